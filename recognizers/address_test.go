@@ -1,0 +1,40 @@
+package recognizers
+
+import "testing"
+
+var addressCases = []findCase{
+	{"us full", "Visit us at 237 West 42nd Street, New York, NY 10036.", []string{"237 West 42nd Street, New York, NY 10036"}},
+	{"us no commas full state", "4 Penn Plaza New York City New York 10001", []string{"4 Penn Plaza New York City New York 10001"}},
+	{"street only abbreviated", "Carnegie Hall, 131 W 55th St", []string{"131 W 55th St"}},
+	{"street with dot", "at 881 7th Ave. tonight", []string{"881 7th Ave."}},
+	{"suite", "1600 Amphitheatre Parkway, Suite 100, Mountain View, CA 94043", []string{"1600 Amphitheatre Parkway, Suite 100, Mountain View, CA 94043"}},
+	{"broadway", "1619 Broadway, New York, NY 10019", []string{"1619 Broadway, New York, NY 10019"}},
+	{"city state zip alone", "New York, NY 10019", []string{"New York, NY 10019"}},
+	{"zip plus four", "Birmingham, AL 35242-4407", []string{"Birmingham, AL 35242-4407"}},
+	{"uk", "10 Downing Street, London SW1A 2AA", []string{"10 Downing Street, London SW1A 2AA"}},
+	{"french street", "8 rue de Rivoli, 75001 Paris", []string{"8 rue de Rivoli, 75001 Paris"}},
+	{"french bis", "Atelier, 12 bis avenue Victor Hugo 75016 Paris", []string{"12 bis avenue Victor Hugo 75016 Paris"}},
+	{"french city country", "75008 Paris, France", []string{"75008 Paris, France"}},
+	{"no-break spaces", "237\u00a0West 42nd\u00a0Street", []string{"237\u00a0West 42nd\u00a0Street=237 West 42nd Street"}},
+	{"multiline", "237 West 42nd Street\nNew York, NY 10036", []string{"237 West 42nd Street\nNew York, NY 10036=237 West 42nd Street New York, NY 10036"}},
+	// negatives
+	{"no street suffix", "100 Best Books of 2010", nil},
+	{"suffix without name", "In 2010 Street Fighter", nil},
+	{"bare french postcode", "75008 Paris", nil},
+	{"postcode-like count", "10000 Titles", nil},
+	{"number and words on separate lines", "0 Items\nA Darker Place\n305\nRecommendations\nThe Wild Road", nil},
+	{"lower case words", "12 main street", nil},
+	{"isbn", "978-0-316-12558-1", nil},
+	{"suffix glued", "12 Main Stream", nil},
+}
+
+func TestAddress(t *testing.T) { runFindCases(t, "address", addressCases) }
+
+func TestAddressConfidence(t *testing.T) {
+	full := confidenceOf(t, "address", "237 West 42nd Street, New York, NY 10036", "237 West 42nd Street, New York, NY 10036")
+	street := confidenceOf(t, "address", "131 W 55th St", "131 W 55th St")
+	city := confidenceOf(t, "address", "New York, NY 10019", "New York, NY 10019")
+	if !(city < street && street < full) {
+		t.Fatalf("confidences city/state/zip %v, street %v, full %v: want increasing", city, street, full)
+	}
+}

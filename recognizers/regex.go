@@ -1,0 +1,114 @@
+package recognizers
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/dlclark/regexp2"
+)
+
+// DefaultTimeout bounds one user regular-expression search over one text when
+// the SOD gives no timeout.
+const DefaultTimeout = time.Second
+
+// Regex recognises the matches of a user regular expression. The syntax is
+// regexp2's default, the Perl/.NET dialect (lookaround, backreferences, lazy
+// quantifiers, named groups "(?<name>…)"). When the pattern has a group named
+// "value", the matched value is that group rather than the whole match, e.g.
+// `ISBN:\s*(?<value>\d{13})`.
+//
+// A Regex is safe for concurrent use.
+type Regex struct {
+	re      *regexp2.Regexp
+	pattern string
+	timeout time.Duration
+	value   int // group number of "value", or 0 for the whole match
+}
+
+// NewRegex compiles pattern. ignoreCase makes it case-insensitive; timeout
+// bounds one Find (0 means DefaultTimeout).
+func NewRegex(pattern string, ignoreCase bool, timeout time.Duration) (*Regex, error) {
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	var opts regexp2.RegexOptions
+	if ignoreCase {
+		opts |= regexp2.IgnoreCase
+	}
+	re, err := regexp2.Compile(pattern, opts)
+	if err != nil {
+		return nil, fmt.Errorf("regex %q: %w", pattern, err)
+	}
+	re.MatchTimeout = timeout
+	r := &Regex{re: re, pattern: pattern, timeout: timeout}
+	if n := re.GroupNumberFromName("value"); n > 0 {
+		r.value = n
+	}
+	return r, nil
+}
+
+// Name implements Recognizer: it is "regex".
+func (r *Regex) Name() string { return "regex" }
+
+// Pattern returns the source of the regular expression.
+func (r *Regex) Pattern() string { return r.pattern }
+
+// Find implements Recognizer. Empty matches are skipped. It fails when the
+// whole search takes longer than the timeout; the error names the pattern.
+func (r *Regex) Find(text string) ([]Match, error) {
+	runes := []rune(text) // invalid bytes become one U+FFFD each, as in a range loop
+	start := time.Now()
+	var out []Match
+	// Conversion from rune indexes to byte offsets walks forward once:
+	// matches come in increasing order.
+	ri, bi := 0, 0
+	byteOf := func(idx int) int {
+		if idx < ri { // a lookbehind group may start before the previous one
+			ri, bi = 0, 0
+		}
+		for ri < idx && bi < len(text) {
+			_, n := utf8.DecodeRuneInString(text[bi:])
+			bi += n
+			ri++
+		}
+		return bi
+	}
+	m, err := r.re.FindRunesMatch(runes)
+	for {
+		if err != nil {
+			if strings.HasPrefix(err.Error(), "match timeout") {
+				return nil, r.timeoutError(text)
+			}
+			return nil, fmt.Errorf("regex %q: %w", r.pattern, err)
+		}
+		if m == nil {
+			return out, nil
+		}
+		g := &m.Group
+		if r.value > 0 {
+			g = m.GroupByNumber(r.value)
+		}
+		if g != nil && g.Length > 0 && len(g.Captures) > 0 {
+			s := byteOf(g.Index)
+			e := byteOf(g.Index + g.Length)
+			if len(out) == 0 || s >= out[len(out)-1].End {
+				out = append(out, Match{Start: s, End: e, Recognizer: "regex", Confidence: 1})
+			}
+		}
+		if time.Since(start) > r.timeout {
+			return nil, r.timeoutError(text)
+		}
+		m, err = r.re.FindNextMatch(m)
+	}
+}
+
+func (r *Regex) timeoutError(text string) error {
+	p := r.pattern
+	if len(p) > 80 {
+		p = p[:77] + "..."
+	}
+	return fmt.Errorf("regex %q timed out after %v on a text of %d bytes (simplify the pattern or raise its timeout)",
+		strings.ToValidUTF8(p, "?"), r.timeout, len(text))
+}

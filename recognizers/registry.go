@@ -1,0 +1,190 @@
+package recognizers
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/objectrunner/objectrunner/sod"
+)
+
+// Info describes one predefined recognizer.
+type Info struct {
+	// Name is what an SOD writes after `predefined = `.
+	Name string
+	// Description says in one line what it matches.
+	Description string
+	// New builds the recognizer.
+	New func() Recognizer
+}
+
+// Predefined returns the table of predefined recognizers, sorted by name.
+// This table is the whole list: nothing registers itself elsewhere.
+func Predefined() []Info {
+	return []Info{
+		{"address", `postal addresses: "237 West 42nd Street, New York, NY 10036", "New York, NY 10019", "10 Downing Street, London SW1A 2AA"`, newAddress},
+		{"date", `dates: "2010-04-16", "4/16/2010", "16.04.2010", "July 13, 2010", "13 July 2010", "June 2010", "Tuesday, July 13 8:00p"`, newDate},
+		{"email", `e-mail addresses: "jane.doe@example.com"`, newEmail},
+		{"isbn", `ISBN-10 or ISBN-13 with a valid checksum: "978-0-316-12558-1", "031612558X"`, func() Recognizer { return newISBN("predefined:isbn", isbn10|isbn13) }},
+		{"isbn10", `ISBN-10 with a valid checksum: "0-316-12558-1", "031612558X"`, func() Recognizer { return newISBN("predefined:isbn10", isbn10) }},
+		{"isbn13", `ISBN-13 (978/979) with a valid checksum: "9780316125581", "978-0-316-12558-1"`, func() Recognizer { return newISBN("predefined:isbn13", isbn13) }},
+		{"number", `integers and decimals: "42", "-3.5", "1,234,567.89"`, newNumber},
+		{"percent", `percentages: "46%", "12.5 %", "10 percent"`, newPercent},
+		{"phone", `telephone numbers: "(212) 555-1234", "212.555.1234", "+1 212 555 1234", "+33 1 42 68 53 00"`, newPhone},
+		{"price", `amounts with a currency: "$12.99", "USD 12.99", "12,99 €", "EUR 1.234,56", "£5"`, newPrice},
+		{"time", `clock times: "8:00p", "8:00pm", "20:30", "7 PM", "10:30 a.m."`, newTime},
+		{"url", `web addresses: "https://example.com/a?b=1", "www.example.org"`, newURL},
+		{"year", `standalone years 1000-2099: "1998", "© 2010"`, newYear},
+	}
+}
+
+// PredefinedNames returns the names of the predefined recognizers, sorted.
+func PredefinedNames() []string {
+	infos := Predefined()
+	names := make([]string, len(infos))
+	for i, in := range infos {
+		names[i] = in.Name
+	}
+	sort.Strings(names)
+	return names
+}
+
+// NewPredefined builds the predefined recognizer called name (case
+// insensitive). An unknown name is an error that lists the valid names and
+// suggests the closest one.
+func NewPredefined(name string) (Recognizer, error) {
+	key := strings.ToLower(strings.TrimSpace(name))
+	for _, in := range Predefined() {
+		if in.Name == key {
+			return in.New(), nil
+		}
+	}
+	msg := fmt.Sprintf("unknown predefined recognizer %q", name)
+	if s := suggest(key, PredefinedNames()); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return nil, fmt.Errorf("%s; valid names: %s", msg, strings.Join(PredefinedNames(), ", "))
+}
+
+// New builds the recognizer that spec describes: a Regex, a predefined
+// recognizer or a dictionary recognizer served by dicts. Errors start with
+// spec.Pos.
+func New(spec *sod.Recognizer, dicts Dictionaries) (Recognizer, error) {
+	if spec == nil {
+		return nil, errors.New("no recognizer given")
+	}
+	var (
+		r   Recognizer
+		err error
+	)
+	switch spec.Kind {
+	case sod.Regex:
+		if spec.Pattern == "" {
+			err = errors.New("regex recognizer with an empty pattern")
+			break
+		}
+		r, err = NewRegex(spec.Pattern, spec.IgnoreCase, spec.Timeout)
+	case sod.Predefined:
+		r, err = NewPredefined(spec.Name)
+	case sod.Dictionary:
+		switch {
+		case spec.Class == "":
+			err = errors.New("dictionary recognizer without a class")
+		case dicts == nil:
+			err = fmt.Errorf("dictionary class %q is needed but no dictionary store was given", spec.Class)
+		default:
+			r, err = dicts.Recognizer(spec.Class)
+		}
+	default:
+		err = fmt.Errorf("unknown recognizer kind %q (valid kinds: regex, predefined, dictionary)", spec.Kind)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", posString(spec.Pos), err)
+	}
+	return r, nil
+}
+
+// ForSOD builds one recognizer per entity type of s, keyed by type name.
+// All errors are collected and joined, in type-name order.
+func ForSOD(s *sod.SOD, dicts Dictionaries) (map[string]Recognizer, error) {
+	names := make([]string, 0, len(s.Types))
+	for name, t := range s.Types {
+		if t != nil && t.Kind == sod.Entity {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	out := make(map[string]Recognizer, len(names))
+	var errs []error
+	for _, name := range names {
+		t := s.Types[name]
+		spec := t.Recognizer
+		if spec == nil {
+			errs = append(errs, fmt.Errorf("%s: entity type %s has no recognizer", posString(t.Pos), name))
+			continue
+		}
+		if spec.Kind == sod.Dictionary && dicts == nil {
+			errs = append(errs, fmt.Errorf("%s: entity type %s needs dictionary class %q but no dictionary store was given",
+				posString(spec.Pos), name, spec.Class))
+			continue
+		}
+		r, err := New(spec, dicts)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("entity type %s: %w", name, err))
+			continue
+		}
+		out[name] = r
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return out, nil
+}
+
+func posString(p sod.Pos) string {
+	if s := p.String(); s != "" {
+		return s
+	}
+	return "<sod>"
+}
+
+// suggest returns the candidate closest to name by edit distance, if it is
+// close enough to be a likely typo ("dte" → "date", "isbn-13" → "isbn13").
+func suggest(name string, candidates []string) string {
+	best, bestD := "", 1<<30
+	for _, c := range candidates {
+		d := editDistance(name, c)
+		if strings.HasPrefix(c, name) && name != "" {
+			d = min(d, 1)
+		}
+		if d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if bestD <= max(2, len(name)/3) {
+		return best
+	}
+	return ""
+}
+
+// editDistance is the Levenshtein distance between a and b, on bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
