@@ -1,0 +1,352 @@
+package annotate
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Clean removes from doc, in place and in one pass, what is not content, while
+// keeping the element structure that carries the page's template:
+//
+//   - comments, doctype and processing nodes;
+//   - elements that are never visible text: script, style, noscript, template,
+//     head metadata (meta, link, base), embedded objects (iframe, object,
+//     embed, applet, param, svg, math, canvas, audio, video, source, track);
+//   - hidden elements: the hidden attribute, an inline style with
+//     display:none or visibility:hidden, <input type="hidden">;
+//   - attributes other than href, src, alt and title (the ones that carry
+//     content or link targets);
+//   - insignificant whitespace: adjacent text nodes are merged, runs of
+//     Unicode white space (including no-break spaces) become one space, text
+//     is trimmed, and whitespace-only text nodes are dropped (text inside
+//     <pre> is collapsed too);
+//   - empty elements: an element left without children is removed, except
+//     void elements (img, br, hr, input, wbr, area, col) and table cells
+//     (td, th), which keep a table's column structure.
+//
+// The <title> element in <head> is kept (an empty <head> goes); the html and
+// body elements are always kept, so every cleaned page has paths starting
+// with "html/body".
+func Clean(doc *html.Node) {
+	if doc == nil {
+		return
+	}
+	cleanChildren(doc)
+}
+
+// cleanChildren cleans n's children in two passes: elements and non-text
+// nodes first, so that text left adjacent by removals can then be merged and
+// collapsed.
+func cleanChildren(n *html.Node) {
+	hasText := false
+	for c := n.FirstChild; c != nil; {
+		next := c.NextSibling
+		switch c.Type {
+		case html.ElementNode:
+			if dropElement(c) {
+				n.RemoveChild(c)
+				break
+			}
+			filterAttrs(c)
+			cleanChildren(c)
+			if c.FirstChild == nil && !keepEmpty(c) {
+				n.RemoveChild(c)
+			}
+		case html.TextNode:
+			hasText = true
+		case html.DocumentNode:
+			cleanChildren(c)
+		default: // comments, doctype, raw nodes
+			n.RemoveChild(c)
+		}
+		c = next
+	}
+	if !hasText {
+		return
+	}
+	for c := n.FirstChild; c != nil; {
+		next := c.NextSibling
+		if c.Type != html.TextNode {
+			c = next
+			continue
+		}
+		for next != nil && next.Type == html.TextNode {
+			after := next.NextSibling
+			c.Data += next.Data
+			n.RemoveChild(next)
+			next = after
+		}
+		c.Data = collapseSpace(c.Data)
+		if c.Data == "" {
+			n.RemoveChild(c)
+		}
+		c = next
+	}
+}
+
+func dropElement(n *html.Node) bool {
+	if n.Namespace != "" { // svg, math foreign content
+		return true
+	}
+	switch n.DataAtom {
+	case atom.Script, atom.Style, atom.Noscript, atom.Template,
+		atom.Meta, atom.Link, atom.Base,
+		atom.Iframe, atom.Object, atom.Embed, atom.Applet, atom.Param,
+		atom.Svg, atom.Math, atom.Canvas, atom.Audio, atom.Video, atom.Source, atom.Track:
+		return true
+	}
+	for _, a := range n.Attr {
+		switch a.Key {
+		case "hidden":
+			return true
+		case "style":
+			if hiddenStyle(a.Val) {
+				return true
+			}
+		case "type":
+			if n.DataAtom == atom.Input && strings.EqualFold(strings.TrimSpace(a.Val), "hidden") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hiddenStyle reports whether an inline style hides its element.
+func hiddenStyle(s string) bool {
+	if !strings.Contains(s, "none") && !strings.Contains(s, "hidden") {
+		if !strings.ContainsAny(s, "NH") { // cheap exit for the common case
+			return false
+		}
+	}
+	s = strings.ToLower(s)
+	for _, decl := range strings.Split(s, ";") {
+		k, v, ok := strings.Cut(decl, ":")
+		if !ok {
+			continue
+		}
+		k, v = strings.TrimSpace(k), strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "!important"))
+		if (k == "display" && v == "none") || (k == "visibility" && v == "hidden") {
+			return true
+		}
+	}
+	return false
+}
+
+func filterAttrs(n *html.Node) {
+	if len(n.Attr) == 0 {
+		return
+	}
+	kept := n.Attr[:0]
+	for _, a := range n.Attr {
+		if a.Namespace == "" {
+			switch a.Key {
+			case "href", "src", "alt", "title":
+				kept = append(kept, a)
+			}
+		}
+	}
+	clear(n.Attr[len(kept):])
+	n.Attr = kept
+	if len(n.Attr) == 0 {
+		n.Attr = nil
+	}
+}
+
+func keepEmpty(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Img, atom.Br, atom.Hr, atom.Input, atom.Wbr, atom.Area, atom.Col, atom.Td, atom.Th,
+		atom.Html, atom.Body:
+		return true
+	}
+	return false
+}
+
+// collapseSpace trims s and replaces each run of white space with one space.
+func collapseSpace(s string) string {
+	// Fast path: ASCII without leading/trailing/double spaces or non-space
+	// white space needs no copy.
+	ok := true
+	prevSpace := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			ok = false
+			break
+		}
+		if c == ' ' {
+			if prevSpace {
+				ok = false
+				break
+			}
+			prevSpace = true
+			continue
+		}
+		if c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {
+			ok = false
+			break
+		}
+		prevSpace = false
+	}
+	if ok && !prevSpace {
+		return s
+	}
+	if ok && len(s) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	pending := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			pending = b.Len() > 0
+			continue
+		}
+		if pending {
+			b.WriteByte(' ')
+			pending = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// NodePath returns the path of n from the document root, for provenance and
+// for finding the same node on other pages of a template, e.g.
+// "html/body/div[2]/ul/li[3]/a". Each step is an element's tag name; when the
+// element has element siblings with the same tag, its 1-based position among
+// them is appended in brackets (so a lone <ul> is "ul", while the first of
+// three <li> is "li[1]"). A text node ends the path with "text()", indexed the
+// same way among its text siblings. The document node's path is "".
+func NodePath(n *html.Node) string {
+	if n == nil {
+		return ""
+	}
+	var steps []string
+	for ; n != nil && n.Type != html.DocumentNode; n = n.Parent {
+		steps = append(steps, pathStep(n))
+	}
+	for i, j := 0, len(steps)-1; i < j; i, j = i+1, j-1 {
+		steps[i], steps[j] = steps[j], steps[i]
+	}
+	return strings.Join(steps, "/")
+}
+
+func pathStep(n *html.Node) string {
+	name := "text()"
+	switch n.Type {
+	case html.ElementNode:
+		name = n.Data
+	case html.TextNode:
+	default:
+		name = "node()"
+	}
+	idx, count := 0, 0
+	if n.Parent != nil {
+		for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
+			if sameStep(c, n) {
+				count++
+				if c == n {
+					idx = count
+				}
+			}
+		}
+	}
+	if count > 1 {
+		return name + "[" + strconv.Itoa(idx) + "]"
+	}
+	return name
+}
+
+func sameStep(a, b *html.Node) bool {
+	if a.Type != b.Type {
+		return false
+	}
+	return a.Type != html.ElementNode || a.Data == b.Data
+}
+
+// FindPath returns the node of doc at path (as printed by NodePath), or nil.
+// A step without an index matches the first node of that name.
+func FindPath(doc *html.Node, path string) *html.Node {
+	n := doc
+	if path == "" {
+		return n
+	}
+	for _, step := range strings.Split(path, "/") {
+		name, idx := step, 1
+		if i := strings.IndexByte(step, '['); i >= 0 && strings.HasSuffix(step, "]") {
+			k, err := strconv.Atoi(step[i+1 : len(step)-1])
+			if err != nil || k < 1 {
+				return nil
+			}
+			name, idx = step[:i], k
+		}
+		var next *html.Node
+		seen := 0
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			var match bool
+			switch name {
+			case "text()":
+				match = c.Type == html.TextNode
+			case "node()":
+				match = c.Type != html.ElementNode && c.Type != html.TextNode
+			default:
+				match = c.Type == html.ElementNode && c.Data == name
+			}
+			if match {
+				seen++
+				if seen == idx {
+					next = c
+					break
+				}
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		n = next
+	}
+	return n
+}
+
+// Text returns the visible text of the subtree rooted at n: its text nodes'
+// words joined by single spaces, skipping scripts, styles and comments, so it
+// gives the same result on cleaned and raw trees.
+func Text(n *html.Node) string {
+	if n == nil {
+		return ""
+	}
+	if n.Type == html.TextNode {
+		return collapseSpace(n.Data)
+	}
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.Type {
+			case html.TextNode:
+				t := collapseSpace(c.Data)
+				if t == "" {
+					continue
+				}
+				if b.Len() > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(t)
+			case html.ElementNode:
+				switch c.DataAtom {
+				case atom.Script, atom.Style, atom.Noscript, atom.Template:
+					continue
+				}
+				walk(c)
+			}
+		}
+	}
+	walk(n)
+	return b.String()
+}

@@ -1,0 +1,33 @@
+// Package annotate is the first stage of extraction for a source (seed 003,
+// §3 and §3.2): it loads and cleans a source's pages, finds the instances of
+// an SOD's entity types in them, and picks the best-annotated pages as the
+// sample that wrapper induction learns from — or decides that the source
+// cannot satisfy the SOD.
+//
+// Files and responsibilities:
+//
+//	page.go       Page and Annotation, the types handed to package wrapper.
+//	load.go       ListSource, ReadPage, ParsePage: listing a source, charset
+//	              decoding (BOM, <meta>, detection, override), parsing once,
+//	              <base href>, Page.ResolveURL, Page.Query (goquery over
+//	              the same tree).
+//	clean.go      Clean (what is removed and kept), NodePath, FindPath, Text.
+//	annotator.go  Annotator: recognizers run on text nodes, WholeNode,
+//	              upward propagation of annotations, ByNode index, memo of
+//	              recognizer results for repeated template text.
+//	sample.go     Sample: Algorithm 1 (annotatePages) with selectivity
+//	              ordering, shrinking candidate sets, discarding a source.
+//	segment.go    FindSegment: the conservative main content segment.
+//	highlight.go  WriteHighlighted(Types): annotated HTML copies for people.
+//
+// A typical use:
+//
+//	paths, _ := annotate.ListSource(dir)
+//	a, _ := annotate.NewAnnotator(s, recs, annotate.Options{})
+//	res, err := annotate.Sample(ctx, paths, dir, a, annotate.SampleOptions{K: 20})
+//	// res.Pages: the sample, res.Stats: per-type statistics,
+//	// err: a *DiscardError when the source cannot satisfy the SOD.
+//
+// Extraction reads every page with ReadPage, which applies the same cleaning,
+// so the trees seen at induction and at extraction have the same shape.
+package annotate

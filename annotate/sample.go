@@ -1,0 +1,586 @@
+package annotate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sort"
+	"sync"
+
+	"golang.org/x/net/html"
+)
+
+// Defaults of SampleOptions.
+const (
+	DefaultSampleSize = 20
+	DefaultMinShare   = 0.5
+	DefaultShrink     = 4
+	DefaultProbePages = 10
+	DefaultMaxTrees   = 256
+)
+
+// SampleOptions configure Sample. Zero values select the defaults.
+type SampleOptions struct {
+	// K is the sample size (DefaultSampleSize).
+	K int
+	// MinShare decides when a source is discarded (DefaultMinShare): a
+	// mandatory entity type must have hits on at least MinShare × min(K,
+	// candidates) of the pages annotated for it, and on at least MinShare of
+	// the final sample's pages. In words: the source must be able to give a
+	// sample in which most pages show every mandatory type. Negative: never
+	// discard.
+	MinShare float64
+	// Shrink divides the candidate set after each entity type (DefaultShrink);
+	// the set never falls below K.
+	Shrink float64
+	// ProbePages is how many pages, evenly spread over the source, are fully
+	// annotated first to estimate each type's selectivity and find the main
+	// content segment (DefaultProbePages).
+	ProbePages int
+	// Selectivity optionally gives a prior estimate of the number of matches
+	// of an entity type per page (e.g. from dictionary statistics); when it
+	// answers, the estimate used to order types is the mean of it and the
+	// probe's hits per page.
+	Selectivity func(entityType string) (float64, bool)
+	// NoSegment disables main content segmentation.
+	NoSegment bool
+	// Load is passed to ReadPage.
+	Load LoadOptions
+	// Workers is the number of pages read and annotated in parallel
+	// (runtime.GOMAXPROCS(0)).
+	Workers int
+	// MaxTrees bounds the parsed pages kept in memory between steps
+	// (DefaultMaxTrees, at least K); candidates beyond it are read again.
+	MaxTrees int
+	// Progress, when set, is called (from one goroutine) as pages are done.
+	Progress func(Progress)
+}
+
+func (o *SampleOptions) defaults() {
+	if o.K <= 0 {
+		o.K = DefaultSampleSize
+	}
+	if o.MinShare == 0 {
+		o.MinShare = DefaultMinShare
+	}
+	if o.Shrink <= 1 {
+		o.Shrink = DefaultShrink
+	}
+	if o.ProbePages <= 0 {
+		o.ProbePages = DefaultProbePages
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.MaxTrees <= 0 {
+		o.MaxTrees = DefaultMaxTrees
+	}
+	if o.MaxTrees < o.K {
+		o.MaxTrees = o.K
+	}
+}
+
+// Progress reports how far Sample is.
+type Progress struct {
+	// Stage is "probe" or "annotate".
+	Stage string
+	// Type is the entity type being annotated ("" while probing).
+	Type string
+	// Step counts entity types (1-based) out of Steps.
+	Step, Steps int
+	// Done pages out of Total in this stage.
+	Done, Total int
+}
+
+// TypeStats describe what the recognizer of one entity type found.
+type TypeStats struct {
+	Type      string
+	Mandatory bool
+	// Estimate is the selectivity estimate types were ordered by (expected
+	// hits per page; lower first).
+	Estimate float64
+	// Step is the type's 1-based position in the annotation order.
+	Step int
+	// Candidates is the number of pages annotated for the type at its step;
+	// PagesWithHits of them had at least one hit, with Hits hits in all.
+	Candidates, PagesWithHits, Hits int
+	// Recognizers counts hits per recognizer name.
+	Recognizers map[string]int
+	// SamplePagesWithHits and SampleHits are the same counts on the sample.
+	SamplePagesWithHits, SampleHits int
+}
+
+// HitsPerPage is Hits divided by Candidates.
+func (s *TypeStats) HitsPerPage() float64 {
+	if s.Candidates == 0 {
+		return 0
+	}
+	return float64(s.Hits) / float64(s.Candidates)
+}
+
+// PageError records a page left out of sampling and why.
+type PageError struct {
+	Path string
+	Err  error
+}
+
+func (e *PageError) Error() string { return e.Err.Error() }
+
+func (e *PageError) Unwrap() error { return e.Err }
+
+// DiscardError says why a source cannot satisfy the SOD.
+type DiscardError struct {
+	// Type is the mandatory entity type with too few matches.
+	Type   string
+	Reason string
+}
+
+func (e *DiscardError) Error() string {
+	return fmt.Sprintf("source discarded: mandatory type %s: %s", e.Type, e.Reason)
+}
+
+// SampleResult is the outcome of Sample.
+type SampleResult struct {
+	// Pages are the k best-annotated pages, best first, fully annotated.
+	Pages []*Page
+	// Order is the order entity types were annotated in.
+	Order []string
+	// Stats holds one entry per entity type, in Order.
+	Stats []*TypeStats
+	// Total is the number of pages in the source.
+	Total int
+	// Skipped are pages that could not be read or annotated.
+	Skipped []*PageError
+	// Segment is the NodePath of the main content segment annotation was
+	// restricted to ("" when the whole page was used). See FindSegment.
+	Segment string
+	// Discarded is set when the source cannot satisfy the SOD.
+	Discarded *DiscardError
+}
+
+// pageState is the sampling state of one source page.
+type pageState struct {
+	idx  int
+	page *Page  // nil when not in memory
+	done []bool // by type index: annotated
+	hits []int  // by type index
+	conf []float64
+	err  error
+}
+
+// Sample implements Algorithm 1 of seed 003 (annotatePages):
+//
+//	S := all pages; order entity types by selectivity estimate;
+//	for each type t in that order: annotate t on S; S := the top-annotated pages of S;
+//	return the k most annotated pages of S.
+//
+// Selectivity is estimated by annotating every type on a probe of
+// ProbePages pages (optionally combined with SampleOptions.Selectivity);
+// types with fewer expected hits come first. After each type the candidate
+// set is divided by Shrink, never below K, keeping the richest pages: those
+// with hits for more types, then with more (confidence-weighted,
+// whole-node-favoured, logarithmically damped) hits, hits beyond a type's
+// EntityType.MaxPerPage counting only at their average weight (so that a
+// detail page full of noise matches does not outrank one with a clean
+// annotation per field); pages tied with the last
+// page kept stay candidates, so an uninformative type does not cut the set. Pages are read in
+// parallel; only MaxTrees parsed pages are kept between steps. paths are
+// page files (see ListSource); root makes their Page.Path relative.
+//
+// When a mandatory type finds too few matches (see MinShare) Sample stops and
+// returns the result so far together with a *DiscardError, also stored in
+// SampleResult.Discarded. Pages that fail to load or annotate are skipped and
+// listed in SampleResult.Skipped.
+func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts SampleOptions) (*SampleResult, error) {
+	opts.defaults()
+	if len(paths) == 0 {
+		return nil, errors.New("annotate: source has no pages")
+	}
+	types := a.Types()
+	nt := len(types)
+	res := &SampleResult{Total: len(paths)}
+	states := make([]*pageState, len(paths))
+	for i := range states {
+		states[i] = &pageState{idx: i, done: make([]bool, nt), hits: make([]int, nt), conf: make([]float64, nt)}
+	}
+	typeIdx := map[string]int{}
+	for i, t := range types {
+		typeIdx[t.Name] = i
+	}
+
+	load := func(st *pageState) error {
+		if st.page != nil {
+			return nil
+		}
+		p, err := ReadPage(paths[st.idx], SourceRel(root, paths[st.idx]), opts.Load)
+		if err != nil {
+			return err
+		}
+		st.page = p
+		for i := range st.done {
+			st.done[i] = false
+		}
+		return nil
+	}
+	var scope string
+	annotate := func(st *pageState, ti []int) error {
+		var names []string
+		for _, i := range ti {
+			if !st.done[i] {
+				names = append(names, types[i].Name)
+			}
+		}
+		if len(names) == 0 {
+			return nil
+		}
+		var sc *html.Node
+		if scope != "" {
+			sc = FindPath(st.page.Doc, scope)
+		}
+		if err := a.AnnotateIn(st.page, sc, names...); err != nil {
+			return err
+		}
+		for i := range st.hits {
+			if !st.done[i] && containsInt(ti, i) {
+				st.hits[i], st.conf[i] = 0, 0
+			}
+		}
+		for _, an := range st.page.Annotations {
+			i := typeIdx[an.Type]
+			if st.done[i] || !containsInt(ti, i) {
+				continue
+			}
+			st.hits[i]++
+			w := an.Confidence
+			if !an.Whole {
+				w /= 2
+			}
+			st.conf[i] += w
+		}
+		// Hits beyond what the SOD allows on one page are noise: count the
+		// type's weight as if it had only that many (average weight).
+		for _, i := range ti {
+			if m := types[i].MaxPerPage; !st.done[i] && m > 0 && st.hits[i] > m {
+				st.conf[i] *= float64(m) / float64(st.hits[i])
+			}
+		}
+		for _, i := range ti {
+			st.done[i] = true
+		}
+		return nil
+	}
+	skip := func(st *pageState, err error) {
+		st.err = err
+		st.page = nil
+		res.Skipped = append(res.Skipped, &PageError{Path: paths[st.idx], Err: err})
+	}
+
+	// Probe: annotate all types on pages spread evenly over the source.
+	all := make([]int, nt)
+	for i := range all {
+		all[i] = i
+	}
+	np := min(opts.ProbePages, len(paths))
+	var probe []*pageState
+	for i := 0; i < np; i++ {
+		st := states[i*len(paths)/np]
+		probe = append(probe, st)
+	}
+	err := parallel(ctx, opts.Workers, probe, func(st *pageState) error {
+		if err := load(st); err != nil {
+			return err
+		}
+		return annotate(st, all)
+	}, func(done int, st *pageState, err error) {
+		if err != nil {
+			skip(st, err)
+		}
+		if opts.Progress != nil {
+			opts.Progress(Progress{Stage: "probe", Done: done, Total: len(probe)})
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	var probed []*Page
+	for _, st := range probe {
+		if st.err == nil {
+			probed = append(probed, st.page)
+		}
+	}
+	estimate := make([]float64, nt)
+	for i, t := range types {
+		var h int
+		for _, st := range probe {
+			if st.err == nil {
+				h += st.hits[i]
+			}
+		}
+		if len(probed) > 0 {
+			estimate[i] = float64(h) / float64(len(probed))
+		}
+		if opts.Selectivity != nil {
+			if v, ok := opts.Selectivity(t.Name); ok {
+				estimate[i] = (estimate[i] + v) / 2
+			}
+		}
+	}
+	if !opts.NoSegment {
+		if seg, ok := FindSegment(probed, DefaultSegmentShare); ok {
+			scope = seg
+			res.Segment = seg
+			for _, st := range probe {
+				if st.err == nil {
+					for i := range st.done {
+						st.done[i] = false
+					}
+					if err := annotate(st, all); err != nil {
+						skip(st, err)
+					}
+				}
+			}
+		}
+	}
+
+	order := make([]int, nt)
+	copy(order, all)
+	sort.SliceStable(order, func(x, y int) bool {
+		ex, ey := estimate[order[x]], estimate[order[y]]
+		if ex != ey {
+			return ex < ey
+		}
+		return types[order[x]].Mandatory && !types[order[y]].Mandatory
+	})
+	for step, i := range order {
+		res.Order = append(res.Order, types[i].Name)
+		res.Stats = append(res.Stats, &TypeStats{
+			Type: types[i].Name, Mandatory: types[i].Mandatory, Estimate: estimate[i],
+			Step: step + 1, Recognizers: map[string]int{},
+		})
+	}
+
+	cands := make([]*pageState, 0, len(states))
+	for _, st := range states {
+		if st.err == nil {
+			cands = append(cands, st)
+		}
+	}
+	for step, ti := range order {
+		doneTypes := order[:step+1]
+		next := opts.K
+		if step < nt-1 {
+			next = max(opts.K, int(math.Ceil(float64(len(cands))/opts.Shrink)))
+		}
+		keep := min(next, opts.MaxTrees)
+		stats := res.Stats[step]
+		var kept []*pageState // the best `keep` pages seen so far, trees in memory
+		err := parallel(ctx, opts.Workers, cands, func(st *pageState) error {
+			if err := load(st); err != nil {
+				return err
+			}
+			return annotate(st, doneTypes)
+		}, func(done int, st *pageState, err error) {
+			if err != nil {
+				skip(st, err)
+			} else {
+				stats.Candidates++
+				if st.hits[ti] > 0 {
+					stats.PagesWithHits++
+					stats.Hits += st.hits[ti]
+					for _, an := range st.page.Annotations {
+						if an.Type == types[ti].Name {
+							stats.Recognizers[an.Recognizer]++
+						}
+					}
+				}
+				// Bound the trees in memory: keep only the best pages so far
+				// (amortised: trim to keep when twice as many are held).
+				kept = append(kept, st)
+				if len(kept) >= 2*keep {
+					sortStates(kept, doneTypes)
+					for _, o := range kept[keep:] {
+						o.page = nil
+					}
+					kept = kept[:keep]
+				}
+			}
+			if opts.Progress != nil {
+				opts.Progress(Progress{Stage: "annotate", Type: types[ti].Name, Step: step + 1, Steps: nt, Done: done, Total: len(cands)})
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		live := cands[:0]
+		for _, st := range cands {
+			if st.err == nil {
+				live = append(live, st)
+			}
+		}
+		cands = live
+		if t := types[ti]; t.Mandatory && opts.MinShare > 0 {
+			need := int(math.Ceil(opts.MinShare * float64(min(opts.K, len(cands)))))
+			if stats.PagesWithHits < need || len(cands) == 0 {
+				res.Discarded = &DiscardError{Type: t.Name, Reason: fmt.Sprintf(
+					"hits on %d of %d pages annotated at step %d, fewer than the %d needed (MinShare %.2g of a sample of %d)",
+					stats.PagesWithHits, len(cands), step+1, need, opts.MinShare, min(opts.K, len(cands)))}
+				break
+			}
+		}
+		sortStates(cands, doneTypes)
+		if step < nt-1 && next < len(cands) {
+			// Pages tied with the last one kept are kept too: a type that
+			// tells pages apart little (no hits anywhere, hits everywhere)
+			// must not cut the candidates arbitrarily.
+			last := richnessOf(cands[next-1], doneTypes)
+			for next < len(cands) && richnessOf(cands[next], doneTypes) == last {
+				next++
+			}
+		}
+		if len(cands) > next {
+			for _, st := range cands[next:] {
+				st.page = nil
+			}
+			cands = cands[:next]
+		}
+	}
+	if res.Discarded == nil {
+		// The candidates are now the sample; each holds all types. (Their
+		// trees were kept: the best K of the source are among the best K of
+		// any subset holding them. Reload defensively all the same.)
+		for _, st := range cands {
+			if st.page == nil {
+				if err := load(st); err != nil {
+					return nil, err
+				}
+				if err := annotate(st, all); err != nil {
+					return nil, err
+				}
+			}
+			res.Pages = append(res.Pages, st.page)
+			for i, ti := range order {
+				if st.hits[ti] > 0 {
+					res.Stats[i].SamplePagesWithHits++
+					res.Stats[i].SampleHits += st.hits[ti]
+				}
+			}
+		}
+		for _, s := range res.Stats {
+			if s.Mandatory && opts.MinShare > 0 && len(res.Pages) > 0 &&
+				float64(s.SamplePagesWithHits) < opts.MinShare*float64(len(res.Pages)) {
+				res.Discarded = &DiscardError{Type: s.Type, Reason: fmt.Sprintf(
+					"hits on %d of the %d sample pages, less than MinShare %.2g", s.SamplePagesWithHits, len(res.Pages), opts.MinShare)}
+				break
+			}
+		}
+	}
+	for _, st := range states { // release trees outside the sample
+		if st.page != nil && !containsPage(res.Pages, st.page) {
+			st.page = nil
+		}
+	}
+	if res.Discarded != nil {
+		return res, res.Discarded
+	}
+	return res, nil
+}
+
+// richness ranks a page for the given types: more types with hits first,
+// then a higher sum of damped hit weights.
+type richness struct {
+	cov int
+	w   float64
+}
+
+func richnessOf(st *pageState, types []int) richness {
+	var k richness
+	for _, i := range types {
+		if st.hits[i] > 0 {
+			k.cov++
+			k.w += math.Log1p(st.conf[i])
+		}
+	}
+	return k
+}
+
+func (a richness) better(b richness) bool {
+	if a.cov != b.cov {
+		return a.cov > b.cov
+	}
+	return a.w > b.w
+}
+
+// sortStates orders pages richest first for the given types, ties in source
+// order.
+func sortStates(s []*pageState, types []int) {
+	keys := make(map[*pageState]richness, len(s))
+	for _, st := range s {
+		keys[st] = richnessOf(st, types)
+	}
+	sort.SliceStable(s, func(i, j int) bool {
+		a, b := keys[s[i]], keys[s[j]]
+		if a != b {
+			return a.better(b)
+		}
+		return s[i].idx < s[j].idx
+	})
+}
+
+func containsInt(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func containsPage(s []*Page, p *Page) bool {
+	for _, x := range s {
+		if x == p {
+			return true
+		}
+	}
+	return false
+}
+
+// parallel runs work on items with n workers; report is called from the
+// calling goroutine, once per item, in completion order. It stops early and
+// returns ctx.Err() when ctx is cancelled.
+func parallel[T any](ctx context.Context, n int, items []T, work func(T) error, report func(done int, item T, err error)) error {
+	type result struct {
+		item T
+		err  error
+	}
+	in := make(chan T)
+	out := make(chan result)
+	var wg sync.WaitGroup
+	for range min(n, max(len(items), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for it := range in {
+				out <- result{it, work(it)}
+			}
+		}()
+	}
+	go func() {
+		defer close(in)
+		for _, it := range items {
+			select {
+			case in <- it:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(out) }()
+	done := 0
+	for r := range out {
+		done++
+		report(done, r.item, r.err)
+	}
+	return ctx.Err()
+}

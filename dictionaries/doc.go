@@ -1,0 +1,48 @@
+// Package dictionaries holds the isInstanceOf dictionaries of ObjectRunner:
+// one class of entity names per dictionary (author, title, team, …), seeded
+// from word lists and grown from extracted values, and the recognizers that
+// find their entries in page text (seed 003, §3.1).
+//
+// Bleve is the source of truth; matching never queries it per n-gram. When a
+// run first needs a class, its entries are read once from Bleve's doc values
+// into an in-memory Matcher (a trie over normalised tokens), which Grow
+// keeps up to date. Bleve serves exact lookups, statistics and fuzzy, prefix
+// and word queries for near misses.
+//
+// # Layout on disk
+//
+// A store is a directory (DefaultDir: $OBJECTRUNNER_DICT_DIR, else
+// <user cache dir>/objectrunner/dictionaries) holding a LOCK file and one
+// Bleve scorch index per class, in a subdirectory named after the class.
+// One index per class, rather than one index with a class field, because the
+// class is the unit of everything done to a dictionary: a run loads the
+// classes its SOD names and no others, statistics are per class (an index's
+// document count and term dictionaries), export and deletion are per class,
+// and a million-entry class does not slow lookups in a small one. The
+// document ID of an entry is its normalised form, so an entry exists once
+// per class whatever its spellings.
+//
+// # Concurrency and crashes
+//
+// Open takes an flock(2) on LOCK, exclusive for a writer and shared for
+// read-only opens: many readers at once, or one writer; anyone else gets an
+// *InUseError (errors.Is ErrInUse) after Options.LockTimeout (1s), never a
+// hang. Writes go in batches (Options.BatchSize entries); each batch is one
+// scorch segment, and Bleve's safe-batch mode returns only when the segment
+// is persisted, so a process killed mid-import leaves exactly the batches
+// that completed.
+//
+// # Files
+//
+//   - normalize.go: Normalize and the tokenizer it shares with the Matcher.
+//   - entry.go: Entry and Provenance; how an observation updates an entry.
+//   - store.go: DefaultDir, Open, Options, Store, classes, the Bleve mapping.
+//   - lock_unix.go, lock_other.go: the directory lock and ErrInUse.
+//   - write.go: merging a batch of values into a class, durably.
+//   - import.go: Import and ImportFile of plain lists and TSV with counts.
+//   - grow.go: Grow from extracted values, with refusals and their reasons.
+//   - lookup.go: Lookup (exact), Search (fuzzy, prefix, words), Entries, Export.
+//   - matcher.go: the in-memory Matcher and the per-class recognizers.
+//   - load.go: Store.Recognizer and Store.Matcher, loading classes from Bleve.
+//   - stats.go: Selectivity (per class) and Matcher.Stats (hits on sample pages).
+package dictionaries

@@ -1,0 +1,205 @@
+package dictionaries
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Format is the layout of an imported or exported word list.
+type Format int
+
+const (
+	// FormatList has one entry per line.
+	FormatList Format = iota
+	// FormatTSV has one entry per line, a tab, its count, and optionally a
+	// tab and its confidence. A first line whose count column reads "count"
+	// is a header.
+	FormatTSV
+)
+
+func (f Format) String() string {
+	if f == FormatTSV {
+		return "tsv"
+	}
+	return "list"
+}
+
+// ParseFormat parses "list" or "tsv".
+func ParseFormat(s string) (Format, error) {
+	switch strings.ToLower(s) {
+	case "list", "txt":
+		return FormatList, nil
+	case "tsv":
+		return FormatTSV, nil
+	}
+	return 0, fmt.Errorf("unknown format %q (want list or tsv)", s)
+}
+
+// FormatOf guesses a file's format from its extension: .tsv is TSV, anything
+// else a plain list.
+func FormatOf(path string) Format {
+	if strings.EqualFold(filepath.Ext(path), ".tsv") {
+		return FormatTSV
+	}
+	return FormatList
+}
+
+// ImportOptions tune Import.
+type ImportOptions struct {
+	// Format of the input (default FormatList).
+	Format Format
+	// Source names the input in provenance; re-importing the same source
+	// changes nothing. ImportFile sets it to the file's absolute path.
+	Source string
+	// Confidence given to entries without one (default: the store's
+	// ImportConfidence).
+	Confidence float64
+	// Progress, if set, is called after each batch with the totals so far.
+	Progress func(ImportReport)
+}
+
+// ImportReport says what an import did.
+type ImportReport struct {
+	Class  string
+	Source string
+	// Lines read, and Skipped: blank lines or lines that normalise to "".
+	Lines, Skipped int
+	// Entry lines that created an entry (New), changed one (Updated: a new
+	// source, count or confidence), or changed nothing (Unchanged: the
+	// entry already holds this source with this count, e.g. a re-import).
+	New, Updated, Unchanged int
+	// Batches written and durable.
+	Batches int
+}
+
+// ImportFile imports the word list at path into class (created if needed).
+// With opts.Format zero the format follows the extension (see FormatOf).
+func (s *Store) ImportFile(ctx context.Context, class, path string, opts ImportOptions) (ImportReport, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return ImportReport{Class: class}, err
+	}
+	defer f.Close()
+	if opts.Format == FormatList {
+		opts.Format = FormatOf(path)
+	}
+	if opts.Source == "" {
+		if abs, err := filepath.Abs(path); err == nil {
+			opts.Source = abs
+		} else {
+			opts.Source = path
+		}
+	}
+	rep, err := s.Import(ctx, class, f, opts)
+	if err != nil {
+		return rep, fmt.Errorf("%s: %w", path, err)
+	}
+	return rep, nil
+}
+
+// Import reads a word list from r into class (created if needed), writing
+// one batch per Options.BatchSize entries. Each completed batch is durable;
+// on error or cancellation the report counts the completed batches only.
+func (s *Store) Import(ctx context.Context, class string, r io.Reader, opts ImportOptions) (ImportReport, error) {
+	rep := ImportReport{Class: class, Source: opts.Source}
+	if s.opts.ReadOnly {
+		return rep, fmt.Errorf("dictionary %s is open read-only", s.dir)
+	}
+	idx, err := s.index(class, true)
+	if err != nil {
+		return rep, err
+	}
+	conf := opts.Confidence
+	if conf <= 0 || conf > 1 {
+		conf = s.opts.ImportConfidence
+	}
+	prov := Provenance{Kind: "import", Source: opts.Source}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	batch := make([]item, 0, s.opts.BatchSize)
+	var pendingLines, pendingSkipped int
+	flush := func() error {
+		res, _, err := s.writeBatch(idx, class, batch)
+		if err != nil {
+			return err
+		}
+		rep.New += res.New
+		rep.Updated += res.Updated
+		rep.Unchanged += res.Unchanged
+		rep.Lines += pendingLines
+		rep.Skipped += pendingSkipped
+		if len(batch) > 0 {
+			rep.Batches++
+		}
+		pendingLines, pendingSkipped = 0, 0
+		batch = batch[:0]
+		if opts.Progress != nil {
+			opts.Progress(rep)
+		}
+		return ctx.Err()
+	}
+	line := 0
+	for sc.Scan() {
+		line++
+		pendingLines++
+		text := strings.TrimSuffix(sc.Text(), "\r")
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
+		it := item{prov: prov, count: 1, conf: conf}
+		if opts.Format == FormatTSV {
+			cols := strings.Split(text, "\t")
+			if len(cols) < 2 {
+				if strings.TrimSpace(text) == "" {
+					pendingSkipped++
+					continue
+				}
+				return rep, fmt.Errorf("line %d: want value<TAB>count[<TAB>confidence], got %d column(s)", line, len(cols))
+			}
+			if line == 1 && strings.EqualFold(strings.TrimSpace(cols[1]), "count") {
+				pendingSkipped++
+				continue
+			}
+			n, err := strconv.Atoi(strings.TrimSpace(cols[1]))
+			if err != nil || n < 1 {
+				return rep, fmt.Errorf("line %d: count %q is not a positive integer", line, cols[1])
+			}
+			it.count = n
+			if len(cols) > 2 && strings.TrimSpace(cols[2]) != "" {
+				c, err := strconv.ParseFloat(strings.TrimSpace(cols[2]), 64)
+				if err != nil || c <= 0 || c > 1 {
+					return rep, fmt.Errorf("line %d: confidence %q is not a number in (0,1]", line, cols[2])
+				}
+				it.conf = c
+			}
+			text = cols[0]
+		}
+		it.original = strings.TrimSpace(text)
+		it.norm = Normalize(it.original)
+		if it.norm == "" {
+			pendingSkipped++
+			continue
+		}
+		batch = append(batch, it)
+		if len(batch) >= s.opts.BatchSize {
+			if err := flush(); err != nil {
+				return rep, err
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return rep, fmt.Errorf("line %d: %w", line+1, err)
+	}
+	if len(batch) > 0 || pendingLines > 0 {
+		if err := flush(); err != nil {
+			return rep, err
+		}
+	}
+	return rep, nil
+}
