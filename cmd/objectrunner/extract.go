@@ -1,11 +1,388 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/csv"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/objectrunner/objectrunner"
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper"
 )
 
-// TODO(in progress): replaced by the stage's implementation.
+// runExtract learns a wrapper for a source (or loads a saved one) and writes
+// the objects of every page.
 func (m *Main) runExtract(ctx context.Context, args []string) error {
-	return errors.New("not implemented yet")
+	fs := m.newFlagSet("extract", "",
+		"Learn a wrapper for a source (a directory or glob of pages sharing a template) from\n"+
+			"its best-annotated sample pages, apply it to every page and write one object per\n"+
+			"line (JSON Lines), with each value's confidence and DOM path. With --wrapper, a\n"+
+			"saved wrapper is applied without learning. A summary goes to stderr.")
+	sodPath := fs.String("sod", "", "SOD file (required unless --wrapper is given)")
+	source := fs.String("source", "", "source: directory or glob of pages (required)")
+	wrapperIn := fs.String("wrapper", "", "apply this saved wrapper instead of learning one")
+	wrapperOut := fs.String("save-wrapper", "", "save the learned wrapper to this file")
+	out := fs.String("o", "", "write objects to this file (default: stdout)")
+	format := fs.String("format", "jsonl", "output format: jsonl, json or csv")
+	dictDir := fs.String("dict-dir", "", "dictionary store directory (default: the per-user store)")
+	importDir := fs.String("import", "", "first import the word lists in this directory (CLASS.txt or CLASS.tsv) into the store")
+	grow := fs.Bool("grow", false, "add extracted values of dictionary fields to the dictionaries")
+	minConf := fs.Float64("min-confidence", 0.7, "with --grow: only values at least this confident")
+	k := fs.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from")
+	plain := fs.Bool("plain", false, "plain ExAlg: do not use annotations to tell token roles apart (baseline)")
+	workers := fs.Int("workers", 0, "pages extracted in parallel (default: number of CPUs)")
+	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
+	quiet := fs.Bool("q", false, "no progress on stderr")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case *source == "":
+		return usagef("--source is required")
+	case *sodPath == "" && *wrapperIn == "":
+		return usagef("--sod is required (or --wrapper to apply a saved wrapper)")
+	case fs.NArg() > 0:
+		return usagef("unexpected arguments %q", fs.Args())
+	case *format != "jsonl" && *format != "json" && *format != "csv":
+		return usagef("--format must be jsonl, json or csv, not %q", *format)
+	case *grow && *sodPath == "":
+		return usagef("--grow needs --sod (it says which fields are dictionary fields)")
+	case *wrapperIn != "" && *wrapperOut != "":
+		return usagef("--save-wrapper goes with learning, not with --wrapper")
+	}
+
+	cfg := objectrunner.Config{Workers: *workers, Load: annotate.LoadOptions{Encoding: *encoding}}
+	cfg.Sample.K = *k
+	iopt := wrapper.DefaultOptions()
+	iopt.Annotations = !*plain
+	cfg.Induce = &iopt
+
+	var store *dictionaries.Store
+	if *sodPath != "" {
+		s, err := sod.Load(*sodPath)
+		if err != nil {
+			return err
+		}
+		cfg.SOD = s
+		var dicts recognizers.Dictionaries
+		if usesDictionaries(s) || *importDir != "" {
+			store, err = m.openStore(*dictDir, *importDir == "" && !*grow)
+			if err != nil {
+				return err
+			}
+			defer store.Close()
+			if *importDir != "" {
+				if err := m.importDir(ctx, store, *importDir); err != nil {
+					return err
+				}
+			}
+			dicts = store
+		}
+		if cfg.Recognizers, err = recognizers.ForSOD(s, dicts); err != nil {
+			return err
+		}
+	}
+	if *wrapperIn != "" {
+		w, err := loadWrapper(*wrapperIn)
+		if err != nil {
+			return err
+		}
+		if cfg.SOD != nil && w.SODHash() != cfg.SOD.Hash {
+			return fmt.Errorf("%s was learned for another SOD than %s (or an older version of it): learn a new wrapper", *wrapperIn, *sodPath)
+		}
+		cfg.Wrapper = w
+	}
+	if !*quiet {
+		cfg.Progress = m.progress()
+	}
+
+	var dst io.Writer = m.Stdout
+	var file *os.File
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		file = f
+		dst = f
+	}
+	bw := bufio.NewWriterSize(dst, 64<<10)
+	ow, err := newObjectWriter(bw, *format, cfg)
+	if err != nil {
+		return err
+	}
+	var grower *objectrunner.Grower
+	if *grow {
+		grower = objectrunner.NewGrower(store, cfg.SOD, *source, *minConf)
+	}
+	emit := func(o *wrapper.Object) error {
+		if err := ow.write(o); err != nil {
+			return err
+		}
+		if grower != nil {
+			return grower.Add(o)
+		}
+		return nil
+	}
+
+	rep, runErr := objectrunner.Run(ctx, *source, cfg, emit)
+	// Whatever happened, keep what was written.
+	if err := ow.close(); err != nil && runErr == nil {
+		runErr = err
+	}
+	if err := bw.Flush(); err != nil && runErr == nil {
+		runErr = err
+	}
+	if file != nil {
+		if err := file.Close(); err != nil && runErr == nil {
+			runErr = err
+		}
+	}
+	if grower != nil && !errors.Is(runErr, context.Canceled) {
+		if err := grower.Flush(); err != nil && runErr == nil {
+			runErr = err
+		}
+		m.reportGrowth(grower)
+	}
+	if rep != nil {
+		m.summarize(rep)
+		if rep.Wrapper != nil && *wrapperOut != "" {
+			if err := saveWrapper(*wrapperOut, rep.Wrapper); err != nil && runErr == nil {
+				runErr = err
+			}
+		}
+	}
+	if runErr != nil {
+		return runErr
+	}
+	if rep.Objects == 0 {
+		return fmt.Errorf("no objects extracted from %d pages (%d did not fit the wrapper, %d unreadable)",
+			rep.Pages, rep.UnfitPages(), len(rep.Failed))
+	}
+	return nil
+}
+
+// importDir imports every CLASS.txt / CLASS.tsv word list in dir.
+func (m *Main) importDir(ctx context.Context, store *dictionaries.Store, dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, e := range entries {
+		ext := filepath.Ext(e.Name())
+		if e.IsDir() || (ext != ".txt" && ext != ".tsv") {
+			continue
+		}
+		class := strings.TrimSuffix(e.Name(), ext)
+		rep, err := store.ImportFile(ctx, class, filepath.Join(dir, e.Name()), dictionaries.ImportOptions{})
+		if err != nil {
+			return err
+		}
+		n++
+		m.Log.Info("imported word list", "class", class, "file", filepath.Join(dir, e.Name()), "new", rep.New)
+	}
+	if n == 0 {
+		return fmt.Errorf("%s: no CLASS.txt or CLASS.tsv word lists", dir)
+	}
+	return nil
+}
+
+// progress returns a progress callback that logs a line per stage and,
+// during extraction, every 10% of the pages.
+func (m *Main) progress() func(objectrunner.Progress) {
+	lastDetail, lastTenth := "", -1
+	return func(p objectrunner.Progress) {
+		switch p.Stage {
+		case "sample":
+			if p.Done == p.Total && p.Detail != lastDetail {
+				lastDetail = p.Detail
+				m.Log.Info("annotated", "step", p.Detail, "pages", p.Total)
+			}
+		case "extract":
+			if p.Total > 0 {
+				if t := p.Done * 10 / p.Total; t != lastTenth {
+					lastTenth = t
+					m.Log.Info("extracting", "pages", p.Done, "of", p.Total)
+				}
+			}
+		}
+	}
+}
+
+// summarize logs what a run did.
+func (m *Main) summarize(rep *objectrunner.Report) {
+	if rep.Sample != nil {
+		m.Log.Info("sample", "pages", len(rep.Sample.Pages), "of", rep.Pages, "types", strings.Join(rep.Sample.Order, ","), "time", rep.SampleTime.Round(time.Millisecond))
+	}
+	if rep.InduceTime > 0 {
+		m.Log.Info("wrapper learned", "time", rep.InduceTime.Round(time.Millisecond))
+	}
+	m.Log.Info("extracted", "objects", rep.Objects, "pages_with_objects", rep.PagesWithObjects, "pages", rep.Pages,
+		"unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
+	reasons := make([]string, 0, len(rep.Unfit))
+	for r := range rep.Unfit {
+		reasons = append(reasons, r)
+	}
+	sort.Slice(reasons, func(i, j int) bool { return len(rep.Unfit[reasons[i]]) > len(rep.Unfit[reasons[j]]) })
+	for _, r := range reasons {
+		ps := rep.Unfit[r]
+		m.Log.Warn("pages do not fit the wrapper", "reason", r, "pages", len(ps), "e.g.", strings.Join(ps[:min(3, len(ps))], " "))
+	}
+	for i, f := range rep.Failed {
+		if i == 5 {
+			m.Log.Warn("more unreadable pages", "count", len(rep.Failed)-5)
+			break
+		}
+		m.Log.Warn("unreadable page", "page", f.Path, "err", f.Err)
+	}
+}
+
+func (m *Main) reportGrowth(g *objectrunner.Grower) {
+	for class, r := range g.Reports {
+		m.Log.Info("dictionary grown", "class", class, "new", r.New, "updated", r.Updated, "unchanged", r.Unchanged, "refused", len(r.Refused))
+	}
+}
+
+func loadWrapper(path string) (*wrapper.Wrapper, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	w, err := wrapper.Load(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return w, nil
+}
+
+// saveWrapper writes w to path through a temporary file, so an existing
+// wrapper is never left half-written.
+func saveWrapper(path string, w *wrapper.Wrapper) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".wrapper-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := w.Save(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// objectWriter writes objects in one of the output formats.
+type objectWriter struct {
+	w      io.Writer
+	format string
+	n      int
+	csv    *csv.Writer
+	cols   []string // csv: top-level field names
+}
+
+func newObjectWriter(w io.Writer, format string, cfg objectrunner.Config) (*objectWriter, error) {
+	ow := &objectWriter{w: w, format: format}
+	if format == "csv" {
+		switch {
+		case cfg.SOD != nil:
+			for _, f := range cfg.SOD.Root.Fields {
+				ow.cols = append(ow.cols, f.Name)
+			}
+		case cfg.Wrapper != nil:
+			for _, f := range cfg.Wrapper.Fields() {
+				if f.Parent == "" {
+					ow.cols = append(ow.cols, f.Name)
+				}
+			}
+		}
+		ow.csv = csv.NewWriter(w)
+		if err := ow.csv.Write(append([]string{"page", "index"}, ow.cols...)); err != nil {
+			return nil, err
+		}
+	}
+	return ow, nil
+}
+
+func (ow *objectWriter) write(o *wrapper.Object) error {
+	switch ow.format {
+	case "csv":
+		row := []string{o.Page, strconv.Itoa(o.Index)}
+		for _, c := range ow.cols {
+			row = append(row, csvCell(o, c))
+		}
+		return ow.csv.Write(row)
+	case "json":
+		sep := ",\n"
+		if ow.n == 0 {
+			sep = "[\n"
+		}
+		ow.n++
+		b, err := json.Marshal(o)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(ow.w, "%s%s", sep, b)
+		return err
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	_, err = ow.w.Write(b)
+	return err
+}
+
+// csvCell renders one top-level field: set values joined by " | ", nested
+// tuples as JSON.
+func csvCell(o *wrapper.Object, name string) string {
+	for _, f := range o.Fields {
+		if f.Name != name {
+			continue
+		}
+		var parts []string
+		for _, v := range f.Values {
+			if f.Tuple {
+				b, _ := json.Marshal(&wrapper.Object{Fields: v.Fields})
+				parts = append(parts, string(b))
+				continue
+			}
+			parts = append(parts, v.Text)
+		}
+		return strings.Join(parts, " | ")
+	}
+	return ""
+}
+
+func (ow *objectWriter) close() error {
+	switch ow.format {
+	case "csv":
+		ow.csv.Flush()
+		return ow.csv.Error()
+	case "json":
+		if ow.n == 0 {
+			_, err := io.WriteString(ow.w, "[]\n")
+			return err
+		}
+		_, err := io.WriteString(ow.w, "\n]\n")
+		return err
+	}
+	return nil
 }

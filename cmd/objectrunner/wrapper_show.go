@@ -2,10 +2,31 @@ package main
 
 import (
 	"context"
-	"errors"
+	"fmt"
 )
 
-// TODO(in progress): replaced by the stage's implementation.
+// runWrapperShow prints a saved wrapper: the SOD it was learned for, the
+// field ↔ slot mapping and the template in ExAlg's infix notation.
 func (m *Main) runWrapperShow(ctx context.Context, args []string) error {
-	return errors.New("not implemented yet")
+	fs := m.newFlagSet("wrapper show", "FILE", "Print a saved wrapper's template (ExAlg infix notation) and its slot → field mapping.")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("wrapper show takes one wrapper file")
+	}
+	w, err := loadWrapper(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "SOD hash: %s\n\nFields:\n", w.SODHash())
+	for _, f := range w.Fields() {
+		fmt.Fprintf(m.Stdout, "  %-24s %s\n", f.Path, f.Mult)
+	}
+	fmt.Fprintln(m.Stdout, "\nSlots:")
+	for _, s := range w.Slots() {
+		fmt.Fprintf(m.Stdout, "  slot %-4d → %-20s type %-16s share %.2f coverage %.2f\n", s.Slot, s.Field, s.Type, s.Share, s.Coverage)
+	}
+	fmt.Fprintf(m.Stdout, "\nTemplate:\n%s\n", w.Template())
+	return nil
 }

@@ -1,0 +1,367 @@
+// Package objectrunner is the front of the extraction pipeline. For one
+// source — a directory of pages that share a template — it reads, in order:
+//
+//	sod.Load                       the Structured Object Description (done by the caller)
+//	recognizers.ForSOD             one recognizer per entity type (done by the caller)
+//	annotate.Sample                clean pages, annotate, keep the ~20 best (Algorithm 1)
+//	wrapper.Induce                 annotation-aware ExAlg on the sample (Algorithm 2)
+//	(*wrapper.Wrapper).Extract     every page, in parallel, streamed in page order
+//	Grower → dictionaries.Grow     extracted values feed the dictionaries back
+//
+// Each step takes and returns one explicit type; the packages import each
+// other one way only (sod ← recognizers ← dictionaries; annotate ← wrapper).
+package objectrunner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper"
+)
+
+// Config says how to run the pipeline on a source.
+type Config struct {
+	// SOD and its Recognizers (recognizers.ForSOD) are required to learn a
+	// wrapper; applying a saved Wrapper needs neither.
+	SOD         *sod.SOD
+	Recognizers map[string]recognizers.Recognizer
+	// Wrapper, when set, is applied as it is: no annotation, no induction.
+	Wrapper *wrapper.Wrapper
+	// Sample, Annotate and Induce tune the three stages; zero values select
+	// the defaults (Induce: wrapper.DefaultOptions()).
+	Sample   annotate.SampleOptions
+	Annotate annotate.Options
+	Induce   *wrapper.Options
+	// Load is used to read every page (encoding override, size limit).
+	Load annotate.LoadOptions
+	// Workers is how many pages are extracted in parallel (GOMAXPROCS).
+	Workers int
+	// Progress, when set, is called from one goroutine as work advances.
+	Progress func(Progress)
+}
+
+// Progress reports how far a run is.
+type Progress struct {
+	Stage       string // "sample", "extract"
+	Done, Total int
+	Detail      string
+}
+
+// Report describes a run.
+type Report struct {
+	// Root is the source directory page paths are relative to.
+	Root string
+	// Pages is the number of pages in the source.
+	Pages int
+	// Sample is the annotation stage's result (nil when a wrapper was given).
+	Sample *annotate.SampleResult
+	// Wrapper is the wrapper that was learned or given.
+	Wrapper *wrapper.Wrapper
+	// Time spent in each stage.
+	SampleTime, InduceTime, ExtractTime time.Duration
+	// PagesWithObjects and Objects count what was extracted.
+	PagesWithObjects, Objects int
+	// Unfit maps a reason to the pages that did not fit the wrapper for it.
+	Unfit map[string][]string
+	// Failed lists pages that could not be read.
+	Failed []*annotate.PageError
+}
+
+// UnfitPages is the number of pages that did not fit the wrapper.
+func (r *Report) UnfitPages() int {
+	n := 0
+	for _, ps := range r.Unfit {
+		n += len(ps)
+	}
+	return n
+}
+
+// Run learns a wrapper for the source (unless cfg.Wrapper is set) and
+// extracts every page, calling emit for each object in page order. emit is
+// called from one goroutine; an error from it stops the run.
+func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
+	paths, err := annotate.ListSource(source)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Root: annotate.SourceRoot(source), Pages: len(paths), Wrapper: cfg.Wrapper}
+	if rep.Wrapper == nil {
+		if err := Learn(ctx, paths, rep, cfg); err != nil {
+			return rep, err
+		}
+	}
+	start := time.Now()
+	err = Extract(ctx, rep.Wrapper, paths, rep, cfg, emit)
+	rep.ExtractTime = time.Since(start)
+	return rep, err
+}
+
+// Learn runs the annotation stage and wrapper induction on paths and
+// records the sample and the wrapper in rep.
+func Learn(ctx context.Context, paths []string, rep *Report, cfg Config) error {
+	if cfg.SOD == nil {
+		return errors.New("objectrunner: learning a wrapper needs an SOD")
+	}
+	a, err := annotate.NewAnnotator(cfg.SOD, cfg.Recognizers, cfg.Annotate)
+	if err != nil {
+		return err
+	}
+	sopt := cfg.Sample
+	if sopt.Load == (annotate.LoadOptions{}) {
+		sopt.Load = cfg.Load
+	}
+	if cfg.Progress != nil && sopt.Progress == nil {
+		sopt.Progress = func(p annotate.Progress) {
+			detail := p.Stage
+			if p.Type != "" {
+				detail = fmt.Sprintf("%s %s (%d/%d)", p.Stage, p.Type, p.Step, p.Steps)
+			}
+			cfg.Progress(Progress{Stage: "sample", Done: p.Done, Total: p.Total, Detail: detail})
+		}
+	}
+	start := time.Now()
+	res, err := annotate.Sample(ctx, paths, rep.Root, a, sopt)
+	rep.SampleTime = time.Since(start)
+	rep.Sample = res
+	if err != nil {
+		return err
+	}
+	if res.Discarded != nil {
+		return res.Discarded
+	}
+	iopt := wrapper.DefaultOptions()
+	if cfg.Induce != nil {
+		iopt = *cfg.Induce
+	}
+	start = time.Now()
+	w, err := wrapper.Induce(res.Pages, cfg.SOD, iopt)
+	rep.InduceTime = time.Since(start)
+	if err != nil {
+		return err
+	}
+	rep.Wrapper = w
+	return nil
+}
+
+// Extract applies w to every page of paths with cfg.Workers goroutines and
+// calls emit for each object in page order. Memory stays bounded: at most a
+// few pages per worker are in flight, and a page is released once its
+// objects are emitted. Pages that do not fit the wrapper are recorded in
+// rep.Unfit, unreadable ones in rep.Failed; neither stops the run.
+func Extract(ctx context.Context, w *wrapper.Wrapper, paths []string, rep *Report, cfg Config, emit func(*wrapper.Object) error) error {
+	if w == nil {
+		return errors.New("objectrunner: no wrapper to extract with")
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if rep.Unfit == nil {
+		rep.Unfit = map[string][]string{}
+	}
+	type result struct {
+		i    int
+		objs []*wrapper.Object
+		err  error
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// window bounds the pages read but not yet emitted.
+	window := make(chan struct{}, 4*workers)
+	jobs := make(chan int)
+	results := make(chan result, workers)
+	go func() {
+		defer close(jobs)
+		for i := range paths {
+			select {
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				r := result{i: i}
+				p, err := annotate.ReadPage(paths[i], annotate.SourceRel(rep.Root, paths[i]), cfg.Load)
+				if err != nil {
+					r.err = err
+				} else {
+					r.objs, r.err = w.Extract(p)
+				}
+				select {
+				case results <- r:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	pending := map[int]result{}
+	next := 0
+	for r := range results {
+		pending[r.i] = r
+		for {
+			r, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			<-window
+			if err := rep.take(paths[r.i], r.objs, r.err, emit); err != nil {
+				cancel()
+				for range results {
+				}
+				return err
+			}
+			if cfg.Progress != nil {
+				cfg.Progress(Progress{Stage: "extract", Done: next, Total: len(paths)})
+			}
+		}
+	}
+	return ctx.Err()
+}
+
+// take records one page's outcome and emits its objects.
+func (rep *Report) take(path string, objs []*wrapper.Object, err error, emit func(*wrapper.Object) error) error {
+	rel := annotate.SourceRel(rep.Root, path)
+	var mm *wrapper.MismatchError
+	switch {
+	case errors.As(err, &mm):
+		rep.Unfit[mm.Reason] = append(rep.Unfit[mm.Reason], rel)
+		return nil
+	case err != nil:
+		rep.Failed = append(rep.Failed, &annotate.PageError{Path: rel, Err: err})
+		return nil
+	}
+	if len(objs) > 0 {
+		rep.PagesWithObjects++
+	}
+	for _, o := range objs {
+		rep.Objects++
+		if err := emit(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Grower feeds extracted values of dictionary-recognised fields back into
+// the dictionary store (seed 003, step 3: refine the recognizers), in
+// batches, so memory does not grow with the number of pages.
+type Grower struct {
+	store   *dictionaries.Store
+	fields  map[string]string // dotted field path → dictionary class
+	minConf float64
+	source  string
+	sodFile string
+	pending map[string][]dictionaries.Observation
+	n       int
+	// Reports accumulates what Grow did, per class.
+	Reports map[string]*dictionaries.GrowReport
+}
+
+// growBatch is how many observations are buffered before they are written.
+const growBatch = 5000
+
+// NewGrower returns a Grower that adds the values of every field of s whose
+// entity type has a dictionary recognizer, when their confidence is at
+// least minConf. source and the SOD's file are recorded as provenance.
+func NewGrower(store *dictionaries.Store, s *sod.SOD, source string, minConf float64) *Grower {
+	g := &Grower{store: store, fields: map[string]string{}, minConf: minConf, source: source, sodFile: s.File,
+		pending: map[string][]dictionaries.Observation{}, Reports: map[string]*dictionaries.GrowReport{}}
+	s.Walk(func(path []string, f *sod.Field) bool {
+		if f.Type.Kind == sod.Entity && f.Type.Recognizer != nil && f.Type.Recognizer.Kind == sod.Dictionary {
+			g.fields[strings.Join(path, ".")] = f.Type.Recognizer.Class
+		}
+		return true
+	})
+	return g
+}
+
+// Classes lists the field → class pairs the Grower feeds, sorted.
+func (g *Grower) Classes() []string {
+	var out []string
+	for f, c := range g.fields {
+		out = append(out, f+"→"+c)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Add offers the values of one object.
+func (g *Grower) Add(o *wrapper.Object) error {
+	g.walk(o.Page, "", o.Fields)
+	if g.n >= growBatch {
+		return g.Flush()
+	}
+	return nil
+}
+
+func (g *Grower) walk(page, prefix string, fs []wrapper.Field) {
+	for _, f := range fs {
+		path := prefix + f.Name
+		for _, v := range f.Values {
+			if f.Tuple {
+				g.walk(page, path+".", v.Fields)
+				continue
+			}
+			class, ok := g.fields[path]
+			if !ok || v.Confidence < g.minConf || v.Text == "" {
+				continue
+			}
+			g.pending[class] = append(g.pending[class], dictionaries.Observation{
+				Value: v.Text, Confidence: v.Confidence, Source: g.source, SOD: g.sodFile, Page: page})
+			g.n++
+		}
+	}
+}
+
+// Flush writes the buffered observations.
+func (g *Grower) Flush() error {
+	classes := make([]string, 0, len(g.pending))
+	for c := range g.pending {
+		classes = append(classes, c)
+	}
+	sort.Strings(classes)
+	for _, c := range classes {
+		r, err := g.store.Grow(c, g.pending[c])
+		if err != nil {
+			return fmt.Errorf("growing dictionary %s: %w", c, err)
+		}
+		acc := g.Reports[c]
+		if acc == nil {
+			acc = &dictionaries.GrowReport{Class: c}
+			g.Reports[c] = acc
+		}
+		acc.New += r.New
+		acc.Updated += r.Updated
+		acc.Unchanged += r.Unchanged
+		acc.Refused = append(acc.Refused, r.Refused...)
+		delete(g.pending, c)
+	}
+	g.n = 0
+	return nil
+}

@@ -1,0 +1,346 @@
+package wrapper
+
+import (
+	"sort"
+)
+
+// occNode is one occurrence of a class on a page, with the occurrences of
+// other classes nested in its positions.
+type occNode struct {
+	cls   int
+	pg    int
+	mem   []int // token index of each member
+	start int
+	end   int
+	kids  []*occNode // sorted by start
+}
+
+// item is an element of a PosString: a nested class occurrence or a token.
+type item struct {
+	kid *occNode
+	x   int
+}
+
+// constTemp is CONSTTEMP (Section 5.2) over the classes of an ECGM run.
+type constTemp struct {
+	e       *ecgm
+	ps      *paths
+	byClass [][]*occNode
+	depth   int
+}
+
+// buildTemplate constructs the template of the root class.
+func buildTemplate(e *ecgm, ps *paths) *Template {
+	ct := &constTemp{e: e, ps: ps, byClass: make([][]*occNode, len(e.classes))}
+	h := newHandinv(e.seqs, e.nRoles)
+	root := -1
+	for ci, c := range e.classes {
+		if c.root {
+			root = ci
+		}
+	}
+	if root < 0 {
+		return &Template{Root: &SeqNode{NodeType: NodeSeq, Nodes: []Node{&SlotNode{NodeType: NodeSlot}}}}
+	}
+	for pg := range e.seqs {
+		var all []*occNode
+		var rootOcc *occNode
+		for ci, c := range e.classes {
+			o, ok := h.occurrences(c.members, pg)
+			if !ok {
+				continue
+			}
+			for k := 0; k < o.count(); k++ {
+				n := &occNode{cls: ci, pg: pg, mem: o.pos[k*o.m : k*o.m+o.m], start: o.start(k), end: o.end(k)}
+				if ci == root {
+					rootOcc = n
+				} else {
+					all = append(all, n)
+				}
+			}
+		}
+		if rootOcc == nil {
+			continue
+		}
+		ct.byClass[root] = append(ct.byClass[root], rootOcc)
+		sort.Slice(all, func(a, b int) bool {
+			if all[a].start != all[b].start {
+				return all[a].start < all[b].start
+			}
+			return all[a].end > all[b].end
+		})
+		stack := []*occNode{rootOcc}
+		for _, n := range all {
+			for len(stack) > 1 && stack[len(stack)-1].end < n.start {
+				stack = stack[:len(stack)-1]
+			}
+			top := stack[len(stack)-1]
+			if !(top.start < n.start && n.end < top.end) {
+				continue // crosses its container: treated as loose tokens
+			}
+			j := sort.SearchInts(top.mem, n.start)
+			if j >= len(top.mem) || top.mem[j] < n.end {
+				continue // spans several positions of its container
+			}
+			if k := len(top.kids); k > 0 && top.kids[k-1].end > n.start {
+				continue
+			}
+			top.kids = append(top.kids, n)
+			ct.byClass[n.cls] = append(ct.byClass[n.cls], n)
+			stack = append(stack, n)
+		}
+	}
+	t := &Template{Root: ct.class(root)}
+	t.index()
+	return t
+}
+
+func (ct *constTemp) tok(r int32) Tok {
+	b := ct.e.base[r]
+	return Tok{Kind: b.kind, Text: b.text, Path: ct.ps.String(b.path)}
+}
+
+func (ct *constTemp) tokAt(pg, x int) Tok {
+	t := &ct.e.pages[pg][x]
+	return Tok{Kind: t.kind, Text: t.text, Path: ct.ps.String(t.path)}
+}
+
+// posItems returns the PosString of position p (1-based) of an occurrence.
+func posItems(n *occNode, p int) []item {
+	a, b := n.mem[p-1], n.mem[p]
+	var out []item
+	k := sort.Search(len(n.kids), func(i int) bool { return n.kids[i].start > a })
+	for x := a + 1; x < b; {
+		if k < len(n.kids) && n.kids[k].start == x {
+			out = append(out, item{kid: n.kids[k], x: -1})
+			x = n.kids[k].end + 1
+			k++
+			continue
+		}
+		out = append(out, item{x: x})
+		x++
+	}
+	return out
+}
+
+// class builds T_E for class ci:
+//
+//	T_E = ⟨T_{E,s1}, …, T_{E,sq}⟩ with constants C1…Cq+1 split at the
+//	non-empty positions s1…sq of E.
+func (ct *constTemp) class(ci int) Node {
+	ct.depth++
+	defer func() { ct.depth-- }()
+	c := ct.e.classes[ci]
+	seq := &SeqNode{NodeType: NodeSeq}
+	var cur []Tok
+	flush := func() {
+		var toks []Tok
+		for _, t := range cur {
+			if t.Kind != KindSentinel {
+				toks = append(toks, t)
+			}
+		}
+		if len(toks) > 0 {
+			seq.Nodes = append(seq.Nodes, &TextNode{NodeType: NodeText, Toks: toks})
+		}
+		cur = nil
+	}
+	cur = append(cur, ct.tok(c.members[0]))
+	for p := 1; p < len(c.members); p++ {
+		var items [][]item
+		empty := true
+		for _, n := range ct.byClass[ci] {
+			it := posItems(n, p)
+			if len(it) > 0 {
+				empty = false
+			}
+			items = append(items, it)
+		}
+		if !empty {
+			flush()
+			seq.Nodes = append(seq.Nodes, ct.position(items)...)
+		}
+		cur = append(cur, ct.tok(c.members[p]))
+	}
+	flush()
+	return seq
+}
+
+func slot() Node { return &SlotNode{NodeType: NodeSlot} }
+
+// position builds T_{E,p} from the PosStrings of all occurrences, with the
+// patterns of Table 1: {T}_ε, {T}_S, T1|T2, (T)?, and a basic slot for
+// strings of tokens or unknown patterns. Loose tokens around nested classes
+// become slots of their own.
+func (ct *constTemp) position(items [][]item) []Node {
+	if ct.depth > 64 {
+		return []Node{slot()}
+	}
+	// Class order of nested occurrences, as runs.
+	var order []int
+	rank := map[int]int{}
+	anyKid := false
+	for _, it := range items {
+		prev := -1
+		for _, i := range it {
+			if i.kid == nil {
+				continue
+			}
+			anyKid = true
+			c := i.kid.cls
+			if c == prev {
+				continue
+			}
+			if _, ok := rank[c]; !ok {
+				rank[c] = len(order)
+				order = append(order, c)
+			}
+			prev = c
+		}
+	}
+	if !anyKid {
+		return []Node{slot()}
+	}
+	nc := len(order)
+	minC := make([]int, nc)
+	maxC := make([]int, nc)
+	for i := range minC {
+		minC[i] = 1 << 30
+	}
+	oneKid := true
+	for _, it := range items {
+		cnt := make([]int, nc)
+		last, runs := -1, 0
+		for _, i := range it {
+			if i.kid == nil {
+				continue
+			}
+			r := rank[i.kid.cls]
+			if r != last {
+				if r < last || cnt[r] > 0 {
+					return []Node{slot()} // inconsistent order: unknown pattern
+				}
+				runs++
+				last = r
+			}
+			cnt[r]++
+		}
+		if runs > 1 || (runs == 1 && cnt[last] > 1) {
+			oneKid = false
+		}
+		for r := range cnt {
+			minC[r] = min(minC[r], cnt[r])
+			maxC[r] = max(maxC[r], cnt[r])
+		}
+	}
+	// Gaps: loose tokens before component g (g < nc) or after the last one.
+	gap := make([]bool, nc+1)
+	sep := make([][]Tok, nc)
+	sepOK := make([]bool, nc)
+	for i := range sepOK {
+		sepOK[i] = true
+	}
+	sepSeen := make([]bool, nc)
+	for _, it := range items {
+		var pending []int
+		last := -1
+		for _, i := range it {
+			if i.kid == nil {
+				pending = append(pending, i.x)
+				continue
+			}
+			r := rank[i.kid.cls]
+			if r == last {
+				// separator between two instances of a set
+				var s []Tok
+				for _, x := range pending {
+					s = append(s, ct.tokAt(i.kid.pg, x))
+				}
+				if !sepSeen[r] {
+					sep[r], sepSeen[r] = s, true
+				} else if !sameToks(sep[r], s) {
+					sepOK[r] = false
+				}
+			} else if len(pending) > 0 {
+				gap[r] = true
+			}
+			pending = pending[:0]
+			last = r
+		}
+		if len(pending) > 0 {
+			gap[nc] = true
+		}
+	}
+	var out []Node
+	if oneKid && nc >= 2 {
+		// Pattern 3 (E_j or E_k), optional when some occurrence has none.
+		alts := make([]Node, nc)
+		for r, c := range order {
+			alts[r] = ct.class(c)
+		}
+		var n Node = &DisjunctionNode{NodeType: NodeDisjunction, Alts: alts}
+		for r := range minC {
+			if minC[r] == 0 {
+				_ = r
+			}
+		}
+		allPresent := true
+		for _, it := range items {
+			has := false
+			for _, i := range it {
+				if i.kid != nil {
+					has = true
+				}
+			}
+			allPresent = allPresent && has
+		}
+		if !allPresent {
+			n = &OptionalNode{NodeType: NodeOptional, Body: n}
+		}
+		for _, g := range gap[:nc] {
+			if g {
+				out = append(out, slot())
+				break
+			}
+		}
+		out = append(out, n)
+		if gap[nc] {
+			out = append(out, slot())
+		}
+		return out
+	}
+	for r, c := range order {
+		if gap[r] {
+			out = append(out, slot())
+		}
+		body := ct.class(c)
+		switch {
+		case maxC[r] > 1:
+			s := &SetNode{NodeType: NodeSet, Body: body}
+			if sepOK[r] {
+				s.Sep = sep[r]
+			}
+			out = append(out, s)
+		case minC[r] == 0:
+			out = append(out, &OptionalNode{NodeType: NodeOptional, Body: body})
+		default:
+			out = append(out, body.(*SeqNode).Nodes...)
+		}
+	}
+	if gap[nc] {
+		out = append(out, slot())
+	}
+	return out
+}
+
+func sameToks(a, b []Tok) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Kind != b[i].Kind || a[i].Text != b[i].Text || a[i].Path != b[i].Path {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,71 @@
+// Package wrapper induces extraction templates (wrappers) from a sample of
+// annotated, template-generated pages and applies them to every page of a
+// source. It implements ExAlg (Arasu & Garcia-Molina, SIGMOD 2003) with the
+// annotation-aware variant of ObjectRunner (Algorithm 2 of the ObjectRunner
+// paper): entity annotations are an extra criterion to differentiate token
+// roles, and the SOD decides which template slots are kept and which field
+// each one fills.
+//
+// The pipeline, as implemented by Induce:
+//
+//	tokenize (token.go)            pages -> tokens: start tags, end tags, words
+//	DIFFFORMAT (ecgm.go)           roles differentiated by DOM occurrence path
+//	loop (ecgm.go, Algorithm 2):
+//	  FINDEQ                       occurrence vectors -> large, frequent classes
+//	  HANDINV (handinv.go)         ordered / nested checks, splits, removals
+//	  DIFFEQ                       roles differentiated by position in classes
+//	  annotations (annot.go)       non-conflicting inside, conflicting outside
+//	CONSTTEMP (consttemp.go)       classes -> typed template tree (template.go)
+//	EXVAL (match.go)               template + page -> slot values
+//	mapping (mapping.go)           slots -> SOD fields, early stop (StopError)
+//
+// Extract tokenizes a page once, maps every token to the wrapper's table of
+// template tokens (built once by Induce or Load) and matches the template in
+// one left-to-right pass. Detail pages give one Object; when the SOD wants
+// several objects per page, the set of the template whose iterations hold
+// the SOD's fields is the object scope and every iteration is an Object.
+// Nested tuple fields (a set of {name, role}) are read from the iterations of
+// the set that encloses their slots.
+//
+// Files:
+//
+//	doc.go        this map
+//	options.go    Options, DefaultOptions
+//	token.go      tokenizer and occurrence-path interning
+//	ecgm.go       equivalence-class generation (DIFFFORMAT, FINDEQ, DIFFEQ, loop)
+//	annot.go      annotation-based role differentiation, annotated words as data
+//	handinv.go    HANDINV (seed ExAlg, Appendix A)
+//	consttemp.go  CONSTTEMP: template construction from classes (Table 1)
+//	template.go   Template tree (sealed Node interface) and its infix String
+//	match.go      matching a template against a page (EXVAL), value text
+//	mapping.go    slot -> SOD field mapping, StopError
+//	wrapper.go    Wrapper, Induce, Extract, MismatchError, object building
+//	object.go     Object, Field, Value and the JSON line form
+//	persist.go    Save / Load (versioned JSON)
+//	records*.go   record segmentation of list pages (RecordPattern; see records.go)
+//
+// Tokens and punctuation: text is split on white space; punctuation
+// characters at the start or end of a word are split off into tokens of
+// their own, so that "Meyer," yields "Meyer" and "," and a separator such as
+// ":" or "," can become part of the template. Punctuation inside a word
+// ("O'Brien", "9.99") stays in the word. Elements without visible content
+// (head, script, style, …) are skipped and attributes are ignored.
+//
+// Values: an extracted value is the page's original text from the first to
+// the last word of the value (per text node, nodes joined by one space,
+// white space collapsed), so its spelling is preserved. Words made only of
+// separator punctuation (": ; , . - |", dashes, bullets) are dropped at both
+// edges, e.g. the ": " before a publisher; brackets, "?" and "!" are kept.
+//
+// Set fields: a slot value is split into items at tags, at separator
+// punctuation (", ; & / |") and at separator words learned from the sample
+// ("and" between annotated names). Single fields: when the sample's
+// instances sit in one segment of the slot values (split at tags and at
+// "-", "|", "(", …), that segment is kept (SlotMap.Cut).
+//
+// Robustness: a constant text of the template that a page lacks is skipped
+// (or matched by its longest suffix) unless it anchors its tuple or more
+// than half of a tuple's texts are missing; a slot whose sample values never
+// contained tags is cut at the first tag. Pages that still do not fit give a
+// *MismatchError with the reason.
+package wrapper

@@ -1,0 +1,114 @@
+package wrapper
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// letters turns page strings like "ABAB CD" into role sequences (A=0 …);
+// spaces and parentheses are ignored.
+func letters(pages ...string) [][]int32 {
+	var out [][]int32
+	for _, p := range pages {
+		var s []int32
+		for _, r := range p {
+			if r >= 'A' && r <= 'Z' {
+				s = append(s, r-'A')
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func class(seqs [][]int32, members string) *eqClass {
+	c := &eqClass{}
+	for _, r := range members {
+		c.members = append(c.members, r-'A')
+	}
+	for _, s := range seqs {
+		n := int32(0)
+		for _, r := range s {
+			if r == c.members[0] {
+				n++
+			}
+		}
+		c.vec = append(c.vec, n)
+	}
+	return c
+}
+
+func names(cs []*eqClass) string {
+	var parts []string
+	for _, c := range cs {
+		var b strings.Builder
+		for _, m := range c.members {
+			b.WriteRune('A' + m)
+		}
+		parts = append(parts, b.String())
+	}
+	sort.Strings(parts)
+	return "{" + strings.Join(parts, "} {") + "}"
+}
+
+func TestHandinvAppendixA(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		pages   []string
+		classes []string
+		want    string
+	}{
+		// Example A.1: {A,B,C,D} is almost-ordered, split into {A,B} and {C,D}.
+		{"A.1 almost-ordered", []string{"ABABCD", "ABCD", "ABABABCD"}, []string{"ABCD"}, "{AB} {CD}"},
+		// A class that is neither ordered nor almost-ordered is dropped.
+		{"unordered dropped", []string{"ABCD", "DCBA", "BADC"}, []string{"ABCD"}, "{}"},
+		// Example A.4 (pages of A.2): both classes are Type A and partitioned.
+		{"A.4 both partitioned", []string{"ABCD A(EF)BC(GH)D", "A(EF)BC(GH)D", "EF GH"}, []string{"ABCD", "EFGH"}, "{A} {BC} {D} {EF} {GH}"},
+		// Example A.4, second case: p3 = ABCD makes E1 valid; only E2 is split.
+		{"A.4 second case", []string{"ABCD A(EF)BC(GH)D", "A(EF)BC(GH)D", "ABCD"}, []string{"ABCD", "EFGH"}, "{ABCD} {EF} {GH}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			seqs := letters(tc.pages...)
+			var cs []*eqClass
+			for _, m := range tc.classes {
+				c := class(seqs, m)
+				c.vec = nil
+				for _, s := range seqs {
+					n := int32(0)
+					for _, r := range s {
+						if r == c.members[0] {
+							n++
+						}
+					}
+					c.vec = append(c.vec, n)
+				}
+				cs = append(cs, c)
+			}
+			got := names(newHandinv(seqs, 26).run(cs))
+			if got == "{}" && tc.want == "{}" {
+				return
+			}
+			if got != tc.want {
+				t.Fatalf("HANDINV = %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestHandinvA3 is Example A.3: with SIZETHRES 2 the running example forms
+// the Type-B class {<b>,</b>} (vector ⟨5,8,5,2⟩); HANDINV must drop it so
+// that the template is still T_e.
+func TestHandinvA3(t *testing.T) {
+	c := loadCase(t, filepath.Join("testdata", "induce", "exalg-book-reviews"))
+	c.opt.SizeThres = 2
+	w, err := Induce(c.pages, c.sod, c.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "<html><body><b>Book Name</b> *:title <b>Reviews</b><ol> {<li><b>Reviewer Name</b> * <b>Rating</b> * <b>Text</b> * </li>}_ </ol></body></html>"
+	if got := w.Template().String(); got != want {
+		t.Fatalf("Template()=%s\nwant        %s", got, want)
+	}
+}

@@ -1,0 +1,446 @@
+package wrapper
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// mrec is the data matched for one instance of the object scope or of a set
+// iteration: slot values and nested set iterations.
+type mrec struct {
+	set  int // set ID, -1 for the root
+	vals []sval
+	kids []*mrec
+}
+
+// sval is a slot value: tokens [a, b) of the page.
+type sval struct {
+	slot int
+	a, b int
+}
+
+// matcher applies a template to one page's tokens (EXVAL). Every token is
+// mapped to the wrapper's template-token key table once; constant strings
+// are then found through per-key position lists, so matching is a single
+// left-to-right pass with binary searches.
+type matcher struct {
+	toks []token
+	keys []int32
+	occ  [][]int32
+	fail string
+}
+
+func newMatcher(w *Wrapper, toks []token) *matcher {
+	m := &matcher{toks: toks, keys: make([]int32, len(toks)), occ: make([][]int32, len(w.keyList))}
+	cnt := make([]int32, len(w.keyList))
+	for x := range toks {
+		t := &toks[x]
+		k := int32(-1)
+		if t.path >= 0 && int(t.path) < len(w.wordPath) {
+			switch t.kind {
+			case KindStart, KindEnd:
+				k = w.tagKey[t.kind][t.path]
+			case KindWord:
+				if w.wordPath[t.path] {
+					if id, ok := w.keys[baseKey{t.kind, t.text, t.path}]; ok {
+						k = id
+					}
+				}
+			}
+		}
+		m.keys[x] = k
+		if k >= 0 {
+			cnt[k]++
+		}
+	}
+	all := make([]int32, 0, len(toks))
+	off := make([]int32, len(cnt))
+	for k, c := range cnt {
+		off[k] = int32(len(all))
+		all = all[:len(all)+int(c)]
+	}
+	fill := make([]int32, len(cnt))
+	for x, k := range m.keys {
+		if k >= 0 {
+			all[off[k]+fill[k]] = int32(x)
+			fill[k]++
+		}
+	}
+	for k := range cnt {
+		m.occ[k] = all[off[k] : off[k]+cnt[k]]
+	}
+	return m
+}
+
+func (m *matcher) next(k int32, from int) int {
+	if k < 0 {
+		return -1
+	}
+	l := m.occ[k]
+	i := sort.Search(len(l), func(i int) bool { return int(l[i]) >= from })
+	if i == len(l) {
+		return -1
+	}
+	return int(l[i])
+}
+
+// findText finds constant text t in [from, limit): first as a contiguous
+// run of tokens, else as an in-order subsequence starting at an occurrence
+// of its first token (tolerating tokens a page inserts into the template).
+// It returns the start and the end (exclusive) or -1.
+func (m *matcher) findText(t *TextNode, from, limit int) (int, int) {
+	toks := t.Toks
+	n := len(toks)
+	k0 := toks[0].key
+	for f := from; ; {
+		s := m.next(k0, f)
+		if s < 0 || s+n > limit {
+			break
+		}
+		ok := true
+		for j := 1; j < n; j++ {
+			if m.keys[s+j] != toks[j].key {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return s, s + n
+		}
+		f = s + 1
+	}
+	// Loose: subsequence within a window.
+	s := m.next(k0, from)
+	if s < 0 || s >= limit {
+		return -1, -1
+	}
+	win := min(limit, s+2*n+16)
+	x := s + 1
+	for j := 1; j < n; j++ {
+		y := m.next(toks[j].key, x)
+		if y < 0 || y >= win {
+			return -1, -1
+		}
+		x = y + 1
+	}
+	return s, x
+}
+
+// findSuffix finds the longest suffix (of at least two tokens, dropping at
+// most 16) of t that occurs contiguously in [from, limit): a page that
+// lacks the first tokens of a constant text (an empty element the cleaner
+// removed) still anchors on the rest.
+func (m *matcher) findSuffix(t *TextNode, from, limit int) (int, int) {
+	n := len(t.Toks)
+	for d := 1; d <= 16 && n-d >= 2; d++ {
+		toks := t.Toks[d:]
+		for f := from; ; {
+			s := m.next(toks[0].key, f)
+			if s < 0 || s+len(toks) > limit {
+				break
+			}
+			ok := true
+			for j := 1; j < len(toks); j++ {
+				if m.keys[s+j] != toks[j].key {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				return s, s + len(toks)
+			}
+			f = s + 1
+		}
+	}
+	return -1, -1
+}
+
+// firstText returns the first text of a sequence, if it starts with one.
+func firstText(n Node) *TextNode {
+	if s, ok := n.(*SeqNode); ok && len(s.Nodes) > 0 {
+		if t, ok := s.Nodes[0].(*TextNode); ok {
+			return t
+		}
+	}
+	return nil
+}
+
+// seq matches the nodes of a sequence from token i, within limit.
+func (m *matcher) seq(n Node, i, limit int, rec *mrec) (int, bool) {
+	nodes := []Node{n}
+	if s, ok := n.(*SeqNode); ok {
+		nodes = s.Nodes
+	}
+	cur := i
+	start := 0
+	texts, missing := 0, 0
+	for _, c := range nodes {
+		if _, ok := c.(*TextNode); ok {
+			texts++
+		}
+	}
+	for j, c := range nodes {
+		t, ok := c.(*TextNode)
+		if !ok {
+			continue
+		}
+		s, e := m.findText(t, cur, limit)
+		if s < 0 && j > 0 {
+			s, e = m.findSuffix(t, cur, limit)
+		}
+		if s < 0 {
+			// A constant text missing from the page: tolerated (the page
+			// omits a part the sample always had) unless it is the text
+			// that anchors the sequence, or too many are missing.
+			missing++
+			if j == 0 || 2*missing > texts {
+				if m.fail == "" {
+					m.fail = fmt.Sprintf("template text %q not found after token %d", truncate(t.String(), 60), cur)
+				}
+				return cur, false
+			}
+			continue
+		}
+		if !m.resolve(nodes[start:j], cur, s, rec) {
+			return cur, false
+		}
+		cur, start = e, j+1
+	}
+	if start < len(nodes) {
+		if !m.resolve(nodes[start:], cur, limit, rec) {
+			return cur, false
+		}
+		cur = limit
+	}
+	return cur, true
+}
+
+// resolve matches slots and constructors between two constant texts.
+func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
+	cur := a
+	var pend *SlotNode
+	emit := func(end int) {
+		if pend != nil && end > cur {
+			rec.vals = append(rec.vals, sval{pend.ID, cur, end})
+		}
+		pend = nil
+	}
+	try := func(body Node, from int) (int, int, *mrec) {
+		t := firstText(body)
+		if t == nil {
+			return -1, -1, nil
+		}
+		// A few candidate starts only: keeps matching linear on pages
+		// where the body's first text is frequent.
+		for f, tries := from, 0; tries < 4; tries++ {
+			s, _ := m.findText(t, f, b)
+			if s < 0 {
+				return -1, -1, nil
+			}
+			tmp := &mrec{set: -1}
+			saved := m.fail
+			if e, ok := m.seq(body, s, b, tmp); ok {
+				return s, e, tmp
+			}
+			m.fail = saved
+			f = s + 1
+		}
+		return -1, -1, nil
+	}
+	for _, n := range nodes {
+		switch n := n.(type) {
+		case *SlotNode:
+			// Two slots with nothing matched between them (the text that
+			// separated them is missing from this page): the first one
+			// takes the region.
+			if pend == nil {
+				pend = n
+			}
+		case *SetNode:
+			for {
+				s, e, r := try(n.Body, cur)
+				if s < 0 {
+					break
+				}
+				emit(s)
+				r.set = n.ID
+				rec.kids = append(rec.kids, r)
+				cur = e
+				if len(n.Sep) > 0 && cur+len(n.Sep) <= b {
+					ok := true
+					for j, t := range n.Sep {
+						if m.keys[cur+j] != t.key {
+							ok = false
+							break
+						}
+					}
+					if ok {
+						cur += len(n.Sep)
+					}
+				}
+			}
+		case *OptionalNode:
+			if s, e, r := try(n.Body, cur); s >= 0 {
+				emit(s)
+				rec.vals = append(rec.vals, r.vals...)
+				rec.kids = append(rec.kids, r.kids...)
+				cur = e
+			}
+		case *DisjunctionNode:
+			bs, be := -1, -1
+			var br *mrec
+			for _, alt := range n.Alts {
+				if s, e, r := try(alt, cur); s >= 0 && (bs < 0 || s < bs) {
+					bs, be, br = s, e, r
+				}
+			}
+			if bs < 0 {
+				if m.fail == "" {
+					m.fail = "no alternative of " + truncate(n.String(), 60) + " matches"
+				}
+				return false
+			}
+			emit(bs)
+			rec.vals = append(rec.vals, br.vals...)
+			rec.kids = append(rec.kids, br.kids...)
+			cur = be
+		case *SeqNode:
+			e, ok := m.seq(n, cur, b, rec)
+			if !ok {
+				return false
+			}
+			cur = e
+		}
+	}
+	emit(b)
+	return true
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// edgeToken reports whether a token is dropped at the edges of a value:
+// tags and words made only of separator punctuation (": ; , . - | /",
+// bullets and dashes), such as the ":" between a label and its value.
+// Brackets, "?" and "!" are kept: they belong to values ("Survive?").
+func edgeToken(t *token) bool {
+	if t.kind != KindWord {
+		return true
+	}
+	for _, r := range t.text {
+		if !strings.ContainsRune(":;,.-|/\u00b7\u2022\u2013\u2014", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// valueText returns the page text of tokens [a, b) with the original
+// spelling: per text node, the bytes from the first to the last word, nodes
+// joined by one space, white space collapsed. Tags and punctuation-only
+// tokens at both edges are dropped. It also returns the trimmed range.
+func valueText(toks []token, a, b int) (string, int, int) {
+	for a < b && edgeToken(&toks[a]) {
+		a++
+	}
+	for b > a && edgeToken(&toks[b-1]) {
+		b--
+	}
+	if a >= b {
+		return "", a, a
+	}
+	var sb strings.Builder
+	for x := a; x < b; {
+		t := &toks[x]
+		if t.kind != KindWord {
+			x++
+			continue
+		}
+		y := x
+		for y+1 < b && toks[y+1].kind == KindWord && toks[y+1].node == t.node {
+			y++
+		}
+		if sb.Len() > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(t.node.Data[t.start:toks[y].end])
+		x = y + 1
+	}
+	return strings.Join(strings.Fields(sb.String()), " "), a, b
+}
+
+// runs splits tokens [a, b) into maximal runs of words between tags.
+func runs(toks []token, a, b int) [][2]int {
+	var out [][2]int
+	for x := a; x < b; {
+		if toks[x].kind != KindWord {
+			x++
+			continue
+		}
+		y := x
+		for y < b && toks[y].kind == KindWord {
+			y++
+		}
+		out = append(out, [2]int{x, y})
+		x = y
+	}
+	return out
+}
+
+// itemSeps are the punctuation tokens that separate the items of a set
+// written as plain text ("A, B & C").
+const itemSeps = ",;&/|\u00b7\u2022+"
+
+// items splits tokens [a, b) into the items of a set value: at tags, at
+// separator punctuation and at the learned separator words.
+func items(toks []token, a, b int, seps []string) [][2]int {
+	var out [][2]int
+	start := a
+	cut := func(x int) {
+		if x > start {
+			out = append(out, [2]int{start, x})
+		}
+		start = x + 1
+	}
+	for x := a; x < b; x++ {
+		t := &toks[x]
+		switch {
+		case t.kind != KindWord:
+			cut(x)
+		case len(t.text) <= 3 && strings.Trim(t.text, itemSeps) == "":
+			cut(x)
+		case contains(seps, t.text):
+			cut(x)
+		}
+	}
+	cut(b)
+	return out
+}
+
+// segSeps are the punctuation tokens that split a slot value into segments
+// ("Paperback - July 13, 2010", "2010 | Hardcover | 320 pages").
+const segSeps = "-\u2013\u2014|\u00b7\u2022/;()[]:"
+
+// segments splits tokens [a, b) at tags and segment separators.
+func segments(toks []token, a, b int) [][2]int {
+	var out [][2]int
+	start := a
+	for x := a; x <= b; x++ {
+		if x == b || toks[x].kind != KindWord || (len(toks[x].text) <= 3 && strings.Trim(toks[x].text, segSeps) == "") {
+			if x > start {
+				out = append(out, [2]int{start, x})
+			}
+			start = x + 1
+		}
+	}
+	return out
+}

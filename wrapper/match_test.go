@@ -1,0 +1,48 @@
+package wrapper
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// wordsOf tokenizes one text node.
+func wordsOf(s string) []token {
+	return splitWords(nil, &html.Node{Type: html.TextNode, Data: s}, 0, nil)
+}
+
+func spansText(toks []token, spans [][2]int) string {
+	var parts []string
+	for _, sp := range spans {
+		txt, _, _ := valueText(toks, sp[0], sp[1])
+		parts = append(parts, txt)
+	}
+	return strings.Join(parts, " | ")
+}
+
+func TestValueHelpers(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		f          func([]token) string
+		want       string
+	}{
+		{"words split punctuation", "by Meyer, (Hardcover)!", func(ts []token) string {
+			var s []string
+			for _, t := range ts {
+				s = append(s, t.text)
+			}
+			return strings.Join(s, " ")
+		}, "by Meyer , ( Hardcover )!"},
+		{"value trims separators", ": Hachette Book Group ;", func(ts []token) string { v, _, _ := valueText(ts, 0, len(ts)); return v }, "Hachette Book Group"},
+		{"value keeps brackets", "Can America Survive?", func(ts []token) string { v, _, _ := valueText(ts, 0, len(ts)); return v }, "Can America Survive?"},
+		{"items at separators", "Ann Lee, Bo Chan & Cy Dee and Di Fox", func(ts []token) string { return spansText(ts, items(ts, 0, len(ts), []string{"and"})) }, "Ann Lee | Bo Chan | Cy Dee | Di Fox"},
+		{"segments", "Paperback - July 13, 2010", func(ts []token) string { return spansText(ts, segments(ts, 0, len(ts))) }, "Paperback | July 13, 2010"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.f(wordsOf(tc.text)); got != tc.want {
+				t.Fatalf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,812 @@
+package wrapper
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/sod"
+	"golang.org/x/net/html"
+)
+
+// recordTypes are the SOD's entity types as record segmentation sees them.
+type recordTypes struct {
+	names     []string
+	index     map[string]int
+	mandatory []int // types some mandatory field path requires in every object
+	single    []int // types of fields with at most one instance per object
+}
+
+// recordTypesOf collects the entity types below s.Root. A type is mandatory
+// when every field on its path has Min ≥ 1, and single when every field on
+// its path has Max 1; alternatives of a disjunction are never mandatory.
+func recordTypesOf(s *sod.SOD) recordTypes {
+	rt := recordTypes{index: map[string]int{}}
+	add := func(name string, mandatory, single bool) {
+		i, ok := rt.index[name]
+		if !ok {
+			i = len(rt.names)
+			rt.index[name] = i
+			rt.names = append(rt.names, name)
+		}
+		if mandatory && !recordHas(rt.mandatory, i) {
+			rt.mandatory = append(rt.mandatory, i)
+		}
+		if single && !recordHas(rt.single, i) {
+			rt.single = append(rt.single, i)
+		}
+	}
+	var walk func(t *sod.Type, mandatory, single bool, depth int)
+	walk = func(t *sod.Type, mandatory, single bool, depth int) {
+		if t == nil || depth > 64 {
+			return
+		}
+		switch t.Kind {
+		case sod.Entity:
+			add(t.Name, mandatory, single)
+		case sod.Tuple:
+			for _, f := range t.Fields {
+				walk(f.Type, mandatory && f.Mult.Min >= 1, single && f.Mult.Max == 1, depth+1)
+			}
+		case sod.Disjunction:
+			for _, a := range t.Alternatives {
+				walk(a, false, single, depth+1)
+			}
+		}
+	}
+	walk(s.Root, true, true, 0)
+	if len(rt.mandatory) == 0 { // every field optional: any type counts
+		for i := range rt.names {
+			rt.mandatory = append(rt.mandatory, i)
+		}
+	}
+	// A type that is also reachable through a set-valued field is not single.
+	var multi func(t *sod.Type, many bool, depth int)
+	multi = func(t *sod.Type, many bool, depth int) {
+		if t == nil || depth > 64 {
+			return
+		}
+		switch t.Kind {
+		case sod.Entity:
+			if i, ok := rt.index[t.Name]; ok && many {
+				rt.single = recordWithout(rt.single, i)
+			}
+		case sod.Tuple:
+			for _, f := range t.Fields {
+				multi(f.Type, many || f.Mult.Many(), depth+1)
+			}
+		case sod.Disjunction:
+			for _, a := range t.Alternatives {
+				multi(a, many, depth+1)
+			}
+		}
+	}
+	multi(s.Root, false, 0)
+	return rt
+}
+
+func recordHas(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func recordWithout(xs []int, x int) []int {
+	out := xs[:0]
+	for _, y := range xs {
+		if y != x {
+			out = append(out, y)
+		}
+	}
+	return out
+}
+
+// recordPage is one sample page prepared for scoring.
+type recordPage struct {
+	p *annotate.Page
+	// counts holds, per node, the number of annotations of each type in its
+	// subtree (only nodes with at least one).
+	counts map[*html.Node][]int32
+	// mandatory is the number of annotations of mandatory types on the page.
+	mandatory int
+	words     map[string]int // word counts, computed on demand
+}
+
+// recordConstantTexts returns the texts of annotated nodes that occur on
+// more than half of the pages (and on at least three): page template text
+// such as a fixed sidebar of featured items, not data (ExAlg's view: what
+// every page repeats is template).
+func recordConstantTexts(pages []*annotate.Page) map[string]bool {
+	count := map[string]int{}
+	n := 0
+	for _, p := range pages {
+		if p == nil || p.Doc == nil {
+			continue
+		}
+		n++
+		seen := map[string]bool{}
+		for _, an := range p.Annotations {
+			if an == nil || an.Node == nil {
+				continue
+			}
+			if t := strings.TrimSpace(an.Node.Data); !seen[t] {
+				seen[t] = true
+				count[t]++
+			}
+		}
+	}
+	constant := map[string]bool{}
+	for t, k := range count {
+		if k >= 3 && 2*k > n {
+			constant[t] = true
+		}
+	}
+	return constant
+}
+
+// recordPrepare indexes the annotations of p by node, leaving out those on
+// constant text.
+func recordPrepare(p *annotate.Page, rt recordTypes, constant map[string]bool) *recordPage {
+	rp := &recordPage{p: p, counts: map[*html.Node][]int32{}}
+	for _, an := range p.Annotations {
+		if an == nil || an.Node == nil || constant[strings.TrimSpace(an.Node.Data)] {
+			continue
+		}
+		ti, ok := rt.index[an.Type]
+		if !ok {
+			continue
+		}
+		if recordHas(rt.mandatory, ti) {
+			rp.mandatory++
+		}
+		for n := an.Node; n != nil; n = n.Parent {
+			c := rp.counts[n]
+			if c == nil {
+				c = make([]int32, len(rt.names))
+				rp.counts[n] = c
+			}
+			c[ti]++
+		}
+	}
+	return rp
+}
+
+// recordWords splits text into lower-case word tokens with surrounding
+// punctuation trimmed (the tokens of seed 002's repetition count).
+func recordWords(text string, f func(string)) {
+	for _, w := range strings.Fields(text) {
+		w = strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) })
+		if w != "" {
+			f(strings.ToLower(w))
+		}
+	}
+}
+
+func (pg *recordPage) wordCounts() map[string]int {
+	if pg.words == nil {
+		pg.words = map[string]int{}
+		recordWords(annotate.Text(pg.p.Doc), func(w string) { pg.words[w]++ })
+	}
+	return pg.words
+}
+
+// recordGroup is one candidate record of a sample page.
+type recordGroup struct {
+	page   int
+	parent *html.Node
+	nodes  []*html.Node
+	counts []int32
+	tree   *recordTree
+	sim    float64
+}
+
+// recordCand is a candidate segmentation: records headed by children
+// labelled head of the parents that share one tag path.
+type recordCand struct {
+	path    string // parent tag path without indices
+	head    string
+	parents []recordParent
+	members map[string]bool
+	groups  []*recordGroup
+	score   float64
+	// scores of the accepted groups, for the pattern's statistics
+	accepted []*recordGroup
+	exemplar []*recordTree
+	thresh   float64
+}
+
+type recordParent struct {
+	page int
+	node *html.Node
+}
+
+// recordNoHead are labels that cannot start a record: separators without content.
+var recordNoHead = map[string]bool{"br": true, "hr": true, "wbr": true, recordTextLabel: true}
+
+// recordMemberShare is the share of between-head stretches a label that
+// also leads the list must appear in to count as a record member.
+const recordMemberShare = 0.9
+
+// recordFullCandidates is how many candidates, best by the cheap score, get
+// the full evaluation with tree matching.
+const recordFullCandidates = 12
+
+// FindRecordPattern learns where the records of a list source are, from
+// annotated sample pages of the source:
+//
+//	candidates: for every element P holding annotations and every tag h of
+//	  P's children, the segmentation of the children of all elements with
+//	  P's tag path into runs (h m*)+, where the members m are the labels
+//	  seen between two h siblings (seed 001's record grammar, with h the
+//	  first symbol of the repeated pattern);
+//	score: mean share of records holding each mandatory type of the SOD
+//	  × (1 − the least share of records holding two instances of a
+//	  single-valued type: too coarse records hold two of every such type)
+//	  × share of the pages' mandatory annotations inside records
+//	  × (1+rep)/2, rep being the share of pages where some word occurs
+//	  exactly once per record and exactly n times on the page (n records:
+//	  seed 002's repetition count);
+//	prototype: the best candidates keep the records similar (normalised
+//	  STM ≥ τ1, seed 001) to exemplars taken among the records that hold
+//	  the most mandatory types; the rest (header rows, ads) is dropped.
+//
+// Annotations on text that recurs on more than half of the sample pages
+// are template (a fixed "featured" sidebar), not data, and are ignored.
+// Elements that match the winner's parent path on the sample pages without
+// holding records are kept in RecordPattern.Exclude.
+//
+// It returns a *RecordError when no candidate holds the SOD's types.
+func FindRecordPattern(pages []*annotate.Page, s *sod.SOD, opt RecordOptions) (*RecordPattern, error) {
+	opt = opt.withDefaults()
+	if s == nil || s.Root == nil {
+		return nil, &RecordError{Reason: "no SOD given"}
+	}
+	rt := recordTypesOf(s)
+	if len(rt.names) == 0 {
+		return nil, &RecordError{Reason: fmt.Sprintf("SOD %q has no entity type", s.Name)}
+	}
+	var pgs []*recordPage
+	annotated := 0
+	constant := recordConstantTexts(pages)
+	for _, p := range pages {
+		if p == nil || p.Doc == nil {
+			continue
+		}
+		pg := recordPrepare(p, rt, constant)
+		if pg.mandatory > 0 {
+			annotated++
+		}
+		pgs = append(pgs, pg)
+	}
+	if annotated == 0 {
+		return nil, &RecordError{Reason: fmt.Sprintf("none of the %d sample pages holds an annotation of a mandatory type (%s) outside text repeated on most pages", len(pages), rt.list(rt.mandatory))}
+	}
+
+	cands := recordCandidates(pgs)
+	for _, c := range cands {
+		c.cut(pgs)
+		c.score = c.evaluate(pgs, rt, c.groups, false)
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	if len(cands) > recordFullCandidates {
+		cands = cands[:recordFullCandidates]
+	}
+	// The best candidate wins; ties go to the first found, which is the
+	// outermost (the DOM walk is pre-order). The runner-up is the best
+	// candidate that cuts the sample differently (an equivalent one, such
+	// as <li> around a <dl>, is the same segmentation).
+	var best, second *recordCand
+	for _, c := range cands {
+		if c.score <= 0 {
+			continue
+		}
+		c.prototype(rt, opt)
+		c.score = c.evaluate(pgs, rt, c.accepted, true)
+		if best == nil || c.score > best.score {
+			best = c
+		}
+	}
+	if best != nil {
+		sig := best.signature()
+		for _, c := range cands {
+			if c != best && c.score > 0 && (second == nil || c.score > second.score) && c.signature() != sig {
+				second = c
+			}
+		}
+	}
+	if best == nil || best.score <= 0 {
+		return nil, &RecordError{Reason: fmt.Sprintf("no repeated sibling structure on the %d sample pages holds the mandatory types (%s)", len(pgs), rt.list(rt.mandatory))}
+	}
+	return best.pattern(pgs, rt, second)
+}
+
+func (rt recordTypes) list(idx []int) string {
+	names := make([]string, len(idx))
+	for i, x := range idx {
+		names[i] = rt.names[x]
+	}
+	return strings.Join(names, ", ")
+}
+
+// recordCandidates lists the (parent tag path, head tag) pairs of elements
+// that hold annotations, in a deterministic order.
+func recordCandidates(pgs []*recordPage) []*recordCand {
+	byKey := map[string]*recordCand{}
+	var order []*recordCand
+	for pi, pg := range pgs {
+		var walk func(n *html.Node, path string)
+		walk = func(n *html.Node, path string) {
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type != html.ElementNode || pg.counts[c] == nil {
+					continue
+				}
+				p := c.Data
+				if path != "" {
+					p = path + "/" + c.Data
+				}
+				if c.Parent == pg.p.Doc {
+					walk(c, p) // the root's children (head, body) are no records
+					continue
+				}
+				seen := map[string]bool{}
+				for k := c.FirstChild; k != nil; k = k.NextSibling {
+					l := recordLabelOf(k)
+					if l == "" || recordNoHead[l] || seen[l] {
+						continue
+					}
+					seen[l] = true
+					key := p + " > " + l
+					cand := byKey[key]
+					if cand == nil {
+						cand = &recordCand{path: p, head: l}
+						byKey[key] = cand
+						order = append(order, cand)
+					}
+					cand.parents = append(cand.parents, recordParent{page: pi, node: c})
+				}
+				walk(c, p)
+			}
+		}
+		walk(pg.p.Doc, "")
+	}
+	return order
+}
+
+// cut learns the members (labels between two heads) and cuts every parent
+// into groups.
+func (c *recordCand) cut(pgs []*recordPage) {
+	// A label seen between two heads is a member, unless it also comes
+	// before the first head and is missing from some stretches between
+	// heads: that is a group heading (a day heading above its events),
+	// not part of a record.
+	inStretches := map[string]int{}
+	leading := map[string]bool{}
+	stretches := 0
+	for _, par := range c.parents {
+		between := map[string]bool{}
+		started := false
+		for k := par.node.FirstChild; k != nil; k = k.NextSibling {
+			l := recordLabelOf(k)
+			switch {
+			case l == "":
+			case l == c.head:
+				if started {
+					stretches++
+					for b := range between {
+						inStretches[b]++
+					}
+				}
+				clear(between)
+				started = true
+			case started:
+				between[l] = true
+			default:
+				leading[l] = true
+			}
+		}
+	}
+	c.members = map[string]bool{}
+	for l, k := range inStretches {
+		if !leading[l] || float64(k) >= recordMemberShare*float64(stretches) {
+			c.members[l] = true
+		}
+	}
+	for _, par := range c.parents {
+		pg := pgs[par.page]
+		for _, nodes := range recordGroups(par.node, c.head, c.members) {
+			g := &recordGroup{page: par.page, parent: par.node, nodes: nodes}
+			for _, n := range nodes {
+				if cs := pg.counts[n]; cs != nil {
+					if g.counts == nil {
+						g.counts = make([]int32, len(cs))
+					}
+					for i, v := range cs {
+						g.counts[i] += v
+					}
+				}
+			}
+			c.groups = append(c.groups, g)
+		}
+	}
+}
+
+// present is the number of mandatory types g holds.
+func (g *recordGroup) present(rt recordTypes) int {
+	n := 0
+	if g.counts != nil {
+		for _, t := range rt.mandatory {
+			if g.counts[t] > 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// evaluate scores a set of groups (see FindRecordPattern); withRep adds the
+// repetition-count factor.
+func (c *recordCand) evaluate(pgs []*recordPage, rt recordTypes, groups []*recordGroup, withRep bool) float64 {
+	if len(groups) == 0 {
+		return 0
+	}
+	n := float64(len(groups))
+	pres := 0.0
+	for _, t := range rt.mandatory {
+		k := 0
+		for _, g := range groups {
+			if g.counts != nil && g.counts[t] > 0 {
+				k++
+			}
+		}
+		pres += float64(k) / n
+	}
+	pres /= float64(len(rt.mandatory))
+	minDup := 0.0
+	for i, t := range rt.single {
+		k := 0
+		for _, g := range groups {
+			if g.counts != nil && g.counts[t] > 1 {
+				k++
+			}
+		}
+		if d := float64(k) / n; i == 0 || d < minDup {
+			minDup = d
+		}
+	}
+	inside := make([]int, len(pgs))
+	for _, g := range groups {
+		if g.counts != nil {
+			for _, t := range rt.mandatory {
+				inside[g.page] += int(g.counts[t])
+			}
+		}
+	}
+	cov, np := 0.0, 0
+	for i, pg := range pgs {
+		if pg.mandatory > 0 {
+			cov += float64(inside[i]) / float64(pg.mandatory)
+			np++
+		}
+	}
+	cov /= float64(np)
+	score := pres * (1 - minDup) * cov
+	if withRep {
+		score *= (1 + recordRepetition(pgs, groups)) / 2
+	}
+	return score
+}
+
+// recordRepetition is the share of pages with at least two records where
+// some word occurs exactly once in every record and exactly as many times
+// on the page as there are records (seed 002: a table of n rows repeats
+// tokens exactly n times). Pages with fewer than two records do not vote;
+// without voters the answer is the neutral 0.5.
+func recordRepetition(pgs []*recordPage, groups []*recordGroup) float64 {
+	byPage := map[int][]*recordGroup{}
+	var order []int
+	for _, g := range groups {
+		if byPage[g.page] == nil {
+			order = append(order, g.page)
+		}
+		byPage[g.page] = append(byPage[g.page], g)
+	}
+	votes, yes := 0, 0
+	for _, pi := range order {
+		gs := byPage[pi]
+		if len(gs) < 2 {
+			continue
+		}
+		votes++
+		page := pgs[pi].wordCounts()
+		var once map[string]bool
+		for i, g := range gs {
+			cnt := map[string]int{}
+			for _, n := range g.nodes {
+				recordWords(annotate.Text(n), func(w string) { cnt[w]++ })
+			}
+			if i == 0 {
+				once = map[string]bool{}
+				for w, k := range cnt {
+					if k == 1 && page[w] == len(gs) {
+						once[w] = true
+					}
+				}
+			} else {
+				for w := range once {
+					if cnt[w] != 1 {
+						delete(once, w)
+					}
+				}
+			}
+			if len(once) == 0 {
+				break
+			}
+		}
+		if len(once) > 0 {
+			yes++
+		}
+	}
+	if votes == 0 {
+		return 0.5
+	}
+	return float64(yes) / float64(votes)
+}
+
+// recordMedoidSample bounds the groups compared pairwise to find the
+// medoid, recordExemplarSample those considered as further exemplars.
+const (
+	recordMedoidSample   = 30
+	recordExemplarSample = 60
+)
+
+// recordExemplarDistinct: a record matching an exemplar at least this well
+// adds nothing as a further exemplar.
+const recordExemplarDistinct = 0.9
+
+// recordSpread returns at most n elements of gs, evenly spread.
+func recordSpread(gs []*recordGroup, n int) []*recordGroup {
+	if len(gs) <= n {
+		return gs
+	}
+	out := make([]*recordGroup, n)
+	for i := range out {
+		out[i] = gs[i*len(gs)/n]
+	}
+	return out
+}
+
+// prototype picks exemplars among the groups that hold the most mandatory
+// types (the medoid first, then the most different ones that still match
+// it at τ1), and keeps the groups similar to an exemplar.
+func (c *recordCand) prototype(rt recordTypes, opt RecordOptions) {
+	grouped := len(c.members) > 0
+	for _, g := range c.groups {
+		g.tree = recordSkeleton(g.nodes, grouped)
+	}
+	maxPres := 0
+	for _, g := range c.groups {
+		if p := g.present(rt); p > maxPres {
+			maxPres = p
+		}
+	}
+	var pool []*recordGroup
+	for _, g := range c.groups {
+		if g.tree != nil && g.present(rt) == maxPres {
+			pool = append(pool, g)
+		}
+	}
+	if len(pool) == 0 {
+		return
+	}
+	sample := recordSpread(pool, recordMedoidSample)
+	sums := make([]float64, len(sample))
+	for i, a := range sample {
+		for j := i + 1; j < len(sample); j++ {
+			s := recordSimilarity(a.tree, sample[j].tree)
+			sums[i] += s
+			sums[j] += s
+		}
+	}
+	medoid, bestSum := sample[0], -1.0
+	for i, a := range sample {
+		if sums[i] > bestSum {
+			medoid, bestSum = a, sums[i]
+		}
+	}
+	c.exemplar = []*recordTree{medoid.tree}
+	// Farthest first: add the pool record least like the exemplars so far,
+	// as long as it still matches the medoid at τ1 and no exemplar matches
+	// it at recordExemplarDistinct or more; stop at MaxExemplars.
+	cands := recordSpread(pool, recordExemplarSample)
+	near := make([]float64, len(cands)) // best similarity to the exemplars
+	var eligible []int
+	for i, g := range cands {
+		near[i] = recordSimilarity(g.tree, medoid.tree)
+		if near[i] >= opt.MatchThreshold {
+			eligible = append(eligible, i)
+		}
+	}
+	for len(c.exemplar) < opt.MaxExemplars {
+		far, farSim := -1, recordExemplarDistinct
+		for _, i := range eligible {
+			if near[i] < farSim {
+				far, farSim = i, near[i]
+			}
+		}
+		if far < 0 {
+			break
+		}
+		e := cands[far].tree
+		c.exemplar = append(c.exemplar, e)
+		for _, i := range eligible {
+			if s := recordSimilarity(cands[i].tree, e); s > near[i] {
+				near[i] = s
+			}
+		}
+	}
+	for _, g := range c.groups {
+		if g.tree != nil {
+			g.sim = recordBestSimilarity(g.tree, c.exemplar, 0)
+		}
+	}
+	// τ2: keep records scoring at least τ2 × the median score of the
+	// complete records, and never below τ1.
+	var sims []float64
+	for _, g := range pool {
+		sims = append(sims, g.sim)
+	}
+	sort.Float64s(sims)
+	c.thresh = opt.MatchThreshold
+	if t := opt.PatternThreshold * sims[len(sims)/2]; t > c.thresh {
+		c.thresh = t
+	}
+	c.accepted = c.accepted[:0]
+	for _, g := range c.groups {
+		if g.tree != nil && g.sim >= c.thresh {
+			c.accepted = append(c.accepted, g)
+		}
+	}
+}
+
+// signature summarises the accepted records (page and annotation counts
+// of each), so that candidates cutting the sample alike compare equal.
+func (c *recordCand) signature() string {
+	var b strings.Builder
+	for _, g := range c.accepted {
+		fmt.Fprintf(&b, "%d:%v;", g.page, g.counts)
+	}
+	return b.String()
+}
+
+// pattern turns the winning candidate into a RecordPattern.
+func (c *recordCand) pattern(pgs []*recordPage, rt recordTypes, second *recordCand) (*RecordPattern, error) {
+	rp := &RecordPattern{Head: c.head, Threshold: c.thresh}
+	rp.Threshold = float64(int(rp.Threshold*1000)) / 1000 // stable JSON
+	for m := range c.members {
+		rp.Members = append(rp.Members, m)
+	}
+	sort.Strings(rp.Members)
+	for _, e := range c.exemplar {
+		rp.Exemplars = append(rp.Exemplars, e.String())
+	}
+	// Generalise the path over the parents of accepted records: keep a
+	// step's index where all agree and the element has same-tag siblings.
+	var parents []*html.Node
+	seen := map[*html.Node]bool{}
+	complete := 0
+	for _, g := range c.accepted {
+		if !seen[g.parent] {
+			seen[g.parent] = true
+			parents = append(parents, g.parent)
+		}
+		if g.present(rt) == len(rt.mandatory) {
+			complete++
+		}
+	}
+	steps := strings.Split(c.path, "/")
+	idx := make([]int, len(steps)) // agreed index; -1 disagreement; 0 unset
+	lone := make([]bool, len(steps))
+	for i := range lone {
+		lone[i] = true
+	}
+	for _, p := range parents {
+		var chain []*html.Node
+		for n := p; n != nil && n.Type == html.ElementNode; n = n.Parent {
+			chain = append(chain, n)
+		}
+		if len(chain) != len(steps) {
+			continue
+		}
+		for i := range steps {
+			n := chain[len(chain)-1-i]
+			k, count := recordIndex(n)
+			if count > 1 {
+				lone[i] = false
+			}
+			switch {
+			case idx[i] == 0:
+				idx[i] = k
+			case idx[i] != k:
+				idx[i] = -1
+			}
+		}
+	}
+	for i, s := range steps {
+		if !lone[i] && idx[i] > 0 {
+			steps[i] = s + "[" + strconv.Itoa(idx[i]) + "]"
+		}
+	}
+	rp.Parent = strings.Join(steps, "/")
+	rp.Stats = RecordStats{Pages: len(pgs), Records: len(c.accepted), Score: recordRound(c.score),
+		Repetition: recordRound(recordRepetition(pgs, c.accepted))}
+	if len(c.accepted) > 0 {
+		rp.Stats.Complete = recordRound(float64(complete) / float64(len(c.accepted)))
+	}
+	if second != nil {
+		rp.Stats.RunnerUp = recordRound(second.score)
+		rp.Stats.RunnerUpAt = second.path + " > " + second.head
+	}
+	if err := rp.init(); err != nil {
+		return nil, err
+	}
+	// Elements that match the parent path on the sample pages but hold no
+	// accepted record are look-alike regions (a sidebar in the record
+	// markup): remember them, so that Records skips them on other pages.
+	// An element that is a record parent on some sample page never is, nor
+	// is a sibling of one (a list split over sibling parents, one <ul> per
+	// day, has more or fewer of them on other pages).
+	listed := map[string]bool{}
+	for _, p := range parents {
+		listed[recordSiblingsPath(annotate.NodePath(p))] = true
+	}
+	excl := map[string]bool{}
+	for _, pg := range pgs {
+		for _, n := range rp.parents(pg.p.Doc, false) {
+			if path := annotate.NodePath(n); !seen[n] && !listed[recordSiblingsPath(path)] && !excl[path] {
+				excl[path] = true
+				rp.Exclude = append(rp.Exclude, path)
+			}
+		}
+	}
+	sort.Strings(rp.Exclude)
+	if err := rp.init(); err != nil {
+		return nil, err
+	}
+	return rp, nil
+}
+
+// recordSiblingsPath drops the index of a path's last step, so that
+// same-tag siblings share it.
+func recordSiblingsPath(path string) string {
+	if strings.HasSuffix(path, "]") {
+		if i := strings.LastIndexByte(path, '['); i > strings.LastIndexByte(path, '/') {
+			return path[:i]
+		}
+	}
+	return path
+}
+
+func recordRound(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
+
+// recordIndex returns n's 1-based position among its same-tag element
+// siblings, and their number.
+func recordIndex(n *html.Node) (k, count int) {
+	if n.Parent == nil {
+		return 1, 1
+	}
+	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Data == n.Data {
+			count++
+			if c == n {
+				k = count
+			}
+		}
+	}
+	return k, count
+}

@@ -1,0 +1,255 @@
+package wrapper
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Kind is the kind of a token.
+type Kind uint8
+
+const (
+	// KindStart is a start tag, printed "<tag>".
+	KindStart Kind = iota
+	// KindEnd is an end tag, printed "</tag>".
+	KindEnd
+	// KindWord is a word or a punctuation run of a text node.
+	KindWord
+	// KindSentinel marks the beginning or end of a page (ExAlg's dummy tokens,
+	// which guarantee a root equivalence class); never printed.
+	KindSentinel
+)
+
+// token is one token of a page.
+type token struct {
+	kind Kind
+	text string // tag name or word
+	path int32  // interned DOM occurrence path; -1 when unknown to a wrapper
+	// node is the text node for words, the element for tags.
+	node       *html.Node
+	start, end int // byte span of a word in node.Data
+	ann        []*annotate.Annotation
+}
+
+// String prints the token as in ExAlg's notation.
+func (t *token) String() string {
+	switch t.kind {
+	case KindStart:
+		return "<" + t.text + ">"
+	case KindEnd:
+		return "</" + t.text + ">"
+	case KindSentinel:
+		return ""
+	}
+	return t.text
+}
+
+// annTypes returns the distinct annotation types on the token.
+func (t *token) annTypes() []string {
+	var out []string
+	for _, a := range t.ann {
+		dup := false
+		for _, s := range out {
+			if s == a.Type {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, a.Type)
+		}
+	}
+	return out
+}
+
+// pathKey is one step of an occurrence path: the parent path and a tag name.
+type pathKey struct {
+	parent int32
+	tag    string
+}
+
+// paths interns DOM occurrence paths (root-to-element tag names) as small
+// integers. Path 0 is the empty path (the document).
+type paths struct {
+	ids    map[pathKey]int32
+	keys   []pathKey
+	frozen bool // a wrapper's table: unknown paths map to -1
+}
+
+func newPaths() *paths {
+	return &paths{ids: map[pathKey]int32{}, keys: []pathKey{{-1, ""}}}
+}
+
+func (ps *paths) child(parent int32, tag string) int32 {
+	if parent < 0 {
+		return -1
+	}
+	k := pathKey{parent, tag}
+	if id, ok := ps.ids[k]; ok {
+		return id
+	}
+	if ps.frozen {
+		return -1
+	}
+	id := int32(len(ps.keys))
+	ps.ids[k] = id
+	ps.keys = append(ps.keys, k)
+	return id
+}
+
+// String returns the path as tag names joined by "/".
+func (ps *paths) String(id int32) string {
+	if id <= 0 || int(id) >= len(ps.keys) {
+		return ""
+	}
+	var parts []string
+	for id > 0 {
+		k := ps.keys[id]
+		parts = append(parts, k.tag)
+		id = k.parent
+	}
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+	return strings.Join(parts, "/")
+}
+
+// parse interns a path printed by String.
+func (ps *paths) parse(s string) int32 {
+	id := int32(0)
+	if s == "" {
+		return id
+	}
+	for _, tag := range strings.Split(s, "/") {
+		id = ps.child(id, tag)
+	}
+	return id
+}
+
+// skipped elements carry no visible page content.
+func skipped(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Head, atom.Iframe, atom.Object, atom.Svg:
+		return true
+	}
+	return false
+}
+
+func void(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Area, atom.Base, atom.Br, atom.Col, atom.Embed, atom.Hr, atom.Img, atom.Input,
+		atom.Link, atom.Meta, atom.Param, atom.Source, atom.Track, atom.Wbr:
+		return true
+	}
+	return false
+}
+
+// tokenize turns a page into tokens (ExAlg: "a token is a word or an HTML
+// tag"), framed by two sentinels. Elements without visible content (head,
+// script, style, …) are skipped; attributes are ignored.
+func tokenize(p *annotate.Page, ps *paths) []token {
+	n := 1024
+	if p != nil && p.Size/6 > n {
+		n = p.Size / 6
+	}
+	toks := make([]token, 0, n)
+	toks = append(toks, token{kind: KindSentinel, text: "^"})
+	if p != nil && p.Doc != nil {
+		var byNode map[*html.Node][]*annotate.Annotation
+		byNode = p.ByNode
+		var walk func(n *html.Node, path int32, depth int)
+		walk = func(n *html.Node, path int32, depth int) {
+			if depth > 512 {
+				return
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				switch c.Type {
+				case html.ElementNode:
+					if skipped(c) {
+						continue
+					}
+					tag := c.Data
+					cp := ps.child(path, tag)
+					ann := byNode[c]
+					toks = append(toks, token{kind: KindStart, text: tag, path: cp, node: c, ann: ann})
+					if void(c) {
+						continue
+					}
+					walk(c, cp, depth+1)
+					toks = append(toks, token{kind: KindEnd, text: tag, path: cp, node: c, ann: ann})
+				case html.TextNode:
+					toks = splitWords(toks, c, path, byNode[c])
+				case html.DocumentNode:
+					walk(c, path, depth+1)
+				}
+			}
+		}
+		walk(p.Doc, 0, 0)
+	}
+	toks = append(toks, token{kind: KindSentinel, text: "$"})
+	return toks
+}
+
+func isPunct(r rune) bool { return unicode.IsPunct(r) }
+
+// splitWords appends the words of text node n: white-space separated, with
+// punctuation at word edges split off (see the package comment).
+func splitWords(toks []token, n *html.Node, path int32, anns []*annotate.Annotation) []token {
+	s := n.Data
+	add := func(a, b int) {
+		var cover []*annotate.Annotation
+		for _, an := range anns {
+			if an.Node == n && an.Start < b && an.End > a {
+				cover = append(cover, an)
+			}
+		}
+		toks = append(toks, token{kind: KindWord, text: s[a:b], path: path, node: n, start: a, end: b, ann: cover})
+	}
+	i := 0
+	for i < len(s) {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) || r == '\u00a0' {
+			i += w
+			continue
+		}
+		j := i
+		for j < len(s) {
+			r, w := utf8.DecodeRuneInString(s[j:])
+			if unicode.IsSpace(r) || r == '\u00a0' {
+				break
+			}
+			j += w
+		}
+		// word s[i:j]: split leading and trailing punctuation runs.
+		a, b := i, j
+		for a < b {
+			r, w := utf8.DecodeRuneInString(s[a:])
+			if !isPunct(r) {
+				break
+			}
+			a += w
+		}
+		for b > a {
+			r, w := utf8.DecodeLastRuneInString(s[a:b])
+			if !isPunct(r) {
+				break
+			}
+			b -= w
+		}
+		if a > i {
+			add(i, a)
+		}
+		if b > a {
+			add(a, b)
+		}
+		if j > b && b >= a && !(a == j) {
+			add(b, j)
+		}
+		i = j
+	}
+	return toks
+}

@@ -1,0 +1,425 @@
+package wrapper
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/sod"
+)
+
+// Wrapper is a learned wrapper: a template whose slots are mapped to the
+// fields of the SOD it was learned for.
+type Wrapper struct {
+	tmpl    *Template
+	opt     Options
+	sodHash string
+	sodName string
+	mult    string // objects per page, SOD syntax
+	pageMin int    // least objects per page
+	fields  []FieldSpec
+	slots   []SlotMap
+	bySlot  map[int]*SlotMap
+	scope   int // set whose iterations are the objects; -1: the page
+
+	ps      *paths
+	keys    map[baseKey]int32
+	keyList []baseKey
+	// Lookup tables built once by freeze: the key of a start or end tag by
+	// path (a tag's text is the last step of its path), and the paths that
+	// hold template words.
+	tagKey   [2][]int32
+	wordPath []bool
+}
+
+// MismatchError reports a page the wrapper does not fit. Extract returns it
+// with no objects when the template does not match the page, and with the
+// objects found (Partial) when a mandatory field has no value.
+type MismatchError struct {
+	// Page is the page's path.
+	Page string
+	// Reason says what did not fit (a template text not found, a mandatory
+	// field without value, no record on a list page).
+	Reason string
+	// Partial is set when objects were extracted nonetheless.
+	Partial bool
+}
+
+// Error prints the page and the reason.
+func (e *MismatchError) Error() string {
+	return fmt.Sprintf("wrapper: page %s does not fit: %s", e.Page, e.Reason)
+}
+
+// Template returns the wrapper's template.
+func (w *Wrapper) Template() *Template { return w.tmpl }
+
+// SODHash returns the hash of the SOD the wrapper was learned for.
+func (w *Wrapper) SODHash() string { return w.sodHash }
+
+// Fields returns the SOD fields the wrapper extracts.
+func (w *Wrapper) Fields() []FieldSpec { return w.fields }
+
+// Slots returns the slot to field mapping.
+func (w *Wrapper) Slots() []SlotMap { return w.slots }
+
+// Options returns the options the wrapper was learned with.
+func (w *Wrapper) Options() Options { return w.opt }
+
+// Induce learns a wrapper for SOD s from sample pages (Algorithm 2 of the
+// ObjectRunner paper on top of ExAlg). It returns a *StopError as soon as the
+// SOD cannot be met: a mandatory entity type never annotated in the sample,
+// or no template slot that consistently holds it.
+func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
+	if s == nil {
+		return nil, errors.New("wrapper: Induce: nil SOD")
+	}
+	if len(pages) == 0 {
+		return nil, &StopError{Reason: "no sample pages"}
+	}
+	if opt.SizeThres <= 0 || opt.GeneraliseThres <= 0 || opt.MaxIterations <= 0 {
+		return nil, fmt.Errorf("wrapper: Induce: invalid options %+v (start from DefaultOptions)", opt)
+	}
+	w := &Wrapper{opt: opt, sodHash: s.Hash, sodName: s.Name, mult: s.Mult.String(), pageMin: s.Mult.Min, fields: sodFields(s), scope: -1, ps: newPaths()}
+	if len(w.fields) == 0 {
+		return nil, &StopError{Reason: "the SOD has no fields"}
+	}
+	// Early stop: a mandatory type that no sample page annotates.
+	seen := map[string]bool{}
+	for _, p := range pages {
+		for _, a := range p.Annotations {
+			seen[a.Type] = true
+		}
+	}
+	for _, f := range w.fields {
+		if f.Tuple || f.Optional || f.Parent != "" {
+			continue
+		}
+		found := false
+		for _, t := range f.Types {
+			found = found || seen[t]
+		}
+		if !found {
+			return nil, &StopError{Type: strings.Join(f.Types, "|"), Reason: fmt.Sprintf("mandatory field %q: no instance annotated in the %d sample pages", f.Path, len(pages))}
+		}
+	}
+	toks := make([][]token, len(pages))
+	for i, p := range pages {
+		toks[i] = tokenize(p, w.ps)
+	}
+	e := newECGM(toks, opt)
+	e.run()
+	w.tmpl = buildTemplate(e, w.ps)
+	w.freeze()
+	stats := gather(w, toks)
+	scopes := []int{-1}
+	if s.Mult.Many() {
+		scopes = nil
+		for _, st := range w.tmpl.Sets {
+			scopes = append(scopes, st.ID)
+		}
+		scopes = append(scopes, -1)
+	}
+	var bestErr *StopError
+	bestScore := -1.0
+	for _, sc := range scopes {
+		sm, score, serr := mapSlots(w, stats, len(pages), sc)
+		if serr != nil {
+			if bestErr == nil {
+				bestErr = serr
+			}
+			continue
+		}
+		if score > bestScore {
+			bestScore, w.slots, w.scope = score, sm, sc
+		}
+	}
+	if bestScore < 0 {
+		return nil, bestErr
+	}
+	w.link()
+	return w, nil
+}
+
+// freeze builds the template-token key table used by extraction.
+func (w *Wrapper) freeze() {
+	w.keys = map[baseKey]int32{}
+	w.keyList = nil
+	walk(w.tmpl.Root, func(n Node) {
+		var toks []Tok
+		switch n := n.(type) {
+		case *TextNode:
+			toks = n.Toks
+		case *SetNode:
+			toks = n.Sep
+		}
+		for i := range toks {
+			t := &toks[i]
+			k := baseKey{t.Kind, t.Text, w.ps.parse(t.Path)}
+			id, ok := w.keys[k]
+			if !ok {
+				id = int32(len(w.keyList))
+				w.keys[k] = id
+				w.keyList = append(w.keyList, k)
+			}
+			t.key = id
+		}
+	})
+	w.ps.frozen = true
+	n := len(w.ps.keys)
+	w.tagKey = [2][]int32{make([]int32, n), make([]int32, n)}
+	for i := range n {
+		w.tagKey[0][i], w.tagKey[1][i] = -1, -1
+	}
+	w.wordPath = make([]bool, n)
+	for id, k := range w.keyList {
+		if k.path < 0 || int(k.path) >= n {
+			continue
+		}
+		switch k.kind {
+		case KindStart, KindEnd:
+			w.tagKey[k.kind][k.path] = int32(id)
+		case KindWord:
+			w.wordPath[k.path] = true
+		}
+	}
+}
+
+// link labels slots with their fields and finds the sets of nested tuples.
+func (w *Wrapper) link() {
+	w.bySlot = map[int]*SlotMap{}
+	for i := range w.slots {
+		sm := &w.slots[i]
+		w.bySlot[sm.Slot] = sm
+		if sm.Slot < len(w.tmpl.Slots) {
+			w.tmpl.Slots[sm.Slot].Field = sm.Field
+			w.tmpl.Slots[sm.Slot].EntityType = sm.Type
+		}
+	}
+	sets := slotSets(w.tmpl)
+	for fi := range w.fields {
+		f := &w.fields[fi]
+		if !f.Tuple {
+			continue
+		}
+		// The innermost set enclosing all the slots of the tuple's fields.
+		var common []int
+		first := true
+		for _, sm := range w.slots {
+			if !strings.HasPrefix(sm.Field, f.Name+".") {
+				continue
+			}
+			ss := sets[sm.Slot]
+			if first {
+				common, first = append([]int(nil), ss...), false
+				continue
+			}
+			n := 0
+			for n < len(common) && n < len(ss) && common[n] == ss[n] {
+				n++
+			}
+			common = common[:n]
+		}
+		f.Set = -1
+		if len(common) > 0 {
+			f.Set = common[len(common)-1]
+		}
+	}
+}
+
+// Extract applies the wrapper to a page and returns the objects found, in
+// page order: one for a detail page, one per record of a list page. A page
+// the template does not match, or a list page without the records the SOD
+// requires, yields no objects and a *MismatchError; a page where a mandatory
+// field is empty yields its objects and a *MismatchError with Partial set.
+// Extract never panics on any input.
+func (w *Wrapper) Extract(p *annotate.Page) ([]*Object, error) {
+	if p == nil {
+		return nil, &MismatchError{Reason: "nil page"}
+	}
+	toks := tokenize(p, w.ps)
+	m := newMatcher(w, toks)
+	root := &mrec{set: -1}
+	if _, ok := m.seq(w.tmpl.Root, 0, len(toks), root); !ok {
+		return nil, &MismatchError{Page: p.Path, Reason: m.fail}
+	}
+	var scopes []*mrec
+	if w.scope < 0 {
+		scopes = []*mrec{root}
+	} else {
+		var find func(r *mrec)
+		find = func(r *mrec) {
+			for _, k := range r.kids {
+				if k.set == w.scope {
+					scopes = append(scopes, k)
+				} else {
+					find(k)
+				}
+			}
+		}
+		find(root)
+	}
+	var objs []*Object
+	var missing []string
+	for i, sc := range scopes {
+		o := &Object{Page: p.Path, Index: i}
+		o.Fields = w.build(toks, sc, "")
+		for _, f := range w.fields {
+			if f.Parent == "" && !f.Optional && o.field(f.Name) == nil {
+				missing = append(missing, f.Name)
+			}
+		}
+		objs = append(objs, o)
+	}
+	if len(objs) == 0 && w.pageMin > 0 {
+		return nil, &MismatchError{Page: p.Path, Reason: fmt.Sprintf("no object found (the SOD wants %s per page)", w.mult)}
+	}
+	if len(missing) > 0 {
+		return objs, &MismatchError{Page: p.Path, Partial: true, Reason: "mandatory field(s) without value: " + strings.Join(dedup(missing), ", ")}
+	}
+	return objs, nil
+}
+
+func dedup(s []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, x := range s {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// collect visits the values of rec and its nested iterations, skipping the
+// iterations of set `skip`.
+func collect(r *mrec, skip int, f func(v sval)) {
+	for _, v := range r.vals {
+		f(v)
+	}
+	for _, k := range r.kids {
+		if skip >= 0 && k.set == skip {
+			continue
+		}
+		collect(k, skip, f)
+	}
+}
+
+// build makes the fields of one object (parent "") or nested tuple.
+func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
+	var out []Field
+	for _, f := range w.fields {
+		if f.Parent != parent {
+			continue
+		}
+		fl := Field{Name: f.Name, Many: f.Many, Tuple: f.Tuple}
+		if f.Tuple {
+			var iters []*mrec
+			var find func(x *mrec)
+			find = func(x *mrec) {
+				for _, k := range x.kids {
+					if k.set == f.Set {
+						iters = append(iters, k)
+					} else {
+						find(k)
+					}
+				}
+			}
+			if f.Set >= 0 {
+				find(r)
+			} else {
+				iters = []*mrec{r} // a single nested tuple, not in a set
+			}
+			for _, it := range iters {
+				sub := w.build(toks, it, f.Name)
+				if len(sub) > 0 {
+					fl.Values = append(fl.Values, Value{Fields: sub})
+				}
+			}
+		} else {
+			path := f.Path
+			skip := -1
+			if parent == "" {
+				for _, g := range w.fields {
+					if g.Tuple {
+						skip = g.Set
+					}
+				}
+			}
+			collect(r, skip, func(v sval) {
+				sm := w.bySlot[v.slot]
+				if sm == nil || sm.Field != path {
+					return
+				}
+				if f.Many {
+					for _, rn := range items(toks, v.a, v.b, sm.SepWords) {
+						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !contains(sm.Seps, val.Text) {
+							fl.Values = append(fl.Values, val)
+						}
+					}
+					return
+				}
+				if len(fl.Values) == 0 {
+					a, b := v.a, v.b
+					if sm.Run {
+						if rs := runs(toks, a, b); len(rs) > 0 {
+							a, b = rs[0][0], rs[0][1]
+						}
+					}
+					if c := sm.Cut; c != nil {
+						if sg := segments(toks, a, b); len(sg) > c.Index {
+							i := c.Index
+							if c.FromRight {
+								i = len(sg) - 1 - c.Index
+							}
+							a, b = sg[i][0], sg[i][1]
+						}
+					}
+					if val, ok := w.value(toks, a, b, sm, f); ok {
+						fl.Values = append(fl.Values, val)
+					}
+				}
+			})
+		}
+		if len(fl.Values) > 0 {
+			out = append(out, fl)
+		}
+	}
+	return out
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// value makes one extracted value from tokens [a, b).
+func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value, bool) {
+	txt, a, b := valueText(toks, a, b)
+	if txt == "" {
+		return Value{}, false
+	}
+	v := Value{Text: txt}
+	v.Confidence = sm.Share * min(1, 0.5+sm.Coverage)
+	for x := a; x < b; x++ {
+		for _, an := range toks[x].ann {
+			if !contains(f.Types, an.Type) {
+				continue
+			}
+			v.Confidence = max(v.Confidence, an.Confidence, 0.9)
+			if v.Normalized == "" {
+				v.Normalized = an.Normalized
+			}
+		}
+	}
+	v.Confidence = float64(int(v.Confidence*1000+0.5)) / 1000
+	if n := toks[a].node; n != nil && n.Parent != nil {
+		v.Path = annotate.NodePath(n.Parent)
+	}
+	return v, true
+}
