@@ -27,11 +27,14 @@ type constTemp struct {
 	ps      *paths
 	byClass [][]*occNode
 	depth   int
+	// glue marks the first text of an unrolled set iteration: it is
+	// joined to the constant text before it.
+	glue map[*TextNode]bool
 }
 
 // buildTemplate constructs the template of the root class.
 func buildTemplate(e *ecgm, ps *paths) *Template {
-	ct := &constTemp{e: e, ps: ps, byClass: make([][]*occNode, len(e.classes))}
+	ct := &constTemp{e: e, ps: ps, byClass: make([][]*occNode, len(e.classes)), glue: map[*TextNode]bool{}}
 	h := newHandinv(e.seqs, e.nRoles)
 	root := -1
 	for ci, c := range e.classes {
@@ -157,8 +160,17 @@ func (ct *constTemp) class(ci int) Node {
 			items = append(items, it)
 		}
 		if !empty {
+			nodes := ct.position(items)
+			// The first iteration of an unrolled set continues the
+			// constant text before it ("Date" then "</strong>:").
+			if len(nodes) > 0 {
+				if t, ok := nodes[0].(*TextNode); ok && ct.glue[t] {
+					cur = append(cur, t.Toks...)
+					nodes = nodes[1:]
+				}
+			}
 			flush()
-			seq.Nodes = append(seq.Nodes, ct.position(items)...)
+			seq.Nodes = append(seq.Nodes, nodes...)
 		}
 		cur = append(cur, ct.tok(c.members[p]))
 	}
@@ -320,6 +332,10 @@ func (ct *constTemp) position(items [][]item) []Node {
 			if sepOK[r] {
 				s.Sep = sep[r]
 			}
+			if k := ct.distinctIters(items, c); k > 0 {
+				out = append(out, ct.unroll(s, k, maxC[r] > k, minC[r] == 0)...)
+				break
+			}
 			out = append(out, s)
 		case minC[r] == 0:
 			out = append(out, &OptionalNode{NodeType: NodeOptional, Body: body})
@@ -343,4 +359,178 @@ func sameToks(a, b []Tok) bool {
 		}
 	}
 	return true
+}
+
+// distinctIters implements the rule of the ObjectRunner paper (§3.3) for a
+// position where the number of consecutive occurrences of a class varies:
+// settle on the minimal number m of consecutive occurrences across the
+// pages where the class occurs there, and differentiate roles within this
+// scope using the annotations. Iteration j < m of the set has a role of
+// its own when, at some position of the set's body, the values of the j-th
+// iterations carry an entity type in at least GeneraliseThres of the cases
+// (the most frequent annotation generalised) while the values of the other
+// iterations carry it in less than 1−GeneraliseThres of theirs. A set
+// whose iterations are all instances of one type (several authors) is
+// left alone. It returns the number k ≤ m of leading iterations to unroll
+// (the last differentiated one plus one), or 0. Plain ExAlg (annotations
+// off) never unrolls.
+func (ct *constTemp) distinctIters(items [][]item, c int) int {
+	if !ct.e.opt.Annotations {
+		return 0
+	}
+	var iters [][]*occNode
+	m := 1 << 30
+	for _, it := range items {
+		var its []*occNode
+		for _, i := range it {
+			if i.kid != nil && i.kid.cls == c {
+				its = append(its, i.kid)
+			}
+		}
+		if len(its) > 0 {
+			iters = append(iters, its)
+			m = min(m, len(its))
+		}
+	}
+	if len(iters) < 2 || m == 1<<30 {
+		return 0
+	}
+	thres := ct.e.opt.GeneraliseThres
+	nPos := len(ct.e.classes[c].members) - 1
+	k := 0
+	for p := 1; p <= nPos; p++ {
+		// For every iteration index j < m, and for all the other
+		// iterations: values with words at position p, and per type the
+		// values that type covers (at least half of the words).
+		nJ := make([]int, m)
+		tJ := make([]map[string]int, m)
+		for j := range tJ {
+			tJ[j] = map[string]int{}
+		}
+		nAll := 0
+		tAll := map[string]int{}
+		for _, its := range iters {
+			for j, n := range its {
+				types, ok := ct.posTypes(n, p)
+				if !ok {
+					continue
+				}
+				nAll++
+				for _, t := range types {
+					tAll[t]++
+				}
+				if j < m {
+					nJ[j]++
+					for _, t := range types {
+						tJ[j][t]++
+					}
+				}
+			}
+		}
+		for j := 0; j < m; j++ {
+			if nJ[j] < 2 {
+				continue
+			}
+			for t, c := range tJ[j] {
+				if float64(c) < thres*float64(nJ[j]) {
+					continue
+				}
+				rest, restT := nAll-nJ[j], tAll[t]-c
+				if rest == 0 || float64(restT) < (1-thres)*float64(rest) {
+					k = max(k, j+1)
+				}
+			}
+		}
+	}
+	return k
+}
+
+// posTypes returns the annotation types covering at least half of the words
+// at position p (1-based) of occurrence n, and whether it has words.
+func (ct *constTemp) posTypes(n *occNode, p int) ([]string, bool) {
+	toks := ct.e.pages[n.pg]
+	words := 0
+	cover := map[string]int{}
+	for x := n.mem[p-1] + 1; x < n.mem[p]; x++ {
+		t := &toks[x]
+		if t.kind != KindWord || edgeToken(t) {
+			continue
+		}
+		words++
+		for _, typ := range t.annTypes() {
+			cover[typ]++
+		}
+	}
+	if words == 0 {
+		return nil, false
+	}
+	var out []string
+	for typ, c := range cover {
+		if 2*c >= words {
+			out = append(out, typ)
+		}
+	}
+	return out, true
+}
+
+// unroll replaces set s by its first k iterations, each a tuple of its own
+// (new slots, so each can hold a field of its own), followed by the set of
+// the remaining iterations when some page has more than k. absent says
+// some occurrence of the enclosing position has no iteration at all: the
+// whole is then optional.
+func (ct *constTemp) unroll(s *SetNode, k int, rest, absent bool) []Node {
+	var nodes []Node
+	for j := 0; j < k; j++ {
+		body := s.Body
+		if j > 0 {
+			body = cloneNode(s.Body)
+			if len(s.Sep) > 0 {
+				nodes = append(nodes, &TextNode{NodeType: NodeText, Toks: append([]Tok(nil), s.Sep...)})
+			}
+		}
+		if sq, ok := body.(*SeqNode); ok {
+			nodes = append(nodes, sq.Nodes...)
+		} else {
+			nodes = append(nodes, body)
+		}
+	}
+	if rest {
+		nodes = append(nodes, &SetNode{NodeType: NodeSet, Body: cloneNode(s.Body), Sep: s.Sep})
+	}
+	if absent {
+		return []Node{&OptionalNode{NodeType: NodeOptional, Body: &SeqNode{NodeType: NodeSeq, Nodes: nodes}}}
+	}
+	if t, ok := nodes[0].(*TextNode); ok {
+		ct.glue[t] = true
+	}
+	return nodes
+}
+
+// cloneNode deep-copies a template subtree (slots and sets become new nodes;
+// IDs are renumbered by Template.index).
+func cloneNode(n Node) Node {
+	switch n := n.(type) {
+	case *TextNode:
+		return &TextNode{NodeType: NodeText, Toks: append([]Tok(nil), n.Toks...)}
+	case *SlotNode:
+		c := *n
+		return &c
+	case *SeqNode:
+		c := &SeqNode{NodeType: NodeSeq, Nodes: make([]Node, len(n.Nodes))}
+		for i, x := range n.Nodes {
+			c.Nodes[i] = cloneNode(x)
+		}
+		return c
+	case *SetNode:
+		return &SetNode{NodeType: NodeSet, ID: n.ID, Body: cloneNode(n.Body), Sep: append([]Tok(nil), n.Sep...)}
+	case *OptionalNode:
+		return &OptionalNode{NodeType: NodeOptional, Body: cloneNode(n.Body)}
+	case *DisjunctionNode:
+		c := &DisjunctionNode{NodeType: NodeDisjunction, Alts: make([]Node, len(n.Alts))}
+		for i, x := range n.Alts {
+			c.Alts[i] = cloneNode(x)
+		}
+		return c
+	}
+	return n
 }

@@ -15,7 +15,9 @@
 //	  HANDINV (handinv.go)         ordered / nested checks, splits, removals
 //	  DIFFEQ                       roles differentiated by position in classes
 //	  annotations (annot.go)       non-conflicting inside, conflicting outside
-//	CONSTTEMP (consttemp.go)       classes -> typed template tree (template.go)
+//	CONSTTEMP (consttemp.go)       classes -> typed template tree (template.go),
+//	                               leading set iterations with roles of their own
+//	                               unrolled (see "Varying repetitions" below)
 //	EXVAL (match.go)               template + page -> slot values
 //	mapping (mapping.go)           slots -> SOD fields, early stop (StopError)
 //
@@ -57,9 +59,32 @@
 // separator punctuation (": ; , . - |", dashes, bullets) are dropped at both
 // edges, e.g. the ": " before a publisher; brackets, "?" and "!" are kept.
 //
+// Varying repetitions (ObjectRunner §3.3: "for a given position, the number
+// of consecutive occurrences of tokens can vary from one page to another …
+// we chose to settle on the minimal number of consecutive occurrences across
+// pages, and differentiate roles within this scope", generalising the most
+// frequent annotation beyond GeneraliseThres): ExAlg turns a run of rows
+// such as "<li>Date: June 2010</li><li>Pages: 336</li>…", whose count
+// varies, into one set, mixing the date with the other rows. CONSTTEMP
+// takes m, the least number of iterations of the set over the occurrences
+// where it occurs, and gives iteration j < m a role of its own when, at a
+// position of the set's body, the j-th iterations' values carry one entity
+// type in ≥ GeneraliseThres of the cases while the other iterations' values
+// carry it in < 1−GeneraliseThres of theirs. The set is then unrolled: its
+// first k iterations (k = last such j + 1) become plain tuples with slots
+// of their own, followed by the set of the remaining iterations (all
+// optional when some page has none). A set whose iterations are all of one
+// type (several authors) is kept whole. The rule is applied at template
+// construction rather than inside the ECGM loop: it gives the leading
+// iterations distinct roles (distinct slots) while leaving the equivalence
+// classes, and so every other part of the template, unchanged. Plain ExAlg
+// (Options.Annotations false) never unrolls.
+//
 // Set fields: a slot value is split into items at tags, at separator
-// punctuation (", ; & / |") and at separator words learned from the sample
-// ("and" between annotated names). Single fields: when the sample's
+// punctuation (", ; | ·") and at separators learned from the sample: words
+// ("and") and the punctuation "& / +" when the sample showed them between
+// two annotated items, so that "Grosset & Dunlap" stays one value unless
+// "&" was seen separating names. Single fields: when the sample's
 // instances sit in one segment of the slot values (split at tags and at
 // "-", "|", "(", …), that segment is kept (SlotMap.Cut).
 //

@@ -70,7 +70,9 @@ type SlotMap struct {
 	Seps []string `json:"seps,omitempty"`
 	// SepWords split a run of text into items ("A, B and C"): unannotated
 	// words seen between annotated words of one text node on two pages or
-	// more.
+	// more, and the punctuation "&", "/" or "+" seen between two annotated
+	// items (across tags) on two pages or more; without that evidence
+	// those characters are part of a value ("Grosset & Dunlap").
 	SepWords []string `json:"sep_words,omitempty"`
 	// Run says the slot's sample values never contain tags: on a page
 	// whose template text after the slot is missing, the value is cut at
@@ -249,10 +251,18 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				}
 				for x := a + 1; x+1 < b; x++ {
 					t := &toks[x]
-					if t.kind != KindWord || len(t.ann) > 0 || edgeToken(t) {
+					weak := sepToken(t, weakSeps)
+					if t.kind != KindWord || len(t.ann) > 0 || (edgeToken(t) && !weak) {
 						continue
 					}
 					before, after := false, false
+					if weak {
+						// "&" or "/" between two annotated items, which
+						// may be links: the nearest words on both sides,
+						// across tags, are annotated.
+						before = annotatedWord(toks, x, a, -1)
+						after = annotatedWord(toks, x, b-1, 1)
+					}
 					for y := x - 1; y >= a && toks[y].node == t.node && !before; y-- {
 						before = len(toks[y].ann) > 0
 					}
@@ -289,6 +299,20 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 		visit(root)
 	}
 	return stats
+}
+
+// annotatedWord reports whether the nearest word from token x in direction
+// dir (±1), up to token lim, skipping tags and separator punctuation, is
+// annotated.
+func annotatedWord(toks []token, x, lim, dir int) bool {
+	for y := x + dir; (dir < 0 && y >= lim) || (dir > 0 && y <= lim); y += dir {
+		t := &toks[y]
+		if t.kind != KindWord || edgeToken(t) || sepToken(t, itemSeps+weakSeps) {
+			continue
+		}
+		return len(t.ann) > 0
+	}
+	return false
 }
 
 // slotSets returns, for every slot, the IDs of the sets enclosing it

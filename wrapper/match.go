@@ -396,12 +396,23 @@ func runs(toks []token, a, b int) [][2]int {
 	return out
 }
 
-// itemSeps are the punctuation tokens that separate the items of a set
-// written as plain text ("A, B & C").
-const itemSeps = ",;&/|\u00b7\u2022+"
+// itemSeps are the punctuation tokens that always separate the items of a
+// set written as plain text ("A, B; C").
+const itemSeps = ",;|\u00b7\u2022"
+
+// weakSeps are punctuation tokens that separate items only when the sample
+// showed them between annotated items (SlotMap.SepWords): they also occur
+// inside single values ("Grosset & Dunlap", "Author / Illustrator").
+const weakSeps = "&/+"
+
+// sepToken reports whether a word is a short run of the characters of set.
+func sepToken(t *token, set string) bool {
+	return t.kind == KindWord && len(t.text) <= 3 && strings.Trim(t.text, set) == ""
+}
 
 // items splits tokens [a, b) into the items of a set value: at tags, at
-// separator punctuation and at the learned separator words.
+// the separator punctuation of itemSeps, and at the separators learned
+// from the sample (words such as "and", or weakSeps punctuation).
 func items(toks []token, a, b int, seps []string) [][2]int {
 	var out [][2]int
 	start := a
@@ -416,7 +427,7 @@ func items(toks []token, a, b int, seps []string) [][2]int {
 		switch {
 		case t.kind != KindWord:
 			cut(x)
-		case len(t.text) <= 3 && strings.Trim(t.text, itemSeps) == "":
+		case sepToken(t, itemSeps):
 			cut(x)
 		case contains(seps, t.text):
 			cut(x)

@@ -36,7 +36,9 @@ func TestValueHelpers(t *testing.T) {
 		}, "by Meyer , ( Hardcover )!"},
 		{"value trims separators", ": Hachette Book Group ;", func(ts []token) string { v, _, _ := valueText(ts, 0, len(ts)); return v }, "Hachette Book Group"},
 		{"value keeps brackets", "Can America Survive?", func(ts []token) string { v, _, _ := valueText(ts, 0, len(ts)); return v }, "Can America Survive?"},
-		{"items at separators", "Ann Lee, Bo Chan & Cy Dee and Di Fox", func(ts []token) string { return spansText(ts, items(ts, 0, len(ts), []string{"and"})) }, "Ann Lee | Bo Chan | Cy Dee | Di Fox"},
+		{"items at separators", "Ann Lee, Bo Chan & Cy Dee and Di Fox", func(ts []token) string { return spansText(ts, items(ts, 0, len(ts), []string{"and"})) }, "Ann Lee | Bo Chan & Cy Dee | Di Fox"},
+		{"items at learned ampersand", "Ann Lee, Bo Chan & Cy Dee and Di Fox", func(ts []token) string { return spansText(ts, items(ts, 0, len(ts), []string{"&", "and"})) }, "Ann Lee | Bo Chan | Cy Dee | Di Fox"},
+		{"items keep ampersand inside a name", "Grosset & Dunlap; Simon & Schuster", func(ts []token) string { return spansText(ts, items(ts, 0, len(ts), nil)) }, "Grosset & Dunlap | Simon & Schuster"},
 		{"segments", "Paperback - July 13, 2010", func(ts []token) string { return spansText(ts, segments(ts, 0, len(ts))) }, "Paperback | July 13, 2010"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

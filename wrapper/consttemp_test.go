@@ -1,0 +1,107 @@
+package wrapper
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/sod"
+)
+
+// rowsPages builds detail pages whose <ul> holds one labelled row then a
+// varying number of further rows (extra[i] on page i). The first row's
+// value is annotated with firstType; the values of the others with
+// restType ("" for none).
+func rowsPages(t *testing.T, extra []int, firstType, restType string) []*annotate.Page {
+	labels := []string{"Pages", "Format", "Weight", "Size"}
+	var pages []*annotate.Page
+	for i, k := range extra {
+		marks := map[string][]string{}
+		first := fmt.Sprintf("Value%d", 100+i)
+		if firstType != "" {
+			marks[firstType] = append(marks[firstType], first)
+		}
+		var rows strings.Builder
+		for j := range k {
+			v := fmt.Sprintf("Other%d", 10*i+j)
+			fmt.Fprintf(&rows, "<li><b>%s</b>: %s</li>", labels[j], v)
+			if restType != "" {
+				marks[restType] = append(marks[restType], v)
+			}
+		}
+		src := fmt.Sprintf(`<html><body><h1 data-or-type="title">Title %d of the sample</h1><p>Details about this item.</p>`+
+			`<ul><li><b>ISBN</b>: %d</li><li><b>Main</b>: %s</li>%s</ul><p>Copyright notice</p></body></html>`,
+			i, 9780000+i, first, rows.String())
+		pages = append(pages, testPage(t, fmt.Sprintf("p%d.html", i+1), src, marks))
+	}
+	return pages
+}
+
+// TestUnrollLeadingIterations checks the rule of ObjectRunner §3.3 for a
+// varying number of consecutive occurrences: the first iteration of a set
+// gets a slot of its own only when its values carry a type the other
+// iterations do not.
+func TestUnrollLeadingIterations(t *testing.T) {
+	extra := []int{2, 0, 1, 3, 1, 2}
+	for _, tc := range []struct {
+		name         string
+		first, rest  string
+		annotations  bool
+		field        string // SOD field on the first row's type
+		mult         string
+		wantUnrolled bool
+		wantValue    string // field value on page 1 ("" when not checked)
+	}{
+		{"distinct first role", "date", "", true, "date", "?", true, "Value100"},
+		{"distinct first role, mandatory", "date", "", true, "date", "1", true, "Value100"},
+		{"same type in every iteration stays a set", "author", "author", true, "author", "+", false, ""},
+		{"plain ExAlg does not unroll", "date", "", false, "date", "?", false, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pages := rowsPages(t, extra, tc.first, tc.rest)
+			s := testSOD([][3]string{{"title", "1", "title"}, {tc.field, tc.mult, tc.first}}, sod.One)
+			opt := DefaultOptions()
+			opt.Annotations = tc.annotations
+			w, err := Induce(pages, s, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tmpl := w.Template().String()
+			unrolled := strings.Contains(tmpl, "Main</b>: *")
+			if unrolled != tc.wantUnrolled {
+				t.Fatalf("unrolled=%v, want %v; template %s", unrolled, tc.wantUnrolled, tmpl)
+			}
+			if !strings.Contains(tmpl, "}_") {
+				t.Fatalf("the remaining rows lost their set: %s", tmpl)
+			}
+			if tc.wantValue == "" {
+				return
+			}
+			objs, err := w.Extract(pages[0])
+			if err != nil || len(objs) != 1 {
+				t.Fatalf("Extract: %v objects, err %v", len(objs), err)
+			}
+			if got := objs[0].Get(tc.field); len(got) != 1 || got[0] != tc.wantValue {
+				t.Fatalf("%s = %q, want %q; template %s", tc.field, got, tc.wantValue, tmpl)
+			}
+		})
+	}
+}
+
+func TestCloneNodeIsDeep(t *testing.T) {
+	orig := &SeqNode{NodeType: NodeSeq, Nodes: []Node{
+		&TextNode{NodeType: NodeText, Toks: []Tok{{Kind: KindWord, Text: "a"}}},
+		&SetNode{NodeType: NodeSet, Body: &SeqNode{NodeType: NodeSeq, Nodes: []Node{&SlotNode{NodeType: NodeSlot}}}},
+		&OptionalNode{NodeType: NodeOptional, Body: &DisjunctionNode{NodeType: NodeDisjunction, Alts: []Node{&SlotNode{NodeType: NodeSlot}}}},
+	}}
+	c := cloneNode(orig).(*SeqNode)
+	if c.String() != orig.String() {
+		t.Fatalf("clone prints %q, want %q", c.String(), orig.String())
+	}
+	c.Nodes[0].(*TextNode).Toks[0].Text = "b"
+	c.Nodes[1].(*SetNode).Body.(*SeqNode).Nodes[0].(*SlotNode).Field = "x"
+	if orig.String() != "a {*}_ ((*))?" {
+		t.Fatalf("changing the clone changed the original: %q", orig.String())
+	}
+}

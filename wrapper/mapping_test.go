@@ -1,0 +1,81 @@
+package wrapper
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/sod"
+)
+
+// TestWeakSeparatorsLearned checks that "&" splits the items of a set
+// field only when the sample showed it between two annotated items.
+func TestWeakSeparatorsLearned(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		authors [][]string // per page
+		sep     string     // between two authors
+		links   bool       // authors as links (else plain text)
+		want    []string   // authors extracted from the last page
+		wantSep bool       // "&" among the learned separators
+	}{
+		{"ampersand between names", [][]string{{"Ann Lee", "Bo Chan"}, {"Cy Dee"}, {"Di Fox", "Ed Gray"}, {"Fay Hill"}, {"Gus Ives", "Hal Jones"}}, " & ", true,
+			[]string{"Gus Ives", "Hal Jones"}, true},
+		{"ampersand between names in plain text", [][]string{{"Ann Lee", "Bo Chan"}, {"Cy Dee"}, {"Di Fox", "Ed Gray"}, {"Fay Hill"}, {"Gus Ives", "Hal Jones"}}, " & ", false,
+			[]string{"Gus Ives", "Hal Jones"}, true},
+		{"and between names, ampersand inside one", [][]string{{"Ann Lee", "Bo Chan"}, {"Cy Dee"}, {"Di Fox", "Ed Gray"}, {"Fay Hill"}, {"Grosset & Dunlap"}}, " and ", true,
+			[]string{"Grosset & Dunlap"}, false},
+		{"ampersand inside a plain-text name", [][]string{{"Ann Lee", "Bo Chan"}, {"Cy Dee"}, {"Di Fox", "Ed Gray"}, {"Fay Hill"}, {"Grosset & Dunlap"}}, ", ", false,
+			[]string{"Grosset & Dunlap"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var pages []*annotate.Page
+			for i, au := range tc.authors {
+				links := ""
+				for j, a := range au {
+					if j > 0 {
+						links += tc.sep
+					}
+					if tc.links {
+						links += fmt.Sprintf(`<a href="/a%d">%s</a>`, j, a)
+					} else {
+						links += a
+					}
+				}
+				src := fmt.Sprintf(`<html><body><h1 data-or-type="title">Book number %d</h1><h3>by %s</h3><p>Some constant text here.</p></body></html>`, i, links)
+				// Authors are annotated by literal; "Grosset & Dunlap" only
+				// in part, as a dictionary knowing "Grosset" would.
+				marks := map[string][]string{}
+				for _, a := range au {
+					if a == "Grosset & Dunlap" {
+						a = "Grosset"
+					}
+					marks["author"] = append(marks["author"], a)
+				}
+				pages = append(pages, testPage(t, fmt.Sprintf("p%d.html", i+1), src, marks))
+			}
+			s := testSOD([][3]string{{"title", "1", "title"}, {"author", "+", "author"}}, sod.One)
+			w, err := Induce(pages, s, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var seps []string
+			for _, sm := range w.Slots() {
+				if sm.Field == "author" {
+					seps = sm.SepWords
+				}
+			}
+			if got := slices.Contains(seps, "&"); got != tc.wantSep {
+				t.Fatalf(`"&" learned = %v, want %v (SepWords %q; template %s)`, got, tc.wantSep, seps, w.Template())
+			}
+			objs, err := w.Extract(pages[len(pages)-1])
+			if err != nil || len(objs) != 1 {
+				t.Fatalf("Extract: %d objects, err %v", len(objs), err)
+			}
+			if got := objs[0].Get("author"); !slices.Equal(got, tc.want) {
+				t.Fatalf("author = %q, want %q; template %s", got, tc.want, w.Template())
+			}
+		})
+	}
+}
