@@ -157,7 +157,9 @@ func Learn(ctx context.Context, paths []string, rep *Report, cfg Config) error {
 // calls emit for each object in page order. Memory stays bounded: at most a
 // few pages per worker are in flight, and a page is released once its
 // objects are emitted. Pages that do not fit the wrapper are recorded in
-// rep.Unfit, unreadable ones in rep.Failed; neither stops the run.
+// rep.Unfit, unreadable ones in rep.Failed; neither stops the run. A list
+// page where only some records do not fit is recorded in rep.Unfit and its
+// other records' objects are emitted.
 func Extract(ctx context.Context, w *wrapper.Wrapper, paths []string, rep *Report, cfg Config, emit func(*wrapper.Object) error) error {
 	if w == nil {
 		return errors.New("objectrunner: no wrapper to extract with")
@@ -251,7 +253,11 @@ func (rep *Report) take(path string, objs []*wrapper.Object, err error, emit fun
 	switch {
 	case errors.As(err, &mm):
 		rep.Unfit[mm.Reason] = append(rep.Unfit[mm.Reason], rel)
-		return nil
+		// A list page where some records did not fit keeps the objects of
+		// the records that did.
+		if !(mm.Partial && mm.Records > 0) {
+			return nil
+		}
 	case err != nil:
 		rep.Failed = append(rep.Failed, &annotate.PageError{Path: rel, Err: err})
 		return nil

@@ -21,6 +21,26 @@
 //	EXVAL (match.go)               template + page -> slot values
 //	mapping (mapping.go)           slots -> SOD fields, early stop (StopError)
 //
+// List pages (record mode, list.go): when the SOD wants several objects per
+// page, Induce first learns a RecordPattern (FindRecordPattern) from the
+// sample. If it finds one, every sample record (at most 200, spread over
+// the pages) is a pseudo-page of its own, tokenized with occurrence paths
+// relative to the record's parent, and the machinery above runs over the
+// records as over detail pages: one object per record, set fields (several
+// performers) are sets inside the record's template. Record mode then
+// refines what the per-record statistics get wrong or miss: separators of
+// set items are re-learned counting real pages, items are kept only at the
+// DOM paths and inside the element where the sample's instances are, a
+// single field whose instances fill one segment of a slot is mapped with a
+// Cut (and the segment chosen by the instances' shapes), and a mandatory
+// field moves to a slot that holds it in nearly every record. Extract cuts
+// a page into records with the pattern and matches the record template once
+// per record (Object.Index is the record's position); records it does not
+// match are skipped and reported in a *MismatchError (Records, Skipped)
+// returned with the other objects. Without a record pattern (or when the
+// records cannot meet the SOD) Induce falls back to page mode, described
+// next; Wrapper.Mode says which was used.
+//
 // Extract tokenizes a page once, maps every token to the wrapper's table of
 // template tokens (built once by Induce or Load) and matches the template in
 // one left-to-right pass. Detail pages give one Object; when the SOD wants
@@ -41,15 +61,21 @@
 //	template.go   Template tree (sealed Node interface) and its infix String
 //	match.go      matching a template against a page (EXVAL), value text
 //	mapping.go    slot -> SOD field mapping, StopError
-//	wrapper.go    Wrapper, Induce, Extract, MismatchError, object building
+//	wrapper.go    Wrapper, Induce (mode choice, page mode), Extract, MismatchError,
+//	              object building
+//	list.go       record mode: induction over sample records, record-by-record
+//	              extraction, set-item and segment refinements
 //	object.go     Object, Field, Value and the JSON line form
-//	persist.go    Save / Load (versioned JSON)
-//	records*.go   record segmentation of list pages (RecordPattern; see records.go)
+//	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
+//	records.go    RecordPattern, Records (cutting a page into records), JSON form
+//	records_match.go  tag skeletons and normalised simple tree matching
+//	records_learn.go  FindRecordPattern: list regions scored by the annotations
 //
 // Tokens and punctuation: text is split on white space; punctuation
 // characters at the start or end of a word are split off into tokens of
 // their own, so that "Meyer," yields "Meyer" and "," and a separator such as
-// ":" or "," can become part of the template. Punctuation inside a word
+// ":" or "," can become part of the template; a comma or semicolon in a
+// longer run stands alone ("Pilots!," gives "!" and ","). Punctuation inside a word
 // ("O'Brien", "9.99") stays in the word. Elements without visible content
 // (head, script, style, …) are skipped and attributes are ignored.
 //

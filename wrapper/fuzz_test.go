@@ -49,7 +49,7 @@ func FuzzExtract(f *testing.F) {
 // FuzzLoad feeds arbitrary bytes to Load: it must fail cleanly or return a
 // wrapper that extracts without panicking.
 func FuzzLoad(f *testing.F) {
-	for _, dir := range []string{"concert", "list-books", "nested-credits"} {
+	for _, dir := range []string{"concert", "list-books", "list-concerts", "nested-credits"} {
 		c := loadCase(f, filepath.Join("testdata", "induce", dir))
 		w, err := Induce(c.pages, c.sod, c.opt)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 )
 
 // FormatVersion is the version of the wrapper file format written by Save.
@@ -29,6 +30,21 @@ type wrapperFile struct {
 	Scope    int         `json:"scope"`
 	Template string      `json:"template_text"`
 	Root     *fileNode   `json:"template"`
+	// Records, when present, is the record pattern of a record-mode
+	// wrapper (the template is then a record's); absent in page mode.
+	Records *RecordPattern `json:"records,omitempty"`
+	// Contained lists the set slots whose items are cut where the value
+	// leaves the element holding its start (record mode; optional).
+	Contained []int `json:"contained_slots,omitempty"`
+	// MinSegments maps a slot with a Cut to the fewest segments of a value
+	// that holds an instance (record mode; optional).
+	MinSegments map[int]int `json:"min_segments,omitempty"`
+	// ItemPaths maps a set slot to the occurrence paths where its items
+	// may start (record mode; optional).
+	ItemPaths map[int][]string `json:"item_paths,omitempty"`
+	// Shapes maps a slot with a Cut to the shapes of the segments that held
+	// the sample's instances (record mode; optional).
+	Shapes map[int][]string `json:"shapes,omitempty"`
 }
 
 func toFile(n Node) *fileNode {
@@ -99,11 +115,27 @@ func fromFile(f *fileNode, depth int) (Node, error) {
 }
 
 // Save writes the wrapper as versioned JSON: format version, the hash of the
-// SOD it was learned for, options, fields, slot mapping and the template
-// (also as printable text).
+// SOD it was learned for, options, fields, slot mapping, the template (also
+// as printable text) and, in record mode, the record pattern (an optional
+// field of format version 1).
 func (w *Wrapper) Save(out io.Writer) error {
 	f := wrapperFile{Version: FormatVersion, SODHash: w.sodHash, SODName: w.sodName, PageMult: w.mult, PageMin: w.pageMin,
-		Options: w.opt, Fields: w.fields, Slots: w.slots, Scope: w.scope, Template: w.tmpl.String(), Root: toFile(w.tmpl.Root)}
+		Options: w.opt, Fields: w.fields, Slots: w.slots, Scope: w.scope, Template: w.tmpl.String(), Root: toFile(w.tmpl.Root), Records: w.rp}
+	for sl := range w.contain {
+		f.Contained = append(f.Contained, sl)
+	}
+	sort.Ints(f.Contained)
+	f.MinSegments = w.minSegs
+	f.Shapes = w.shapes
+	for sl, keep := range w.itemPaths {
+		if f.ItemPaths == nil {
+			f.ItemPaths = map[int][]string{}
+		}
+		for id := range keep {
+			f.ItemPaths[sl] = append(f.ItemPaths[sl], w.ps.String(id))
+		}
+		sort.Strings(f.ItemPaths[sl])
+	}
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(&f); err != nil {
@@ -127,7 +159,7 @@ func Load(r io.Reader) (*Wrapper, error) {
 		return nil, fmt.Errorf("wrapper: load: template: %w", err)
 	}
 	w := &Wrapper{opt: f.Options, sodHash: f.SODHash, sodName: f.SODName, mult: f.PageMult, pageMin: f.PageMin, fields: f.Fields,
-		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPaths()}
+		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPaths(), rp: f.Records}
 	w.tmpl.index()
 	for _, s := range w.slots {
 		if s.Slot < 0 || s.Slot >= len(w.tmpl.Slots) {
@@ -136,6 +168,44 @@ func Load(r io.Reader) (*Wrapper, error) {
 	}
 	if w.scope >= len(w.tmpl.Sets) {
 		return nil, fmt.Errorf("wrapper: load: scope set %d out of range", w.scope)
+	}
+	for _, sl := range f.Contained {
+		if sl < 0 || sl >= len(w.tmpl.Slots) {
+			return nil, fmt.Errorf("wrapper: load: contained slot %d out of range (template has %d)", sl, len(w.tmpl.Slots))
+		}
+		if w.contain == nil {
+			w.contain = map[int]bool{}
+		}
+		w.contain[sl] = true
+	}
+	for sl, n := range f.MinSegments {
+		if sl < 0 || sl >= len(w.tmpl.Slots) || n < 0 {
+			return nil, fmt.Errorf("wrapper: load: min_segments: slot %d (%d segments) out of range (template has %d slots)", sl, n, len(w.tmpl.Slots))
+		}
+	}
+	w.minSegs = f.MinSegments
+	for sl := range f.Shapes {
+		if sl < 0 || sl >= len(w.tmpl.Slots) {
+			return nil, fmt.Errorf("wrapper: load: shapes: slot %d out of range (template has %d slots)", sl, len(w.tmpl.Slots))
+		}
+	}
+	w.shapes = f.Shapes
+	if w.rp != nil && w.scope != -1 {
+		return nil, fmt.Errorf("wrapper: load: a record-mode wrapper has object scope %d (want -1: one object per record)", w.scope)
+	}
+	// Item paths are interned before freeze, so that they keep their ids.
+	for sl, ps := range f.ItemPaths {
+		if sl < 0 || sl >= len(w.tmpl.Slots) {
+			return nil, fmt.Errorf("wrapper: load: item_paths: slot %d out of range (template has %d slots)", sl, len(w.tmpl.Slots))
+		}
+		if w.itemPaths == nil {
+			w.itemPaths = map[int]map[int32]bool{}
+		}
+		keep := map[int32]bool{}
+		for _, p := range ps {
+			keep[w.ps.parse(p)] = true
+		}
+		w.itemPaths[sl] = keep
 	}
 	w.freeze()
 	w.link()

@@ -150,48 +150,76 @@ func void(n *html.Node) bool {
 
 // tokenize turns a page into tokens (ExAlg: "a token is a word or an HTML
 // tag"), framed by two sentinels. Elements without visible content (head,
-// script, style, …) are skipped; attributes are ignored.
+// script, style, …) are skipped; attributes are ignored. Occurrence paths
+// start at the document.
 func tokenize(p *annotate.Page, ps *paths) []token {
 	n := 1024
 	if p != nil && p.Size/6 > n {
 		n = p.Size / 6
 	}
-	toks := make([]token, 0, n)
-	toks = append(toks, token{kind: KindSentinel, text: "^"})
+	tz := tokenizer{toks: make([]token, 0, n), ps: ps}
+	tz.toks = append(tz.toks, token{kind: KindSentinel, text: "^"})
 	if p != nil && p.Doc != nil {
-		var byNode map[*html.Node][]*annotate.Annotation
-		byNode = p.ByNode
-		var walk func(n *html.Node, path int32, depth int)
-		walk = func(n *html.Node, path int32, depth int) {
-			if depth > 512 {
-				return
-			}
-			for c := n.FirstChild; c != nil; c = c.NextSibling {
-				switch c.Type {
-				case html.ElementNode:
-					if skipped(c) {
-						continue
-					}
-					tag := c.Data
-					cp := ps.child(path, tag)
-					ann := byNode[c]
-					toks = append(toks, token{kind: KindStart, text: tag, path: cp, node: c, ann: ann})
-					if void(c) {
-						continue
-					}
-					walk(c, cp, depth+1)
-					toks = append(toks, token{kind: KindEnd, text: tag, path: cp, node: c, ann: ann})
-				case html.TextNode:
-					toks = splitWords(toks, c, path, byNode[c])
-				case html.DocumentNode:
-					walk(c, path, depth+1)
-				}
-			}
-		}
-		walk(p.Doc, 0, 0)
+		tz.byNode = p.ByNode
+		tz.children(p.Doc, 0, 0)
 	}
-	toks = append(toks, token{kind: KindSentinel, text: "$"})
-	return toks
+	return append(tz.toks, token{kind: KindSentinel, text: "$"})
+}
+
+// tokenizeNodes turns a run of sibling nodes (one record of a list page)
+// into tokens framed by two sentinels, as tokenize does for a whole page.
+// Occurrence paths are relative to the nodes' parent (path 0), so that
+// records at different places or depths of their pages share roles.
+// byNode holds the page's annotations by node (annotate.Page.ByNode).
+func tokenizeNodes(nodes []*html.Node, byNode map[*html.Node][]*annotate.Annotation, ps *paths) []token {
+	tz := tokenizer{toks: make([]token, 0, 64), ps: ps, byNode: byNode}
+	tz.toks = append(tz.toks, token{kind: KindSentinel, text: "^"})
+	for _, n := range nodes {
+		if n != nil {
+			tz.node(n, 0, 0)
+		}
+	}
+	return append(tz.toks, token{kind: KindSentinel, text: "$"})
+}
+
+// tokenizer accumulates the tokens of a walk over a DOM.
+type tokenizer struct {
+	toks   []token
+	ps     *paths
+	byNode map[*html.Node][]*annotate.Annotation
+}
+
+// children appends the tokens of n's children; path is n's path.
+func (tz *tokenizer) children(n *html.Node, path int32, depth int) {
+	if depth > 512 {
+		return
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		tz.node(c, path, depth)
+	}
+}
+
+// node appends the tokens of c, whose parent has path `path`.
+func (tz *tokenizer) node(c *html.Node, path int32, depth int) {
+	switch c.Type {
+	case html.ElementNode:
+		if skipped(c) {
+			return
+		}
+		tag := c.Data
+		cp := tz.ps.child(path, tag)
+		ann := tz.byNode[c]
+		tz.toks = append(tz.toks, token{kind: KindStart, text: tag, path: cp, node: c, ann: ann})
+		if void(c) {
+			return
+		}
+		tz.children(c, cp, depth+1)
+		tz.toks = append(tz.toks, token{kind: KindEnd, text: tag, path: cp, node: c, ann: ann})
+	case html.TextNode:
+		tz.toks = splitWords(tz.toks, c, path, tz.byNode[c])
+	case html.DocumentNode:
+		tz.children(c, path, depth+1)
+	}
 }
 
 func isPunct(r rune) bool { return unicode.IsPunct(r) }
@@ -208,6 +236,30 @@ func splitWords(toks []token, n *html.Node, path int32, anns []*annotate.Annotat
 			}
 		}
 		toks = append(toks, token{kind: KindWord, text: s[a:b], path: path, node: n, start: a, end: b, ann: cover})
+	}
+	// punct adds a punctuation run; a comma or semicolon in a longer run
+	// is a token of its own, so that "Pilots!," gives "!" and ",": the
+	// separator of a list, and punctuation that belongs to the value.
+	punct := func(a, b int) {
+		if !strings.ContainsAny(s[a:b], ",;") || b-a == 1 {
+			add(a, b)
+			return
+		}
+		start := a
+		for x := a; x < b; {
+			r, w := utf8.DecodeRuneInString(s[x:])
+			if r == ',' || r == ';' {
+				if x > start {
+					add(start, x)
+				}
+				add(x, x+w)
+				start = x + w
+			}
+			x += w
+		}
+		if b > start {
+			add(start, b)
+		}
 	}
 	i := 0
 	for i < len(s) {
@@ -241,13 +293,13 @@ func splitWords(toks []token, n *html.Node, path int32, anns []*annotate.Annotat
 			b -= w
 		}
 		if a > i {
-			add(i, a)
+			punct(i, a)
 		}
 		if b > a {
 			add(a, b)
 		}
 		if j > b && b >= a && !(a == j) {
-			add(b, j)
+			punct(b, j)
 		}
 		i = j
 	}

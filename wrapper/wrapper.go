@@ -22,6 +22,21 @@ type Wrapper struct {
 	slots   []SlotMap
 	bySlot  map[int]*SlotMap
 	scope   int // set whose iterations are the objects; -1: the page
+	// rp, when set, cuts list pages into records: the template is then a
+	// record's template and every record is an object (record mode).
+	rp *RecordPattern
+	// contain holds the set slots whose items lie inside the element that
+	// holds the value's start (record mode; see refineSets).
+	contain map[int]bool
+	// minSegs holds, for slots with a Cut, the fewest segments of a value
+	// that holds an instance (record mode; see learnMinSegments).
+	minSegs map[int]int
+	// itemPaths holds, for set slots, the occurrence paths where items may
+	// start (record mode; see refineSets).
+	itemPaths map[int]map[int32]bool
+	// shapes holds, for slots with a Cut, the shapes of the segments that
+	// held the sample's instances (record mode; see learnMinSegments).
+	shapes map[int][]string
 
 	ps      *paths
 	keys    map[baseKey]int32
@@ -35,7 +50,11 @@ type Wrapper struct {
 
 // MismatchError reports a page the wrapper does not fit. Extract returns it
 // with no objects when the template does not match the page, and with the
-// objects found (Partial) when a mandatory field has no value.
+// objects found (Partial) when a mandatory field has no value. In record
+// mode it is returned when some records of a list page do not fit: the
+// template does not match them (Skipped counts them; no object) or a
+// mandatory field is empty (the object is returned); Partial is set when
+// there are objects.
 type MismatchError struct {
 	// Page is the page's path.
 	Page string
@@ -44,6 +63,13 @@ type MismatchError struct {
 	Reason string
 	// Partial is set when objects were extracted nonetheless.
 	Partial bool
+	// Records is the number of records of a list page in record mode (0
+	// otherwise): the objects returned with the error are those of its
+	// records that fit, and they are worth keeping.
+	Records int
+	// Skipped is the number of those records the record template did not
+	// match: they gave no object.
+	Skipped int
 }
 
 // Error prints the page and the reason.
@@ -66,10 +92,37 @@ func (w *Wrapper) Slots() []SlotMap { return w.slots }
 // Options returns the options the wrapper was learned with.
 func (w *Wrapper) Options() Options { return w.opt }
 
+// RecordPattern returns the pattern that cuts list pages into records, or
+// nil when the wrapper's template is a whole page's (see Mode).
+func (w *Wrapper) RecordPattern() *RecordPattern { return w.rp }
+
+// Modes of a wrapper, as Mode returns them.
+const (
+	// ModePage: the template covers a whole page; the objects are the page
+	// (detail pages) or the iterations of one of its sets.
+	ModePage = "page"
+	// ModeRecords: a RecordPattern cuts each page into records and the
+	// template covers one record; every record is an object.
+	ModeRecords = "records"
+)
+
+// Mode says how the wrapper finds objects on a page: ModeRecords when it
+// has a RecordPattern, ModePage otherwise.
+func (w *Wrapper) Mode() string {
+	if w.rp != nil {
+		return ModeRecords
+	}
+	return ModePage
+}
+
 // Induce learns a wrapper for SOD s from sample pages (Algorithm 2 of the
 // ObjectRunner paper on top of ExAlg). It returns a *StopError as soon as the
 // SOD cannot be met: a mandatory entity type never annotated in the sample,
-// or no template slot that consistently holds it.
+// or no template slot that consistently holds it. When the SOD wants
+// several objects per page and FindRecordPattern finds the sample's
+// records, the wrapper is learned in record mode (one template per record,
+// see list.go); otherwise, or when the records cannot meet the SOD, in page
+// mode. Mode reports which.
 func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	if s == nil {
 		return nil, errors.New("wrapper: Induce: nil SOD")
@@ -80,8 +133,8 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	if opt.SizeThres <= 0 || opt.GeneraliseThres <= 0 || opt.MaxIterations <= 0 {
 		return nil, fmt.Errorf("wrapper: Induce: invalid options %+v (start from DefaultOptions)", opt)
 	}
-	w := &Wrapper{opt: opt, sodHash: s.Hash, sodName: s.Name, mult: s.Mult.String(), pageMin: s.Mult.Min, fields: sodFields(s), scope: -1, ps: newPaths()}
-	if len(w.fields) == 0 {
+	fields := sodFields(s)
+	if len(fields) == 0 {
 		return nil, &StopError{Reason: "the SOD has no fields"}
 	}
 	// Early stop: a mandatory type that no sample page annotates.
@@ -91,7 +144,7 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 			seen[a.Type] = true
 		}
 	}
-	for _, f := range w.fields {
+	for _, f := range fields {
 		if f.Tuple || f.Optional || f.Parent != "" {
 			continue
 		}
@@ -103,6 +156,33 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 			return nil, &StopError{Type: strings.Join(f.Types, "|"), Reason: fmt.Sprintf("mandatory field %q: no instance annotated in the %d sample pages", f.Path, len(pages))}
 		}
 	}
+	newWrapper := func() *Wrapper {
+		return &Wrapper{opt: opt, sodHash: s.Hash, sodName: s.Name, mult: s.Mult.String(), pageMin: s.Mult.Min, fields: sodFields(s), scope: -1, ps: newPaths()}
+	}
+	// List pages: learn a record's template from the sample's records when
+	// they can be found; otherwise (or when the records cannot meet the
+	// SOD) learn a page template whose sets hold the objects.
+	var recErr error
+	if s.Mult.Many() {
+		if rp, err := FindRecordPattern(pages, s, RecordOptions{}); err == nil {
+			w := newWrapper()
+			if recErr = w.induceRecords(pages, rp); recErr == nil {
+				return w, nil
+			}
+		}
+	}
+	w, err := inducePage(newWrapper(), pages, s)
+	if err != nil && recErr != nil {
+		return nil, recErr
+	}
+	return w, err
+}
+
+// inducePage learns a template of whole pages (page mode): for a list
+// SOD, the objects are the iterations of the template set that best holds
+// the SOD's fields.
+func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error) {
+	opt := w.opt
 	toks := make([][]token, len(pages))
 	for i, p := range pages {
 		toks[i] = tokenize(p, w.ps)
@@ -232,10 +312,19 @@ func (w *Wrapper) link() {
 // the template does not match, or a list page without the records the SOD
 // requires, yields no objects and a *MismatchError; a page where a mandatory
 // field is empty yields its objects and a *MismatchError with Partial set.
-// Extract never panics on any input.
+// In record mode (Mode), the page is cut into records and each record that
+// fits the record template is an object whose Index is the record's
+// position; records the template does not match are skipped, and those
+// or records with an empty mandatory field are reported in a
+// *MismatchError (Records, Skipped) returned with the objects. A list page
+// without records yields no objects and, unless the SOD wants at least one
+// object per page, no error. Extract never panics on any input.
 func (w *Wrapper) Extract(p *annotate.Page) ([]*Object, error) {
 	if p == nil {
 		return nil, &MismatchError{Reason: "nil page"}
+	}
+	if w.rp != nil {
+		return w.extractRecords(p)
 	}
 	toks := tokenize(p, w.ps)
 	m := newMatcher(w, toks)
@@ -353,7 +442,10 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 					return
 				}
 				if f.Many {
-					for _, rn := range items(toks, v.a, v.b, sm.SepWords) {
+					for _, rn := range items(toks, v.a, w.clip(toks, v.a, v.b, v.slot), sm.SepWords) {
+						if !w.itemAt(toks, rn[0], rn[1], v.slot) {
+							continue
+						}
 						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !contains(sm.Seps, val.Text) {
 							fl.Values = append(fl.Values, val)
 						}
@@ -368,7 +460,13 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 						}
 					}
 					if c := sm.Cut; c != nil {
-						if sg := segments(toks, a, b); len(sg) > c.Index {
+						sg := segments(toks, a, b)
+						if len(sg) < w.minSegs[v.slot] {
+							return
+						}
+						if i := w.pickSegment(toks, sg, v.slot); i >= 0 {
+							a, b = sg[i][0], sg[i][1]
+						} else if len(sg) > c.Index {
 							i := c.Index
 							if c.FromRight {
 								i = len(sg) - 1 - c.Index

@@ -27,6 +27,10 @@ func (m *Main) runWrapperShow(ctx context.Context, args []string) error {
 	for _, s := range w.Slots() {
 		fmt.Fprintf(m.Stdout, "  slot %-4d → %-20s type %-16s share %.2f coverage %.2f\n", s.Slot, s.Field, s.Type, s.Share, s.Coverage)
 	}
+	fmt.Fprintf(m.Stdout, "\nMode: %s\n", w.Mode())
+	if rp := w.RecordPattern(); rp != nil {
+		fmt.Fprintf(m.Stdout, "%s", rp)
+	}
 	fmt.Fprintf(m.Stdout, "\nTemplate:\n%s\n", w.Template())
 	return nil
 }

@@ -1,0 +1,634 @@
+package wrapper
+
+// List pages: induction and extraction record by record.
+//
+// When the SOD wants several objects per page, Induce first looks for the
+// page's records (FindRecordPattern). Each sample record — a run of sibling
+// nodes — is then a pseudo-page of its own: it is tokenized with occurrence
+// paths relative to the record's parent, and the ExAlg machinery (ECGM,
+// CONSTTEMP, slot mapping) runs over the records as over the pages of a
+// detail source, one object per record. Set fields inside a record
+// (several performers, several authors) are nested sets of that template.
+// Extract cuts a page into records with the same pattern and matches the
+// record template once per record.
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"golang.org/x/net/html"
+)
+
+// maxSampleRecords bounds the records induction learns from: enough for
+// ExAlg's frequency statistics, few enough to keep induction fast.
+const maxSampleRecords = 200
+
+// minSampleRecords is the least number of sample records for record-mode
+// induction: ExAlg needs a class to occur on two (pseudo-)pages at least.
+const minSampleRecords = 2
+
+// sampleRecord is one record of a sample page.
+type sampleRecord struct {
+	nodes     []*html.Node
+	page      *annotate.Page
+	pageIndex int
+}
+
+// sampleRecords cuts the sample pages into records and keeps at most limit
+// of them, spread over the pages: the first record of every page, then the
+// second, and so on, in page order.
+func sampleRecords(pages []*annotate.Page, rp *RecordPattern, limit int) []sampleRecord {
+	per := make([][][]*html.Node, len(pages))
+	most := 0
+	for i, p := range pages {
+		per[i] = rp.Records(p)
+		most = max(most, len(per[i]))
+	}
+	var out []sampleRecord
+	for k := 0; k < most && len(out) < limit; k++ {
+		for i, recs := range per {
+			if k < len(recs) && len(out) < limit {
+				out = append(out, sampleRecord{nodes: recs[k], page: pages[i], pageIndex: i})
+			}
+		}
+	}
+	return out
+}
+
+// induceRecords learns the record template of w from the records rp finds
+// on the sample pages: the records are the pseudo-pages of a detail-page
+// induction (one object per record). It returns a *StopError when the
+// records cannot meet the SOD.
+func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error {
+	recs := sampleRecords(pages, rp, maxSampleRecords)
+	if len(recs) < minSampleRecords {
+		return &StopError{Reason: fmt.Sprintf("the record pattern finds %d record(s) in the %d sample pages (need %d)", len(recs), len(pages), minSampleRecords)}
+	}
+	toks := make([][]token, len(recs))
+	pageOf := make([]int, len(recs))
+	for i, r := range recs {
+		toks[i] = tokenizeNodes(r.nodes, r.page.ByNode, w.ps)
+		pageOf[i] = r.pageIndex
+	}
+	e := newECGM(toks, w.opt)
+	e.run()
+	w.tmpl = buildTemplate(e, w.ps)
+	w.freeze()
+	stats := gather(w, toks)
+	sm, _, serr := mapSlots(w, stats, len(toks), -1)
+	if serr != nil {
+		return serr
+	}
+	w.slots, w.scope, w.rp = sm, -1, rp
+	w.mapSegments(stats, len(toks))
+	w.learnMinSegments(toks)
+	w.refineSets(toks, pageOf)
+	w.link()
+	return nil
+}
+
+// extractRecords applies a record-mode wrapper to a page: one object per
+// record that fits the record template, with Index the record's position
+// among the page's records. Records the template does not match are
+// skipped; records where a mandatory field has no value still give their
+// object. Either way the page gets a *MismatchError (Records and Skipped
+// set, Partial when objects were found) returned with the objects.
+func (w *Wrapper) extractRecords(p *annotate.Page) ([]*Object, error) {
+	recs := w.rp.Records(p)
+	var objs []*Object
+	skipped, incomplete := 0, 0
+	reason := ""
+	for i, nodes := range recs {
+		toks := tokenizeNodes(nodes, p.ByNode, w.ps)
+		m := newMatcher(w, toks)
+		root := &mrec{set: -1}
+		if _, ok := m.seq(w.tmpl.Root, 0, len(toks), root); !ok {
+			skipped++
+			if reason == "" {
+				reason = fmt.Sprintf("record %d: %s", i, m.fail)
+			}
+			continue
+		}
+		o := &Object{Page: p.Path, Index: i, Fields: w.build(toks, root, "")}
+		var missing []string
+		for _, f := range w.fields {
+			if f.Parent == "" && !f.Optional && o.field(f.Name) == nil {
+				missing = append(missing, f.Name)
+			}
+		}
+		if len(missing) > 0 {
+			incomplete++
+			if reason == "" {
+				reason = fmt.Sprintf("record %d: mandatory field(s) without value: %s", i, strings.Join(missing, ", "))
+			}
+		}
+		objs = append(objs, o)
+	}
+	if skipped+incomplete > 0 {
+		return objs, &MismatchError{Page: p.Path, Partial: len(objs) > 0, Records: len(recs), Skipped: skipped,
+			Reason: fmt.Sprintf("%d of %d records do not fit the record template (first: %s)", skipped+incomplete, len(recs), reason)}
+	}
+	if len(objs) == 0 && w.pageMin > 0 {
+		return nil, &MismatchError{Page: p.Path, Reason: fmt.Sprintf("no record found (the SOD wants %s per page)", w.mult)}
+	}
+	return objs, nil
+}
+
+// mapSegments completes the slot mapping of a record-mode wrapper for
+// single-valued fields whose instances fill one segment of a slot's values
+// rather than most of them ("13 Jul 2010 | Paperback | 320 pages"): an
+// unmapped field gets a free slot where its annotations fall, in enough
+// sample values, always in the same segment (a Cut), and no other type of
+// the SOD is annotated there. It also marks the slots whose Cut only
+// applies to values cut into several segments: when the sample's
+// instances never filled a whole value, a value of one segment ("(Paperback)"
+// where the others read "(Paperback - July 13, 2010)") holds none.
+func (w *Wrapper) mapSegments(stats []*slotStats, n int) {
+	minCnt := max(1, int(math.Ceil(w.opt.MinAnnotated*float64(n))))
+	used := map[int]bool{}
+	done := map[string]bool{}
+	for _, sm := range w.slots {
+		used[sm.Slot], done[sm.Field] = true, true
+	}
+	// A mandatory field is in every record: a slot that holds its type in
+	// few records (the former price in an optional part) gives way to a
+	// free slot that holds it in nearly all of them, in one segment (the
+	// current price after a rating count).
+	presence := func(st *slotStats, types []string) int {
+		n := 0
+		for _, t := range types {
+			n += st.some[t]
+		}
+		return n
+	}
+	for i := range w.slots {
+		sm := &w.slots[i]
+		f := w.fields[indexOf(w.fields, sm.Field)]
+		if f.Tuple || f.Many || f.Optional || f.Parent != "" || sm.Slot >= len(stats) {
+			continue
+		}
+		if float64(presence(stats[sm.Slot], f.Types)) >= mandatoryPresence*float64(n) {
+			continue
+		}
+		for sl, st := range stats {
+			if used[sl] || float64(presence(st, f.Types)) < fullPresence*float64(n) || othersIn(st, f.Types) > 0 {
+				continue
+			}
+			c := segmentRule(st, f.Types, w.opt.GeneraliseThres)
+			if c == nil && st.count(f.Types) < presence(st, f.Types) {
+				continue
+			}
+			delete(used, sm.Slot)
+			*sm = SlotMap{Slot: sl, Field: f.Path, Type: f.Types[0], Share: 1,
+				Coverage: float64(presence(st, f.Types)) / float64(st.occ), Run: st.tagged == 0, Cut: c}
+			used[sl] = true
+			break
+		}
+	}
+	for _, f := range w.fields {
+		if f.Tuple || f.Many || f.Parent != "" || done[f.Path] {
+			continue
+		}
+		best, bestN := -1, 0
+		var bestCut *Cut
+		for s, st := range stats {
+			if used[s] || st.occ == 0 {
+				continue
+			}
+			seg, other := 0, 0
+			for t, c := range st.some {
+				if contains(f.Types, t) {
+					seg += st.segN[t]
+				} else {
+					other += c
+				}
+			}
+			if other > 0 || seg < minCnt || seg <= bestN {
+				continue
+			}
+			if c := segmentRule(st, f.Types, w.opt.GeneraliseThres); c != nil {
+				best, bestN, bestCut = s, seg, c
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		st := stats[best]
+		w.slots = append(w.slots, SlotMap{Slot: best, Field: f.Path, Type: f.Types[0], Share: 1,
+			Coverage: float64(bestN) / float64(st.occ), Run: st.tagged == 0, Cut: bestCut})
+		used[best] = true
+	}
+	sort.Slice(w.slots, func(a, b int) bool { return w.slots[a].Slot < w.slots[b].Slot })
+}
+
+// A slot's value shapes are kept when at most maxShapes of them cover
+// shapeCover of the sample's instances.
+const (
+	maxShapes  = 4
+	shapeCover = 0.9
+)
+
+// shape is the character-class form of a value: runs of digits, of upper-
+// and of lower-case letters become "9", "A" and "a"; other characters
+// stay ("$38.00" and "$7.99" both give "$9.9").
+func shape(s string) string {
+	var b strings.Builder
+	last := rune(0)
+	for _, r := range s {
+		c := r
+		switch {
+		case unicode.IsDigit(r):
+			c = '9'
+		case unicode.IsUpper(r):
+			c = 'A'
+		case unicode.IsLetter(r):
+			c = 'a'
+		case unicode.IsSpace(r):
+			c = ' '
+		}
+		if c == last && (c == '9' || c == 'A' || c == 'a' || c == ' ') {
+			continue
+		}
+		b.WriteRune(c)
+		last = c
+	}
+	return b.String()
+}
+
+// pickSegment returns the first segment of sg whose shape is one the
+// slot's sample instances had (see learnMinSegments), or -1.
+func (w *Wrapper) pickSegment(toks []token, sg [][2]int, slot int) int {
+	keep, ok := w.shapes[slot]
+	if !ok {
+		return -1
+	}
+	for i, g := range sg {
+		txt, _, _ := valueText(toks, g[0], g[1])
+		if contains(keep, shape(txt)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Presence thresholds of mapSegments: a mandatory field's slot that holds
+// its type in fewer than mandatoryPresence of the sample records gives way
+// to one that holds it in at least fullPresence of them.
+const (
+	mandatoryPresence = 0.8
+	fullPresence      = 0.95
+)
+
+// othersIn counts the values of a slot annotated with types other than
+// types.
+func othersIn(st *slotStats, types []string) int {
+	n := 0
+	for t, c := range st.some {
+		if !contains(types, t) {
+			n += c
+		}
+	}
+	return n
+}
+
+// learnMinSegments records, for every slot with a Cut, the fewest segments
+// a sample value had when it held an instance of the slot's field: a value
+// with fewer segments ("Paperback | 320 pages" where instances came in
+// "13 Jul 2010 | Paperback | 320 pages") holds none. It also records the
+// shapes of the segments that held the instances, so that extraction takes
+// the segment that looks like them when the Cut's position varies ("(210)
+// $38.00" and "$7.99 Also available: …").
+func (w *Wrapper) learnMinSegments(toks [][]token) {
+	cut := map[int][]string{}
+	for _, sm := range w.slots {
+		if sm.Cut != nil {
+			cut[sm.Slot] = w.fields[indexOf(w.fields, sm.Field)].Types
+		}
+	}
+	if len(cut) == 0 {
+		return
+	}
+	least := map[int]int{}
+	shapes := map[int]map[string]int{}
+	for _, tk := range toks {
+		m := newMatcher(w, tk)
+		root := &mrec{set: -1}
+		if _, ok := m.seq(w.tmpl.Root, 0, len(tk), root); !ok {
+			continue
+		}
+		collect(root, -1, func(v sval) {
+			types, ok := cut[v.slot]
+			if !ok {
+				return
+			}
+			for x := v.a; x < v.b; x++ {
+				if tk[x].kind == KindWord && hasType(tk[x].ann, types) {
+					sg := segments(tk, v.a, v.b)
+					if l, ok := least[v.slot]; !ok || len(sg) < l {
+						least[v.slot] = len(sg)
+					}
+					for _, g := range sg {
+						if g[0] <= x && x < g[1] {
+							txt, _, _ := valueText(tk, g[0], g[1])
+							if shapes[v.slot] == nil {
+								shapes[v.slot] = map[string]int{}
+							}
+							shapes[v.slot][shape(txt)]++
+						}
+					}
+					return
+				}
+			}
+		})
+	}
+	for sl, cnt := range shapes {
+		type sc struct {
+			s string
+			n int
+		}
+		var all []sc
+		tot := 0
+		for s, n := range cnt {
+			all = append(all, sc{s, n})
+			tot += n
+		}
+		sort.Slice(all, func(a, b int) bool { return all[a].n > all[b].n || (all[a].n == all[b].n && all[a].s < all[b].s) })
+		covered := 0
+		var keep []string
+		for _, x := range all {
+			if len(keep) == maxShapes || float64(covered) >= shapeCover*float64(tot) {
+				break
+			}
+			keep = append(keep, x.s)
+			covered += x.n
+		}
+		if tot >= 2 && float64(covered) >= shapeCover*float64(tot) {
+			if w.shapes == nil {
+				w.shapes = map[int][]string{}
+			}
+			sort.Strings(keep)
+			w.shapes[sl] = keep
+		}
+	}
+	for sl, n := range least {
+		if n > 1 {
+			if w.minSegs == nil {
+				w.minSegs = map[int]int{}
+			}
+			w.minSegs[sl] = n
+		}
+	}
+}
+
+// refineSets re-learns the separators of the set-valued slots of a
+// record-mode wrapper (SlotMap.Seps and SepWords) over the sample records,
+// counting real pages rather than records: gather sees every record as a
+// page of its own, so a name that merely recurs in two records of one page
+// would pass for a separator. A run of words between tags is a separator
+// when it is never annotated, occurs on two pages or more and in at least
+// sepMinShare of the slot's values (separators recur; data values spread
+// over many distinct texts).
+func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
+	type runStat struct {
+		pages map[int]bool
+		n     int
+		ann   bool
+		path  map[int32]bool
+	}
+	for i := range w.slots {
+		sm := &w.slots[i]
+		f := w.fields[indexOf(w.fields, sm.Field)]
+		if !f.Many {
+			continue
+		}
+		runsOf := map[string]*runStat{}
+		sepWord := map[string]map[int]bool{}
+		annWord := map[string]bool{}
+		values := 0
+		pathRuns, pathAnn := map[int32]int{}, map[int32]int{}
+		inside, outside := 0, 0 // annotated words inside / outside the value's container
+		beyond := 0             // values that extend beyond their container
+		for r, tk := range toks {
+			m := newMatcher(w, tk)
+			root := &mrec{set: -1}
+			if _, ok := m.seq(w.tmpl.Root, 0, len(tk), root); !ok {
+				continue
+			}
+			pg := pageOf[r]
+			collect(root, -1, func(v sval) {
+				if v.slot != sm.Slot {
+					return
+				}
+				values++
+				if e := containEnd(tk, v.a, v.b); e < v.b {
+					beyond++
+					for x := v.a; x < v.b; x++ {
+						if tk[x].kind == KindWord && hasType(tk[x].ann, f.Types) {
+							if x < e {
+								inside++
+							} else {
+								outside++
+							}
+						}
+					}
+				}
+				seen := map[string]bool{}
+				for _, rn := range runs(tk, v.a, v.b) {
+					pp := tk[rn[0]].path
+					pathRuns[pp]++
+					for x := rn[0]; x < rn[1]; x++ {
+						if hasType(tk[x].ann, f.Types) {
+							pathAnn[pp]++
+							break
+						}
+					}
+					rt, ra, rb := valueText(tk, rn[0], rn[1])
+					if rt == "" || len(strings.Fields(rt)) > 3 {
+						continue
+					}
+					st := runsOf[rt]
+					if st == nil {
+						st = &runStat{pages: map[int]bool{}, path: map[int32]bool{}}
+						runsOf[rt] = st
+					}
+					st.pages[pg] = true
+					st.path[pp] = true
+					if !seen[rt] {
+						st.n++
+						seen[rt] = true
+					}
+					for x := ra; x < rb; x++ {
+						st.ann = st.ann || len(tk[x].ann) > 0
+					}
+				}
+				for x := v.a; x < v.b; x++ {
+					if tk[x].kind == KindWord && len(tk[x].ann) > 0 {
+						annWord[tk[x].text] = true
+					}
+				}
+				for x := v.a + 1; x+1 < v.b; x++ {
+					t := &tk[x]
+					if t.kind != KindWord || len(t.ann) > 0 || edgeToken(t) || attached(tk, x) {
+						continue
+					}
+					// The word must fill the gap between two annotated
+					// words alone (but for punctuation that separates
+					// nothing): in "A & Greta B", "Greta" is no separator.
+					before, after, alone := false, false, true
+					for y := x - 1; y >= v.a && tk[y].node == t.node && !before && alone; y-- {
+						before = len(tk[y].ann) > 0
+						alone = before || (edgeToken(&tk[y]) && !sepToken(&tk[y], itemSeps+weakSeps))
+					}
+					for y := x + 1; y < v.b && tk[y].node == t.node && !after && alone; y++ {
+						after = len(tk[y].ann) > 0
+						alone = after || (edgeToken(&tk[y]) && !sepToken(&tk[y], itemSeps+weakSeps))
+					}
+					if before && after && alone {
+						if sepWord[t.text] == nil {
+							sepWord[t.text] = map[int]bool{}
+						}
+						sepWord[t.text][pg] = true
+					}
+				}
+			})
+		}
+		minN := max(2, int(math.Ceil(sepMinShare*float64(values))))
+		sm.Seps = nil
+		// Runs at a DOM path where the field's instances are usually
+		// annotated are items, however often they recur.
+		itemPath := func(st *runStat) bool {
+			for pp := range st.path {
+				if float64(pathAnn[pp]) >= sepMaxPathAnn*float64(pathRuns[pp]) {
+					return true
+				}
+			}
+			return false
+		}
+		for rt, st := range runsOf {
+			if !st.ann && len(st.pages) >= 2 && st.n >= minN && !itemPath(st) {
+				sm.Seps = append(sm.Seps, rt)
+			}
+		}
+		// Items are kept only at the DOM paths where the sample's instances
+		// are (when some runs of the values sit elsewhere: role notes such
+		// as "(Illustrator)" between linked names).
+		keep := map[int32]bool{}
+		elsewhere := false
+		for pp, n := range pathRuns {
+			if pathAnn[pp] >= 2 && float64(pathAnn[pp]) >= sepMaxPathAnn*float64(n) {
+				keep[pp] = true
+			} else {
+				elsewhere = true
+			}
+		}
+		if len(keep) > 0 && elsewhere {
+			if w.itemPaths == nil {
+				w.itemPaths = map[int]map[int32]bool{}
+			}
+			w.itemPaths[sm.Slot] = keep
+		}
+		// The items sit inside the element that holds the value's start
+		// when the sample's instances never fall beyond it.
+		if beyond > 0 && inside > 0 && outside == 0 {
+			if w.contain == nil {
+				w.contain = map[int]bool{}
+			}
+			w.contain[sm.Slot] = true
+		}
+		sm.SepWords = nil
+		for wd, pgs := range sepWord {
+			if len(pgs) >= 2 && !annWord[wd] {
+				sm.SepWords = append(sm.SepWords, wd)
+			}
+		}
+		sort.Strings(sm.Seps)
+		sort.Strings(sm.SepWords)
+	}
+}
+
+// attached reports whether word x touches the word before or after it in
+// its text node ("!" in "Pilots!,"): punctuation of a value, not a
+// separator word.
+func attached(toks []token, x int) bool {
+	t := &toks[x]
+	if x > 0 && toks[x-1].kind == KindWord && toks[x-1].node == t.node && toks[x-1].end == t.start {
+		return true
+	}
+	return x+1 < len(toks) && toks[x+1].kind == KindWord && toks[x+1].node == t.node && toks[x+1].start == t.end && !sepToken(&toks[x+1], itemSeps)
+}
+
+// sepMaxPathAnn: runs at a DOM path where at least this share of the runs
+// are annotated with the field's types are items, never separators.
+const sepMaxPathAnn = 0.2
+
+// hasType reports whether an annotation of one of types is in anns.
+func hasType(anns []*annotate.Annotation, types []string) bool {
+	for _, a := range anns {
+		if contains(types, a.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// containEnd returns where the value [a, b) leaves the element that holds
+// its first token (b when it never does): the end tag of that element or
+// the first token outside it.
+func containEnd(toks []token, a, b int) int {
+	if a >= b || toks[a].node == nil {
+		return b
+	}
+	c := toks[a].node.Parent
+	if c == nil {
+		return b
+	}
+	for x := a; x < b; x++ {
+		n := toks[x].node
+		if n == nil {
+			return x
+		}
+		in := false
+		for u := n.Parent; u != nil; u = u.Parent {
+			if u == c {
+				in = true
+				break
+			}
+		}
+		if !in {
+			return x
+		}
+	}
+	return b
+}
+
+// itemAt reports whether an item of a set slot that starts at token x is
+// at a DOM path where the sample's instances are (see refineSets).
+func (w *Wrapper) itemAt(toks []token, a, b, slot int) bool {
+	keep, ok := w.itemPaths[slot]
+	if !ok {
+		return true
+	}
+	for x := a; x < b; x++ {
+		if toks[x].kind == KindWord && !edgeToken(&toks[x]) {
+			return keep[toks[x].path]
+		}
+	}
+	return true
+}
+
+// clip applies the learned containment of a set slot's values (see
+// refineSets): the value ends where it leaves the element holding its start.
+func (w *Wrapper) clip(toks []token, a, b, slot int) int {
+	if w.contain[slot] {
+		return containEnd(toks, a, b)
+	}
+	return b
+}
+
+// sepMinShare is the least share of a set slot's sample values a run of
+// words must occur in to be learned as a separator of its items.
+const sepMinShare = 0.03
