@@ -99,6 +99,10 @@ func TestAnnotate(t *testing.T) {
 		{"several annotations on one node", `<p>Emma by Jane Austen</p>`, nil,
 			"title\thtml/body/p/text()\t\"Emma\"\tdictionary:title\tup=html/body/p\n" +
 				"author\thtml/body/p/text()\t\"Jane Austen\"\tdictionary:author\tup=html/body/p\n"},
+		// Clean keeps one space at inline boundaries: " Penguin " in <a>
+		// is still a whole-node match, and the span excludes the spaces.
+		{"spaces kept by Clean ignored", "<p>Publisher: <a> Penguin </a> today</p>", []string{"publisher"},
+			"publisher\thtml/body/p/a/text()\t\"Penguin\"\tdictionary:publisher whole\tup=html/body/p/a\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -224,4 +228,66 @@ func readTestdata(t *testing.T, name string) (string, error) {
 		t.Fatal(err)
 	}
 	return string(b), nil
+}
+
+func TestAnnotateTrimsSpans(t *testing.T) {
+	s, recs := bookSOD()
+	recs["title"] = &regexRec{name: "regex:title", re: regexp.MustCompile(`\s*Dune\s*`)}
+	a, err := NewAnnotator(s, recs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := mustPage(t, `<p>Read <i> Dune </i> now</p>`)
+	if err := a.Annotate(p, "title"); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Annotations) != 1 {
+		t.Fatalf("%d annotations, want 1:\n%s", len(p.Annotations), dump(p))
+	}
+	an := p.Annotations[0]
+	if got, want := an.Node.Data, " Dune "; got != want {
+		t.Fatalf("node text %q, want %q (Clean keeps the spaces at inline boundaries)", got, want)
+	}
+	if got := an.Text(); got != "Dune" || !an.Whole {
+		t.Fatalf("annotation %q whole=%v, want \"Dune\" whole", got, an.Whole)
+	}
+}
+
+// TestAnnotateMemo checks that the memo of results by text changes nothing
+// (same annotations with it, without it, and when it is full), and that it
+// holds at most CacheEntries texts.
+func TestAnnotateMemo(t *testing.T) {
+	s, recs := bookSOD()
+	src := `<div><p>Dune</p><p>Emma by Jane Austen, 9780441172719</p><p>Dune</p><p>Penguin</p></div>`
+	var want string
+	for _, tc := range []struct {
+		name    string
+		entries int
+	}{{"off", -1}, {"default", 0}, {"full after one", 1}} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, err := NewAnnotator(s, recs, Options{CacheEntries: tc.entries})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 2 { // the second page reads the memo
+				p := mustPage(t, src)
+				if err := a.Annotate(p); err != nil {
+					t.Fatal(err)
+				}
+				got := dump(p)
+				if want == "" {
+					want = got
+				}
+				if got != want || got == "" {
+					t.Fatalf("annotations\n got %q\nwant %q", got, want)
+				}
+			}
+			if tc.entries > 0 && len(a.memo.m) != tc.entries {
+				t.Fatalf("memo holds %d texts, want %d", len(a.memo.m), tc.entries)
+			}
+			if tc.entries < 0 && a.memo != nil {
+				t.Fatal("memo enabled with CacheEntries < 0")
+			}
+		})
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -20,10 +21,13 @@ import (
 type Options struct {
 	// MinConfidence drops matches whose confidence is below it (0: keep all).
 	MinConfidence float64
-	// CacheEntries bounds, per entity type, the memo of recognizer results
-	// by text (DefaultCacheEntries; negative disables it). Pages of one
-	// template repeat most of their text (navigation, labels, footers), so
-	// each distinct short text is searched once per run. Recognizers must be
+	// CacheEntries bounds the memo of recognizer results by text: how many
+	// distinct texts are remembered, each with the results of every entity
+	// type searched in it so far (DefaultCacheEntries; negative disables
+	// it). Pages of one template repeat most of their text (navigation,
+	// labels, footers), so each distinct short text is searched once per run
+	// and looked up once per text node for all types (the results of a type
+	// are stored in the entry atomically, the map is behind a RWMutex). Recognizers must be
 	// deterministic for the Annotator's lifetime.
 	CacheEntries int
 }
@@ -35,33 +39,51 @@ const DefaultCacheEntries = 1 << 16
 // (descriptions, reviews) rarely repeat.
 const maxCachedText = 512
 
-// findCache memoises one recognizer's results by text.
-type findCache struct {
-	mu  sync.RWMutex
-	m   map[string][]recognizers.Match
-	max int
+// textMatch is a recognizer match that passed the Annotator's filters
+// (bounds, MinConfidence, WholeNode), with its Whole flag.
+type textMatch struct {
+	recognizers.Match
+	Whole bool
 }
 
-func (c *findCache) find(r recognizers.Recognizer, text string) ([]recognizers.Match, error) {
+// memoEntry holds, for one text, the filtered matches of each entity type
+// (by index), nil until the type was searched.
+type memoEntry struct {
+	res []atomic.Pointer[[]textMatch]
+}
+
+// textMemo memoises filtered recognizer results by text for all types: one
+// lookup per text node serves every type.
+type textMemo struct {
+	mu  sync.RWMutex
+	m   map[string]*memoEntry
+	max int
+	nt  int
+}
+
+// entry returns text's memo entry, creating it while the memo has room; nil
+// when text is not memoised.
+func (c *textMemo) entry(text string) *memoEntry {
 	if c == nil || len(text) > maxCachedText {
-		return r.Find(text)
+		return nil
 	}
 	c.mu.RLock()
-	ms, ok := c.m[text]
+	e, full := c.m[text], len(c.m) >= c.max
 	c.mu.RUnlock()
-	if ok {
-		return ms, nil
-	}
-	ms, err := r.Find(text)
-	if err != nil {
-		return nil, err
+	if e != nil || full {
+		return e
 	}
 	c.mu.Lock()
-	if len(c.m) < c.max {
-		c.m[strings.Clone(text)] = ms
+	defer c.mu.Unlock()
+	if e := c.m[text]; e != nil {
+		return e
 	}
-	c.mu.Unlock()
-	return ms, nil
+	if len(c.m) >= c.max {
+		return nil
+	}
+	e = &memoEntry{res: make([]atomic.Pointer[[]textMatch], c.nt)}
+	c.m[strings.Clone(text)] = e
+	return e
 }
 
 // EntityType is one entity type of an SOD as the annotator sees it.
@@ -83,7 +105,7 @@ type EntityType struct {
 	// Recognizer finds the type's instances.
 	Recognizer recognizers.Recognizer
 
-	cache *findCache
+	index int // position in Annotator.types
 }
 
 // Annotator finds the instances of an SOD's entity types in pages and records
@@ -94,6 +116,7 @@ type Annotator struct {
 	types  []*EntityType
 	byName map[string]*EntityType
 	opts   Options
+	memo   *textMemo // nil when disabled
 }
 
 // NewAnnotator returns an annotator for the entity types of s, using recs
@@ -128,13 +151,7 @@ func NewAnnotator(s *sod.SOD, recs map[string]recognizers.Recognizer, opts Optio
 			if rec == nil {
 				missing = append(missing, name)
 			}
-			et := &EntityType{Name: name, Type: t, Mandatory: mandatory, MaxPerPage: maxN, Recognizer: rec}
-			if n := opts.CacheEntries; n >= 0 {
-				if n == 0 {
-					n = DefaultCacheEntries
-				}
-				et.cache = &findCache{m: map[string][]recognizers.Match{}, max: n}
-			}
+			et := &EntityType{Name: name, Type: t, Mandatory: mandatory, MaxPerPage: maxN, Recognizer: rec, index: len(a.types)}
 			a.types = append(a.types, et)
 			a.byName[name] = et
 		case sod.Tuple:
@@ -157,6 +174,12 @@ func NewAnnotator(s *sod.SOD, recs map[string]recognizers.Recognizer, opts Optio
 	}
 	if len(a.types) == 0 {
 		return nil, errors.New("annotate: the SOD has no entity types")
+	}
+	if n := opts.CacheEntries; n >= 0 {
+		if n == 0 {
+			n = DefaultCacheEntries
+		}
+		a.memo = &textMemo{m: map[string]*memoEntry{}, max: n, nt: len(a.types)}
 	}
 	return a, nil
 }
@@ -227,27 +250,19 @@ func (a *Annotator) AnnotateIn(p *Page, scope *html.Node, types ...string) error
 	var fresh []*Annotation
 	var ferr error
 	walkText(scope, func(n *html.Node) bool {
+		e := a.memo.entry(n.Data)
 		for _, et := range ets {
-			ms, err := et.cache.find(et.Recognizer, n.Data)
+			ms, err := a.matches(e, et, n.Data)
 			if err != nil {
 				ferr = &TypeError{Page: p.Path, Type: et.Name, Err: err}
 				return false
 			}
 			for _, m := range ms {
-				if m.Start < 0 || m.End > len(n.Data) || m.Start >= m.End {
-					continue
-				}
-				if m.Confidence < a.opts.MinConfidence {
-					continue
-				}
-				whole := coversWhole(n.Data, m.Start, m.End)
-				if et.Type.WholeNode && !whole {
-					continue
-				}
+				start, end := m.Start, m.End
 				fresh = append(fresh, &Annotation{
-					Type: et.Name, Node: n, Start: m.Start, End: m.End,
+					Type: et.Name, Node: n, Start: start, End: end,
 					Recognizer: m.Recognizer, Confidence: m.Confidence,
-					Normalized: m.Normalized, Whole: whole,
+					Normalized: m.Normalized, Whole: m.Whole,
 				})
 			}
 		}
@@ -261,6 +276,59 @@ func (a *Annotator) AnnotateIn(p *Page, scope *html.Node, types ...string) error
 	}
 	p.merge(fresh, redo)
 	return nil
+}
+
+// matches returns et's filtered matches in text, from e (text's memo entry,
+// nil when not memoised) when known. Spans are trimmed of surrounding white
+// space; matches outside text, empty ones, those below MinConfidence and,
+// for a WholeNode type, those not covering the whole text are dropped.
+func (a *Annotator) matches(e *memoEntry, et *EntityType, text string) ([]textMatch, error) {
+	if e != nil {
+		if ms := e.res[et.index].Load(); ms != nil {
+			return *ms, nil
+		}
+	}
+	raw, err := et.Recognizer.Find(text)
+	if err != nil {
+		return nil, err
+	}
+	var ms []textMatch
+	for _, m := range raw {
+		if m.Start < 0 || m.End > len(text) || m.Start >= m.End {
+			continue
+		}
+		// A span never starts or ends with white space (Clean keeps a
+		// space at inline boundaries; a pattern may take it in).
+		for m.Start < m.End {
+			r, n := utf8.DecodeRuneInString(text[m.Start:m.End])
+			if !unicode.IsSpace(r) {
+				break
+			}
+			m.Start += n
+		}
+		for m.End > m.Start {
+			r, n := utf8.DecodeLastRuneInString(text[m.Start:m.End])
+			if !unicode.IsSpace(r) {
+				break
+			}
+			m.End -= n
+		}
+		if m.Start == m.End {
+			continue
+		}
+		if m.Confidence < a.opts.MinConfidence {
+			continue
+		}
+		whole := coversWhole(text, m.Start, m.End)
+		if et.Type.WholeNode && !whole {
+			continue
+		}
+		ms = append(ms, textMatch{Match: m, Whole: whole})
+	}
+	if e != nil {
+		e.res[et.index].Store(&ms)
+	}
+	return ms, nil
 }
 
 func (a *Annotator) resolve(types []string) ([]*EntityType, error) {

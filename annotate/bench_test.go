@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -182,4 +183,124 @@ func BenchmarkAnnotateRatio(b *testing.B) {
 		annotate += time.Since(t1)
 	}
 	b.ReportMetric(float64(parse)/float64(annotate), "x-floor")
+}
+
+// readSource reads every page of the SWDE book source.
+func readSource(b *testing.B) (root string, paths []string, datas [][]byte, size int64) {
+	b.Helper()
+	root = filepath.Join(sharedDir(b), "data", "swde", "book-booksamillion")
+	paths, err := ListSource(root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	datas = make([][]byte, len(paths))
+	for i, p := range paths {
+		if datas[i], err = os.ReadFile(p); err != nil {
+			b.Fatal(err)
+		}
+		size += int64(len(datas[i]))
+	}
+	return root, paths, datas, size
+}
+
+// BenchmarkSourceInterleaved annotates the whole SWDE book source (2000
+// pages) in one goroutine, one annotator for the run, pairing page by page:
+// html.Parse of a page's bytes, then ParsePage+Annotate (every type) of the
+// same bytes, each timed. "x-floor" is the ratio of the sums; pairing at
+// the page cancels the drift of a shared machine best.
+func BenchmarkSourceInterleaved(b *testing.B) {
+	newAnnotator := swdeBook(b, sharedDir(b))
+	_, _, datas, size := readSource(b)
+	b.SetBytes(size)
+	var work, floor time.Duration
+	for b.Loop() {
+		a := newAnnotator()
+		for _, data := range datas {
+			t0 := time.Now()
+			if _, err := html.Parse(bytes.NewReader(data)); err != nil {
+				b.Fatal(err)
+			}
+			t1 := time.Now()
+			p, err := ParsePage(data, "p.htm", LoadOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := a.Annotate(p); err != nil {
+				b.Fatal(err)
+			}
+			floor += t1.Sub(t0)
+			work += time.Since(t1)
+		}
+	}
+	b.ReportMetric(floor.Seconds()/work.Seconds(), "x-floor")
+}
+
+// BenchmarkSourceRatios measures the whole SWDE book source (2000 pages) as
+// the pipeline handles it, paired with the html.Parse floor of the same
+// bytes in the same run, so that the ratios survive the drifting load of a
+// shared machine:
+//
+//   - "annotate-x-floor", "annotate-cpu-x-floor": ReadPage+Annotate of every
+//     page with GOMAXPROCS workers, against the mean of the read+parse floors
+//     (same workers) run just before and just after; wall and process CPU.
+//   - "sample-x-floor", "sample-cpu-x-floor": the same for Sample (k=20).
+//
+// Run with -benchtime=1x -count=N and take medians.
+func BenchmarkSourceRatios(b *testing.B) {
+	newAnnotator := swdeBook(b, sharedDir(b))
+	root, paths, _, size := readSource(b)
+	workers := runtime.GOMAXPROCS(0)
+	floor := func() (time.Duration, time.Duration) {
+		t0, c0 := time.Now(), cpuTime()
+		err := parallel(context.Background(), workers, paths, func(path string) error {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			_, err = html.Parse(bytes.NewReader(data))
+			return err
+		}, func(int, string, error) {})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(t0), cpuTime() - c0
+	}
+	b.SetBytes(size)
+	var ann, annFloor, annCPU, annFloorCPU, smp, smpFloor, smpCPU, smpFloorCPU time.Duration
+	for b.Loop() {
+		f1, c1 := floor()
+		a := newAnnotator()
+		t0, cpu0 := time.Now(), cpuTime()
+		err := parallel(context.Background(), workers, paths, func(path string) error {
+			p, err := ReadPage(path, SourceRel(root, path), LoadOptions{})
+			if err != nil {
+				return err
+			}
+			return a.Annotate(p)
+		}, func(int, string, error) {})
+		if err != nil {
+			b.Fatal(err)
+		}
+		ann += time.Since(t0)
+		annCPU += cpuTime() - cpu0
+		f2, c2 := floor()
+		annFloor += (f1 + f2) / 2
+		annFloorCPU += (c1 + c2) / 2
+
+		t0, cpu0 = time.Now(), cpuTime()
+		res, err := Sample(context.Background(), paths, root, newAnnotator(), SampleOptions{})
+		if err != nil || len(res.Pages) != DefaultSampleSize {
+			b.Fatalf("Sample: %v", err)
+		}
+		smp += time.Since(t0)
+		smpCPU += cpuTime() - cpu0
+		f3, c3 := floor()
+		smpFloor += (f2 + f3) / 2
+		smpFloorCPU += (c2 + c3) / 2
+	}
+	ratio := func(f, w time.Duration) float64 { return f.Seconds() / w.Seconds() }
+	b.ReportMetric(ratio(annFloor, ann), "annotate-x-floor")
+	b.ReportMetric(ratio(annFloorCPU, annCPU), "annotate-cpu-x-floor")
+	b.ReportMetric(ratio(smpFloor, smp), "sample-x-floor")
+	b.ReportMetric(ratio(smpFloorCPU, smpCPU), "sample-cpu-x-floor")
 }

@@ -22,9 +22,19 @@ import (
 //   - attributes other than href, src, alt and title (the ones that carry
 //     content or link targets);
 //   - insignificant whitespace: adjacent text nodes are merged, runs of
-//     Unicode white space (including no-break spaces) become one space, text
-//     is trimmed, and whitespace-only text nodes are dropped (text inside
-//     <pre> is collapsed too);
+//     Unicode white space (including no-break spaces) become one space, and
+//     whitespace-only text nodes are dropped (text inside <pre> is collapsed
+//     too). A text node is trimmed only where it meets a block boundary: a
+//     single leading (trailing) space is kept when the source had white
+//     space there and the node's previous (next) sibling is an inline
+//     element, or it has no such sibling and its parent is inline (see
+//     isBlock). So "A &amp; <i>B</i>" keeps the text "A & " and a value
+//     spanning both nodes reads "A & B"; "<td> A </td>" gives "A". A kept
+//     space is never part of an annotation (the Annotator trims match spans
+//     of white space, and WholeNode and Annotation.Whole ignore surrounding
+//     white space). Known
+//     limit: a whitespace-only node between two inline elements
+//     ("<b>A</b> <b>B</b>") is still dropped;
 //   - empty elements: an element left without children is removed, except
 //     void elements (img, br, hr, input, wbr, area, col) and table cells
 //     (td, th), which keep a table's column structure.
@@ -81,7 +91,7 @@ func cleanChildren(n *html.Node) {
 			n.RemoveChild(next)
 			next = after
 		}
-		c.Data = collapseSpace(c.Data)
+		c.Data = collapseEdges(c.Data, !isBlock(c.PrevSibling, n), !isBlock(c.NextSibling, n))
 		if c.Data == "" {
 			n.RemoveChild(c)
 		}
@@ -165,6 +175,130 @@ func keepEmpty(n *html.Node) bool {
 		return true
 	}
 	return false
+}
+
+// isBlock reports whether a text node's neighbour sib (nil: none, the
+// parent's edge) is a block boundary: a block-level element (or br, hr), or,
+// for a missing sibling, a block-level parent. Elements HTML does not list as
+// block-level are inline, as browsers render unknown elements.
+func isBlock(sib, parent *html.Node) bool {
+	n := sib
+	if n == nil {
+		n = parent
+	}
+	if n == nil || n.Type != html.ElementNode {
+		return true
+	}
+	switch n.DataAtom {
+	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Body, atom.Br,
+		atom.Caption, atom.Center, atom.Dd, atom.Details, atom.Dialog, atom.Dir, atom.Div,
+		atom.Dl, atom.Dt, atom.Fieldset, atom.Figcaption, atom.Figure, atom.Footer,
+		atom.Form, atom.Frameset, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6,
+		atom.Head, atom.Header, atom.Hgroup, atom.Hr, atom.Html, atom.Legend, atom.Li,
+		atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.Optgroup, atom.Option, atom.P,
+		atom.Pre, atom.Section, atom.Select, atom.Summary, atom.Table, atom.Tbody,
+		atom.Td, atom.Textarea, atom.Tfoot, atom.Th, atom.Thead, atom.Title, atom.Tr, atom.Ul:
+		return true
+	}
+	return false
+}
+
+// collapseEdges replaces each run of white space in s with one space and
+// trims s, except that one leading (trailing) space is kept when s starts
+// (ends) with white space and keepLead (keepTrail) is set. A string with no
+// visible character gives "". When the result is a substring of s (the
+// common case of indented markup: white space only around the text, single
+// ASCII spaces inside) it is returned without copying.
+func collapseEdges(s string, keepLead, keepTrail bool) string {
+	lo, hi, ok := asciiTrim(s)
+	if !ok {
+		return collapseSlow(s, keepLead, keepTrail)
+	}
+	if lo == hi {
+		return ""
+	}
+	// Interior: only single ' ' between visible bytes, else copy.
+	for i := lo; i < hi; i++ {
+		c := s[i]
+		if c == ' ' {
+			if s[i+1] == ' ' {
+				return collapseSlow(s, keepLead, keepTrail)
+			}
+			continue
+		}
+		if c <= ' ' && asciiSpace(c) {
+			return collapseSlow(s, keepLead, keepTrail)
+		}
+	}
+	lead := keepLead && lo > 0
+	trail := keepTrail && hi < len(s)
+	switch {
+	case (!lead || s[lo-1] == ' ') && (!trail || s[hi] == ' '):
+		if lead {
+			lo--
+		}
+		if trail {
+			hi++
+		}
+		return s[lo:hi]
+	}
+	return collapseSlow(s, keepLead, keepTrail)
+}
+
+// asciiTrim returns the bounds of s without surrounding ASCII white space,
+// and false when s holds a byte outside ASCII (whose white space needs
+// decoding).
+func asciiTrim(s string) (lo, hi int, ok bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return 0, 0, false
+		}
+	}
+	lo, hi = 0, len(s)
+	for lo < hi && asciiSpace(s[lo]) {
+		lo++
+	}
+	for hi > lo && asciiSpace(s[hi-1]) {
+		hi--
+	}
+	return lo, hi, true
+}
+
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// collapseSlow is collapseEdges by copying.
+func collapseSlow(s string, keepLead, keepTrail bool) string {
+	t := collapseSpace(s)
+	if t == "" {
+		return ""
+	}
+	lead := keepLead && startsSpace(s)
+	trail := keepTrail && endsSpace(s)
+	if !lead && !trail {
+		return t
+	}
+	var b strings.Builder
+	b.Grow(len(t) + 2)
+	if lead {
+		b.WriteByte(' ')
+	}
+	b.WriteString(t)
+	if trail {
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+func startsSpace(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsSpace(r)
+}
+
+func endsSpace(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return unicode.IsSpace(r)
 }
 
 // collapseSpace trims s and replaces each run of white space with one space.
@@ -316,7 +450,10 @@ func FindPath(doc *html.Node, path string) *html.Node {
 
 // Text returns the visible text of the subtree rooted at n: its text nodes'
 // words joined by single spaces, skipping scripts, styles and comments, so it
-// gives the same result on cleaned and raw trees.
+// gives the same result on cleaned and raw trees. Every text node boundary
+// counts as a space (the spaces Clean keeps at inline boundaries are not
+// needed here); a caller that joins text nodes itself, as extraction does,
+// can use those spaces to tell "A & " + "B" from "<b>Book</b>s".
 func Text(n *html.Node) string {
 	if n == nil {
 		return ""

@@ -53,6 +53,18 @@ func TestClean(t *testing.T) {
 		{"table cells kept",
 			`<table><tr><td></td><td>x</td></tr></table>`,
 			`<html><body><table><tbody><tr><td></td><td>x</td></tr></tbody></table></body></html>`},
+		{"space kept at inline boundaries",
+			"<p>Tom &amp; <i>Jerry</i> and\n<b> Spike </b></p>",
+			`<html><body><p>Tom &amp; <i>Jerry</i> and <b> Spike </b></p></body></html>`},
+		{"space trimmed at block boundaries",
+			"<div> A <p> B </p> C <br> D </div><td> E </td>",
+			`<html><body><div>A<p>B</p>C<br/>D</div>E</body></html>`},
+		{"no space invented",
+			`<p><b>Book</b>s and <span>x</span></p>`,
+			`<html><body><p><b>Book</b>s and <span>x</span></p></body></html>`},
+		{"whitespace-only node between inline elements dropped",
+			`<p><b>A</b> <b>B</b></p>`,
+			`<html><body><p><b>A</b><b>B</b></p></body></html>`},
 		{"svg and iframes dropped",
 			`<p>a<svg><text>s</text></svg>b</p><iframe src="x"></iframe>`,
 			`<html><body><p>ab</p></body></html>`},
@@ -85,6 +97,29 @@ func TestCollapseSpace(t *testing.T) {
 		t.Run(tc.in, func(t *testing.T) {
 			if got := collapseSpace(tc.in); got != tc.want {
 				t.Fatalf("collapseSpace(%q)=%q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCollapseEdges(t *testing.T) {
+	tests := []struct {
+		in              string
+		keepLead, keepT bool
+		want            string
+	}{
+		{" a ", false, false, "a"},
+		{" a ", true, false, " a"},
+		{" a ", false, true, "a "},
+		{" a ", true, true, " a "},
+		{"a", true, true, "a"},
+		{"\n\ta  b\u00a0", true, true, " a b "},
+		{"   ", true, true, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			if got := collapseEdges(tc.in, tc.keepLead, tc.keepT); got != tc.want {
+				t.Fatalf("collapseEdges(%q, %v, %v)=%q, want %q", tc.in, tc.keepLead, tc.keepT, got, tc.want)
 			}
 		})
 	}

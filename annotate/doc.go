@@ -11,12 +11,17 @@
 //	              decoding (BOM, <meta>, detection, override), parsing once,
 //	              <base href>, Page.ResolveURL, Page.Query (goquery over
 //	              the same tree).
-//	clean.go      Clean (what is removed and kept), NodePath, FindPath, Text.
+//	clean.go      Clean (what is removed and kept; white space trimmed at
+//	              block boundaries only, one space kept at inline ones),
+//	              NodePath, FindPath, Text.
 //	annotator.go  Annotator: recognizers run on text nodes, WholeNode,
-//	              upward propagation of annotations, ByNode index, memo of
-//	              recognizer results for repeated template text.
+//	              upward propagation of annotations, ByNode index, one
+//	              lock-free memo of every type's filtered results per
+//	              distinct text (template text is searched once per run).
 //	sample.go     Sample: Algorithm 1 (annotatePages) with selectivity
-//	              ordering, shrinking candidate sets, discarding a source.
+//	              ordering, shrinking candidate sets kept as text nodes
+//	              (not trees) between steps, template text weighted down
+//	              (TemplateWeight), discarding a source.
 //	segment.go    FindSegment: the conservative main content segment.
 //	highlight.go  WriteHighlighted(Types): annotated HTML copies for people.
 //

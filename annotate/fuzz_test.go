@@ -46,8 +46,12 @@ func FuzzClean(f *testing.F) {
 				case html.CommentNode, html.DoctypeNode:
 					t.Fatalf("%v node left", c.Type)
 				case html.TextNode:
-					if c.Data == "" || c.Data != collapseSpace(c.Data) {
+					// Collapsed, at most one space kept at an inline edge.
+					if c.Data == "" || c.Data != collapseEdges(c.Data, true, true) || collapseSpace(c.Data) == "" {
 						t.Fatalf("text %q not collapsed", c.Data)
+					}
+					if startsSpace(c.Data) && isBlock(c.PrevSibling, n) || endsSpace(c.Data) && isBlock(c.NextSibling, n) {
+						t.Fatalf("text %q keeps a space at a block boundary", c.Data)
 					}
 					if c.NextSibling != nil && c.NextSibling.Type == html.TextNode {
 						t.Fatalf("adjacent text nodes %q %q", c.Data, c.NextSibling.Data)
@@ -110,6 +114,19 @@ func FuzzAnnotate(f *testing.F) {
 		}
 		if err := WriteHighlighted(&strings.Builder{}, p); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzCollapseEdges checks the substring fast path of collapseEdges against
+// the copying one.
+func FuzzCollapseEdges(f *testing.F) {
+	for _, s := range []string{"", " a ", "\n\ta  b\u00a0", "a b", "  x\ty ", " \u2003 "} {
+		f.Add(s, true, false)
+	}
+	f.Fuzz(func(t *testing.T, s string, lead, trail bool) {
+		if got, want := collapseEdges(s, lead, trail), collapseSlow(s, lead, trail); got != want {
+			t.Fatalf("collapseEdges(%q, %v, %v)=%q, want %q", s, lead, trail, got, want)
 		}
 	})
 }

@@ -19,7 +19,7 @@ func TestWriteHighlighted(t *testing.T) {
 	out := b.String()
 	for _, want := range []string{
 		`<mark style="background:#8ce99a" title="title (dictionary:title, 0.80)">Emma<sup>title</sup></mark> by `,
-		`<mark style="background:#ffe066" title="author (dictionary:author, 0.80)">Jane Austen<sup>author</sup></mark> &amp;<i>`,
+		`<mark style="background:#ffe066" title="author (dictionary:author, 0.80)">Jane Austen<sup>author</sup></mark> &amp; <i>`, /* the space before the inline <i> is kept */
 		`<mark style="background:#8ce99a">title</mark> 2</span>`,
 		`<img src="a.png" alt="c">`,
 		`3 annotation(s)`,

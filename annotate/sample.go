@@ -18,7 +18,7 @@ const (
 	DefaultMinShare   = 0.5
 	DefaultShrink     = 4
 	DefaultProbePages = 10
-	DefaultMaxTrees   = 256
+	DefaultMaxTexts   = 4096
 )
 
 // SampleOptions configure Sample. Zero values select the defaults.
@@ -42,7 +42,10 @@ type SampleOptions struct {
 	// Selectivity optionally gives a prior estimate of the number of matches
 	// of an entity type per page (e.g. from dictionary statistics); when it
 	// answers, the estimate used to order types is the mean of it and the
-	// probe's hits per page.
+	// probe's hits per page. Nil by default (objectrunner.Learn leaves it
+	// so): the probe counts what the recognizers actually find on this
+	// source, which is what the candidate sets shrink by; a global prior
+	// only helps when the probe is too small to tell types apart.
 	Selectivity func(entityType string) (float64, bool)
 	// NoSegment disables main content segmentation.
 	NoSegment bool
@@ -51,9 +54,14 @@ type SampleOptions struct {
 	// Workers is the number of pages read and annotated in parallel
 	// (runtime.GOMAXPROCS(0)).
 	Workers int
-	// MaxTrees bounds the parsed pages kept in memory between steps
-	// (DefaultMaxTrees, at least K); candidates beyond it are read again.
-	MaxTrees int
+	// MaxTexts bounds the candidate pages whose text is kept in memory
+	// between steps (DefaultMaxTexts, at least K); candidates beyond it are
+	// read again. Between steps Sample keeps a page's text nodes (the
+	// strings, in document order, within the segment), not its tree: on the
+	// SWDE book pages that is about 6% of the HTML bytes against roughly 10×
+	// the HTML bytes for a parsed tree, so the default costs about 100 MB at
+	// 40 KB pages, and sources of a few thousand pages are read once.
+	MaxTexts int
 	// Progress, when set, is called (from one goroutine) as pages are done.
 	Progress func(Progress)
 }
@@ -74,11 +82,11 @@ func (o *SampleOptions) defaults() {
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
-	if o.MaxTrees <= 0 {
-		o.MaxTrees = DefaultMaxTrees
+	if o.MaxTexts <= 0 {
+		o.MaxTexts = DefaultMaxTexts
 	}
-	if o.MaxTrees < o.K {
-		o.MaxTrees = o.K
+	if o.MaxTexts < o.K {
+		o.MaxTexts = o.K
 	}
 }
 
@@ -110,7 +118,19 @@ type TypeStats struct {
 	Recognizers map[string]int
 	// SamplePagesWithHits and SampleHits are the same counts on the sample.
 	SamplePagesWithHits, SampleHits int
+	// TemplateHits counts the hits of Hits found in template text (see
+	// TemplateWeight).
+	TemplateHits int
 }
+
+// TemplateWeight is the factor applied to the confidence of a match found in
+// template text: a text node whose text is identical on more than half of the
+// probe pages (at least three) — navigation, labels, footers. Such text is
+// the template's, not a value (a gazetteer entry "Home" matching the menu on
+// every page), so its matches count little when ranking pages, and the
+// sample's annotations in it carry the reduced confidence. They are not
+// dropped: a source may show the same value on most pages.
+const TemplateWeight = 0.25
 
 // HitsPerPage is Hits divided by Candidates.
 func (s *TypeStats) HitsPerPage() float64 {
@@ -162,12 +182,15 @@ type SampleResult struct {
 
 // pageState is the sampling state of one source page.
 type pageState struct {
-	idx  int
-	page *Page  // nil when not in memory
-	done []bool // by type index: annotated
-	hits []int  // by type index
-	conf []float64
-	err  error
+	idx   int
+	page  *Page    // the parsed page: probe pages until segmentation, then the sample
+	texts []string // text nodes within the segment, document order; nil when not in memory
+	done  []bool   // by type index: hits counted
+	hits  []int    // by type index
+	conf  []float64
+	recs  map[string]int // hits per recognizer of the type of the current step
+	tmpl  int            // hits in template text of the type of the current step
+	err   error
 }
 
 // Sample implements Algorithm 1 of seed 003 (annotatePages):
@@ -184,10 +207,17 @@ type pageState struct {
 // whole-node-favoured, logarithmically damped) hits, hits beyond a type's
 // EntityType.MaxPerPage counting only at their average weight (so that a
 // detail page full of noise matches does not outrank one with a clean
-// annotation per field); pages tied with the last
-// page kept stay candidates, so an uninformative type does not cut the set. Pages are read in
-// parallel; only MaxTrees parsed pages are kept between steps. paths are
-// page files (see ListSource); root makes their Page.Path relative.
+// annotation per field), and matches in template text counting at
+// TemplateWeight; pages tied with the last
+// page kept stay candidates, so an uninformative type does not cut the set.
+//
+// Between steps a candidate is represented by its text nodes only (see
+// MaxTexts): the hits of a type are counted by running its recognizer over
+// those texts with exactly the filters of AnnotateIn, so no page is parsed
+// twice while it stays a candidate; the final K pages are parsed again and
+// fully annotated (AnnotateIn) to build the sample. Pages are read in
+// parallel. paths are page files (see ListSource); root makes their
+// Page.Path relative.
 //
 // When a mandatory type finds too few matches (see MinShare) Sample stops and
 // returns the result so far together with a *DiscardError, also stored in
@@ -205,13 +235,29 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 	for i := range states {
 		states[i] = &pageState{idx: i, done: make([]bool, nt), hits: make([]int, nt), conf: make([]float64, nt)}
 	}
-	typeIdx := map[string]int{}
-	for i, t := range types {
-		typeIdx[t.Name] = i
-	}
 
-	load := func(st *pageState) error {
-		if st.page != nil {
+	var scope string
+	// collect sets st.texts from st.page within the segment.
+	collect := func(st *pageState) {
+		st.texts = st.texts[:0]
+		sc := st.page.Doc
+		if scope != "" {
+			sc = FindPath(st.page.Doc, scope)
+		}
+		if sc != nil {
+			walkText(sc, func(n *html.Node) bool { st.texts = append(st.texts, n.Data); return true })
+		}
+		if st.texts == nil {
+			st.texts = []string{}
+		}
+		for i := range st.done {
+			st.done[i] = false
+		}
+	}
+	// load reads st's texts unless they are in memory; keepTree keeps the
+	// parsed page too.
+	load := func(st *pageState, keepTree bool) error {
+		if st.texts != nil && (!keepTree || st.page != nil) {
 			return nil
 		}
 		p, err := ReadPage(paths[st.idx], SourceRel(root, paths[st.idx]), opts.Load)
@@ -219,52 +265,56 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			return err
 		}
 		st.page = p
-		for i := range st.done {
-			st.done[i] = false
+		collect(st)
+		if !keepTree {
+			st.page = nil
 		}
 		return nil
 	}
-	var scope string
-	annotate := func(st *pageState, ti []int) error {
-		var names []string
+	// count counts the hits of the types ti not yet done on st's texts;
+	// recOf, when >= 0, also counts the hits of that type per recognizer.
+	var template map[string]bool // texts on most probe pages
+	count := func(st *pageState, ti []int, recOf int) error {
+		st.recs, st.tmpl = nil, 0
 		for _, i := range ti {
-			if !st.done[i] {
-				names = append(names, types[i].Name)
-			}
-		}
-		if len(names) == 0 {
-			return nil
-		}
-		var sc *html.Node
-		if scope != "" {
-			sc = FindPath(st.page.Doc, scope)
-		}
-		if err := a.AnnotateIn(st.page, sc, names...); err != nil {
-			return err
-		}
-		for i := range st.hits {
-			if !st.done[i] && containsInt(ti, i) {
-				st.hits[i], st.conf[i] = 0, 0
-			}
-		}
-		for _, an := range st.page.Annotations {
-			i := typeIdx[an.Type]
-			if st.done[i] || !containsInt(ti, i) {
+			if st.done[i] && i != recOf { // recOf's recognizers are counted anew
 				continue
 			}
-			st.hits[i]++
-			w := an.Confidence
-			if !an.Whole {
-				w /= 2
+			et := types[i]
+			hits, w := 0, 0.0
+			for _, text := range st.texts {
+				ms, err := a.matches(a.memo.entry(text), et, text)
+				if err != nil {
+					return &TypeError{Page: SourceRel(root, paths[st.idx]), Type: et.Name, Err: err}
+				}
+				inTemplate := len(ms) > 0 && template[text]
+				for _, m := range ms {
+					hits++
+					c := m.Confidence
+					if !m.Whole {
+						c /= 2
+					}
+					if inTemplate {
+						c *= TemplateWeight
+						if i == recOf {
+							st.tmpl++
+						}
+					}
+					w += c
+					if i == recOf {
+						if st.recs == nil {
+							st.recs = map[string]int{}
+						}
+						st.recs[m.Recognizer]++
+					}
+				}
 			}
-			st.conf[i] += w
-		}
-		// Hits beyond what the SOD allows on one page are noise: count the
-		// type's weight as if it had only that many (average weight).
-		for _, i := range ti {
-			if m := types[i].MaxPerPage; !st.done[i] && m > 0 && st.hits[i] > m {
-				st.conf[i] *= float64(m) / float64(st.hits[i])
+			// Hits beyond what the SOD allows on one page are noise: count
+			// the type's weight as if it had only that many (average weight).
+			if m := et.MaxPerPage; m > 0 && hits > m {
+				w *= float64(m) / float64(hits)
 			}
+			st.hits[i], st.conf[i] = hits, w
 		}
 		for _, i := range ti {
 			st.done[i] = true
@@ -273,7 +323,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 	}
 	skip := func(st *pageState, err error) {
 		st.err = err
-		st.page = nil
+		st.page, st.texts = nil, nil
 		res.Skipped = append(res.Skipped, &PageError{Path: paths[st.idx], Err: err})
 	}
 
@@ -289,10 +339,13 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		probe = append(probe, st)
 	}
 	err := parallel(ctx, opts.Workers, probe, func(st *pageState) error {
-		if err := load(st); err != nil {
+		if err := load(st, true); err != nil {
 			return err
 		}
-		return annotate(st, all)
+		if err := a.AnnotateIn(st.page, nil); err != nil { // for FindSegment
+			return err
+		}
+		return count(st, all, -1)
 	}, func(done int, st *pageState, err error) {
 		if err != nil {
 			skip(st, err)
@@ -333,15 +386,29 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			res.Segment = seg
 			for _, st := range probe {
 				if st.err == nil {
-					for i := range st.done {
-						st.done[i] = false
-					}
-					if err := annotate(st, all); err != nil {
+					collect(st)
+					if err := count(st, all, -1); err != nil {
 						skip(st, err)
 					}
 				}
 			}
 		}
+	}
+	template = templateTexts(probe)
+	if len(template) > 0 {
+		for _, st := range probe {
+			if st.err == nil {
+				for i := range st.done {
+					st.done[i] = false
+				}
+				if err := count(st, all, -1); err != nil {
+					skip(st, err)
+				}
+			}
+		}
+	}
+	for _, st := range probe {
+		st.page = nil
 	}
 
 	order := make([]int, nt)
@@ -373,14 +440,14 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		if step < nt-1 {
 			next = max(opts.K, int(math.Ceil(float64(len(cands))/opts.Shrink)))
 		}
-		keep := min(next, opts.MaxTrees)
+		keep := min(next, opts.MaxTexts)
 		stats := res.Stats[step]
-		var kept []*pageState // the best `keep` pages seen so far, trees in memory
+		var kept []*pageState // the best `keep` pages seen so far, texts in memory
 		err := parallel(ctx, opts.Workers, cands, func(st *pageState) error {
-			if err := load(st); err != nil {
+			if err := load(st, false); err != nil {
 				return err
 			}
-			return annotate(st, doneTypes)
+			return count(st, doneTypes, ti)
 		}, func(done int, st *pageState, err error) {
 			if err != nil {
 				skip(st, err)
@@ -389,19 +456,19 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 				if st.hits[ti] > 0 {
 					stats.PagesWithHits++
 					stats.Hits += st.hits[ti]
-					for _, an := range st.page.Annotations {
-						if an.Type == types[ti].Name {
-							stats.Recognizers[an.Recognizer]++
-						}
+					for r, n := range st.recs {
+						stats.Recognizers[r] += n
 					}
+					stats.TemplateHits += st.tmpl
 				}
-				// Bound the trees in memory: keep only the best pages so far
+				st.recs = nil
+				// Bound the texts in memory: keep only the best pages so far
 				// (amortised: trim to keep when twice as many are held).
 				kept = append(kept, st)
 				if len(kept) >= 2*keep {
 					sortStates(kept, doneTypes)
 					for _, o := range kept[keep:] {
-						o.page = nil
+						o.texts = nil
 					}
 					kept = kept[:keep]
 				}
@@ -441,23 +508,40 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		}
 		if len(cands) > next {
 			for _, st := range cands[next:] {
-				st.page = nil
+				st.texts = nil
 			}
 			cands = cands[:next]
 		}
 	}
 	if res.Discarded == nil {
-		// The candidates are now the sample; each holds all types. (Their
-		// trees were kept: the best K of the source are among the best K of
-		// any subset holding them. Reload defensively all the same.)
+		// The candidates are now the sample: parse them again and annotate
+		// every type on their trees (the hits are those counted on texts).
+		err := parallel(ctx, opts.Workers, cands, func(st *pageState) error {
+			p, err := ReadPage(paths[st.idx], SourceRel(root, paths[st.idx]), opts.Load)
+			if err != nil {
+				return err
+			}
+			var sc *html.Node
+			if scope != "" {
+				sc = FindPath(p.Doc, scope)
+			}
+			if err := a.AnnotateIn(p, sc); err != nil {
+				return err
+			}
+			for _, an := range p.Annotations {
+				if template[an.Node.Data] {
+					an.Confidence *= TemplateWeight
+				}
+			}
+			st.page = p
+			return nil
+		}, func(int, *pageState, error) {})
+		if err != nil {
+			return nil, err
+		}
 		for _, st := range cands {
 			if st.page == nil {
-				if err := load(st); err != nil {
-					return nil, err
-				}
-				if err := annotate(st, all); err != nil {
-					return nil, err
-				}
+				return nil, fmt.Errorf("annotate: sample page %s could not be read again", paths[st.idx])
 			}
 			res.Pages = append(res.Pages, st.page)
 			for i, ti := range order {
@@ -476,7 +560,8 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			}
 		}
 	}
-	for _, st := range states { // release trees outside the sample
+	for _, st := range states { // release what is outside the sample
+		st.texts = nil
 		if st.page != nil && !containsPage(res.Pages, st.page) {
 			st.page = nil
 		}
@@ -485,6 +570,36 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		return res, res.Discarded
 	}
 	return res, nil
+}
+
+// templateTexts returns the texts found on more than half of the probe
+// pages read (at least three pages), each page counted once.
+func templateTexts(probe []*pageState) map[string]bool {
+	n := 0
+	seen := map[string]int{}
+	for _, st := range probe {
+		if st.err != nil {
+			continue
+		}
+		n++
+		page := map[string]bool{}
+		for _, t := range st.texts {
+			if !page[t] {
+				page[t] = true
+				seen[t]++
+			}
+		}
+	}
+	if n < 3 {
+		return nil
+	}
+	out := map[string]bool{}
+	for t, k := range seen {
+		if 2*k > n {
+			out[t] = true
+		}
+	}
+	return out
 }
 
 // richness ranks a page for the given types: more types with hits first,
@@ -526,15 +641,6 @@ func sortStates(s []*pageState, types []int) {
 		}
 		return s[i].idx < s[j].idx
 	})
-}
-
-func containsInt(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 func containsPage(s []*Page, p *Page) bool {

@@ -49,7 +49,7 @@ func TestSample(t *testing.T) {
 	dir, paths := writeSource(t, 60, func(i int) bool { return i%2 == 0 })
 	var progress int
 	res, err := Sample(context.Background(), paths, dir, a, SampleOptions{
-		K: 5, ProbePages: 6, MaxTrees: 5, Workers: 3,
+		K: 5, ProbePages: 6, MaxTexts: 5, Workers: 3,
 		Progress: func(Progress) { progress++ },
 	})
 	if err != nil {
@@ -149,5 +149,44 @@ func TestSampleSkipsBadPages(t *testing.T) {
 	}
 	if _, err := Sample(context.Background(), nil, dir, a, SampleOptions{}); err == nil {
 		t.Fatal("no pages: no error")
+	}
+}
+
+func TestSampleTemplateText(t *testing.T) {
+	s, recs := bookSOD()
+	a, _ := NewAnnotator(s, recs, Options{})
+	// "Dune" (menu) and "Emma" (heading) are on every page: template text.
+	// "Jane Austen" is on one page in three: a value.
+	dir, paths := writeSource(t, 12, func(i int) bool { return true })
+	res, err := Sample(context.Background(), paths, dir, a, SampleOptions{K: 3, NoSegment: true, ProbePages: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range res.Stats {
+		want := 0
+		if st.Type == "title" {
+			want = st.Hits
+		}
+		if st.TemplateHits != want {
+			t.Errorf("%s: TemplateHits=%d of %d hits, want %d", st.Type, st.TemplateHits, st.Hits, want)
+		}
+	}
+	plain, err := recs["title"].Find("Emma")
+	if err != nil || len(plain) != 1 {
+		t.Fatalf("Find(Emma)=%v, %v", plain, err)
+	}
+	for _, p := range res.Pages {
+		for _, an := range p.Annotations {
+			switch an.Type {
+			case "title":
+				if got, want := an.Confidence, plain[0].Confidence*TemplateWeight; got != want {
+					t.Errorf("%s: title %q confidence %v, want %v (template text)", p.Path, an.Text(), got, want)
+				}
+			case "author":
+				if an.Confidence != 0.8 { // newPhraseRec's confidence, unchanged
+					t.Errorf("%s: author %q confidence %v lowered", p.Path, an.Text(), an.Confidence)
+				}
+			}
+		}
 	}
 }

@@ -38,17 +38,28 @@ const (
 	reFrWord  = `[A-ZÀ-Ý][\p{L}'’-]*`
 	reFrCity  = `(` + reFrWord + `(?:[ -]` + reFrWord + `)*)`
 	reFrJoins = `(?:de\s+la|de\s+l'|de|du|des|d'|la|le|les|l'|et|aux|sur|en)`
+	// reDir is a directional before a street name.
+	reDir = `(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)`
+	// reNameWord is one word of a street name: capitalised or an ordinal.
+	reNameWord = `(?:[A-Z][A-Za-z'’.-]*|\d{1,4}(?:st|nd|rd|th))`
+	// reNameJoin is a lower-case word inside a street name ("Ponce de Leon").
+	reNameJoin = `de|del|de la|la|le|los|las|of|the|van|von|du|da|di`
 )
 
 var (
 	reState = `(` + alternation(usStates) + `)\b`
 	// "237 West 42nd Street", "131 W 55th St", "4 Penn Plaza", "1619 Broadway",
 	// "1 Avenue of the Americas"
-	addrStreet = regexp.MustCompile(`^[1-9]\d{0,5}[A-Z]?(?:-\d{1,5})?` + sp + `(?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.?` + sp + `)?` +
-		`(?:(?:(?:[A-Z][A-Za-z'’.-]*|\d{1,4}(?:st|nd|rd|th))` + sp + `){1,4}(?:` + alternation(streetSuffixes) + `)\b\.?` +
-		`(?:\s+(?:N|S|E|W|NE|NW|SE|SW)\b\.?)?` +
+	// "169 Ponce de Leon Ave NE", "495 Music Square East": lower-case
+	// joining words between the name's words, a directional after the suffix.
+	addrStreet = regexp.MustCompile(`^[1-9]\d{0,5}[A-Z]?(?:-\d{1,5})?` + sp + `(?:` + reDir + `\.?` + sp + `)?` +
+		`(?:(?:` + reNameWord + sp + `(?:(?:` + reNameJoin + `)` + sp + `)?){1,4}(?:` + alternation(streetSuffixes) + `)\b\.?` +
+		`(?:` + sp + `(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\b\.?)?` +
 		`|Broadway|(?:Avenue|Ave\.?)` + sp + `(?:of` + sp + `the` + sp + `)?[A-Z][A-Za-z]*)`)
-	addrUnit = regexp.MustCompile(`^,?\s+(?:Suite|Ste|Apt|Unit|Floor|Fl|Room|Rm|#)\.?\s*#?[A-Za-z0-9-]+`)
+	// "570 Bowery": a street without a suffix, only accepted when a full
+	// ", City, ST 12345" follows (see bareStreet).
+	addrBareStreet = regexp.MustCompile(`^[1-9]\d{0,5}[A-Z]?` + sp + `(?:` + reDir + `\.?` + sp + `)?[A-Z][a-z]+(?:` + sp + `[A-Z][a-z]+){0,2},`)
+	addrUnit       = regexp.MustCompile(`^,?\s+(?:Suite|Ste|Apt|Unit|Floor|Fl|Room|Rm|#)\.?\s*#?[A-Za-z0-9-]+`)
 	// ", New York, NY 10036", " New York City New York 10001"
 	addrTailUS = regexp.MustCompile(`^,?\s+` + reCity + `,?\s+` + reState + `(?:,?\s+` + reZip + `)?`)
 	// ", London SW1A 2AA"
@@ -68,6 +79,11 @@ var (
 //   - US street addresses, optionally with unit, city, state and zip:
 //     "237 West 42nd Street, New York, NY 10036",
 //     "4 Penn Plaza New York City New York 10001", "131 W 55th St";
+//     street names with lower-case joining words and a directional after
+//     the suffix: "169 Ponce de Leon Ave NE, Atlanta GA 30308",
+//     "495 Music Square East, Nashville TN 37203"; a street without a
+//     suffix only with a full ", City, ST 12345" after it:
+//     "570 Bowery, New York, NY 10036";
 //   - US city, state and zip alone: "New York, NY 10019";
 //   - UK street addresses with postcode: "10 Downing Street, London SW1A 2AA";
 //   - French street addresses "8 rue de Rivoli, 75001 Paris" and
@@ -114,6 +130,8 @@ func findAddresses(text string, add func(Match)) {
 		}
 		if idx := matchAt(addrStreet, text, s, 160); idx != nil {
 			street(text, idx[1], s, emit)
+		} else if idx := matchAt(addrBareStreet, text, s, 80); idx != nil {
+			bareStreet(text, idx[1]-1, s, emit)
 		}
 		if idx := matchAt(addrFrench, text, s, 200); idx != nil && wordEnds(text, idx[1]) {
 			conf := 0.75
@@ -186,6 +204,16 @@ func street(text string, e, s int, emit func(s, e int, conf float64)) {
 		e += loc[1]
 	}
 	emit(s, e, conf)
+}
+
+// bareStreet emits text[s:e], a street without a suffix ("570 Bowery"),
+// extended with a city, state and zip code, which must follow: without them
+// a number and capitalised words are too common in running text.
+func bareStreet(text string, e, s int, emit func(s, e int, conf float64)) {
+	tail := text[e:min(len(text), e+120)]
+	if loc := addrTailUS.FindStringSubmatchIndex(tail); loc != nil && loc[6] >= 0 && wordEnds(text, e+loc[1]) {
+		emit(s, e+loc[1], 0.9)
+	}
 }
 
 // cityStateZip emits "City, ST 12345" ending with the zip code text[zs:ze].

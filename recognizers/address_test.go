@@ -17,7 +17,12 @@ var addressCases = []findCase{
 	{"french city country", "75008 Paris, France", []string{"75008 Paris, France"}},
 	{"no-break spaces", "237\u00a0West 42nd\u00a0Street", []string{"237\u00a0West 42nd\u00a0Street=237 West 42nd Street"}},
 	{"multiline", "237 West 42nd Street\nNew York, NY 10036", []string{"237 West 42nd Street\nNew York, NY 10036=237 West 42nd Street New York, NY 10036"}},
+	{"street without suffix, full tail", "at 570 Bowery, New York, NY 10036 tonight", []string{"570 Bowery, New York, NY 10036"}},
+	{"joining words and directional", "169 Ponce de Leon Ave NE, Atlanta GA 30308", []string{"169 Ponce de Leon Ave NE, Atlanta GA 30308"}},
+	{"long directional after suffix", "495 Music Square East, Nashville TN 37203", []string{"495 Music Square East, Nashville TN 37203"}},
 	// negatives
+	{"street without suffix nor zip", "570 Bowery, New York", nil},
+	{"number and capitalised words", "100 Great Books, Best Sellers", nil},
 	{"no street suffix", "100 Best Books of 2010", nil},
 	{"suffix without name", "In 2010 Street Fighter", nil},
 	{"bare french postcode", "75008 Paris", nil},
