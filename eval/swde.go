@@ -141,8 +141,8 @@ func (f *SWDEFile) Counts() SWDECounts {
 // LoadSWDE reads the SWDE ground truth of one site: every attribute file
 // of the site. path is one of
 //   - a directory holding the files of exactly one site;
-//   - a path prefix such as ".../groundtruth/book-booksamillion", naming
-//     the files ".../groundtruth/book-booksamillion-<attribute>.txt";
+//   - a path prefix such as ".../groundtruth/book-<site>", naming
+//     the files ".../groundtruth/book-<site>-<attribute>.txt";
 //   - one attribute file "<vertical>-<site>-<attribute>.txt": the other
 //     attribute files of its site beside it are read too.
 func LoadSWDE(path string) (*Truth, error) {

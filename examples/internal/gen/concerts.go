@@ -103,7 +103,7 @@ func newConcert(r *rand.Rand, w *world, c city, from time.Time, id int) concert 
 	return x
 }
 
-// clock formats an event time as "8:00p" (zvents style) or "8:00 PM".
+// clock formats an event time as "8:00p" (the paper's concert-listing style) or "8:00 PM".
 func clock(t time.Time, short bool) string {
 	h := t.Hour() % 12
 	if h == 0 {
