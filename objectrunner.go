@@ -133,6 +133,11 @@ func Learn(ctx context.Context, paths []string, rep *Report, cfg Config) error {
 	res, err := annotate.Sample(ctx, paths, rep.Root, a, sopt)
 	rep.SampleTime = time.Since(start)
 	rep.Sample = res
+	if res != nil && len(res.Pages) == 0 && len(res.Skipped) > 0 {
+		// Nothing usable was annotated: say why rather than "0 hits".
+		first := res.Skipped[0]
+		return fmt.Errorf("no sample: %d of %d pages could not be annotated, e.g. %w", len(res.Skipped), res.Total, first.Err)
+	}
 	if err != nil {
 		return err
 	}

@@ -226,6 +226,13 @@ func (m *Main) progress() func(objectrunner.Progress) {
 // summarize logs what a run did.
 func (m *Main) summarize(rep *objectrunner.Report) {
 	if rep.Sample != nil {
+		for i, sk := range rep.Sample.Skipped {
+			if i == 5 {
+				m.Log.Warn("more pages left out of the sample", "count", len(rep.Sample.Skipped)-5)
+				break
+			}
+			m.Log.Warn("page left out of the sample", "page", sk.Path, "err", sk.Err)
+		}
 		m.Log.Info("sample", "pages", len(rep.Sample.Pages), "of", rep.Pages, "types", strings.Join(rep.Sample.Order, ","), "time", rep.SampleTime.Round(time.Millisecond))
 	}
 	if rep.InduceTime > 0 {
