@@ -5,6 +5,7 @@
 // Run it from the repository root:
 //
 //	go run ./examples/internal/gen -out examples
+//	go run ./examples/internal/gen -out examples -parked /some/dir   # also the parked sources
 //
 // The output is a pure function of the fixed seed in main.go (math/rand/v2 PCG),
 // so regenerating gives byte-identical files; gen_test.go checks that the
@@ -18,6 +19,11 @@
 //   - html.go: the page writer (indentation habits, entity styles) and helpers.
 //   - concerts.go, concerts_[abc].go: the concert model and three site templates.
 //   - books.go, books_[abc].go: the book model and three search-result templates.
+//   - books_detail.go, books_detail_[abc].go: product (detail) pages, one book
+//     each, with the SWDE book SOD: a label/value <table>, a <dl> with
+//     varying rows, and marketplace-style bullets ("Publisher: X (date)").
+//     These sources are parked (see parked in main.go): they are written
+//     only with -parked DIR, not under examples/.
 //   - gen_test.go: the committed files match the generator; expected values
 //     are visible on their pages; page sizes, record counts, multiplicities
 //     and dictionary coverage are as promised.
