@@ -94,6 +94,9 @@ func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Obje
 	if err != nil {
 		return nil, err
 	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files)", source)
+	}
 	rep := &Report{Root: annotate.SourceRoot(source), Pages: len(paths), Wrapper: cfg.Wrapper}
 	if rep.Wrapper == nil {
 		if err := Learn(ctx, paths, rep, cfg); err != nil {

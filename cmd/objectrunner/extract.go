@@ -70,6 +70,13 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	iopt.Annotations = !*plain
 	cfg.Induce = &iopt
 
+	if *wrapperIn != "" {
+		w, err := loadWrapper(*wrapperIn)
+		if err != nil {
+			return err
+		}
+		cfg.Wrapper = w
+	}
 	var store *dictionaries.Store
 	if *sodPath != "" {
 		s, err := sod.Load(*sodPath)
@@ -77,8 +84,12 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 			return err
 		}
 		cfg.SOD = s
-		var dicts recognizers.Dictionaries
-		if usesDictionaries(s) || *importDir != "" {
+		if cfg.Wrapper != nil && cfg.Wrapper.SODHash() != s.Hash {
+			return fmt.Errorf("%s was learned for another SOD than %s (or an older version of it): learn a new wrapper", *wrapperIn, *sodPath)
+		}
+		// Recognizers are needed to learn; the store also to grow or import.
+		learn := cfg.Wrapper == nil
+		if (learn && usesDictionaries(s)) || *importDir != "" || *grow {
 			store, err = m.openStore(*dictDir, *importDir == "" && !*grow)
 			if err != nil {
 				return err
@@ -89,21 +100,16 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 					return err
 				}
 			}
-			dicts = store
 		}
-		if cfg.Recognizers, err = recognizers.ForSOD(s, dicts); err != nil {
-			return err
+		if learn {
+			var dicts recognizers.Dictionaries
+			if store != nil {
+				dicts = store
+			}
+			if cfg.Recognizers, err = recognizers.ForSOD(s, dicts); err != nil {
+				return err
+			}
 		}
-	}
-	if *wrapperIn != "" {
-		w, err := loadWrapper(*wrapperIn)
-		if err != nil {
-			return err
-		}
-		if cfg.SOD != nil && w.SODHash() != cfg.SOD.Hash {
-			return fmt.Errorf("%s was learned for another SOD than %s (or an older version of it): learn a new wrapper", *wrapperIn, *sodPath)
-		}
-		cfg.Wrapper = w
 	}
 	if !*quiet {
 		cfg.Progress = m.progress()
