@@ -60,7 +60,9 @@
 //	consttemp.go  CONSTTEMP: template construction from classes (Table 1)
 //	template.go   Template tree (sealed Node interface) and its infix String
 //	match.go      matching a template against a page (EXVAL), value text
-//	mapping.go    slot -> SOD field mapping, StopError
+//	mapping.go    slot -> SOD field mapping, StopError; labels, the one
+//	              place of a detail page's set field, cut and validation
+//	              rules learned from the sample
 //	wrapper.go    Wrapper, Induce (mode choice, page mode), Extract, MismatchError,
 //	              object building
 //	list.go       record mode: induction over sample records, record-by-record
@@ -113,6 +115,62 @@
 // "&" was seen separating names. Single fields: when the sample's
 // instances sit in one segment of the slot values (split at tags and at
 // "-", "|", "(", …), that segment is kept (SlotMap.Cut).
+//
+// Labels: the words right before a value on a page (the last run of words
+// of one text node before it, skipping tags and punctuation: "Publisher"
+// in "<th>Publisher:</th><td>", "<dt>Publisher</dt><dd>", "<b>Publisher:</b>
+// ") are its label. A label that is, as a whole, the field's name or one
+// of its type names (compared lower-cased, '_' and '-' as spaces, plural
+// "s" dropped) nominates the slot for a field of the object even with few
+// or no annotations, and weighs twice an unlabelled slot's score, when the
+// label is there on a quarter of the sample pages or more and the values
+// it precedes are plausible: not mostly one constant, not mainly
+// annotated with other types, and recognised by the field's predefined
+// recognizer, if it has one, in GeneraliseThres of them. The label may be
+// constant template text or page text that varies with the row (rows of
+// several kinds folded into one set, or a row label that is itself a
+// slot): the slot then gives the field only the values its label precedes
+// (SlotMap.Label; several labelled fields may share a slot), and when the
+// slot gives none on a page, the first value of an unmapped slot with the
+// label right before it is taken (an optional row shifted the rows after
+// it). A set field is never keyed by labels (a label before some of its
+// items only is the previous item's role).
+//
+// Detail pages (the SOD wants one object per page): a set field of the
+// object (several authors) comes from one place, not from every region of
+// the page its type fills (recommendation cards, sidebars, "more by"
+// headings are sets of other records). Among its candidate slots, the
+// place is the slot with most sample pages where its values touch the
+// field's types, divided by half its mean number of values per page when
+// above 2 (a carousel lists many; an object has one to three), and by
+// 1+d/8 for a distance of d slots to the object's single fields (they sit
+// together). Slots of the field within 3 slots of the place, inside the
+// same sets and with no other field's slot between, belong to it (an
+// optional second author). A slot whose values run on past the instance,
+// over tags (a plain-text byline followed by other page parts), is mapped
+// on the annotations of their first runs of words and gives only that run
+// (SlotMap.Lead); lower-case words next to an annotated name in those runs
+// on two pages or more ("and") separate its items.
+//
+// Items and separators: an item wholly in brackets ("(Editor)" after a
+// name) is a remark on the item before it and is dropped; a run of words
+// is learned as a separator only from values holding several runs (a name
+// alone in its link is not a separator).
+//
+// Validation and normalisation: a field whose type has a predefined
+// recognizer (FieldSpec.Predefined: date, isbn13, price, …) gets, in
+// Value.Normalized, the normalised form of the longest instance the
+// recognizer finds in the value (ISO date, ISBN digits, …). When that
+// recognizer finds an instance in GeneraliseThres of the slot's sample
+// values (SlotMap.Validate), a value in which it finds none is dropped (a
+// format "Paperback" or an ISBN-10 row standing where the date row stands
+// on other pages); a loose recognizer that misses many sample values
+// (addresses) does not validate. A single field without a predefined
+// recognizer is cut before a ";" or "(" when the rest holds another
+// field's predefined instance ("Hachette; 2nd edition (June 1, 2010)"
+// under a publisher label), and at the separators that cut
+// GeneraliseThres of the sample's values so even where the rest holds
+// none (SlotMap.CutAt).
 //
 // Robustness: a constant text of the template that a page lacks is skipped
 // (or matched by its longest suffix) unless it anchors its tuple or more

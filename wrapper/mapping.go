@@ -3,10 +3,12 @@ package wrapper
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
 
+	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
 )
 
@@ -52,6 +54,12 @@ type FieldSpec struct {
 	// Set is the template set whose iterations are the field's nested
 	// objects (Tuple fields only; -1 when unknown).
 	Set int `json:"set"`
+	// Predefined names the field's predefined recognizer ("date", "isbn13",
+	// …) when its type is recognised by one: extraction then keeps only
+	// values in which that recognizer finds an instance and fills
+	// Value.Normalized from it. Empty for dictionary and regex types and
+	// for disjunctions.
+	Predefined string `json:"predefined,omitempty"`
 }
 
 // SlotMap says which SOD field a template slot holds and how sure we are.
@@ -83,6 +91,31 @@ type SlotMap struct {
 	// the sample fell in segment Index counted from the left (or from the
 	// right when FromRight).
 	Cut *Cut `json:"cut,omitempty"`
+	// Label, when set, is the template label naming the field right before
+	// the slot (slotLabelRuns, lower-cased words): the slot was chosen for
+	// it, so a page where those words are not right before the value (the
+	// labelled row is absent and the matcher skipped its text) gives no
+	// value.
+	Label []string `json:"label,omitempty"`
+	// Validate says the field's predefined recognizer (FieldSpec.Predefined)
+	// found an instance in at least GeneraliseThres of the slot's sample
+	// values: at extraction a value in which it finds none is dropped (a
+	// row of another kind that took the slot's place). A recognizer that
+	// misses many of the sample's values (a loose format such as
+	// addresses) does not validate.
+	Validate bool `json:"validate,omitempty"`
+	// CutAt, when set, holds separators (";", "(") at the first of which
+	// the slot's values are cut, keeping what comes before: in
+	// GeneraliseThres of the sample's values the rest after one of them
+	// held another field's instance ("Hachette; 2nd edition (June 1,
+	// 2010)" for a publisher; each separator seen so twice or more), so
+	// values are cut there also where the rest holds none ("Hachette;
+	// 2nd edition").
+	CutAt []string `json:"cut_at,omitempty"`
+	// Lead says the slot's values run on past the field's instance, over
+	// tags, and only their first run of words (up to the first tag) is
+	// the value: it was mapped on the annotations of those first runs.
+	Lead bool `json:"lead,omitempty"`
 }
 
 // sodFields flattens the SOD's root tuple into field specs.
@@ -115,16 +148,26 @@ func sodFields(s *sod.SOD) []FieldSpec {
 			default:
 				fs.Types = []string{f.Type.Name}
 				fs.WholeNode = f.Type.WholeNode
+				fs.Predefined = predefinedName(f.Type)
 			}
 			out = append(out, fs)
 		}
 	}
 	if s.Root != nil && s.Root.Kind == sod.Entity {
-		out = append(out, FieldSpec{Name: s.Root.Name, Path: s.Root.Name, Types: []string{s.Root.Name}, Mult: "1", Set: -1, WholeNode: s.Root.WholeNode})
+		out = append(out, FieldSpec{Name: s.Root.Name, Path: s.Root.Name, Types: []string{s.Root.Name}, Mult: "1", Set: -1, WholeNode: s.Root.WholeNode,
+			Predefined: predefinedName(s.Root)})
 		return out
 	}
 	add("", s.Root)
 	return out
+}
+
+// predefinedName returns the name of t's predefined recognizer, or "".
+func predefinedName(t *sod.Type) string {
+	if t == nil || t.Recognizer == nil || t.Recognizer.Kind != sod.Predefined {
+		return ""
+	}
+	return t.Recognizer.Name
 }
 
 // slotStats are the annotation statistics of one slot over the sample.
@@ -144,9 +187,51 @@ type slotStats struct {
 	// from the left and from the right.
 	segN       map[string]int
 	segL, segR map[string]map[int]int
-	values     map[string]bool // distinct values
-	tagged     int             // values with tags inside
-	some       map[string]int  // values where the type covers some words
+	values     map[string]int // distinct values and their counts
+	tagged     int            // values with tags inside
+	some       map[string]int // values where the type covers some words
+	// perPage counts the non-empty values on each sample page; somePages
+	// the pages where a type covers some words of a value.
+	perPage   map[int]int
+	somePages map[string]map[int]bool
+	// lead counts, per type, the values with tags inside whose first run
+	// of words (up to the first tag) is an instance of the type; leadOcc
+	// the values with tags inside and a non-empty first run.
+	lead    map[string]int
+	leadOcc int
+	leadAnn int // first runs that are instances of some type
+	// leadSep: lower-case unannotated words of first runs next to an
+	// annotated word, with words on both sides (pages seen).
+	leadSep map[string]map[int]bool
+	// labVals holds, by page label (pageLabel: the words right before a
+	// value on the page, joined by spaces), the values it precedes and
+	// their counts; labPages the pages where it preceded a value.
+	labVals  map[string]map[string]int
+	labPages map[string]map[int]bool
+	// cutAt counts, by "separator\x00field path", the values that
+	// otherCut cuts at that separator for another field's instance.
+	cutAt map[string]int
+}
+
+// leadPenalty scales the score of a slot mapped on the first runs of its
+// values (SlotMap.Lead): weaker evidence than whole values.
+const leadPenalty = 0.5
+
+func (st *slotStats) leadCount(types []string) int {
+	n := 0
+	for _, t := range types {
+		n += st.lead[t]
+	}
+	return n
+}
+
+// leadShare is the share of types among the first runs that are instances
+// of some type.
+func (st *slotStats) leadShare(types []string) float64 {
+	if st.leadAnn == 0 {
+		return 0
+	}
+	return float64(st.leadCount(types)) / float64(st.leadAnn)
 }
 
 func (st *slotStats) count(types []string) int {
@@ -161,10 +246,13 @@ func (st *slotStats) count(types []string) int {
 func gather(w *Wrapper, pages [][]token) []*slotStats {
 	stats := make([]*slotStats, len(w.tmpl.Slots))
 	for i := range stats {
-		stats[i] = &slotStats{some: map[string]int{}, values: map[string]bool{}, types: map[string]int{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
+		stats[i] = &slotStats{some: map[string]int{}, values: map[string]int{}, types: map[string]int{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
 			sepWord: map[string]map[int]bool{}, annWord: map[string]bool{},
-			segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}}
+			segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{},
+			perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
+			labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}}
 	}
+	valid := predefinedRecognizers(w.fields)
 	for pg, toks := range pages {
 		m := newMatcher(w, toks)
 		root := &mrec{set: -1}
@@ -180,7 +268,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					continue
 				}
 				st.occ++
-				st.values[txt] = true
+				st.values[txt]++
 				// A value counts as an instance of a type when that type's
 				// annotations cover at least half of its words: a long
 				// slot that merely contains a few instances does not.
@@ -196,8 +284,24 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					}
 				}
 				seen := map[string]bool{}
+				st.perPage[pg]++
+				if x, g := otherCut(toks, a, b, w.fields, valid, ""); x < b {
+					st.cutAt[toks[x].text+"\x00"+g]++
+				}
+				if pl := pageLabel(toks, a); pl != nil {
+					k := strings.Join(pl, " ")
+					if st.labVals[k] == nil {
+						st.labVals[k], st.labPages[k] = map[string]int{}, map[int]bool{}
+					}
+					st.labVals[k][txt]++
+					st.labPages[k][pg] = true
+				}
 				for typ := range cover {
 					st.some[typ]++
+					if st.somePages[typ] == nil {
+						st.somePages[typ] = map[int]bool{}
+					}
+					st.somePages[typ][pg] = true
 				}
 				for typ, c := range cover {
 					if 2*c >= words {
@@ -218,6 +322,42 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				}
 				if wholeNode(toks, a, b) {
 					st.whole++
+				}
+				if rs := runs(toks, a, b); len(rs) > 1 {
+					st.leadOcc++
+					lw, lc := 0, map[string]int{}
+					for x := rs[0][0]; x < rs[0][1]; x++ {
+						if toks[x].kind == KindWord && !edgeToken(&toks[x]) {
+							lw++
+							for _, typ := range toks[x].annTypes() {
+								lc[typ]++
+							}
+						}
+					}
+					any := false
+					for typ, c := range lc {
+						if 2*c >= lw {
+							st.lead[typ]++
+							any = true
+						}
+					}
+					if any {
+						st.leadAnn++
+					}
+					for x := rs[0][0] + 1; x+1 < rs[0][1]; x++ {
+						t := &toks[x]
+						if t.kind != KindWord || len(t.ann) > 0 || edgeToken(t) || !lowerInitial(t.text) {
+							continue
+						}
+						l, r := &toks[x-1], &toks[x+1]
+						if l.kind != KindWord || r.kind != KindWord || (len(l.ann) == 0 && len(r.ann) == 0) {
+							continue
+						}
+						if st.leadSep[t.text] == nil {
+							st.leadSep[t.text] = map[int]bool{}
+						}
+						st.leadSep[t.text][pg] = true
+					}
 				}
 				if segs := segments(toks, a, b); len(segs) > 1 {
 					for typ := range cover {
@@ -276,7 +416,13 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 						st.sepWord[t.text][pg] = true
 					}
 				}
-				for _, rn := range runs(toks, v.a, v.b) {
+				// A separator lies between items: a value that is one
+				// run (a name alone in its link) holds none.
+				rs := runs(toks, v.a, v.b)
+				if len(rs) < 2 {
+					rs = nil
+				}
+				for _, rn := range rs {
 					rt, ra, rb := valueText(toks, rn[0], rn[1])
 					if rt == "" || len(strings.Fields(rt)) > 3 {
 						continue
@@ -343,6 +489,8 @@ func slotSets(t *Template) [][]int {
 }
 
 type cand struct {
+	lead  bool   // the slot's values are cut to their first run (SlotMap.Lead)
+	label string // the page label that nominated the slot (SlotMap.Label)
 	field int
 	slot  int
 	cnt   int
@@ -379,19 +527,63 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 		for s, st := range stats {
 			ok, depth := inScope(s)
-			if !ok || st.annOcc == 0 {
-				continue
-			}
-			c := st.count(f.Types)
-			share := float64(c) / float64(st.annOcc)
-			if c < minCnt || share < w.opt.GeneraliseThres {
+			if !ok || st.occ == 0 {
 				continue
 			}
 			single := f.Parent == "" && !f.Many
-			if single && depth > 0 {
+			c := st.count(f.Types)
+			share := 0.0
+			if st.annOcc > 0 {
+				share = float64(c) / float64(st.annOcc)
+			}
+			// A label naming the field right before the slot's values
+			// ("Publisher:", "<th>ISBN-13</th>", "<b>Publisher:</b>")
+			// nominates it even with few or no annotations (a
+			// dictionary that knows a few of the values), when its
+			// values are plausible. The label may be template text or
+			// page text that varies with the row (rows folded into a
+			// set); the slot then gives only the values it precedes.
+			label := ""
+			if f.Parent == "" {
+				label = namedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres)
+			}
+			named := label != ""
+			if single && depth > 0 && !named {
 				continue
 			}
-			score := float64(c) * share
+			ls := labelled(st, label)
+			if named && ls.occ < st.occ && f.Many {
+				// A set field's items are not keyed by labels: a label
+				// before some items only is the previous item's role.
+				named, label = false, ""
+			}
+			if named && ls.occ < st.occ {
+				// The label precedes only some of the slot's values:
+				// score those (their annotations are not counted).
+				st, c, share = ls, 0, 0
+			}
+			var score float64
+			lead := false
+			switch {
+			case c >= minCnt && share >= w.opt.GeneraliseThres:
+				score = float64(c) * share
+			case st.leadCount(f.Types) >= minCnt && st.leadShare(f.Types) >= w.opt.GeneraliseThres:
+				// The values run on past the instance, over tags (a
+				// byline followed by other page parts): their first
+				// run of words holds it.
+				c, share, lead = st.leadCount(f.Types), st.leadShare(f.Types), true
+				score = leadPenalty * float64(c) * share
+			case named:
+				// Every value counts as an instance; no conflicting
+				// annotations (plausible checked that).
+				c, share = st.occ, 1
+				score = float64(st.occ)
+			default:
+				continue
+			}
+			if named {
+				score *= namedBoost
+			}
 			// A slot whose value hardly varies across pages is template-like
 			// (a menu entry a dictionary happens to know).
 			if d := float64(len(st.values)-1) / (0.25 * float64(st.occ)); d < 1 {
@@ -407,15 +599,22 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 			// A template label naming the field just before the slot
 			// ("Publisher:", "ISBN-13") is evidence for it.
-			if labelMatches(labels[s], f) {
+			if !named && labelMatches(labels[s], f) {
 				score *= 1.5
 			}
-			cands = append(cands, cand{fi, s, c, share, float64(c) / float64(st.occ), score})
+			cands = append(cands, cand{lead, label, fi, s, c, share, float64(c) / float64(st.occ), score})
 
 		}
 	}
 	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
 	used := map[int]bool{}
+	shared := map[int]bool{}
+	usedLab := map[string]bool{}
+	// On a detail page a set field of the object comes from one place.
+	place := map[int]int{}
+	if scope < 0 && (w.mult == "1" || w.mult == "?") {
+		place = detailPlaces(w, cands, stats)
+	}
 	done := map[int]bool{}
 	var out []SlotMap
 	total := 0.0
@@ -423,10 +622,13 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	for _, single := range []bool{true, false} {
 		for _, c := range cands {
 			f := w.fields[c.field]
-			if (f.Parent == "" && !f.Many) != single || used[c.slot] {
+			if (f.Parent == "" && !f.Many) != single || used[c.slot] || (c.label == "" && shared[c.slot]) || usedLab[fmt.Sprint(c.slot, "|", c.label)] {
 				continue
 			}
 			if single && done[c.field] {
+				continue
+			}
+			if p, ok := place[c.field]; ok && !single && !samePlace(sets, used, p, c.slot) {
 				continue
 			}
 			if !single {
@@ -437,11 +639,34 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 					best[c.field] = c.score
 				}
 			}
-			used[c.slot], done[c.field] = true, true
+			if c.label == "" {
+				used[c.slot] = true
+			} else {
+				// Rows of several kinds folded into one slot: each
+				// label gives its values to its own field.
+				shared[c.slot], usedLab[fmt.Sprint(c.slot, "|", c.label)] = true, true
+			}
+			done[c.field] = true
 			total += c.score
 			sm := SlotMap{Slot: c.slot, Field: f.Path, Type: f.Types[0], Share: c.share, Coverage: c.cov, Run: stats[c.slot].tagged == 0}
+			if c.lead {
+				sm.Lead, sm.Run = true, false
+			}
+			if f.Predefined != "" && !c.lead {
+				vs := stats[c.slot]
+				if c.label != "" {
+					vs = labelled(vs, c.label)
+				}
+				sm.Validate = validShare(vs, f.Predefined) >= w.opt.GeneraliseThres
+			}
+			if c.label != "" {
+				sm.Label = strings.Fields(c.label)
+			}
 			if !f.Many {
 				sm.Cut = segmentRule(stats[c.slot], f.Types, w.opt.GeneraliseThres)
+			}
+			if !f.Many && f.Predefined == "" {
+				sm.CutAt = cutAtRule(stats[c.slot], c, f, w.opt.GeneraliseThres)
 			}
 			if !single {
 				st := stats[c.slot]
@@ -452,6 +677,13 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				}
 				for w, pgs := range st.sepWord {
 					if len(pgs) >= 2 && !st.annWord[w] {
+						sm.SepWords = append(sm.SepWords, w)
+					}
+				}
+				// A first run is a plain-text list ("A, B and C") where
+				// few names are known: one annotated neighbour is enough.
+				for w, pgs := range st.leadSep {
+					if c.lead && len(pgs) >= 2 && !st.annWord[w] && !contains(sm.SepWords, w) {
 						sm.SepWords = append(sm.SepWords, w)
 					}
 				}
@@ -645,4 +877,332 @@ func segmentRule(st *slotStats, types []string, thres float64) *Cut {
 		return nil
 	}
 	return best
+}
+
+// namedBoost multiplies the score of a slot whose label names its field
+// (labelNames): the label is stronger evidence than a few dictionary hits.
+const namedBoost = 2.0
+
+// pageLabel returns the label right before token x on a page: the last
+// run of words of one text node before x, skipping tags and punctuation
+// ("Publisher" in "<th>Publisher:</th><td>"), lower-cased and reduced to
+// letters and digits, when it has at most four words; nil otherwise.
+func pageLabel(toks []token, x int) []string {
+	y := x - 1
+	for y >= 0 && (toks[y].kind != KindWord || alnum(toks[y].text) == "") {
+		y--
+	}
+	if y < 0 {
+		return nil
+	}
+	var run []string
+	for n := toks[y].node; y >= 0 && toks[y].kind == KindWord && toks[y].node == n; y-- {
+		if w := alnum(toks[y].text); w != "" {
+			if len(run) == 4 {
+				return nil
+			}
+			run = append(run, w)
+		}
+	}
+	for i, j := 0, len(run)-1; i < j; i, j = i+1, j-1 {
+		run[i], run[j] = run[j], run[i]
+	}
+	return run
+}
+
+// namedLabel returns the page label (slotStats.labVals) that names field f
+// before the slot's values on the most sample pages, when those are at
+// least a quarter of the sample (and minCnt) and the values it precedes
+// are plausible; "" otherwise.
+func namedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64) string {
+	best, bestN := "", 0
+	for k, pgs := range st.labPages {
+		n := len(pgs)
+		if n < minCnt || 4*n < nPages || n < bestN || (n == bestN && k > best) {
+			continue
+		}
+		if !labelNames(strings.Fields(k), f) || !plausible(labelled(st, k), f, thres, minCnt) {
+			continue
+		}
+		best, bestN = k, n
+	}
+	return best
+}
+
+// labelled returns the statistics of the values of a slot that label
+// precedes: counts and distinct values, with the share of whole-node values
+// of the slot; no annotation counts.
+func labelled(st *slotStats, label string) *slotStats {
+	ls := &slotStats{values: st.labVals[label], types: map[string]int{}, perPage: map[int]int{}}
+	for _, n := range ls.values {
+		ls.occ += n
+	}
+	if st.occ > 0 {
+		ls.whole = st.whole * ls.occ / st.occ
+	}
+	for pg := range st.labPages[label] {
+		ls.perPage[pg] = 1
+	}
+	ls.somePages = st.somePages
+	return ls
+}
+
+// normName normalises a field, type or class name for comparison with a
+// label: lower case, '_' and '-' as spaces, letters and digits only, a
+// plural "s" dropped from every word.
+func normName(s string) string {
+	s = strings.NewReplacer("_", " ", "-", " ").Replace(strings.ToLower(s))
+	var words []string
+	for _, w := range strings.Fields(s) {
+		if w = alnum(w); w != "" {
+			words = append(words, singular(w))
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+func singular(w string) string {
+	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// labelNames reports whether a label run (slotLabelRuns) is, as a whole,
+// the field's name or one of its type names (normName on both sides).
+func labelNames(run []string, f FieldSpec) bool {
+	if len(run) == 0 {
+		return false
+	}
+	words := make([]string, len(run))
+	for i, w := range run {
+		words[i] = singular(w)
+	}
+	label := strings.Join(words, " ")
+	for _, n := range append([]string{f.Name}, f.Types...) {
+		if normName(n) == label {
+			return true
+		}
+	}
+	return false
+}
+
+// plausible reports whether the values a label nominates can be the
+// field's: not mostly one constant, not mainly annotated with other types,
+// and, for a field with a predefined recognizer, recognised in thres of
+// the values.
+func plausible(st *slotStats, f FieldSpec, thres float64, minCnt int) bool {
+	if st.occ == 0 {
+		return false
+	}
+	top := 0
+	for _, n := range st.values {
+		top = max(top, n)
+	}
+	if 2*top > st.occ && len(st.values) > 0 && st.occ > 2 {
+		return false
+	}
+	if other := st.annOcc - st.count(f.Types); other >= minCnt && float64(other) > (1-thres)*float64(st.annOcc) {
+		return false
+	}
+	if _, err := recognizers.NewPredefined(f.Predefined); err == nil && validShare(st, f.Predefined) < thres {
+		return false
+	}
+	return true
+}
+
+// validShare is the share of a slot's sample values in which the predefined
+// recognizer called name finds an instance (0 for an unknown name).
+func validShare(st *slotStats, name string) float64 {
+	r, err := recognizers.NewPredefined(name)
+	if err != nil || st.occ == 0 {
+		return 0
+	}
+	ok := 0
+	for v, n := range st.values {
+		if _, found := validate(r, v); found {
+			ok += n
+		}
+	}
+	return float64(ok) / float64(st.occ)
+}
+
+// detailPlaces chooses, on detail pages, the one slot each set field of
+// the object is read from (field index -> slot). A book's authors are the
+// object's own data, found in one place (a byline); the same type also
+// fills repeated regions of the page (recommendation cards, sidebars),
+// which are sets of other records and must not be merged in. Among the
+// field's candidate slots (those within a quarter of the best score), the place is the one with the most sample pages
+// where the slot's values touch the field's types, divided by half the
+// slot's mean number of values per page when that exceeds 2 (a carousel
+// lists many values on every page; an object has typically one to three),
+// ties broken by the distance, in slots, to the object's single fields
+// already placed (they sit together).
+func detailPlaces(w *Wrapper, cands []cand, stats []*slotStats) map[int]int {
+	var singles []int
+	used := map[int]bool{}
+	for _, c := range cands {
+		if f := w.fields[c.field]; f.Parent == "" && !f.Many && !used[c.field] {
+			used[c.field] = true
+			singles = append(singles, c.slot)
+		}
+	}
+	dist := func(s int) int {
+		d := math.MaxInt
+		for _, x := range singles {
+			d = min(d, max(s-x, x-s))
+		}
+		return d
+	}
+	top := map[int]float64{} // best candidate score per field
+	for _, c := range cands {
+		top[c.field] = max(top[c.field], c.score)
+	}
+	out := map[int]int{}
+	bestV := map[int]float64{}
+	for _, c := range cands {
+		f := w.fields[c.field]
+		// Only slots that mapSlots would keep compete.
+		if f.Parent != "" || !f.Many || c.score <= 0 {
+			continue
+		}
+		v := placeScore(stats[c.slot], f)
+		if d := dist(c.slot); d < math.MaxInt {
+			v /= 1 + float64(d)/8
+		}
+		b, ok := bestV[c.field]
+		if !ok || v > b || (v == b && dist(c.slot) < dist(out[c.field])) {
+			bestV[c.field], out[c.field] = v, c.slot
+		}
+	}
+	return out
+}
+
+// samePlace reports whether slot s belongs to the place chosen at slot p
+// (detailPlaces): s is p, or a slot near it (at most placeSpan slots away)
+// inside the same sets, with no slot of another field between them (the
+// second author of a byline is an optional slot of its own).
+func samePlace(sets [][]int, used map[int]bool, p, s int) bool {
+	if s == p {
+		return true
+	}
+	if max(s-p, p-s) > placeSpan || !slices.Equal(sets[s], sets[p]) {
+		return false
+	}
+	for x := min(s, p) + 1; x < max(s, p); x++ {
+		if used[x] {
+			return false
+		}
+	}
+	return true
+}
+
+// placeSpan is how many slots away from the chosen place a slot of the
+// same field may be and still belong to it (samePlace).
+const placeSpan = 3
+
+// placeScore rates a slot as the one place of a detail page's set field
+// (see detailPlaces).
+func placeScore(st *slotStats, f FieldSpec) float64 {
+	pages := map[int]bool{}
+	for _, t := range f.Types {
+		for pg := range st.somePages[t] {
+			pages[pg] = true
+		}
+	}
+	v := float64(len(pages))
+	if len(st.perPage) > 0 {
+		if m := float64(st.occ) / float64(len(st.perPage)); m > 2 {
+			v /= m / 2
+		}
+	}
+	return v
+}
+
+// labelBefore reports whether the label right before token x on the page
+// (pageLabel) is label.
+func labelBefore(toks []token, x int, label []string) bool {
+	return slices.Equal(pageLabel(toks, x), label)
+}
+
+// lowerInitial reports whether a word starts with a lower-case letter.
+func lowerInitial(w string) bool {
+	for _, r := range w {
+		return unicode.IsLower(r)
+	}
+	return false
+}
+
+// predefinedRecognizers builds the predefined recognizers of the fields
+// that have one (FieldSpec.Predefined), by field path; unknown names are
+// left out.
+func predefinedRecognizers(fields []FieldSpec) map[string]recognizers.Recognizer {
+	out := map[string]recognizers.Recognizer{}
+	for _, f := range fields {
+		if f.Predefined == "" {
+			continue
+		}
+		if r, err := recognizers.NewPredefined(f.Predefined); err == nil {
+			out[f.Path] = r
+		}
+	}
+	return out
+}
+
+// cutSeps are the separators at which a value may be cut before another
+// field's instance (otherCut).
+var cutSeps = []string{";", "("}
+
+// otherCut finds the first ";" or "(" of tokens [a, b) after the first
+// word such that the rest holds an instance of the predefined recognizer of
+// a field other than skip: it returns the separator's position and that
+// field's path, or b and "".
+func otherCut(toks []token, a, b int, fields []FieldSpec, valid map[string]recognizers.Recognizer, skip string) (int, string) {
+	for x := a + 1; x < b; x++ {
+		t := &toks[x]
+		if t.kind != KindWord || !slices.Contains(cutSeps, t.text) {
+			continue
+		}
+		rest, _, _ := valueText(toks, x, b)
+		for _, g := range fields {
+			r := valid[g.Path]
+			if g.Path == skip || r == nil {
+				continue
+			}
+			if _, ok := validate(r, rest); ok {
+				return x, g.Path
+			}
+		}
+	}
+	return b, ""
+}
+
+// cutAtRule learns SlotMap.CutAt for single field f mapped to the slot of
+// candidate c: the separators at which, together, at least thres of the
+// values (those c's label precedes, when it has one) were cut for another
+// field's instance.
+func cutAtRule(st *slotStats, c cand, f FieldSpec, thres float64) []string {
+	occ := st.occ
+	if c.label != "" {
+		occ = labelled(st, c.label).occ
+	}
+	tally := map[string]int{}
+	for k, n := range st.cutAt {
+		sep, g, _ := strings.Cut(k, "\x00")
+		if g != f.Path {
+			tally[sep] += n
+		}
+	}
+	var out []string
+	n := 0
+	for _, sep := range cutSeps {
+		if tally[sep] >= 2 {
+			out = append(out, sep)
+			n += tally[sep]
+		}
+	}
+	if occ == 0 || float64(n) < thres*float64(occ) {
+		return nil
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
 )
 
@@ -20,8 +21,8 @@ type Wrapper struct {
 	pageMin int    // least objects per page
 	fields  []FieldSpec
 	slots   []SlotMap
-	bySlot  map[int]*SlotMap
-	scope   int // set whose iterations are the objects; -1: the page
+	bySlot  map[int][]*SlotMap // several when labels share a slot out (SlotMap.Label)
+	scope   int                // set whose iterations are the objects; -1: the page
 	// rp, when set, cuts list pages into records: the template is then a
 	// record's template and every record is an object (record mode).
 	rp *RecordPattern
@@ -37,6 +38,11 @@ type Wrapper struct {
 	// shapes holds, for slots with a Cut, the shapes of the segments that
 	// held the sample's instances (record mode; see learnMinSegments).
 	shapes map[int][]string
+	// valid holds, by field path, the predefined recognizers of fields
+	// whose type has one (FieldSpec.Predefined), built by link: values
+	// are normalised with them at extraction, and validated in the slots
+	// that learned to (SlotMap.Validate).
+	valid map[string]recognizers.Recognizer
 
 	ps      *paths
 	keys    map[baseKey]int32
@@ -267,10 +273,13 @@ func (w *Wrapper) freeze() {
 
 // link labels slots with their fields and finds the sets of nested tuples.
 func (w *Wrapper) link() {
-	w.bySlot = map[int]*SlotMap{}
+	// An unknown predefined name (a wrapper saved by a build with other
+	// recognizers) leaves the field unvalidated rather than failing.
+	w.valid = predefinedRecognizers(w.fields)
+	w.bySlot = map[int][]*SlotMap{}
 	for i := range w.slots {
 		sm := &w.slots[i]
-		w.bySlot[sm.Slot] = sm
+		w.bySlot[sm.Slot] = append(w.bySlot[sm.Slot], sm)
 		if sm.Slot < len(w.tmpl.Slots) {
 			w.tmpl.Slots[sm.Slot].Field = sm.Field
 			w.tmpl.Slots[sm.Slot].EntityType = sm.Type
@@ -437,16 +446,30 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 				}
 			}
 			collect(r, skip, func(v sval) {
-				sm := w.bySlot[v.slot]
-				if sm == nil || sm.Field != path {
+				var sm *SlotMap
+				for _, x := range w.bySlot[v.slot] {
+					if x.Field == path {
+						sm = x
+					}
+				}
+				if sm == nil {
 					return
+				}
+				if sm.Label != nil && !labelBefore(toks, v.a, sm.Label) {
+					return
+				}
+				if sm.Lead {
+					_, a, b := valueText(toks, v.a, v.b)
+					if rs := runs(toks, a, b); len(rs) > 0 {
+						v.a, v.b = rs[0][0], rs[0][1]
+					}
 				}
 				if f.Many {
 					for _, rn := range items(toks, v.a, w.clip(toks, v.a, v.b, v.slot), sm.SepWords) {
 						if !w.itemAt(toks, rn[0], rn[1], v.slot) {
 							continue
 						}
-						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !contains(sm.Seps, val.Text) {
+						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !contains(sm.Seps, val.Text) && !bracketed(val.Text) {
 							fl.Values = append(fl.Values, val)
 						}
 					}
@@ -480,6 +503,9 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 				}
 			})
 		}
+		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
+			fl.Values = w.byLabel(toks, r, f)
+		}
 		if len(fl.Values) > 0 {
 			out = append(out, fl)
 		}
@@ -498,11 +524,35 @@ func contains(l []string, s string) bool {
 
 // value makes one extracted value from tokens [a, b).
 func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value, bool) {
+	if !f.Many && f.Predefined == "" {
+		// A value cut before another field's instance, or at the
+		// separator learned for the slot (SlotMap.CutAt).
+		x, _ := otherCut(toks, a, b, w.fields, w.valid, f.Path)
+		if sm.CutAt != nil {
+			for y := a + 1; y < x; y++ {
+				if toks[y].kind == KindWord && contains(sm.CutAt, toks[y].text) {
+					x = y
+					break
+				}
+			}
+		}
+		b = x
+	}
 	txt, a, b := valueText(toks, a, b)
 	if txt == "" {
 		return Value{}, false
 	}
 	v := Value{Text: txt}
+	// A field with a predefined recognizer: the longest instance in the
+	// value gives the normalised form; a slot that validates keeps only
+	// values in which the recognizer finds an instance.
+	if r := w.valid[f.Path]; r != nil {
+		norm, ok := validate(r, txt)
+		if !ok && sm.Validate {
+			return Value{}, false
+		}
+		v.Normalized = norm
+	}
 	v.Confidence = sm.Share * min(1, 0.5+sm.Coverage)
 	for x := a; x < b; x++ {
 		for _, an := range toks[x].ann {
@@ -520,4 +570,87 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 		v.Path = annotate.NodePath(n.Parent)
 	}
 	return v, true
+}
+
+// validate runs a predefined recognizer over a value's text: ok reports an
+// instance found, norm is the normalised form of the longest one ("" when
+// the recognizer gives none).
+func validate(r recognizers.Recognizer, txt string) (norm string, ok bool) {
+	ms, err := r.Find(txt)
+	if err != nil {
+		return "", true // the search could not complete: keep the value
+	}
+	best := -1
+	for _, m := range ms {
+		if m.End-m.Start > best {
+			best, norm = m.End-m.Start, m.Normalized
+		}
+	}
+	return norm, best >= 0
+}
+
+// bracketed reports whether an item is wholly enclosed in brackets, as
+// "(Editor)" after a name: a remark about the item before it (a role), not
+// an item of its own.
+func bracketed(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	open, end := s[0], s[len(s)-1]
+	if !((open == '(' && end == ')') || (open == '[' && end == ']')) {
+		return false
+	}
+	// "(A) and (B)": the brackets must enclose the whole text.
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+			if depth == 0 && i < len(s)-1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// byLabel finds the value of a single field mapped by its label
+// (SlotMap.Label) on a page where its slot gave none: optional rows shift
+// the rows after them, so the labelled row may sit in another slot. The
+// first value of a slot that no unlabelled field holds, with the label
+// right before it, is taken.
+func (w *Wrapper) byLabel(toks []token, r *mrec, f FieldSpec) []Value {
+	var sm *SlotMap
+	for i := range w.slots {
+		if x := &w.slots[i]; x.Field == f.Path && x.Label != nil {
+			sm = x
+		}
+	}
+	if sm == nil {
+		return nil
+	}
+	var out []Value
+	collect(r, -1, func(v sval) {
+		if len(out) > 0 {
+			return
+		}
+		for _, x := range w.bySlot[v.slot] {
+			if x.Label == nil {
+				return
+			}
+		}
+		if !labelBefore(toks, v.a, sm.Label) {
+			return
+		}
+		a, b := v.a, v.b
+		if rs := runs(toks, a, b); len(rs) > 0 && sm.Run {
+			a, b = rs[0][0], rs[0][1]
+		}
+		if val, ok := w.value(toks, a, b, sm, f); ok {
+			out = append(out, val)
+		}
+	})
+	return out
 }
