@@ -88,7 +88,8 @@ func TestAnnotateCommandDiscard(t *testing.T) {
 		}
 	}
 	m, stdout, stderr := newTestMain()
-	code := m.Run(context.Background(), []string{"annotate", "--sod", sodPath, "--source", src, "--sample", "4", "--out", t.TempDir()})
+	// One page of twelve has an ISBN: below the default 20% of a 10-page sample.
+	code := m.Run(context.Background(), []string{"annotate", "--sod", sodPath, "--source", src, "--sample", "10", "--out", t.TempDir()})
 	if code != 1 || !strings.Contains(stderr.String(), "source discarded: mandatory type isbn") {
 		t.Fatalf("exit %d, want 1 with a discard\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
