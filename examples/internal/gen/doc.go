@@ -22,8 +22,7 @@
 //   - books_detail.go, books_detail_[abc].go: product (detail) pages, one book
 //     each, with the SWDE book SOD: a label/value <table>, a <dl> with
 //     varying rows, and marketplace-style bullets ("Publisher: X (date)").
-//     These sources are parked (see parked in main.go): they are written
-//     only with -parked DIR, not under examples/.
+//     They were parked (see parked in main.go) until the pipeline passed on them.
 //   - gen_test.go: the committed files match the generator; expected values
 //     are visible on their pages; page sizes, record counts, multiplicities
 //     and dictionary coverage are as promised.
