@@ -48,6 +48,9 @@ type Config struct {
 	Workers int
 	// Progress, when set, is called from one goroutine as work advances.
 	Progress func(Progress)
+	// Learned, when set, is called once the wrapper is learned, before
+	// extraction starts, with the report so far (sample, wrapper, times).
+	Learned func(*Report)
 }
 
 // Progress reports how far a run is.
@@ -101,6 +104,9 @@ func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Obje
 	if rep.Wrapper == nil {
 		if err := Learn(ctx, paths, rep, cfg); err != nil {
 			return rep, err
+		}
+		if cfg.Learned != nil {
+			cfg.Learned(rep)
 		}
 	}
 	start := time.Now()

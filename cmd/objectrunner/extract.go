@@ -114,6 +114,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	if !*quiet {
 		cfg.Progress = m.progress()
 	}
+	cfg.Learned = m.logLearned
 
 	var dst io.Writer = m.Stdout
 	var file *os.File
@@ -229,8 +230,36 @@ func (m *Main) progress() func(objectrunner.Progress) {
 	}
 }
 
-// summarize logs what a run did.
+// logLearned logs the annotation sample and the learned wrapper, before
+// extraction starts.
+func (m *Main) logLearned(rep *objectrunner.Report) {
+	m.logSample(rep)
+	w := rep.Wrapper
+	m.Log.Info("wrapper learned", "mode", w.Mode(), "slots", len(w.Slots()), "time", rep.InduceTime.Round(time.Millisecond))
+	mapped := map[string]bool{}
+	for _, sm := range w.Slots() {
+		mapped[sm.Field] = true
+	}
+	for _, f := range w.Fields() {
+		if !f.Tuple && !mapped[f.Path] {
+			m.Log.Warn("field has no slot in the learned wrapper: it will not be extracted", "field", f.Path, "mult", f.Mult)
+		}
+	}
+}
+
+// summarize logs what a run did. The sample is logged here only when
+// learning failed (otherwise logLearned did it).
 func (m *Main) summarize(rep *objectrunner.Report) {
+	if rep.Wrapper == nil {
+		m.logSample(rep)
+	}
+	m.Log.Info("extracted", "objects", rep.Objects, "pages_with_objects", rep.PagesWithObjects, "pages", rep.Pages,
+		"unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
+	m.logUnfit(rep)
+}
+
+// logSample logs the pages left out of the sample and the sample itself.
+func (m *Main) logSample(rep *objectrunner.Report) {
 	if rep.Sample != nil {
 		for i, sk := range rep.Sample.Skipped {
 			if i == 5 {
@@ -241,11 +270,11 @@ func (m *Main) summarize(rep *objectrunner.Report) {
 		}
 		m.Log.Info("sample", "pages", len(rep.Sample.Pages), "of", rep.Pages, "types", strings.Join(rep.Sample.Order, ","), "time", rep.SampleTime.Round(time.Millisecond))
 	}
-	if rep.InduceTime > 0 {
-		m.Log.Info("wrapper learned", "time", rep.InduceTime.Round(time.Millisecond))
-	}
-	m.Log.Info("extracted", "objects", rep.Objects, "pages_with_objects", rep.PagesWithObjects, "pages", rep.Pages,
-		"unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
+}
+
+// logUnfit logs, by reason, the pages that did not fit the wrapper, and
+// the unreadable ones.
+func (m *Main) logUnfit(rep *objectrunner.Report) {
 	reasons := make([]string, 0, len(rep.Unfit))
 	for r := range rep.Unfit {
 		reasons = append(reasons, r)

@@ -32,6 +32,9 @@ func TestExtract(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("learn: status %d, stderr:\n%s", status, stderr)
 	}
+	if l, e := strings.Index(stderr, `msg="wrapper learned"`), strings.Index(stderr, "msg=extracted"); l < 0 || e < l {
+		t.Errorf("stderr should log the learned wrapper before the extraction summary:\n%s", stderr)
+	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 200 { // examples/concerts-a/expected.jsonl has 200 records
 		t.Errorf("learn: %d objects, want 200", len(lines))
