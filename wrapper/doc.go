@@ -67,6 +67,8 @@
 //	              object building
 //	list.go       record mode: induction over sample records, record-by-record
 //	              extraction, set-item and segment refinements
+//	join.go       single values written over two lines of one element
+//	              (SlotMap.Join)
 //	object.go     Object, Field, Value and the JSON line form
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form
@@ -86,6 +88,8 @@
 // white space collapsed), so its spelling is preserved. Words made only of
 // separator punctuation (": ; , . - |", dashes, bullets) are dropped at both
 // edges, e.g. the ": " before a publisher; brackets, "?" and "!" are kept.
+// A "/" written against the value's first or last word, with no space
+// between, belongs to the value and is kept ("https://example.org/").
 //
 // Varying repetitions (ObjectRunner §3.3: "for a given position, the number
 // of consecutive occurrences of tokens can vary from one page to another …
@@ -155,7 +159,20 @@
 // Items and separators: an item wholly in brackets ("(Editor)" after a
 // name) is a remark on the item before it and is dropped; a run of words
 // is learned as a separator only from values holding several runs (a name
-// alone in its link is not a separator).
+// alone in its link is not a separator), and only when it lies between two
+// runs holding annotated words, is not delimited by always-split
+// separators (", ; |") on both sides and is not the text of an element
+// like the items' own: in "<a>A</a> | <a>B</a> | <a>C</a>" an unannotated
+// B is an item, in "<a>A</a> and <a>B</a>" "and" is a separator. Likewise
+// a word of a text node between annotated words is no separator when
+// always-split separators stand between it and them on both sides.
+//
+// Lines: a single field whose values go on in the next, unmapped slot
+// across line-break (and inline) tags inside the same element, with that
+// slot's values carrying the field's type on more than half of the sample
+// pages (records), gets both lines joined with ", " ("3410 Valencia St<br>
+// Seattle, WA 98128" gives "3410 Valencia St, Seattle, WA 98128";
+// SlotMap.Join).
 //
 // Validation and normalisation: a field whose type has a predefined
 // recognizer (FieldSpec.Predefined: date, isbn13, price, …) gets, in

@@ -88,6 +88,7 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 	w.learnMinSegments(toks)
 	w.refineSets(toks, pageOf)
 	w.link()
+	w.learnJoins(toks)
 	return nil
 }
 

@@ -116,6 +116,11 @@ type SlotMap struct {
 	// tags, and only their first run of words (up to the first tag) is
 	// the value: it was mapped on the annotations of those first runs.
 	Lead bool `json:"lead,omitempty"`
+	// Join says a value of a single field goes on in the next slot, the
+	// following line of the same element ("3410 Valencia St<br>Seattle, WA
+	// 98128"): the next slot's value, separated by line-break or inline
+	// tags only, is appended after ", " (see join.go).
+	Join bool `json:"join,omitempty"`
 }
 
 // sodFields flattens the SOD's root tuple into field specs.
@@ -403,13 +408,19 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 						before = annotatedWord(toks, x, a, -1)
 						after = annotatedWord(toks, x, b-1, 1)
 					}
+					// A word with always-split separators between it and
+					// the annotated words on both sides ("A | B | C") is
+					// an item, not a separator.
+					splitL, splitR := false, false
 					for y := x - 1; y >= a && toks[y].node == t.node && !before; y-- {
 						before = len(toks[y].ann) > 0
+						splitL = splitL || sepToken(&toks[y], itemSeps)
 					}
 					for y := x + 1; y < b && toks[y].node == t.node && !after; y++ {
 						after = len(toks[y].ann) > 0
+						splitR = splitR || sepToken(&toks[y], itemSeps)
 					}
-					if before && after {
+					if before && after && !(splitL && splitR) {
 						if st.sepWord[t.text] == nil {
 							st.sepWord[t.text] = map[int]bool{}
 						}
@@ -422,7 +433,10 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				if len(rs) < 2 {
 					rs = nil
 				}
-				for _, rn := range rs {
+				for i, rn := range rs {
+					if !sepGap(toks, rs, i) {
+						continue
+					}
 					rt, ra, rb := valueText(toks, rn[0], rn[1])
 					if rt == "" || len(strings.Fields(rt)) > 3 {
 						continue
@@ -445,6 +459,47 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 		visit(root)
 	}
 	return stats
+}
+
+// sepGap reports whether run i of rs (the runs of words of one value,
+// between tags) may be a separator between two items: it lies between two
+// runs holding annotated words (the items), it is not delimited by
+// always-split separators (itemSeps) on both sides, and it is not the text
+// of an element like the items' own (a link among links). In
+// "<a>A</a> | <a>B</a> | <a>C</a>" or "<a>A</a><a>B</a><a>C</a>", B is an
+// item even when unannotated; in "<a>A</a> and <a>B</a>", "and" is a
+// separator.
+func sepGap(toks []token, rs [][2]int, i int) bool {
+	if i == 0 || i == len(rs)-1 {
+		return false
+	}
+	annotated := func(rn [2]int) bool {
+		for x := rn[0]; x < rn[1]; x++ {
+			if len(toks[x].ann) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if !annotated(rs[i-1]) || !annotated(rs[i+1]) {
+		return false
+	}
+	split := func(x int) bool { return sepToken(&toks[x], itemSeps) }
+	rn := rs[i]
+	// Delimited on the left: the run starts with a separator or the run
+	// before it ends with one; likewise on the right.
+	left := split(rn[0]) || split(rs[i-1][1]-1)
+	right := split(rn[1]-1) || split(rs[i+1][0])
+	if left && right {
+		return false
+	}
+	// The run fills an element of the same tag as the items around it,
+	// each in an element of its own.
+	pl, pm, pr := toks[rs[i-1][0]].node.Parent, toks[rn[0]].node.Parent, toks[rs[i+1][0]].node.Parent
+	if pl != nil && pm != nil && pr != nil && pl != pm && pm != pr && pl.Data == pm.Data && pm.Data == pr.Data {
+		return false
+	}
+	return true
 }
 
 // annotatedWord reports whether the nearest word from token x in direction

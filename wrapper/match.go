@@ -344,15 +344,30 @@ func edgeToken(t *token) bool {
 	return true
 }
 
+// gluedSlash reports whether token x is a run of "/" written against the
+// word y next to it (both in [lo, hi)), with no space between: the slash
+// then belongs to the value ("https://example.org/", "/path") and is kept
+// at its edge, while a free-standing "/" between label and value is not.
+func gluedSlash(toks []token, x, y, lo, hi int) bool {
+	if y < lo || y >= hi || x < lo || x >= hi {
+		return false
+	}
+	t, u := &toks[x], &toks[y]
+	if t.kind != KindWord || strings.Trim(t.text, "/") != "" || u.kind != KindWord || u.node != t.node || edgeToken(u) {
+		return false
+	}
+	return u.end == t.start || t.end == u.start
+}
+
 // valueText returns the page text of tokens [a, b) with the original
 // spelling: per text node, the bytes from the first to the last word, nodes
 // joined by one space, white space collapsed. Tags and punctuation-only
 // tokens at both edges are dropped. It also returns the trimmed range.
 func valueText(toks []token, a, b int) (string, int, int) {
-	for a < b && edgeToken(&toks[a]) {
+	for a < b && edgeToken(&toks[a]) && !gluedSlash(toks, a, a+1, a, b) {
 		a++
 	}
-	for b > a && edgeToken(&toks[b-1]) {
+	for b > a && edgeToken(&toks[b-1]) && !gluedSlash(toks, b-1, b-2, a, b) {
 		b--
 	}
 	if a >= b {

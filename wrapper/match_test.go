@@ -48,3 +48,30 @@ func TestValueHelpers(t *testing.T) {
 		})
 	}
 }
+
+// TestValueTextEdges checks the trimming of separator punctuation at a
+// value's edges: it never cuts a "/" written against the value (a URL's
+// trailing slash, a path), but drops a free-standing one.
+func TestValueTextEdges(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"url trailing slash kept", "https://example.edu/", "https://example.edu/"},
+		{"url slash kept before comma", ": https://example.edu/ ,", "https://example.edu/"},
+		{"url path slash kept", "Website: http://a.example.org/dept/", "Website: http://a.example.org/dept/"},
+		{"leading glued slash kept", "/docs/index", "/docs/index"},
+		{"free slash dropped", "/ Hachette Book Group /", "Hachette Book Group"},
+		{"label colon dropped", ": http://example.org/", "http://example.org/"},
+		{"comma still dropped", "Meyer,", "Meyer"},
+		{"period still dropped", "Inc.", "Inc"},
+		{"only slashes", "/ //", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ts := wordsOf(tc.text)
+			got, _, _ := valueText(ts, 0, len(ts))
+			if got != tc.want {
+				t.Fatalf("valueText(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+}

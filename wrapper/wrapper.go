@@ -224,6 +224,7 @@ func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error
 		return nil, bestErr
 	}
 	w.link()
+	w.learnJoins(toks)
 	return w, nil
 }
 
@@ -498,6 +499,10 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 						}
 					}
 					if val, ok := w.value(toks, a, b, sm, f); ok {
+						if sm.Join {
+							_, _, tb := valueText(toks, a, b)
+							w.joinLine(toks, r, skip, sm, f, tb, &val)
+						}
 						fl.Values = append(fl.Values, val)
 					}
 				}

@@ -1,0 +1,77 @@
+package wrapper
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/objectrunner/objectrunner/sod"
+)
+
+// TestLineGap checks which tokens may separate two lines of one value.
+func TestLineGap(t *testing.T) {
+	for _, tc := range []struct {
+		name, html string
+		want       bool
+	}{
+		{"line break", `<td>3410 Valencia St<br>Seattle, WA 98128</td>`, true},
+		{"comma and line break", `<td>3410 Valencia St,<br>Seattle, WA 98128</td>`, true},
+		{"break inside inline element", `<td><span>3410 Valencia St</span><br><span>Seattle, WA</span></td>`, true},
+		{"no line break", `<td><b>3410 Valencia St</b> <i>Seattle, WA</i></td>`, false},
+		{"other cells", `<tr><td>3410 Valencia St</td><td>Seattle, WA</td></tr>`, false},
+		{"other paragraphs", `<div><p>3410 Valencia St<br></p><p>Seattle, WA</p></div>`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := testPage(t, "p.html", "<html><body><table><tbody><tr>"+tc.html+"</tr></tbody></table></body></html>", nil)
+			toks := tokenize(p, newPaths())
+			// The first line ends at "St", the second starts at the
+			// next word that is not punctuation.
+			b, a := -1, -1
+			for x := range toks {
+				if toks[x].kind == KindWord && toks[x].text == "St" {
+					b = x + 1
+				}
+				if b >= 0 && x >= b && a < 0 && toks[x].kind == KindWord && !edgeToken(&toks[x]) {
+					a = x
+				}
+			}
+			if got := lineGap(toks, b, a); got != tc.want {
+				t.Fatalf("lineGap = %v, want %v (tokens %v)", got, tc.want, toks[b:a])
+			}
+		})
+	}
+}
+
+// TestJoinLines induces a wrapper on detail pages whose address is written
+// over two lines of one cell, the second line annotated on most pages: the
+// single address field gets both lines joined with ", ".
+func TestJoinLines(t *testing.T) {
+	streets := []string{"Valencia St", "Harbor Blvd", "W 14th St", "Elm Ave", "Oak Rd"}
+	cities := []string{"Seattle, WA", "Austin, TX", "Denver, CO", "Boston, MA"}
+	var src []string
+	var want []string
+	for i := range 20 {
+		l1 := fmt.Sprintf("%d %s", 100+37*i, streets[i%len(streets)])
+		l2 := fmt.Sprintf("%s %d", cities[i%len(cities)], 98100+i)
+		typ2 := ""
+		if i%5 != 2 {
+			typ2 = ` data-or-type="address"`
+		}
+		want = append(want, l1+", "+l2)
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">School Number %d</h1><table><tr><th>Address</th><td><span data-or-type="address">%s</span><br><span%s>%s</span></td></tr><tr><th>Students</th><td>%d</td></tr></table></body></html>`, i, l1, typ2, l2, 1000+i))
+	}
+	pages := pagesOf(t, src, nil)
+	s := testSOD([][3]string{{"name", "1", "name"}, {"address", "?", "address"}}, sod.One)
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		if got := objs[0].Get("address"); len(got) != 1 || got[0] != want[i] {
+			t.Fatalf("%s: address = %q, want %q; template %s; slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
+		}
+	}
+}
