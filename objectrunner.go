@@ -9,7 +9,7 @@
 //	Grower → dictionaries.Grow     extracted values feed the dictionaries back
 //
 // Each step takes and returns one explicit type; the packages import each
-// other one way only (sod ← recognizers ← {dictionaries, annotate} ← wrapper).
+// other one way only (sod ← recognizers ← dictionaries; recognizers ← annotate ← wrapper).
 package objectrunner
 
 import (
