@@ -7,7 +7,9 @@
 // price, isbn, …) or a dictionary class (isInstanceOf). Tuple types are
 // unordered collections of fields, each a named type with a multiplicity
 // ("1", "?", "*", "+", "n", "n-m", "n-"). Disjunction types choose between
-// mutually exclusive alternatives. Restrictions complete the model: an
+// mutually exclusive alternatives. A field of the root tuple of a list SOD
+// may be declared scope = "page" (Field.PageScope): one value per page that
+// belongs to every object of the page. Restrictions complete the model: an
 // entity value may have to cover a whole DOM node, and two date fields may
 // have to be in order. A minimal file:
 //

@@ -90,3 +90,33 @@ func ExampleParseMultiplicity() {
 	// 3- min=3 unbounded=true optional=false many=true
 	// 0 error
 }
+
+// A list SOD whose team is shown once per page, above the players.
+func Example_pageScope() {
+	src := `
+object = "player"
+objects = "*"
+
+[tuple.player]
+name = "1"
+team = { type = "team", mult = "?", scope = "page" }
+
+[entity.name]
+dictionary = "person"
+
+[entity.team]
+dictionary = "team"
+`
+	s, err := sod.Parse("roster.toml", []byte(src))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(s)
+	fmt.Println("team per page:", s.Field("team").PageScope)
+	// Output:
+	// player: tuple  (objects per page: *)
+	// ├── name: entity [dictionary person]  1
+	// └── team: entity [dictionary team]  ?  (per page)
+	// team per page: true
+}

@@ -16,6 +16,7 @@ import (
 //	    └── role: entity [dictionary role]  ?
 //	order: start <= end
 //
+// A field declared with scope = "page" ends with "(per page)".
 // A field's type name is printed after its kind when it differs from the
 // field name. Alternatives of a disjunction are printed as its children,
 // without a multiplicity. A tuple or disjunction used several times is
@@ -81,16 +82,17 @@ func (f *formatter) children(t *Type, prefix string) {
 		name string
 		typ  *Type
 		mult string
+		page bool
 	}
 	var lines []line
 	switch t.Kind {
 	case Tuple:
 		for _, fl := range t.Fields {
-			lines = append(lines, line{fl.Name, fl.Type, fl.Mult.String()})
+			lines = append(lines, line{fl.Name, fl.Type, fl.Mult.String(), fl.PageScope})
 		}
 	case Disjunction:
 		for _, a := range t.Alternatives {
-			lines = append(lines, line{a.Name, a, ""})
+			lines = append(lines, line{a.Name, a, "", false})
 		}
 	}
 	for i, l := range lines {
@@ -101,6 +103,9 @@ func (f *formatter) children(t *Type, prefix string) {
 		fmt.Fprintf(f.b, "%s%s%s: %s", prefix, branch, l.name, describeType(l.typ, l.name))
 		if l.mult != "" {
 			fmt.Fprintf(f.b, "  %s", l.mult)
+		}
+		if l.page {
+			f.b.WriteString("  (per page)")
 		}
 		repeat := l.typ != nil && f.expanded[l.typ] && f.lines(l.typ) > repeatLimit
 		if repeat {

@@ -20,7 +20,7 @@ var (
 	topKeys         = []string{"name", "object", "objects", "entity", "tuple", "disjunction", "order"}
 	entityKeys      = []string{"regex", "predefined", "dictionary", "whole_node", "ignore_case", "timeout"}
 	recognizerKeys  = []string{"regex", "predefined", "dictionary"}
-	fieldKeys       = []string{"type", "mult"}
+	fieldKeys       = []string{"type", "mult", "scope"}
 	disjunctionKeys = []string{"alternatives"}
 	orderKeys       = []string{"before", "after", "strict"}
 )
@@ -142,7 +142,40 @@ func (l *loader) load(data []byte) *SOD {
 		s.Name = s.Root.Name
 	}
 	s.Orders = l.orders(raw["order"], s.Root)
+	l.scopes(s)
 	return s
+}
+
+// scopes checks the fields declared with scope = "page": they must be
+// entity or disjunction fields of the root tuple of an SOD whose objects
+// allow more than one object per page.
+func (l *loader) scopes(s *SOD) {
+	for _, t := range l.declared {
+		if t.Kind != Tuple {
+			continue
+		}
+		for _, f := range t.Fields {
+			if !f.PageScope {
+				continue
+			}
+			p := f.Pos
+			if l.pos.has("tuple", t.Name, f.Name, "scope") {
+				p = l.pos.at("tuple", t.Name, f.Name, "scope")
+			}
+			switch {
+			case s.Root == nil:
+				// The missing root is reported already.
+			case t != s.Root:
+				l.errorf(p, "[tuple.%s]: field %q: scope = \"page\" is allowed only on fields of the root tuple %q: a per-page value belongs to every object of the page", t.Name, f.Name, s.Root.Name)
+			case !s.Mult.Many():
+				l.errorf(p, "[tuple.%s]: field %q: scope = \"page\" needs objects to allow more than one object per page (objects = %q): on a detail page every field is already per page", t.Name, f.Name, s.Mult.String())
+			case f.Type.Kind == Tuple:
+				l.errorf(p, "[tuple.%s]: field %q: scope = \"page\" applies to entity or disjunction fields, not to the tuple %q", t.Name, f.Name, f.Type.Name)
+			case f.Mult.Many():
+				l.errorf(p, "[tuple.%s]: field %q: scope = \"page\" takes one value per page: use mult \"1\" or \"?\", not %q", t.Name, f.Name, f.Mult.String())
+			}
+		}
+	}
 }
 
 // parseErrorPos converts the position of a TOML syntax error. It is
@@ -390,6 +423,7 @@ func (l *loader) tuple(t *Type, body map[string]any) {
 			continue
 		}
 		typeName, multText := name, "1"
+		pageScope := false
 		switch v := body[name].(type) {
 		case string:
 			multText = v
@@ -411,6 +445,21 @@ func (l *loader) tuple(t *Type, body map[string]any) {
 					continue
 				}
 				multText = s
+			}
+			if sv, ok := v["scope"]; ok {
+				s, ok := l.str(sv, append(path, "scope")...)
+				if !ok {
+					continue
+				}
+				switch strings.TrimSpace(s) {
+				case "record":
+				case "page":
+					pageScope = true
+				default:
+					l.errorf(l.pos.at(append(path, "scope")...), "[tuple.%s]: field %q: invalid scope %q: expected \"record\" (the default) or \"page\"%s",
+						t.Name, name, s, didYouMean(s, []string{"record", "page"}))
+					continue
+				}
 			}
 		default:
 			l.errorf(p, "[tuple.%s]: field %q: expected a multiplicity string such as \"1\" or an inline table { type = \"TYPE\", mult = \"1\" }, got %s",
@@ -439,7 +488,7 @@ func (l *loader) tuple(t *Type, body map[string]any) {
 			l.errorf(tp, "[tuple.%s]: field %q: undefined type %q%s%s", t.Name, name, typeName, didYouMean(typeName, sortedKeys(l.types)), hint)
 			continue
 		}
-		t.Fields = append(t.Fields, &Field{Name: name, Type: ft, Mult: m, Pos: p})
+		t.Fields = append(t.Fields, &Field{Name: name, Type: ft, Mult: m, Pos: p, PageScope: pageScope})
 	}
 }
 

@@ -140,6 +140,27 @@ order: start < end
 `,
 	},
 	{
+		name: "page-scope field of a list SOD",
+		src: `object = "player"
+objects = "+"
+[tuple.player]
+name = "1"
+team = { type = "team", mult = "?", scope = "page" }
+pos = { type = "position", scope = "record" }
+[entity.name]
+dictionary = "person"
+[entity.team]
+dictionary = "team"
+[entity.position]
+regex = 'Guard|Forward|Center'
+`,
+		want: `player: tuple  (objects per page: +)
+├── name: entity [dictionary person]  1
+├── team: entity [dictionary team]  ?  (per page)
+└── pos: entity position [regex 'Guard|Forward|Center']  1
+`,
+	},
+	{
 		name: "dotted keys, quoted keys, comments and a multi-line regex",
 		src: `# leading comment
 object = "isbn" # trailing comment
@@ -221,6 +242,12 @@ var errorCases = []struct {
 	{"order same field", "object = \"e\"\n[tuple.e]\nstart = \"1\"\n[entity.start]\npredefined = \"date\"\n[[order]]\nbefore = \"start\"\nafter = \"start\"\n", "6:1", "must be two different fields"},
 	{"order on a tuple field", "object = \"e\"\n[tuple.e]\nstart = \"1\"\nsub = \"1\"\n[tuple.sub]\nstart = \"1\"\n[entity.start]\npredefined = \"date\"\n[[order]]\nbefore = \"sub\"\nafter = \"start\"\n", "10:1", `field "sub" is a tuple; order restrictions compare entity fields`},
 	{"order with entity root", "object = \"x\"\n[entity.x]\nregex = 'a'\n[[order]]\nbefore = \"x\"\nafter = \"y\"\n", "4:1", `the root type "x" is not a tuple (it is an entity)`},
+	{"scope unknown value", "object = \"p\"\nobjects = \"+\"\n[tuple.p]\nname = \"1\"\nteam = { type = \"team\", scope = \"site\" }\n[entity.name]\nregex = 'a'\n[entity.team]\nregex = 'b'\n", "5:25", `field "team": invalid scope "site": expected "record" (the default) or "page"`},
+	{"scope not a string", "object = \"p\"\nobjects = \"+\"\n[tuple.p]\nname = \"1\"\nteam = { type = \"team\", scope = true }\n[entity.name]\nregex = 'a'\n[entity.team]\nregex = 'b'\n", "5:25", `tuple.p.team.scope: expected a string, got the boolean true`},
+	{"scope page on a detail SOD", "object = \"p\"\n[tuple.p]\nname = \"1\"\nteam = { type = \"team\", scope = \"page\" }\n[entity.name]\nregex = 'a'\n[entity.team]\nregex = 'b'\n", "4:25", `scope = "page" needs objects to allow more than one object per page (objects = "1")`},
+	{"scope page on a set field", "object = \"p\"\nobjects = \"+\"\n[tuple.p]\nname = \"1\"\nteam = { type = \"team\", mult = \"*\", scope = \"page\" }\n[entity.name]\nregex = 'a'\n[entity.team]\nregex = 'b'\n", "5:37", `scope = "page" takes one value per page: use mult "1" or "?", not "*"`},
+	{"scope page on a tuple field", "object = \"p\"\nobjects = \"+\"\n[tuple.p]\nname = \"1\"\nclub = { type = \"club\", scope = \"page\" }\n[tuple.club]\nteam = \"1\"\n[entity.name]\nregex = 'a'\n[entity.team]\nregex = 'b'\n", "5:25", `scope = "page" applies to entity or disjunction fields, not to the tuple "club"`},
+	{"scope page below the root", "object = \"p\"\nobjects = \"+\"\n[tuple.p]\nname = \"1\"\nclub = \"1\"\n[tuple.club]\nteam = { type = \"team\", scope = \"page\" }\n[entity.name]\nregex = 'a'\n[entity.team]\nregex = 'b'\n", "7:25", `scope = "page" is allowed only on fields of the root tuple "p"`},
 	{"order as a table", "object = \"x\"\n[entity.x]\nregex = 'a'\n[order]\nbefore = \"x\"\n", "4:1", "order: expected an array of tables, written [[order]]"},
 }
 

@@ -128,6 +128,10 @@ type Field struct {
 	Type *Type
 	Mult Multiplicity
 	Pos  Pos
+	// PageScope marks a field of the root tuple of a list SOD whose value
+	// appears once per page and belongs to every object of that page (SOD
+	// key scope = "page"). It is false for ordinary, per-record fields.
+	PageScope bool
 }
 
 // Order is a restriction between two date fields of one object:

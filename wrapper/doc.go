@@ -41,6 +41,15 @@
 // records cannot meet the SOD) Induce falls back to page mode, described
 // next; Wrapper.Mode says which was used.
 //
+// Page-scope fields (pagescope.go): fields of a list SOD's root marked
+// scope = "page" (a team heading above a roster) are not looked for in the
+// objects. Induce learns the objects from the SOD without them, and the
+// page-scope fields with a page-mode wrapper of their own (one object per
+// page, all of them optional, slots holding list items left out), saved
+// inside the wrapper file; Extract runs it once per page and copies its
+// values into every object. An optional page-scope field that gets no slot
+// is dropped (Wrapper.DroppedPageFields); a mandatory one stops induction.
+//
 // Extract tokenizes a page once, maps every token to the wrapper's table of
 // template tokens (built once by Induce or Load) and matches the template in
 // one left-to-right pass. Detail pages give one Object; when the SOD wants
@@ -67,6 +76,8 @@
 //	              object building
 //	list.go       record mode: induction over sample records, record-by-record
 //	              extraction, set-item and segment refinements
+//	pagescope.go  page-scope fields: derived SODs, page-level induction,
+//	              copying the page's values into every object
 //	join.go       single values written over two lines of one element
 //	              (SlotMap.Join)
 //	object.go     Object, Field, Value and the JSON line form

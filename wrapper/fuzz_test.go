@@ -61,6 +61,16 @@ func FuzzLoad(f *testing.F) {
 		}
 		f.Add(buf.Bytes())
 	}
+	// A list wrapper with a page-scope field (and its page wrapper).
+	if w, err := Induce(annotatedRosters(f, rosterPages(6), rosterTeams), rosterSOD(f, "?"), DefaultOptions()); err != nil {
+		f.Fatal(err)
+	} else {
+		var buf bytes.Buffer
+		if err := w.Save(&buf); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(buf.Bytes())
+	}
 	f.Add([]byte(`{"version":1}`))
 	f.Add([]byte(`{"version":1,"template":{"type":"seq","nodes":[{"type":"set","body":{"type":"slot"}}]},"slots":[{"slot":0,"field":"x"}],"scope":0}`))
 	page := loadCase(f, filepath.Join("testdata", "induce", "concert")).pages[0]

@@ -60,6 +60,10 @@ type FieldSpec struct {
 	// Value.Normalized from it. Empty for dictionary and regex types and
 	// for disjunctions.
 	Predefined string `json:"predefined,omitempty"`
+	// Page marks a page-scope field (SOD scope = "page"): its value is
+	// found once per page, by the page wrapper (Wrapper.PageWrapper), and
+	// copied into every object of the page.
+	Page bool `json:"page,omitempty"`
 }
 
 // SlotMap says which SOD field a template slot holds and how sure we are.
@@ -247,15 +251,20 @@ func (st *slotStats) count(types []string) int {
 	return n
 }
 
+// newSlotStats returns empty statistics for one slot.
+func newSlotStats() *slotStats {
+	return &slotStats{some: map[string]int{}, values: map[string]int{}, types: map[string]int{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
+		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{},
+		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{},
+		perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}}
+}
+
 // gather runs the template over the sample and collects slot statistics.
 func gather(w *Wrapper, pages [][]token) []*slotStats {
 	stats := make([]*slotStats, len(w.tmpl.Slots))
 	for i := range stats {
-		stats[i] = &slotStats{some: map[string]int{}, values: map[string]int{}, types: map[string]int{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
-			sepWord: map[string]map[int]bool{}, annWord: map[string]bool{},
-			segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{},
-			perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-			labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}}
+		stats[i] = newSlotStats()
 	}
 	valid := predefinedRecognizers(w.fields)
 	for pg, toks := range pages {

@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -45,6 +46,14 @@ type wrapperFile struct {
 	// Shapes maps a slot with a Cut to the shapes of the segments that held
 	// the sample's instances (record mode; optional).
 	Shapes map[int][]string `json:"shapes,omitempty"`
+	// PageFields, FieldOrder, PageDropped and Page hold the page-scope
+	// fields (optional fields of format version 1): their specs, the SOD
+	// order of the root fields, which were dropped and why, and the
+	// page-mode wrapper that extracts them.
+	PageFields  []FieldSpec  `json:"page_fields,omitempty"`
+	FieldOrder  []string     `json:"field_order,omitempty"`
+	PageDropped string       `json:"page_dropped,omitempty"`
+	Page        *wrapperFile `json:"page,omitempty"`
 }
 
 func toFile(n Node) *fileNode {
@@ -119,7 +128,22 @@ func fromFile(f *fileNode, depth int) (Node, error) {
 // as printable text) and, in record mode, the record pattern (an optional
 // field of format version 1).
 func (w *Wrapper) Save(out io.Writer) error {
-	f := wrapperFile{Version: FormatVersion, SODHash: w.sodHash, SODName: w.sodName, PageMult: w.mult, PageMin: w.pageMin,
+	f := w.file()
+	if w.page != nil {
+		f.Page = w.page.file()
+	}
+	f.PageFields, f.FieldOrder, f.PageDropped = w.pageFields, w.order, w.pageDrop
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(f); err != nil {
+		return fmt.Errorf("wrapper: save: %w", err)
+	}
+	return nil
+}
+
+// file converts the wrapper, without its page wrapper, to its saved form.
+func (w *Wrapper) file() *wrapperFile {
+	f := &wrapperFile{Version: FormatVersion, SODHash: w.sodHash, SODName: w.sodName, PageMult: w.mult, PageMin: w.pageMin,
 		Options: w.opt, Fields: w.fields, Slots: w.slots, Scope: w.scope, Template: w.tmpl.String(), Root: toFile(w.tmpl.Root), Records: w.rp}
 	for sl := range w.contain {
 		f.Contained = append(f.Contained, sl)
@@ -136,12 +160,7 @@ func (w *Wrapper) Save(out io.Writer) error {
 		}
 		sort.Strings(f.ItemPaths[sl])
 	}
-	enc := json.NewEncoder(out)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(&f); err != nil {
-		return fmt.Errorf("wrapper: save: %w", err)
-	}
-	return nil
+	return f
 }
 
 // Load reads a wrapper written by Save. It rejects other format versions.
@@ -154,6 +173,35 @@ func Load(r io.Reader) (*Wrapper, error) {
 	if f.Version != FormatVersion {
 		return nil, fmt.Errorf("wrapper: load: unsupported wrapper format version %d (this build reads version %d)", f.Version, FormatVersion)
 	}
+	w, err := fromWrapperFile(&f)
+	if err != nil {
+		return nil, err
+	}
+	if f.Page != nil {
+		if f.Page.Page != nil || len(f.Page.PageFields) > 0 {
+			return nil, errors.New("wrapper: load: page: a page wrapper cannot have page-scope fields of its own")
+		}
+		if f.Page.Records != nil || f.Page.Scope != -1 {
+			return nil, errors.New("wrapper: load: page: the page wrapper must be a page-mode wrapper of one object per page")
+		}
+		pw, err := fromWrapperFile(f.Page)
+		if err != nil {
+			return nil, fmt.Errorf("wrapper: load: page: %w", err)
+		}
+		w.page = pw
+	}
+	for _, pf := range f.PageFields {
+		if pf.Parent != "" || pf.Tuple || !pf.Page {
+			return nil, fmt.Errorf("wrapper: load: page_fields: %q is not a page-scope entity field of the root", pf.Path)
+		}
+	}
+	w.pageFields, w.order, w.pageDrop = f.PageFields, f.FieldOrder, f.PageDropped
+	return w, nil
+}
+
+// fromWrapperFile builds a wrapper, without its page wrapper, from its
+// saved form.
+func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 	root, err := fromFile(f.Root, 0)
 	if err != nil {
 		return nil, fmt.Errorf("wrapper: load: template: %w", err)

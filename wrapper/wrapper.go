@@ -3,6 +3,7 @@ package wrapper
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -38,6 +39,14 @@ type Wrapper struct {
 	// shapes holds, for slots with a Cut, the shapes of the segments that
 	// held the sample's instances (record mode; see learnMinSegments).
 	shapes map[int][]string
+	// page, when set, is the page-mode wrapper of the page-scope fields
+	// (pageFields), extracted once per page and copied into every object;
+	// order is the SOD order of the root fields, pageDrop says which
+	// page-scope fields were dropped and why (see pagescope.go).
+	page       *Wrapper
+	pageFields []FieldSpec
+	order      []string
+	pageDrop   string
 	// valid holds, by field path, the predefined recognizers of fields
 	// whose type has one (FieldSpec.Predefined), built by link: values
 	// are normalised with them at extraction, and validated in the slots
@@ -89,11 +98,23 @@ func (w *Wrapper) Template() *Template { return w.tmpl }
 // SODHash returns the hash of the SOD the wrapper was learned for.
 func (w *Wrapper) SODHash() string { return w.sodHash }
 
-// Fields returns the SOD fields the wrapper extracts.
-func (w *Wrapper) Fields() []FieldSpec { return w.fields }
+// Fields returns the SOD fields the wrapper extracts: those of the objects,
+// then the page-scope fields (FieldSpec.Page), if any.
+func (w *Wrapper) Fields() []FieldSpec {
+	if len(w.pageFields) == 0 {
+		return w.fields
+	}
+	return append(slices.Clone(w.fields), w.pageFields...)
+}
 
-// Slots returns the slot to field mapping.
-func (w *Wrapper) Slots() []SlotMap { return w.slots }
+// Slots returns the slot to field mapping, followed by the slots of the
+// page-scope fields, which refer to the template of PageWrapper.
+func (w *Wrapper) Slots() []SlotMap {
+	if w.page == nil {
+		return w.slots
+	}
+	return append(slices.Clone(w.slots), w.page.slots...)
+}
 
 // Options returns the options the wrapper was learned with.
 func (w *Wrapper) Options() Options { return w.opt }
@@ -138,6 +159,17 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	}
 	if opt.SizeThres <= 0 || opt.GeneraliseThres <= 0 || opt.MaxIterations <= 0 {
 		return nil, fmt.Errorf("wrapper: Induce: invalid options %+v (start from DefaultOptions)", opt)
+	}
+	// Page-scope fields are learned apart, at page level (pagescope.go).
+	if rec, page, ok := splitPageScope(s); ok {
+		w, err := Induce(pages, rec, opt)
+		if err != nil {
+			return nil, err
+		}
+		if err := w.inducePageScope(pages, s, page); err != nil {
+			return nil, err
+		}
+		return w, nil
 	}
 	fields := sodFields(s)
 	if len(fields) == 0 {
@@ -333,6 +365,19 @@ func (w *Wrapper) Extract(p *annotate.Page) ([]*Object, error) {
 	if p == nil {
 		return nil, &MismatchError{Reason: "nil page"}
 	}
+	if len(w.pageFields) > 0 {
+		objs, err := w.extractObjects(p)
+		missing := w.addPageFields(p, objs)
+		if err == nil && len(missing) > 0 {
+			err = &MismatchError{Page: p.Path, Partial: true, Reason: "mandatory page-scope field(s) without value: " + strings.Join(missing, ", ")}
+		}
+		return objs, err
+	}
+	return w.extractObjects(p)
+}
+
+// extractObjects is Extract without the page-scope fields.
+func (w *Wrapper) extractObjects(p *annotate.Page) ([]*Object, error) {
 	if w.rp != nil {
 		return w.extractRecords(p)
 	}

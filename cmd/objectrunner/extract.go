@@ -236,6 +236,9 @@ func (m *Main) logLearned(rep *objectrunner.Report) {
 	m.logSample(rep)
 	w := rep.Wrapper
 	m.Log.Info("wrapper learned", "mode", w.Mode(), "slots", len(w.Slots()), "time", rep.InduceTime.Round(time.Millisecond))
+	if why := w.DroppedPageFields(); why != "" {
+		m.Log.Warn("page-level fields dropped", "reason", why)
+	}
 	mapped := map[string]bool{}
 	for _, sm := range w.Slots() {
 		mapped[sm.Field] = true

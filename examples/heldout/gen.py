@@ -336,7 +336,7 @@ objects = "*"
 
 [tuple.player]
 name = "1"
-team = "?"      # page-level value (the heading), shared by every row: the SOD cannot say "per page"
+team = { type = "team", mult = "?", scope = "page" }   # shown once per page (the heading), shared by every row
 position = "1"
 height = "?"
 

@@ -1,0 +1,261 @@
+package wrapper
+
+// Page-scope fields: values that appear once per list page and belong to
+// every object of the page (the team heading above a roster).
+//
+// A list SOD may mark fields of its root tuple with scope = "page"
+// (sod.Field.PageScope). Induce learns the objects without them, from a
+// derived SOD, and learns the page-scope fields apart: a page-mode wrapper
+// (the detail-page induction, one object per page) over the same sample
+// pages, for a derived SOD whose root holds only those fields, all
+// optional. Extract runs that page wrapper once per page and copies its
+// values into every object of the page.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/sod"
+	"golang.org/x/net/html"
+)
+
+// splitPageScope derives, from a list SOD with page-scope fields, the SOD
+// of the objects without them (rec) and the SOD of one page holding only
+// them, all optional (page). ok is false when s has no page-scope field.
+func splitPageScope(s *sod.SOD) (rec, page *sod.SOD, ok bool) {
+	if s == nil || s.Root == nil || s.Root.Kind != sod.Tuple || !s.Mult.Many() {
+		return nil, nil, false
+	}
+	var recFields, pageFields []*sod.Field
+	for _, f := range s.Root.Fields {
+		if f.PageScope && f.Type != nil && f.Type.Kind != sod.Tuple {
+			pf := *f
+			pf.Mult = sod.Multiplicity{Min: 0, Max: 1}
+			pageFields = append(pageFields, &pf)
+		} else {
+			recFields = append(recFields, f)
+		}
+	}
+	if len(pageFields) == 0 {
+		return nil, nil, false
+	}
+	recRoot, pageRoot := *s.Root, *s.Root
+	recRoot.Fields, pageRoot.Fields = recFields, pageFields
+	r, p := *s, *s
+	r.Root, p.Root = &recRoot, &pageRoot
+	p.Mult, p.Orders = sod.One, nil
+	var orders []sod.Order
+	for _, o := range s.Orders {
+		if rootField(&recRoot, o.Before) != nil && rootField(&recRoot, o.After) != nil {
+			orders = append(orders, o)
+		}
+	}
+	r.Orders = orders
+	return &r, &p, true
+}
+
+// pageScopeSpecs returns the FieldSpecs of the page-scope fields of s,
+// with their multiplicity as declared and Page set.
+func pageScopeSpecs(s *sod.SOD) []FieldSpec {
+	var out []FieldSpec
+	for _, fs := range sodFields(s) {
+		if fs.Parent != "" {
+			continue
+		}
+		if f := rootField(s.Root, fs.Name); f != nil && f.PageScope && !fs.Tuple {
+			fs.Page = true
+			out = append(out, fs)
+		}
+	}
+	return out
+}
+
+// inducePageScope learns the page wrapper of the page-scope fields of s
+// into w. When the page-level induction fails, or leaves some of the fields
+// without a slot, those fields are dropped (DroppedPageFields says which and
+// why); it returns a *StopError only when a dropped field is mandatory.
+func (w *Wrapper) inducePageScope(pages []*annotate.Page, s, page *sod.SOD) error {
+	w.pageFields = pageScopeSpecs(s)
+	w.order = nil
+	for _, f := range s.Root.Fields {
+		w.order = append(w.order, f.Name)
+	}
+	pw := &Wrapper{opt: w.opt, sodHash: s.Hash, sodName: s.Name, mult: page.Mult.String(), pageMin: page.Mult.Min,
+		fields: sodFields(page), scope: -1, ps: newPaths()}
+	reason := ""
+	got, err := inducePageLevel(pw, pages, page)
+	if err != nil {
+		reason = fmt.Sprintf("page-level induction failed: %v", err)
+	} else {
+		w.page = got
+	}
+	mapped := map[string]bool{}
+	if w.page != nil {
+		for _, sm := range w.page.slots {
+			mapped[sm.Field] = true
+		}
+	}
+	var dropped, mandatory []string
+	for _, f := range w.pageFields {
+		if mapped[f.Path] {
+			continue
+		}
+		dropped = append(dropped, f.Path)
+		if !f.Optional {
+			mandatory = append(mandatory, f.Path)
+		}
+	}
+	if len(dropped) > 0 {
+		if reason == "" {
+			reason = "no slot of the page template consistently holds them"
+		}
+		w.pageDrop = fmt.Sprintf("page-scope field(s) %s dropped: %s", strings.Join(dropped, ", "), reason)
+	}
+	if len(mandatory) > 0 {
+		return &StopError{Reason: fmt.Sprintf("mandatory page-scope field(s) %s: %s", strings.Join(mandatory, ", "), reason)}
+	}
+	if w.page != nil && len(w.page.slots) == 0 {
+		w.page = nil
+	}
+	return nil
+}
+
+// DroppedPageFields says which page-scope fields (SOD scope = "page") the
+// wrapper does not extract and why; "" when it extracts all of them or the
+// SOD has none.
+func (w *Wrapper) DroppedPageFields() string { return w.pageDrop }
+
+// PageWrapper returns the page-mode wrapper that extracts the page-scope
+// fields (one object per page), or nil when the wrapper has none. The
+// slots of its fields are listed by Slots after the wrapper's own and refer
+// to its template.
+func (w *Wrapper) PageWrapper() *Wrapper { return w.page }
+
+// addPageFields extracts the page-scope fields of p with the page wrapper
+// and copies them into every object, in SOD order. It returns the
+// mandatory page-scope fields that got no value.
+func (w *Wrapper) addPageFields(p *annotate.Page, objs []*Object) []string {
+	if len(objs) == 0 || len(w.pageFields) == 0 {
+		return nil
+	}
+	var vals []Field
+	if w.page != nil {
+		if pobjs, _ := w.page.Extract(p); len(pobjs) > 0 {
+			vals = pobjs[0].Fields
+		}
+	}
+	var missing []string
+	for _, f := range w.pageFields {
+		if !f.Optional && !slices.ContainsFunc(vals, func(v Field) bool { return v.Name == f.Name }) {
+			missing = append(missing, f.Name)
+		}
+	}
+	if len(vals) == 0 {
+		return missing
+	}
+	rank := func(name string) int {
+		if i := slices.Index(w.order, name); i >= 0 {
+			return i
+		}
+		return len(w.order)
+	}
+	for _, o := range objs {
+		for _, v := range vals {
+			v.Values = slices.Clone(v.Values)
+			o.Fields = append(o.Fields, v)
+		}
+		slices.SortStableFunc(o.Fields, func(a, b Field) int { return rank(a.Name) - rank(b.Name) })
+	}
+	return missing
+}
+
+// rootField returns the field of tuple t called name, or nil.
+func rootField(t *sod.Type, name string) *sod.Field {
+	for _, f := range t.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// inducePageLevel is inducePage for the page SOD of the page-scope fields
+// (one object per page), except that slots whose values are mostly items
+// of a list (see listItem) are not candidates: a value shown once for the
+// whole page is not one of a run of like siblings (a menu of other teams,
+// a standings table).
+func inducePageLevel(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error) {
+	toks := make([][]token, len(pages))
+	for i, p := range pages {
+		toks[i] = tokenize(p, w.ps)
+	}
+	e := newECGM(toks, w.opt)
+	e.run()
+	w.tmpl = buildTemplate(e, w.ps)
+	w.freeze()
+	stats := gather(w, toks)
+	items, all := make([]int, len(stats)), make([]int, len(stats))
+	for _, tk := range toks {
+		m := newMatcher(w, tk)
+		root := &mrec{set: -1}
+		if _, ok := m.seq(w.tmpl.Root, 0, len(tk), root); !ok {
+			continue
+		}
+		collect(root, -1, func(v sval) {
+			if v.slot < 0 || v.slot >= len(stats) {
+				return
+			}
+			for x := v.a; x < v.b; x++ {
+				if tk[x].kind == KindWord && tk[x].node != nil {
+					all[v.slot]++
+					if listItem(tk[x].node) {
+						items[v.slot]++
+					}
+					return
+				}
+			}
+		})
+	}
+	for sl := range stats {
+		if all[sl] > 0 && 2*items[sl] > all[sl] {
+			stats[sl] = newSlotStats()
+		}
+	}
+	sm, _, serr := mapSlots(w, stats, len(pages), -1)
+	if serr != nil {
+		return nil, serr
+	}
+	w.slots, w.scope = sm, -1
+	w.link()
+	w.learnJoins(toks)
+	return w, nil
+}
+
+// listItem reports whether text node n is inside an item of a list: going
+// up from n through elements that are their parent's only element child,
+// the first element with element siblings has one of the same tag.
+func listItem(n *html.Node) bool {
+	for e := n.Parent; e != nil && e.Type == html.ElementNode; e = e.Parent {
+		if e.Data == "body" || e.Data == "html" {
+			return false
+		}
+		siblings, same := false, false
+		for _, sib := range []func(*html.Node) *html.Node{
+			func(x *html.Node) *html.Node { return x.PrevSibling },
+			func(x *html.Node) *html.Node { return x.NextSibling },
+		} {
+			for c := sib(e); c != nil; c = sib(c) {
+				if c.Type == html.ElementNode {
+					siblings = true
+					same = same || c.Data == e.Data
+				}
+			}
+		}
+		if siblings {
+			return same
+		}
+	}
+	return false
+}
