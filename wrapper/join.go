@@ -93,9 +93,8 @@ func (w *Wrapper) learnJoins(pages [][]token) {
 		}
 		both, typed, ok := 0, 0, true
 		for _, toks := range pages {
-			m := newMatcher(w, toks)
-			root := &mrec{set: -1}
-			if _, fit := m.seq(w.tmpl.Root, 0, len(toks), root); !fit {
+			root, fit := w.matchRoot(toks)
+			if !fit {
 				continue
 			}
 			var first, second *sval

@@ -74,11 +74,7 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 		toks[i] = tokenizeNodes(r.nodes, r.page.ByNode, w.ps)
 		pageOf[i] = r.pageIndex
 	}
-	e := newECGM(toks, w.opt)
-	e.run()
-	w.tmpl = buildTemplate(e, w.ps)
-	w.freeze()
-	stats := gather(w, toks)
+	stats := w.learnTemplate(toks)
 	sm, _, serr := mapSlots(w, stats, len(toks), -1)
 	if serr != nil {
 		return serr
@@ -316,9 +312,8 @@ func (w *Wrapper) learnMinSegments(toks [][]token) {
 	least := map[int]int{}
 	shapes := map[int]map[string]int{}
 	for _, tk := range toks {
-		m := newMatcher(w, tk)
-		root := &mrec{set: -1}
-		if _, ok := m.seq(w.tmpl.Root, 0, len(tk), root); !ok {
+		root, ok := w.matchRoot(tk)
+		if !ok {
 			continue
 		}
 		collect(root, -1, func(v sval) {
@@ -414,9 +409,8 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 		inside, outside := 0, 0 // annotated words inside / outside the value's container
 		beyond := 0             // values that extend beyond their container
 		for r, tk := range toks {
-			m := newMatcher(w, tk)
-			root := &mrec{set: -1}
-			if _, ok := m.seq(w.tmpl.Root, 0, len(tk), root); !ok {
+			root, ok := w.matchRoot(tk)
+			if !ok {
 				continue
 			}
 			pg := pageOf[r]

@@ -268,9 +268,8 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 	}
 	valid := predefinedRecognizers(w.fields)
 	for pg, toks := range pages {
-		m := newMatcher(w, toks)
-		root := &mrec{set: -1}
-		if _, ok := m.seq(w.tmpl.Root, 0, len(toks), root); !ok {
+		root, ok := w.matchRoot(toks)
+		if !ok {
 			continue
 		}
 		var visit func(r *mrec)

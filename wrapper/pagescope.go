@@ -191,16 +191,11 @@ func inducePageLevel(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, 
 	for i, p := range pages {
 		toks[i] = tokenize(p, w.ps)
 	}
-	e := newECGM(toks, w.opt)
-	e.run()
-	w.tmpl = buildTemplate(e, w.ps)
-	w.freeze()
-	stats := gather(w, toks)
+	stats := w.learnTemplate(toks)
 	items, all := make([]int, len(stats)), make([]int, len(stats))
 	for _, tk := range toks {
-		m := newMatcher(w, tk)
-		root := &mrec{set: -1}
-		if _, ok := m.seq(w.tmpl.Root, 0, len(tk), root); !ok {
+		root, ok := w.matchRoot(tk)
+		if !ok {
 			continue
 		}
 		collect(root, -1, func(v sval) {

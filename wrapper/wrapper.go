@@ -220,16 +220,11 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 // SOD, the objects are the iterations of the template set that best holds
 // the SOD's fields.
 func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error) {
-	opt := w.opt
 	toks := make([][]token, len(pages))
 	for i, p := range pages {
 		toks[i] = tokenize(p, w.ps)
 	}
-	e := newECGM(toks, opt)
-	e.run()
-	w.tmpl = buildTemplate(e, w.ps)
-	w.freeze()
-	stats := gather(w, toks)
+	stats := w.learnTemplate(toks)
 	scopes := []int{-1}
 	if s.Mult.Many() {
 		scopes = nil
@@ -703,4 +698,23 @@ func (w *Wrapper) byLabel(toks []token, r *mrec, f FieldSpec) []Value {
 		}
 	})
 	return out
+}
+
+// learnTemplate runs ExAlg on the sample's token streams — ECGM (equivalence
+// classes to a fixpoint) then CONSTTEMP — installs the template in w and
+// returns the statistics of each slot's sample values.
+func (w *Wrapper) learnTemplate(toks [][]token) []*slotStats {
+	e := newECGM(toks, w.opt)
+	e.run()
+	w.tmpl = buildTemplate(e, w.ps)
+	w.freeze()
+	return gather(w, toks)
+}
+
+// matchRoot matches one token stream against the whole template; ok is
+// false when the stream does not fit it.
+func (w *Wrapper) matchRoot(tk []token) (root *mrec, ok bool) {
+	root = &mrec{set: -1}
+	_, ok = newMatcher(w, tk).seq(w.tmpl.Root, 0, len(tk), root)
+	return root, ok
 }
