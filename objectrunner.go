@@ -46,6 +46,9 @@ type Config struct {
 	Load annotate.LoadOptions
 	// Workers is how many pages are extracted in parallel (GOMAXPROCS).
 	Workers int
+	// Strict drops incomplete objects (a mandatory field without value)
+	// instead of writing them with Object.Missing set.
+	Strict bool
 	// Progress, when set, is called from one goroutine as work advances.
 	Progress func(Progress)
 	// Learned, when set, is called once the wrapper is learned, before
@@ -74,16 +77,34 @@ type Report struct {
 	SampleTime, InduceTime, ExtractTime time.Duration
 	// PagesWithObjects and Objects count what was extracted.
 	PagesWithObjects, Objects int
-	// Unfit maps a reason to the pages that did not fit the wrapper for it.
+	// Unfit maps a reason to the pages that did not fit the wrapper for it
+	// and gave no object.
 	Unfit map[string][]string
+	// Incomplete maps a reason to the pages whose objects were written
+	// though some lack a mandatory field (Object.Missing), or in part (a
+	// list page where some records did not fit).
+	Incomplete map[string][]string
+	// Dropped counts the incomplete objects left out (Config.Strict).
+	Dropped int
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
 }
 
-// UnfitPages is the number of pages that did not fit the wrapper.
+// UnfitPages is the number of pages that did not fit the wrapper and gave
+// no object.
 func (r *Report) UnfitPages() int {
 	n := 0
 	for _, ps := range r.Unfit {
+		n += len(ps)
+	}
+	return n
+}
+
+// IncompletePages is the number of pages whose objects were written
+// incomplete or in part.
+func (r *Report) IncompletePages() int {
+	n := 0
+	for _, ps := range r.Incomplete {
 		n += len(ps)
 	}
 	return n
@@ -185,6 +206,9 @@ func Extract(ctx context.Context, w *wrapper.Wrapper, paths []string, rep *Repor
 	if rep.Unfit == nil {
 		rep.Unfit = map[string][]string{}
 	}
+	if rep.Incomplete == nil {
+		rep.Incomplete = map[string][]string{}
+	}
 	type result struct {
 		i    int
 		objs []*wrapper.Object
@@ -246,7 +270,7 @@ func Extract(ctx context.Context, w *wrapper.Wrapper, paths []string, rep *Repor
 			delete(pending, next)
 			next++
 			<-window
-			if err := rep.take(paths[r.i], r.objs, r.err, emit); err != nil {
+			if err := rep.take(paths[r.i], r.objs, r.err, cfg.Strict, emit); err != nil {
 				cancel()
 				for range results {
 				}
@@ -260,18 +284,31 @@ func Extract(ctx context.Context, w *wrapper.Wrapper, paths []string, rep *Repor
 	return ctx.Err()
 }
 
-// take records one page's outcome and emits its objects.
-func (rep *Report) take(path string, objs []*wrapper.Object, err error, emit func(*wrapper.Object) error) error {
+// take records one page's outcome and emits its objects. A page whose
+// objects lack a mandatory field, or a list page where some records did not
+// fit, still gives the objects it has (incomplete ones left out when
+// strict); a page that gave none is unfit.
+func (rep *Report) take(path string, objs []*wrapper.Object, err error, strict bool, emit func(*wrapper.Object) error) error {
 	rel := annotate.SourceRel(rep.Root, path)
 	var mm *wrapper.MismatchError
 	switch {
 	case errors.As(err, &mm):
-		rep.Unfit[mm.Reason] = append(rep.Unfit[mm.Reason], rel)
-		// A list page where some records did not fit keeps the objects of
-		// the records that did.
-		if !(mm.Partial && mm.Records > 0) {
+		if strict {
+			kept := objs[:0:0]
+			for _, o := range objs {
+				if len(o.Missing) == 0 {
+					kept = append(kept, o)
+				} else {
+					rep.Dropped++
+				}
+			}
+			objs = kept
+		}
+		if !mm.Partial || len(objs) == 0 {
+			rep.Unfit[mm.Reason] = append(rep.Unfit[mm.Reason], rel)
 			return nil
 		}
+		rep.Incomplete[mm.Reason] = append(rep.Incomplete[mm.Reason], rel)
 	case err != nil:
 		rep.Failed = append(rep.Failed, &annotate.PageError{Path: rel, Err: err})
 		return nil

@@ -39,3 +39,63 @@ func TestRunSaysWhyNoPageWasAnnotated(t *testing.T) {
 		t.Fatalf("Run() error = %v, want one that says the pages could not be annotated because the regex timed out", err)
 	}
 }
+
+// TestIncompleteObjects: a detail page whose mandatory field has no value
+// still gives its other fields, marked "missing"; Strict leaves it out.
+func TestIncompleteObjects(t *testing.T) {
+	dir := t.TempDir()
+	sodText := "object = \"item\"\n[entity.name]\nregex = 'Item [A-Z][a-z]+'\n[entity.code]\nregex = '[A-Z]{3}-[0-9]{3}'\n" +
+		"[tuple.item]\nname = \"1\"\ncode = \"1\"\n"
+	words := []string{"Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliet", "Kilo", "Lima"}
+	files := map[string]string{"sod.toml": sodText}
+	for i, w := range words {
+		row := "<tr><th>Code</th><td>" + string(rune('A'+i)) + "BC-1" + string(rune('0'+i%10)) + "7</td></tr>"
+		if i == 3 || i == 7 {
+			row = "" // the code row is absent on two pages
+		}
+		files[filepath.Join("pages", w+".html")] = "<html><body><div class=nav><a href=/>Home</a></div><h1>Item " + w + "</h1>" +
+			"<table><tr><th>Colour</th><td>blue</td></tr>" + row + "</table><p>Footer text</p></body></html>"
+	}
+	if err := os.Mkdir(filepath.Join(dir, "pages"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := sod.Load(filepath.Join(dir, "sod.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := recognizers.ForSOD(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, strict := range []bool{false, true} {
+		var objs []*wrapper.Object
+		rep, err := objectrunner.Run(context.Background(), filepath.Join(dir, "pages"), objectrunner.Config{SOD: s, Recognizers: recs, Strict: strict},
+			func(o *wrapper.Object) error { objs = append(objs, o); return nil })
+		if err != nil {
+			t.Fatalf("strict=%v: %v", strict, err)
+		}
+		var incomplete []string
+		for _, o := range objs {
+			if len(o.Missing) > 0 {
+				incomplete = append(incomplete, o.Page+":"+strings.Join(o.Missing, ","))
+				if len(o.Get("name")) != 1 {
+					t.Errorf("strict=%v: incomplete object of %s has name %q, want its name", strict, o.Page, o.Get("name"))
+				}
+			}
+		}
+		if strict {
+			if got, want := len(objs), 10; got != want || len(incomplete) != 0 || rep.Dropped != 2 {
+				t.Fatalf("strict: %d objects, incomplete %v, dropped %d; want %d, none, 2", got, incomplete, rep.Dropped, want)
+			}
+			continue
+		}
+		if got, want := strings.Join(incomplete, " "), "Delta.html:code Hotel.html:code"; got != want || len(objs) != 12 || rep.IncompletePages() != 2 {
+			t.Fatalf("%d objects, incomplete %q (%d pages); want 12, %q (2)", len(objs), got, rep.IncompletePages(), want)
+		}
+	}
+}

@@ -111,12 +111,8 @@ func (w *Wrapper) extractRecords(p *annotate.Page) ([]*Object, error) {
 			continue
 		}
 		o := &Object{Page: p.Path, Index: i, Fields: w.build(toks, root, "")}
-		var missing []string
-		for _, f := range w.fields {
-			if f.Parent == "" && !f.Optional && o.field(f.Name) == nil {
-				missing = append(missing, f.Name)
-			}
-		}
+		o.Missing = w.missing(o)
+		missing := o.Missing
 		if len(missing) > 0 {
 			incomplete++
 			if reason == "" {

@@ -13,6 +13,9 @@ type Object struct {
 	Index int
 	// Fields holds the fields that have values, in SOD order.
 	Fields []Field
+	// Missing lists the mandatory fields of the SOD's root that got no
+	// value: the object is incomplete (see MismatchError).
+	Missing []string
 }
 
 // Field is the values of one SOD field of an object.
@@ -167,7 +170,9 @@ func writeString(b *bytes.Buffer, s string) {
 // Field names are SOD field names; single fields are strings (absent when
 // missing), set fields arrays, nested tuples objects. "confidence" and
 // "path" have the same shape with floats and DOM paths; "normalized" holds
-// only the fields that have a normalised form, and is omitted when empty.
+// only the fields that have a normalised form, and is omitted when empty;
+// "missing" lists the mandatory fields without value of an incomplete
+// object, and is omitted when there are none.
 func (o *Object) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(`{"page":`)
@@ -184,6 +189,16 @@ func (o *Object) MarshalJSON() ([]byte, error) {
 	if writeFields(&nb, o.Fields, facetNorm) {
 		b.WriteString(`,"normalized":`)
 		b.Write(nb.Bytes())
+	}
+	if len(o.Missing) > 0 {
+		b.WriteString(`,"missing":[`)
+		for i, m := range o.Missing {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeString(&b, m)
+		}
+		b.WriteByte(']')
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil

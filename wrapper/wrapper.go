@@ -363,6 +363,9 @@ func (w *Wrapper) Extract(p *annotate.Page) ([]*Object, error) {
 	if len(w.pageFields) > 0 {
 		objs, err := w.extractObjects(p)
 		missing := w.addPageFields(p, objs)
+		for _, o := range objs {
+			o.Missing = append(o.Missing, missing...)
+		}
 		if err == nil && len(missing) > 0 {
 			err = &MismatchError{Page: p.Path, Partial: true, Reason: "mandatory page-scope field(s) without value: " + strings.Join(missing, ", ")}
 		}
@@ -403,11 +406,8 @@ func (w *Wrapper) extractObjects(p *annotate.Page) ([]*Object, error) {
 	for i, sc := range scopes {
 		o := &Object{Page: p.Path, Index: i}
 		o.Fields = w.build(toks, sc, "")
-		for _, f := range w.fields {
-			if f.Parent == "" && !f.Optional && o.field(f.Name) == nil {
-				missing = append(missing, f.Name)
-			}
-		}
+		o.Missing = w.missing(o)
+		missing = append(missing, o.Missing...)
 		objs = append(objs, o)
 	}
 	if len(objs) == 0 && w.pageMin > 0 {
@@ -417,6 +417,18 @@ func (w *Wrapper) extractObjects(p *annotate.Page) ([]*Object, error) {
 		return objs, &MismatchError{Page: p.Path, Partial: true, Reason: "mandatory field(s) without value: " + strings.Join(dedup(missing), ", ")}
 	}
 	return objs, nil
+}
+
+// missing lists the mandatory root fields of the objects that o has no
+// value for.
+func (w *Wrapper) missing(o *Object) []string {
+	var out []string
+	for _, f := range w.fields {
+		if f.Parent == "" && !f.Optional && o.field(f.Name) == nil {
+			out = append(out, f.Name)
+		}
+	}
+	return out
 }
 
 func dedup(s []string) []string {

@@ -46,6 +46,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	workers := fs.Int("workers", 0, "pages extracted in parallel (default: number of CPUs)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
 	quiet := fs.Bool("q", false, "no progress on stderr")
+	strict := fs.Bool("strict", false, "leave out objects that lack a mandatory field (default: write them with \"missing\")")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -64,7 +65,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return usagef("--save-wrapper goes with learning, not with --wrapper")
 	}
 
-	cfg := objectrunner.Config{Workers: *workers, Load: annotate.LoadOptions{Encoding: *encoding}}
+	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, Load: annotate.LoadOptions{Encoding: *encoding}}
 	cfg.Sample.K = *k
 	iopt := wrapper.DefaultOptions()
 	iopt.Annotations = !*plain
@@ -257,7 +258,10 @@ func (m *Main) summarize(rep *objectrunner.Report) {
 		m.logSample(rep)
 	}
 	m.Log.Info("extracted", "objects", rep.Objects, "pages_with_objects", rep.PagesWithObjects, "pages", rep.Pages,
-		"unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
+		"incomplete", rep.IncompletePages(), "unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
+	if rep.Dropped > 0 {
+		m.Log.Warn("incomplete objects left out (--strict)", "objects", rep.Dropped)
+	}
 	m.logUnfit(rep)
 }
 
@@ -286,6 +290,15 @@ func (m *Main) logUnfit(rep *objectrunner.Report) {
 	for _, r := range reasons {
 		ps := rep.Unfit[r]
 		m.Log.Warn("pages do not fit the wrapper", "reason", r, "pages", len(ps), "e.g.", strings.Join(ps[:min(3, len(ps))], " "))
+	}
+	reasons = reasons[:0]
+	for r := range rep.Incomplete {
+		reasons = append(reasons, r)
+	}
+	sort.Slice(reasons, func(i, j int) bool { return len(rep.Incomplete[reasons[i]]) > len(rep.Incomplete[reasons[j]]) })
+	for _, r := range reasons {
+		ps := rep.Incomplete[r]
+		m.Log.Warn("pages written incomplete", "reason", r, "pages", len(ps), "e.g.", strings.Join(ps[:min(3, len(ps))], " "))
 	}
 	for i, f := range rep.Failed {
 		if i == 5 {
