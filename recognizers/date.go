@@ -16,9 +16,13 @@ import (
 //   - written dates in English or French: "July 13, 2010", "Jul 13 2010",
 //     "13 July 2010", "13 juillet 2010", "Tuesday, July 13", "June 2010";
 //   - a written date followed by a clock time: "Tuesday, July 13 8:00p",
-//     "Monday May 11, 8:00pm".
+//     "Monday May 11, 8:00pm";
+//   - partial dates, at lower confidence: a numeric month and year
+//     ("06/2010"), and a year that stands alone as the text's value ("2004",
+//     "(2004)", "Published: 2004"; not "in 2010" or "© 2010 Acme").
 //
 // Normalized is ISO 8601: "2010-07-13", "2010-06" for a month and year,
+// "2004" for a year,
 // "--07-13" for a day and month without year, with "T20:00" appended when a
 // time follows. Impossible dates ("13/45/2010", "February 30, 2010") and
 // dotted numbers that are not dates ("1.2.3", "192.168.1.1") are rejected.
@@ -176,6 +180,12 @@ func findDates(text string, add func(Match)) {
 					dmy(idx)
 				}
 			}
+			if e-i <= 2 {
+				numericMonthYear(text, i, e, add)
+			}
+			if e-i == 4 {
+				bareYear(text, i, e, add)
+			}
 			i = e
 			continue
 		}
@@ -249,6 +259,59 @@ func monthYear(text string, idx []int, add func(Match)) {
 		return
 	}
 	add(Match{Start: s, End: e, Confidence: 0.85, Normalized: fmt.Sprintf("%04d-%02d", y, m)})
+}
+
+// Confidence of partial dates: a month and year written with digits
+// ("06/2010"), and a year standing alone as a value ("2004", "(2004)",
+// "Published: 2004"). They are dates, but weaker evidence than a full one.
+const (
+	confNumericMonthYear = 0.6
+	confBareYear         = 0.5
+)
+
+// numericMonthYear adds "06/2010" or "6-2010" (month, separator, four-digit
+// year) starting at the digit run text[i:e].
+func numericMonthYear(text string, i, e int, add func(Match)) {
+	if e+5 > len(text) || (text[e] != '/' && text[e] != '-') {
+		return
+	}
+	ye := digitRunEnd(text, e+1)
+	if ye-(e+1) != 4 || !numberBounded(text, i, ye) || (ye < len(text) && (text[ye] == '/' || text[ye] == '-')) {
+		return
+	}
+	m, _ := strconv.Atoi(text[i:e])
+	y, ok := year4(text[e+1 : ye])
+	if !ok || m < 1 || m > 12 {
+		return
+	}
+	add(Match{Start: i, End: ye, Confidence: confNumericMonthYear, Normalized: fmt.Sprintf("%04d-%02d", y, m)})
+}
+
+// bareYear adds the four-digit run text[i:e] as a year when it stands
+// alone as the value of the text: nothing but white space and punctuation
+// after it, and before it nothing, or a label or separator ending in ":",
+// "(", "[", "|", "-", "–" or "·" ("Published: 2004", "Paperback | 2004").
+// A year inside prose ("in 2010", "© 2010 Acme") is not a date.
+func bareYear(text string, i, e int, add func(Match)) {
+	y, ok := year4(text[i:e])
+	if !ok || y < 1500 || y > 2100 {
+		return
+	}
+	for _, r := range text[e:] {
+		if !unicode.IsSpace(r) && !unicode.IsPunct(r) {
+			return
+		}
+	}
+	before := strings.TrimRightFunc(text[:i], unicode.IsSpace)
+	if before != "" {
+		last, _ := utf8.DecodeLastRuneInString(before)
+		switch last {
+		case ':', '(', '[', '|', '-', '–', '·':
+		default:
+			return
+		}
+	}
+	add(Match{Start: i, End: e, Confidence: confBareYear, Normalized: fmt.Sprintf("%04d", y)})
 }
 
 func numericDate(text string, idx []int, add func(Match)) bool {

@@ -41,6 +41,17 @@ var dateCases = []findCase{
 	{"dotted short year", "1.2.10", nil},
 	{"longer dotted run", "1.16.04.2010", nil},
 	{"plain year", "in 2010", nil},
+	{"copyright year", "© 2010 Acme Inc.", nil},
+	{"year in prose", "Copyright 2010", nil},
+	{"year then words", "2010 edition", nil},
+	{"numeric range is no month year", "10/2010/3", nil},
+	{"month 13 and year", "13/2010", nil},
+	// partial dates
+	{"bare year", "2004", []string{"2004"}},
+	{"bare year in brackets", "(1945)", []string{"1945"}},
+	{"labelled year", "Publication date: 2004.", []string{"2004"}},
+	{"year after a separator", "Paperback | 2004", []string{"2004"}},
+	{"numeric month and year", "Released 06/2010", []string{"06/2010=2010-06"}},
 	{"month word inside a word", "Marchand 12", nil},
 }
 
@@ -48,6 +59,9 @@ func TestDate(t *testing.T) { runFindCases(t, "date", dateCases) }
 
 func TestDateConfidence(t *testing.T) {
 	full := confidenceOf(t, "date", "July 13, 2010", "July 13, 2010")
+	if year := confidenceOf(t, "date", "2010", "2010"); !(year < full) {
+		t.Fatalf("confidence of a bare year %v, want below that of a full date %v", year, full)
+	}
 	partial := confidenceOf(t, "date", "July 13 here", "July 13")
 	if !(partial < full) {
 		t.Fatalf("confidence of a day without year %v, want below that of a full date %v", partial, full)
