@@ -182,6 +182,9 @@ type SampleResult struct {
 	Segment string
 	// Discarded is set when the source cannot satisfy the SOD.
 	Discarded *DiscardError
+	// NearDuplicates counts the candidate pages left out of the sample
+	// because they copy (NearDuplicate) a page of it.
+	NearDuplicates int
 }
 
 // pageState is the sampling state of one source page.
@@ -194,7 +197,10 @@ type pageState struct {
 	conf  []float64
 	recs  map[string]int // hits per recognizer of the type of the current step
 	tmpl  int            // hits in template text of the type of the current step
-	err   error
+	// sketch summarises the page's variable text and structure for the
+	// final choice (chooseSample); set once the template texts are known.
+	sketch *pageSketch
+	err    error
 }
 
 // Sample implements Algorithm 1 of seed 003 (annotatePages):
@@ -278,8 +284,12 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 	// count counts the hits of the types ti not yet done on st's texts;
 	// recOf, when >= 0, also counts the hits of that type per recognizer.
 	var template map[string]bool // texts on most probe pages
+	templateKnown := false
 	count := func(st *pageState, ti []int, recOf int) error {
 		st.recs, st.tmpl = nil, 0
+		if templateKnown && st.sketch == nil {
+			st.sketch = sketchOf(st.texts, template)
+		}
 		for _, i := range ti {
 			if st.done[i] && i != recOf { // recOf's recognizers are counted anew
 				continue
@@ -399,6 +409,12 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		}
 	}
 	template = templateTexts(probe)
+	templateKnown = true
+	for _, st := range probe {
+		if st.err == nil {
+			st.sketch = sketchOf(st.texts, template)
+		}
+	}
 	if len(template) > 0 {
 		for _, st := range probe {
 			if st.err == nil {
@@ -501,7 +517,24 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			}
 		}
 		sortStates(cands, doneTypes)
-		if step < nt-1 && next < len(cands) {
+		var copies []*pageState
+		cands, copies = dropCopies(cands)
+		for _, st := range copies {
+			st.texts = nil
+		}
+		res.NearDuplicates += len(copies)
+		if step == nt-1 {
+			// The sample: the best pages, without copies, of diverse
+			// structures (diversity.go).
+			chosen := chooseSample(cands, opts.K, doneTypes)
+			res.NearDuplicates += countNearDuplicates(cands, chosen)
+			for _, st := range cands {
+				st.texts = nil
+			}
+			cands = chosen
+			break
+		}
+		if next < len(cands) {
 			// Pages tied with the last one kept are kept too: a type that
 			// tells pages apart little (no hits anywhere, hits everywhere)
 			// must not cut the candidates arbitrarily.
