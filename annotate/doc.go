@@ -22,6 +22,9 @@
 //	              ordering, shrinking candidate sets kept as text nodes
 //	              (not trees) between steps, template text weighted down
 //	              (TemplateWeight), discarding a source.
+//	diversity.go  the sample's final choice: no copies or near-duplicates
+//	              (bottom-k Jaccard of variable text), one page per
+//	              structure first (chooseSample, dropCopies).
 //	segment.go    FindSegment: the conservative main content segment.
 //	highlight.go  WriteHighlighted(Types): annotated HTML copies for people.
 //
