@@ -7,6 +7,7 @@
 //	wrapper.Induce                 annotation-aware ExAlg on the sample (Algorithm 2)
 //	(*wrapper.Wrapper).Extract     every page, in parallel, streamed in page order
 //	Grower → dictionaries.Grow     extracted values feed the dictionaries back
+//	Diagnose                       warnings when the result is likely wrong (diagnose.go)
 //
 // Each step takes and returns one explicit type; the packages import each
 // other one way only (sod ← recognizers ← dictionaries; recognizers ← annotate ← wrapper).
@@ -86,6 +87,9 @@ type Report struct {
 	Incomplete map[string][]string
 	// Dropped counts the incomplete objects left out (Config.Strict).
 	Dropped int
+	// Fields holds, by dotted field path, how the objects written filled
+	// each field.
+	Fields map[string]*FieldStats
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
 }
@@ -318,11 +322,61 @@ func (rep *Report) take(path string, objs []*wrapper.Object, err error, strict b
 	}
 	for _, o := range objs {
 		rep.Objects++
+		rep.count(o)
 		if err := emit(o); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// FieldStats say how the objects of a run filled one field.
+type FieldStats struct {
+	// Objects is the number of objects (nested values for a field of a
+	// nested tuple) with at least one value; Values the number of values.
+	Objects, Values int
+	// ConfidenceSum is the sum of the values' confidences.
+	ConfidenceSum float64
+}
+
+// MeanConfidence is the mean confidence of the field's values.
+func (f *FieldStats) MeanConfidence() float64 {
+	if f.Values == 0 {
+		return 0
+	}
+	return f.ConfidenceSum / float64(f.Values)
+}
+
+// count adds an object's fields to rep.Fields.
+func (rep *Report) count(o *wrapper.Object) {
+	if rep.Fields == nil {
+		rep.Fields = map[string]*FieldStats{}
+	}
+	var walk func(prefix string, fs []wrapper.Field)
+	walk = func(prefix string, fs []wrapper.Field) {
+		for _, f := range fs {
+			path := prefix + f.Name
+			if f.Tuple {
+				for _, v := range f.Values {
+					walk(path+".", v.Fields)
+				}
+				continue
+			}
+			st := rep.Fields[path]
+			if st == nil {
+				st = &FieldStats{}
+				rep.Fields[path] = st
+			}
+			if len(f.Values) > 0 {
+				st.Objects++
+			}
+			for _, v := range f.Values {
+				st.Values++
+				st.ConfidenceSum += v.Confidence
+			}
+		}
+	}
+	walk("", o.Fields)
 }
 
 // Grower feeds extracted values of dictionary-recognised fields back into

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner"
+	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper"
@@ -97,5 +98,35 @@ func TestIncompleteObjects(t *testing.T) {
 		if got, want := strings.Join(incomplete, " "), "Delta.html:code Hotel.html:code"; got != want || len(objs) != 12 || rep.IncompletePages() != 2 {
 			t.Fatalf("%d objects, incomplete %q (%d pages); want 12, %q (2)", len(objs), got, rep.IncompletePages(), want)
 		}
+		if st := rep.Fields["code"]; st == nil || st.Objects != 10 || st.MeanConfidence() <= 0 {
+			t.Fatalf("field stats of code %+v, want 10 objects with a confidence", st)
+		}
+		var kinds []string
+		for _, d := range objectrunner.Diagnose(rep) {
+			kinds = append(kinds, d.Kind+":"+d.Field)
+		}
+		if got, want := strings.Join(kinds, " "), objectrunner.DiagLowFill+":code"; got != want {
+			t.Fatalf("diagnostics %q, want %q", got, want)
+		}
+	}
+}
+
+func TestDiagnoseSample(t *testing.T) {
+	rep := &objectrunner.Report{Sample: &annotate.SampleResult{
+		Pages: make([]*annotate.Page, 10),
+		Stats: []*annotate.TypeStats{{Type: "year", SamplePagesWithHits: 2}, {Type: "title", SamplePagesWithHits: 10}},
+		Kinds: annotate.KindStats{Sample: 2, Dominant: 0.9, InProbe: 0.4},
+	}}
+	var got []string
+	for _, d := range objectrunner.Diagnose(rep) {
+		got = append(got, d.Kind+":"+d.Field)
+	}
+	if g, want := strings.Join(got, " "), objectrunner.DiagOneKind+": "+objectrunner.DiagRareType+":year"; g != want {
+		t.Fatalf("Diagnose = %q, want %q", g, want)
+	}
+	rep.Sample.Kinds.InProbe = 0.8 // the source is mostly of that kind too
+	rep.Sample.Stats[0].SamplePagesWithHits = 5
+	if ds := objectrunner.Diagnose(rep); len(ds) != 0 {
+		t.Fatalf("Diagnose = %v, want none", ds)
 	}
 }

@@ -186,3 +186,40 @@ func dropCopies(cands []*pageState) (kept, copies []*pageState) {
 	}
 	return kept, copies
 }
+
+// kindStats compares the structures of the sample with the probe's.
+func kindStats(sample, probe []*pageState) KindStats {
+	count := map[uint64]int{}
+	n := 0
+	for _, st := range sample {
+		if st.sketch != nil {
+			count[st.sketch.structure]++
+			n++
+		}
+	}
+	var ks KindStats
+	if n == 0 {
+		return ks
+	}
+	ks.Sample = len(count)
+	var dom uint64
+	for k, c := range count {
+		if c > count[dom] || (c == count[dom] && k < dom) {
+			dom = k
+		}
+	}
+	ks.Dominant = float64(count[dom]) / float64(n)
+	np, in := 0, 0
+	for _, st := range probe {
+		if st.err == nil && st.sketch != nil {
+			np++
+			if st.sketch.structure == dom {
+				in++
+			}
+		}
+	}
+	if np > 0 {
+		ks.InProbe = float64(in) / float64(np)
+	}
+	return ks
+}

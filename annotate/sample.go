@@ -185,6 +185,20 @@ type SampleResult struct {
 	// NearDuplicates counts the candidate pages left out of the sample
 	// because they copy (NearDuplicate) a page of it.
 	NearDuplicates int
+	// Kinds describes the page structures (which template texts a page
+	// has: its optional rows and boxes) of the sample against the probe
+	// pages, spread evenly over the source.
+	Kinds KindStats
+}
+
+// KindStats compare the page structures of the sample with those of the
+// source's probe pages.
+type KindStats struct {
+	// Sample is the number of distinct structures in the sample; Dominant
+	// the share of sample pages of its most common one, and InProbe the
+	// share of probe pages of that structure.
+	Sample            int
+	Dominant, InProbe float64
 }
 
 // pageState is the sampling state of one source page.
@@ -528,6 +542,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			// structures (diversity.go).
 			chosen := chooseSample(cands, opts.K, doneTypes)
 			res.NearDuplicates += countNearDuplicates(cands, chosen)
+			res.Kinds = kindStats(chosen, probe)
 			for _, st := range cands {
 				st.texts = nil
 			}

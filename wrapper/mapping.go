@@ -108,6 +108,10 @@ type SlotMap struct {
 	// misses many of the sample's values (a loose format such as
 	// addresses) does not validate.
 	Validate bool `json:"validate,omitempty"`
+	// Valid is the share of the slot's sample values in which the field's
+	// predefined recognizer finds an instance (fields with one only): a low
+	// share says the slot mostly holds something else.
+	Valid float64 `json:"valid,omitempty"`
 	// CutAt, when set, holds separators (";", "(") at the first of which
 	// the slot's values are cut, keeping what comes before: in
 	// GeneraliseThres of the sample's values the rest after one of them
@@ -720,7 +724,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				if c.label != "" {
 					vs = labelled(vs, c.label)
 				}
-				sm.Validate = validShare(vs, f.Predefined) >= w.opt.GeneraliseThres
+				v := validShare(vs, f.Predefined)
+				sm.Valid = math.Round(v*1000) / 1000
+				sm.Validate = v >= w.opt.GeneraliseThres
 			}
 			if c.label != "" {
 				sm.Label = strings.Fields(c.label)

@@ -240,14 +240,8 @@ func (m *Main) logLearned(rep *objectrunner.Report) {
 	if why := w.DroppedPageFields(); why != "" {
 		m.Log.Warn("page-level fields dropped", "reason", why)
 	}
-	mapped := map[string]bool{}
-	for _, sm := range w.Slots() {
-		mapped[sm.Field] = true
-	}
-	for _, f := range w.Fields() {
-		if !f.Tuple && !mapped[f.Path] {
-			m.Log.Warn("field has no slot in the learned wrapper: it will not be extracted", "field", f.Path, "mult", f.Mult)
-		}
+	for _, d := range objectrunner.Diagnose(rep) {
+		m.Log.Warn("diagnostic: "+d.Message, "kind", d.Kind)
 	}
 }
 
@@ -261,6 +255,11 @@ func (m *Main) summarize(rep *objectrunner.Report) {
 		"incomplete", rep.IncompletePages(), "unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
 	if rep.Dropped > 0 {
 		m.Log.Warn("incomplete objects left out (--strict)", "objects", rep.Dropped)
+	}
+	for _, d := range objectrunner.Diagnose(rep) {
+		if d.Kind == objectrunner.DiagLowFill {
+			m.Log.Warn("diagnostic: "+d.Message, "kind", d.Kind)
+		}
 	}
 	m.logUnfit(rep)
 }

@@ -1,0 +1,127 @@
+package objectrunner
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/objectrunner/objectrunner/wrapper"
+)
+
+// Diagnostic is a warning that a run's result is likely wrong, with what to
+// look at. Diagnose finds them; the command line logs them.
+type Diagnostic struct {
+	// Kind is one of the Diag… constants.
+	Kind string `json:"kind"`
+	// Field is the SOD field or entity type concerned ("" for the sample).
+	Field string `json:"field,omitempty"`
+	// Message says what was measured, readably.
+	Message string `json:"message"`
+}
+
+func (d Diagnostic) String() string { return d.Message }
+
+// Kinds of Diagnostic.
+const (
+	// DiagRareType: an entity type of the SOD was annotated on few sample
+	// pages: its recognizer may not match the source's format (a date
+	// written as a year only, a dictionary that knows none of the values).
+	DiagRareType = "rare-type"
+	// DiagNoSlot: a field got no slot in the wrapper; it is never filled.
+	DiagNoSlot = "no-slot"
+	// DiagInvalidSlot: a field with a predefined recognizer is filled from
+	// a slot whose sample values mostly fail that recognizer.
+	DiagInvalidSlot = "invalid-slot"
+	// DiagOneKind: the sample is dominated by one kind of page (one set of
+	// optional rows) that is much rarer in the source.
+	DiagOneKind = "one-kind-sample"
+	// DiagLowFill: a mandatory field is missing from many objects written.
+	DiagLowFill = "low-fill"
+)
+
+// Thresholds of Diagnose.
+const (
+	// RareTypeShare: a type annotated on fewer than this share of the
+	// sample pages is rare.
+	RareTypeShare = 0.5
+	// InvalidSlotShare: a slot where fewer than this share of the sample
+	// values pass the field's recognizer is invalid.
+	InvalidSlotShare = 0.5
+	// OneKindShare and OneKindExcess: the sample's dominant structure
+	// holds at least OneKindShare of it and OneKindExcess more of it than
+	// of the probe pages.
+	OneKindShare, OneKindExcess = 0.75, 0.25
+	// LowFillShare: a mandatory field filled in fewer than this share of
+	// the objects written.
+	LowFillShare = 0.9
+)
+
+// Diagnose returns warnings about a run whose result is likely wrong: types
+// rarely annotated in the sample, fields without slot or filled from a slot
+// whose values mostly fail their recognizer, a sample of one page kind, and
+// (once objects were extracted) mandatory fields often missing. With a
+// saved wrapper (no sample), only the extraction checks run.
+func Diagnose(rep *Report) []Diagnostic {
+	var out []Diagnostic
+	if rep == nil {
+		return nil
+	}
+	if res := rep.Sample; res != nil && len(res.Pages) > 0 {
+		for _, st := range res.Stats {
+			share := float64(st.SamplePagesWithHits) / float64(len(res.Pages))
+			if share < RareTypeShare {
+				out = append(out, Diagnostic{Kind: DiagRareType, Field: st.Type, Message: fmt.Sprintf(
+					"type %s is annotated on %d of the %d sample pages (%.0f%%): its recognizer may not match how the source writes it",
+					st.Type, st.SamplePagesWithHits, len(res.Pages), 100*share)})
+			}
+		}
+		if k := res.Kinds; k.Dominant >= OneKindShare && k.Dominant-k.InProbe >= OneKindExcess {
+			out = append(out, Diagnostic{Kind: DiagOneKind, Message: fmt.Sprintf(
+				"%.0f%% of the sample pages have one structure, which %.0f%% of the probe pages have: rows absent from the sample may be missed",
+				100*k.Dominant, 100*k.InProbe)})
+		}
+	}
+	if w := rep.Wrapper; w != nil && rep.Sample != nil {
+		mapped := map[string]bool{}
+		for _, sm := range w.Slots() {
+			mapped[sm.Field] = true
+			if !sm.Lead && sm.Valid < InvalidSlotShare && predefined(w.Fields(), sm.Field) {
+				out = append(out, Diagnostic{Kind: DiagInvalidSlot, Field: sm.Field, Message: fmt.Sprintf(
+					"field %s is filled from slot %d, where %.0f%% of the sample values pass its recognizer",
+					sm.Field, sm.Slot, 100*sm.Valid)})
+			}
+		}
+		for _, f := range w.Fields() {
+			if !f.Tuple && !mapped[f.Path] {
+				out = append(out, Diagnostic{Kind: DiagNoSlot, Field: f.Path, Message: fmt.Sprintf(
+					"field %s (%s) has no slot in the wrapper: it will not be extracted", f.Path, f.Mult)})
+			}
+		}
+	}
+	if rep.Objects > 0 && rep.Wrapper != nil {
+		for _, f := range rep.Wrapper.Fields() {
+			if f.Tuple || f.Optional || f.Parent != "" {
+				continue
+			}
+			n := 0
+			if st := rep.Fields[f.Path]; st != nil {
+				n = st.Objects
+			}
+			if share := float64(n) / float64(rep.Objects); share < LowFillShare {
+				out = append(out, Diagnostic{Kind: DiagLowFill, Field: f.Path, Message: fmt.Sprintf(
+					"mandatory field %s is filled in %d of %d objects (%.0f%%)", f.Path, n, rep.Objects, 100*share)})
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
+	return out
+}
+
+// predefined reports whether the field at path has a predefined recognizer.
+func predefined(fs []wrapper.FieldSpec, path string) bool {
+	for _, f := range fs {
+		if f.Path == path {
+			return f.Predefined != ""
+		}
+	}
+	return false
+}
