@@ -41,7 +41,7 @@ const (
 	// reDir is a directional before a street name.
 	reDir = `(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)`
 	// reNameWord is one word of a street name: capitalised or an ordinal.
-	reNameWord = `(?:[A-Z][A-Za-z'’.-]*|\d{1,4}(?:st|nd|rd|th))`
+	reNameWord = `(?:[A-Z][A-Za-z'’.-]*|\d{1,4}(?i:st|nd|rd|th))`
 	// reNameJoin is a lower-case word inside a street name ("Ponce de Leon").
 	reNameJoin = `de|del|de la|la|le|los|las|of|the|van|von|du|da|di`
 )
@@ -59,6 +59,10 @@ var (
 	// "570 Bowery": a street without a suffix, only accepted when a full
 	// ", City, ST 12345" follows (see bareStreet).
 	addrBareStreet = regexp.MustCompile(`^[1-9]\d{0,5}[A-Z]?` + sp + `(?:` + reDir + `\.?` + sp + `)?[A-Z][a-z]+(?:` + sp + `[A-Z][a-z]+){0,2},`)
+	// "12270 Inwood", "1336 North Galloway": a street line without a
+	// suffix, only accepted as the whole text (see wholeBareStreet).
+	addrWholeBareStreet = regexp.MustCompile(`^([1-9]\d{0,5})[A-Z]?` + sp + `(` + reDir + `\.?` + sp + `)?` +
+		`([A-Z][a-z]+(?:` + sp + `[A-Z][a-z]+){0,2})$`)
 	addrUnit       = regexp.MustCompile(`^,?\s+(?:Suite|Ste|Apt|Unit|Floor|Fl|Room|Rm|#)\.?\s*#?[A-Za-z0-9-]+`)
 	// ", New York, NY 10036", " New York City New York 10001"
 	addrTailUS = regexp.MustCompile(`^,?\s+` + reCity + `,?\s+` + reState + `(?:,?\s+` + reZip + `)?`)
@@ -83,7 +87,9 @@ var (
 //     the suffix: "169 Ponce de Leon Ave NE, Atlanta GA 30308",
 //     "495 Music Square East, Nashville TN 37203"; a street without a
 //     suffix only with a full ", City, ST 12345" after it:
-//     "570 Bowery, New York, NY 10036";
+//     "570 Bowery, New York, NY 10036"; or standing alone as the whole
+//     text, the first line of an address written over two lines
+//     ("12270 Inwood", "1336 North Galloway"; see wholeBareStreet);
 //   - US city, state and zip alone: "New York, NY 10019";
 //   - UK street addresses with postcode: "10 Downing Street, London SW1A 2AA";
 //   - French street addresses "8 rue de Rivoli, 75001 Paris" and
@@ -91,7 +97,8 @@ var (
 //     like "10000 Titles".
 //
 // Confidence reflects completeness: 0.95 with street, city, state and zip;
-// 0.75 for a street alone; 0.6 for a city, state and zip alone.
+// 0.75 for a street alone; 0.6 for a city, state and zip alone; 0.5 for a
+// street line without a suffix.
 // Normalized is the address with its whitespace collapsed.
 func newAddress() Recognizer {
 	return &predefined{name: "predefined:address", find: findAddresses}
@@ -130,8 +137,11 @@ func findAddresses(text string, add func(Match)) {
 		}
 		if idx := matchAt(addrStreet, text, s, 160); idx != nil {
 			street(text, idx[1], s, emit)
-		} else if idx := matchAt(addrBareStreet, text, s, 80); idx != nil {
-			bareStreet(text, idx[1]-1, s, emit)
+		} else {
+			if idx := matchAt(addrBareStreet, text, s, 80); idx != nil {
+				bareStreet(text, idx[1]-1, s, emit)
+			}
+			wholeBareStreet(text, s, emit)
 		}
 		if idx := matchAt(addrFrench, text, s, 200); idx != nil && wordEnds(text, idx[1]) {
 			conf := 0.75
@@ -214,6 +224,39 @@ func bareStreet(text string, e, s int, emit func(s, e int, conf float64)) {
 	if loc := addrTailUS.FindStringSubmatchIndex(tail); loc != nil && loc[6] >= 0 && wordEnds(text, e+loc[1]) {
 		emit(s, e+loc[1], 0.9)
 	}
+}
+
+// confWholeBareStreet is the confidence of a street line without a suffix
+// standing alone as a text ("12270 Inwood").
+const confWholeBareStreet = 0.5
+
+// wholeBareStreet emits a street line without a suffix that is the whole
+// text from s (apart from trailing punctuation and space), as the first
+// line of an address written over two lines ("12270 Inwood<br>Dallas, TX
+// 75219"): a number and one to three capitalised words, with a number of
+// three digits or more or a directional ("1336 North Galloway"), and not
+// a count ("250 Pages", "100 Customer Reviews": a last word in a plural
+// "s" without a directional) nor a year ("2008 Honda Accord").
+func wholeBareStreet(text string, s int, emit func(s, e int, conf float64)) {
+	if strings.TrimSpace(text[:s]) != "" {
+		return
+	}
+	rest := strings.TrimRightFunc(text[s:], func(r rune) bool { return unicode.IsSpace(r) || r == '.' || r == ',' })
+	m := addrWholeBareStreet.FindStringSubmatch(rest)
+	if m == nil {
+		return
+	}
+	num, dir, name := m[1], m[2], m[3]
+	if dir == "" && len(num) < 3 {
+		return
+	}
+	if n := len(num); n == 4 && num >= "1900" && num <= "2039" {
+		return
+	}
+	if dir == "" && strings.HasSuffix(name, "s") {
+		return
+	}
+	emit(s, s+len(rest), confWholeBareStreet)
 }
 
 // cityStateZip emits "City, ST 12345" ending with the zip code text[zs:ze].
