@@ -178,12 +178,12 @@
 // a word of a text node between annotated words is no separator when
 // always-split separators stand between it and them on both sides.
 //
-// Lines: a single field whose values go on in the next, unmapped slot
-// across line-break (and inline) tags inside the same element, with that
-// slot's values carrying the field's type on more than half of the sample
-// pages (records), gets both lines joined with ", " ("3410 Valencia St<br>
-// Seattle, WA 98128" gives "3410 Valencia St, Seattle, WA 98128";
-// SlotMap.Join).
+// Lines: a single field whose values go on in the next (or come from the
+// previous), unmapped slot across line-break (and inline) tags inside the
+// same element, with that slot's values carrying the field's type on more
+// than half of the sample pages (records), gets both lines joined with ", "
+// ("3410 Valencia St<br>Seattle, WA 98128" gives "3410 Valencia St,
+// Seattle, WA 98128"; SlotMap.Join, SlotMap.JoinPrev).
 //
 // Validation and normalisation: a field whose type has a predefined
 // recognizer (FieldSpec.Predefined: date, isbn13, price, …) gets, in

@@ -2,11 +2,12 @@ package wrapper
 
 // Values written over several lines: a single field whose value is split
 // by line breaks ("3410 Valencia St<br>Seattle, WA 98128") fills two
-// adjacent slots. When, on the sample pages, the slot after the field's
-// slot is unmapped, its values follow the field's values across
-// line-break or inline tags only, inside the same element, and they carry
-// the field's type on most pages, the two lines form one value joined
-// with ", " (SlotMap.Join).
+// adjacent slots. When, on the sample pages, the slot after (or before)
+// the field's slot is unmapped, its values follow (precede) the field's
+// values across line-break or inline tags only, inside the same element,
+// and they carry the field's type on most pages, the two lines form one
+// value joined with ", " (SlotMap.Join, SlotMap.JoinPrev): the field's
+// slot may hold either line, whichever the recognizers told apart better.
 
 import (
 	"golang.org/x/net/html"
@@ -59,75 +60,97 @@ func lineGap(toks []token, b, a int) bool {
 	return p != nil && p == blockOf(n2)
 }
 
-// nextLine finds, among the values of r (not inside iterations of set
-// skip), the first value of slot next that continues the value ending at
-// token b (trimmed end) on a following line: it returns the value's
-// trimmed range.
-func nextLine(toks []token, r *mrec, skip, next, b int) (int, int, bool) {
+// otherLine finds, among the values of r (not inside iterations of set
+// skip), the first value of slot other that continues the value [a, b)
+// (trimmed) on a following line (prev false) or that it continues from a
+// preceding line (prev true): it returns the value's trimmed range.
+func otherLine(toks []token, r *mrec, skip, other, a, b int, prev bool) (int, int, bool) {
 	var ra, rb int
 	found := false
 	collect(r, skip, func(v sval) {
-		if found || v.slot != next {
+		if found || v.slot != other {
 			return
 		}
 		txt, a2, b2 := valueText(toks, v.a, v.b)
-		if txt != "" && a2 >= b && lineGap(toks, b, a2) {
+		if txt == "" {
+			return
+		}
+		if (!prev && a2 >= b && lineGap(toks, b, a2)) || (prev && b2 <= a && lineGap(toks, b2, a)) {
 			ra, rb, found = a2, b2, true
 		}
 	})
 	return ra, rb, found
 }
 
-// learnJoins sets SlotMap.Join for single fields whose values go on in the
-// next, unmapped slot on a following line (see the file comment): on
-// every sample page with both values the second follows the first across
-// line-break tags, and on more than half of them its words carry one of
-// the field's types.
+// learnJoins sets SlotMap.Join (JoinPrev) for single fields whose values go
+// on in the next (come from the previous), unmapped slot on another line
+// (see the file comment): on every sample page with both values the two
+// are lines of one element, and on more than half of them the other
+// line's words carry one of the field's types. The next line is tried
+// first.
 func (w *Wrapper) learnJoins(pages [][]token) {
 	for i := range w.slots {
 		sm := &w.slots[i]
 		f := w.fieldSpec(sm.Field)
-		next := sm.Slot + 1
-		if f == nil || f.Many || f.Tuple || sm.Lead || sm.Cut != nil || len(w.bySlot[next]) > 0 || next >= len(w.tmpl.Slots) {
+		if f == nil || f.Many || f.Tuple || sm.Lead || sm.Cut != nil {
 			continue
 		}
-		both, typed, ok := 0, 0, true
-		for _, toks := range pages {
-			root, fit := w.matchRoot(toks)
-			if !fit {
-				continue
+		if next := sm.Slot + 1; next < len(w.tmpl.Slots) && len(w.bySlot[next]) == 0 {
+			sm.Join = w.joins(pages, sm.Slot, next, f)
+		}
+		if prev := sm.Slot - 1; !sm.Join && prev >= 0 && len(w.bySlot[prev]) == 0 {
+			sm.JoinPrev = w.joins(pages, prev, sm.Slot, f)
+		}
+	}
+}
+
+// joins reports whether the values of slots first and second are two
+// lines of one value of field f on the sample pages (see learnJoins); the
+// line that is not f's slot must carry f's types on most of them.
+func (w *Wrapper) joins(pages [][]token, first, second int, f *FieldSpec) bool {
+	check := second
+	if len(w.bySlot[second]) > 0 {
+		check = first
+	}
+	both, typed := 0, 0
+	for _, toks := range pages {
+		root, fit := w.matchRoot(toks)
+		if !fit {
+			continue
+		}
+		var v1, v2 *sval
+		collect(root, -1, func(v sval) {
+			switch {
+			case v.slot == first && v1 == nil:
+				v1 = &v
+			case v.slot == second && v2 == nil:
+				v2 = &v
 			}
-			var first, second *sval
-			collect(root, -1, func(v sval) {
-				switch {
-				case v.slot == sm.Slot && first == nil:
-					first = &v
-				case v.slot == next && second == nil:
-					second = &v
-				}
-			})
-			if first == nil || second == nil {
-				continue
-			}
-			t1, _, b1 := valueText(toks, first.a, first.b)
-			t2, a2, b2 := valueText(toks, second.a, second.b)
-			if t1 == "" || t2 == "" {
-				continue
-			}
-			both++
-			if a2 < b1 || !lineGap(toks, b1, a2) {
-				ok = false
+		})
+		if v1 == nil || v2 == nil {
+			continue
+		}
+		t1, a1, b1 := valueText(toks, v1.a, v1.b)
+		t2, a2, b2 := valueText(toks, v2.a, v2.b)
+		if t1 == "" || t2 == "" {
+			continue
+		}
+		both++
+		if a2 < b1 || !lineGap(toks, b1, a2) {
+			return false
+		}
+		a, b := a2, b2
+		if check == first {
+			a, b = a1, b1
+		}
+		for x := a; x < b; x++ {
+			if anyOf(toks[x].annTypes(), f.Types) {
+				typed++
 				break
 			}
-			for x := a2; x < b2; x++ {
-				if anyOf(toks[x].annTypes(), f.Types) {
-					typed++
-					break
-				}
-			}
 		}
-		sm.Join = ok && both >= 2 && 2*typed > both
 	}
+	return both >= 2 && 2*typed > both
 }
 
 // fieldSpec returns the field with the given path, nil when none.
@@ -141,15 +164,24 @@ func (w *Wrapper) fieldSpec(path string) *FieldSpec {
 }
 
 // joinLine appends to val the value of the slot after sm's that continues
-// it on a following line (SlotMap.Join), separated by ", ", and
-// normalises the joined text again.
-func (w *Wrapper) joinLine(toks []token, r *mrec, skip int, sm *SlotMap, f FieldSpec, b int, val *Value) {
-	a2, b2, ok := nextLine(toks, r, skip, sm.Slot+1, b)
+// it on a following line (SlotMap.Join), or prepends that of the slot
+// before it that it continues (SlotMap.JoinPrev), separated by ", ", and
+// normalises the joined text again. [a, b) is val's trimmed range.
+func (w *Wrapper) joinLine(toks []token, r *mrec, skip int, sm *SlotMap, f FieldSpec, a, b int, val *Value) {
+	other := sm.Slot + 1
+	if sm.JoinPrev {
+		other = sm.Slot - 1
+	}
+	a2, b2, ok := otherLine(toks, r, skip, other, a, b, sm.JoinPrev)
 	if !ok {
 		return
 	}
 	txt, _, _ := valueText(toks, a2, b2)
-	val.Text += ", " + txt
+	if sm.JoinPrev {
+		val.Text = txt + ", " + val.Text
+	} else {
+		val.Text += ", " + txt
+	}
 	if rec := w.valid[f.Path]; rec != nil {
 		if norm, _ := validate(rec, val.Text); norm != "" {
 			val.Normalized = norm

@@ -75,3 +75,37 @@ func TestJoinLines(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinPreviousLine: the second line of the address (city, state, zip)
+// is recognised on every page and takes the field's slot; the street line
+// before it, recognised on most pages only, is prepended (JoinPrev).
+func TestJoinPreviousLine(t *testing.T) {
+	streets := []string{"Inwood", "North Galloway", "Elm", "West Commerce", "Oak Lawn"}
+	cities := []string{"Dallas, TX", "Austin, TX", "Denver, CO", "Boston, MA"}
+	var src, want []string
+	for i := range 20 {
+		l1 := fmt.Sprintf("%d %s", 1200+37*i, streets[i%len(streets)])
+		l2 := fmt.Sprintf("%s %d", cities[i%len(cities)], 75100+i)
+		typ1 := ""
+		if i%3 != 2 {
+			typ1 = ` data-or-type="address"`
+		}
+		want = append(want, l1+", "+l2)
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">Diner Number %d</h1><div class="addr"><span%s>%s</span><br><span data-or-type="address">%s</span></div><p>Open daily</p></body></html>`, i, typ1, l1, l2))
+	}
+	pages := pagesOf(t, src, nil)
+	s := testSOD([][3]string{{"name", "1", "name"}, {"address", "1", "address"}}, sod.One)
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		if got := objs[0].Get("address"); len(got) != 1 || got[0] != want[i] {
+			t.Fatalf("%s: address = %q, want %q; template %s; slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
+		}
+	}
+}

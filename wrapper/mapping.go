@@ -129,6 +129,10 @@ type SlotMap struct {
 	// 98128"): the next slot's value, separated by line-break or inline
 	// tags only, is appended after ", " (see join.go).
 	Join bool `json:"join,omitempty"`
+	// JoinPrev says the same of the previous slot: the value continues a
+	// line before it ("12270 Inwood<br>Dallas, TX 75219" with the city
+	// line in the field's slot); that line is prepended.
+	JoinPrev bool `json:"join_prev,omitempty"`
 }
 
 // sodFields flattens the SOD's root tuple into field specs.

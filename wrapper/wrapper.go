@@ -551,9 +551,9 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 						}
 					}
 					if val, ok := w.value(toks, a, b, sm, f); ok {
-						if sm.Join {
-							_, _, tb := valueText(toks, a, b)
-							w.joinLine(toks, r, skip, sm, f, tb, &val)
+						if sm.Join || sm.JoinPrev {
+							_, ta, tb := valueText(toks, a, b)
+							w.joinLine(toks, r, skip, sm, f, ta, tb, &val)
 						}
 						fl.Values = append(fl.Values, val)
 					}
