@@ -43,7 +43,10 @@ func buildTemplate(e *ecgm, ps *paths) *Template {
 		}
 	}
 	if root < 0 {
-		return &Template{Root: &SeqNode{NodeType: NodeSeq, Nodes: []Node{&SlotNode{NodeType: NodeSlot}}}}
+		// No class occurs once on every page: the whole page is one slot.
+		t := &Template{Root: &SeqNode{NodeType: NodeSeq, Nodes: []Node{&SlotNode{NodeType: NodeSlot}}}}
+		t.index()
+		return t
 	}
 	for pg := range e.seqs {
 		var all []*occNode

@@ -7,6 +7,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"golang.org/x/net/html"
 )
 
 // rowsPages builds detail pages whose <ul> holds one labelled row then a
@@ -103,5 +104,22 @@ func TestCloneNodeIsDeep(t *testing.T) {
 	c.Nodes[1].(*SetNode).Body.(*SeqNode).Nodes[0].(*SlotNode).Field = "x"
 	if orig.String() != "a {*}_ ((*))?" {
 		t.Fatalf("changing the clone changed the original: %q", orig.String())
+	}
+}
+
+// TestTemplateWithoutRoot: token streams with no token in common (records
+// of a list cut badly) give a template that is one slot, indexed, and the
+// slot statistics can be gathered (this used to panic).
+func TestTemplateWithoutRoot(t *testing.T) {
+	w := &Wrapper{opt: DefaultOptions(), ps: newPaths(), scope: -1}
+	var toks [][]token
+	for i, src := range []string{"<p>alpha one</p>", "<div>beta two</div>", "<span>gamma three</span>"} {
+		p := testPage(t, fmt.Sprint(i), "<html><body>"+src+"</body></html>", nil)
+		body := p.Doc.FirstChild.LastChild // <body>
+		toks = append(toks, tokenizeNodes([]*html.Node{body.FirstChild}, p.ByNode, w.ps))
+	}
+	stats := w.learnTemplate(toks)
+	if len(w.tmpl.Slots) == 0 || len(stats) != len(w.tmpl.Slots) {
+		t.Fatalf("template %s: %d slots, %d stats", w.tmpl, len(w.tmpl.Slots), len(stats))
 	}
 }
