@@ -63,7 +63,7 @@ var (
 	// suffix, only accepted as the whole text (see wholeBareStreet).
 	addrWholeBareStreet = regexp.MustCompile(`^([1-9]\d{0,5})[A-Z]?` + sp + `(` + reDir + `\.?` + sp + `)?` +
 		`([A-Z][a-z]+(?:` + sp + `[A-Z][a-z]+){0,2})$`)
-	addrUnit       = regexp.MustCompile(`^,?\s+(?:Suite|Ste|Apt|Unit|Floor|Fl|Room|Rm|#)\.?\s*#?[A-Za-z0-9-]+`)
+	addrUnit = regexp.MustCompile(`^,?\s+(?:Suite|Ste|Apt|Unit|Floor|Fl|Room|Rm|#)\.?\s*#?[A-Za-z0-9-]+`)
 	// ", New York, NY 10036", " New York City New York 10001"
 	addrTailUS = regexp.MustCompile(`^,?\s+` + reCity + `,?\s+` + reState + `(?:,?\s+` + reZip + `)?`)
 	// ", London SW1A 2AA"

@@ -7,7 +7,6 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
-	"golang.org/x/net/html"
 )
 
 // rowsPages builds detail pages whose <ul> holds one labelled row then a
@@ -107,19 +106,23 @@ func TestCloneNodeIsDeep(t *testing.T) {
 	}
 }
 
-// TestTemplateWithoutRoot: token streams with no token in common (records
-// of a list cut badly) give a template that is one slot, indexed, and the
-// slot statistics can be gathered (this used to panic).
+// TestTemplateWithoutRoot: when no class is left to anchor the template
+// (HANDINV can remove every class, as on badly cut records of a list), the
+// template is one slot, indexed, and slot statistics can be gathered (the
+// slot was not indexed and gather panicked).
 func TestTemplateWithoutRoot(t *testing.T) {
 	w := &Wrapper{opt: DefaultOptions(), ps: newPaths(), scope: -1}
 	var toks [][]token
 	for i, src := range []string{"<p>alpha one</p>", "<div>beta two</div>", "<span>gamma three</span>"} {
 		p := testPage(t, fmt.Sprint(i), "<html><body>"+src+"</body></html>", nil)
-		body := p.Doc.FirstChild.LastChild // <body>
-		toks = append(toks, tokenizeNodes([]*html.Node{body.FirstChild}, p.ByNode, w.ps))
+		toks = append(toks, tokenize(p, w.ps))
 	}
-	stats := w.learnTemplate(toks)
-	if len(w.tmpl.Slots) == 0 || len(stats) != len(w.tmpl.Slots) {
-		t.Fatalf("template %s: %d slots, %d stats", w.tmpl, len(w.tmpl.Slots), len(stats))
+	e := newECGM(toks, w.opt)
+	e.classes = nil
+	w.tmpl = buildTemplate(e, w.ps)
+	w.freeze()
+	stats := gather(w, toks)
+	if len(w.tmpl.Slots) != 1 || len(stats) != 1 || stats[0].occ != 3 {
+		t.Fatalf("template %s: %d slots, %d stats, want one slot holding the 3 pages", w.tmpl, len(w.tmpl.Slots), len(stats))
 	}
 }
