@@ -205,9 +205,9 @@ func checkMultiplicities(t *testing.T, src *zoo.Source, s *sod.SOD, e expectedLi
 // labelled, the SOD loads, the dictionaries exist and the expected objects
 // respect the SOD's multiplicities.
 func TestGeneratedSources(t *testing.T) {
-	n := uint64(200)
+	n := uint64(120)
 	if testing.Short() {
-		n = 40
+		n = 30
 	}
 	for seed := range n {
 		src := zoo.Generate(seed)

@@ -52,7 +52,14 @@ type domain struct {
 	related   []string  // titles of look-alike boxes ("Customers also viewed")
 	lookalike []string  // facts shown with other records' headings in those boxes
 	blurbs    []string  // sentences of descriptions
-	facets    []string  // list pages: facts whose values (of other records) fill the "refine by" box
+	infoTitle string    // detail pages: the heading of a box of site information
+	info      []string  // its sentences
+	submenu   []string  // the entries of each navigation drop-down
+	// reviewTitle and reviewLines make the reviews or comments box of
+	// detail pages (names and dates that look like field values).
+	reviewTitle string
+	reviewLines []string
+	facets      []string // list pages: facts whose values (of other records) fill the "refine by" box
 	// siteHeads and siteTails make the site's name.
 	siteHeads, siteTails []string
 	// pageFact, on list pages, is a fact shown once per page (a roster's

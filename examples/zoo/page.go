@@ -123,7 +123,7 @@ func (s *state) header() *node {
 		li := el("li").add(el("a", "href", "/"+slug(w)+"/").addText(w))
 		if w != "Home" {
 			sub := el("ul", "class", "submenu")
-			for _, x := range []string{"New Arrivals", "Top Rated", "On Sale", "Staff Picks", "Coming Soon", "Gift Ideas"} {
+			for _, x := range s.dom.submenu {
 				sub.add(el("li").add(el("a", "href", "/"+slug(w)+"/"+slug(x)).addText(x)))
 			}
 			li.add(sub)

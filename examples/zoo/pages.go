@@ -82,8 +82,9 @@ func (s *state) detailPage(rec record, pageNo int) *node {
 	if t.chrome.reviews {
 		main.add(s.reviews(pageNo))
 	}
-	main.add(el("div", "class", s.cls("shipping", "policies")).add(el("h3").addText("Shipping & Returns"),
-		el("p").addText(pick(r, shippingLines)), el("p").addText(pick(r, shippingLines))))
+	info := pickN(r, s.dom.info, 2)
+	main.add(el("div", "class", s.cls("info", "policies", "notice")).add(el("h3").addText(s.dom.infoTitle),
+		el("p").addText(info[0]), el("p").addText(info[1])))
 	return s.pageShell(title+" | "+s.site.name, pageNo, s.nest(main), s.sidebarBoxes(pageNo), nil)
 }
 
@@ -91,25 +92,25 @@ func (s *state) detailPage(rec record, pageNo int) *node {
 // values of other roles.
 func (s *state) reviews(pageNo int) *node {
 	r := s.r
-	box := el("div", "class", s.cls("reviews", "comments", "customer-reviews")).add(el("h2").addText("Customer reviews"))
+	box := el("div", "class", s.cls("reviews", "comments", "customer-reviews")).add(el("h2").addText(s.dom.reviewTitle))
 	for range r.between(1, 4) {
 		d := dateIn(r, s.site.year-3, s.site.year)
 		box.add(el("div", "class", "review").add(
 			el("span", "class", "reviewer").addText(r.person()), txt(" "),
 			el("span", "class", "review-date").addText(pick(r, []string{"", "Reviewed on ", "Posted "})+s.f.fmtDate(d)),
-			el("p").addText(pick(r, reviewLines))))
+			el("p").addText(pick(r, s.dom.reviewLines))))
 	}
 	return box
 }
 
-var shippingLines = []string{
+var shopInfo = []string{
 	"Most orders ship within 1–2 business days. Expedited shipping is available at checkout.",
 	"Returns are accepted within 30 days of delivery for a full refund. See our return policy for details.",
 	"Orders placed before 2 p.m. ship the same day. Delivery times vary by destination.",
 	"Some items cannot be shipped outside the continental United States.",
 }
 
-var reviewLines = []string{
+var shopReviews = []string{
 	"Exactly as described. Would buy again.", "Not what I expected, but it grew on me.",
 	"Five stars — arrived two days early!", "Good value for the price.", "The photos don't do it justice.",
 	"My second one; the first was a gift.", "Customer service was helpful when I had a question.",
@@ -271,9 +272,13 @@ func (s *state) listContainer(recs []record, base int, adRow bool) *node {
 func (s *state) adRow(cls string) *node {
 	r := s.r
 	o := pick(r, s.others)
+	detail := s.f.fmtPrice(s.f.price(r, 5, 300))
+	if vs, ok := o.values(s.dom.lookalike[0]); ok {
+		detail = joinAnd(vs, ", ", " & ")
+	}
 	content := []*node{el("span", "class", "sponsored").addText("Sponsored"), txt(" "),
 		el("a", "href", "/ad/"+slug(o[s.dom.heading][0])).addText(o[s.dom.heading][0]),
-		txt(" — " + s.f.fmtPrice(s.f.price(r, 5, 300)))}
+		txt(" — " + detail)}
 	switch s.t.container {
 	case "table":
 		return el("tr", "class", cls+" ad").add(el("td", "colspan", strconv.Itoa(len(s.t.rows)+1)).add(content...))

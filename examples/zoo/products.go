@@ -33,18 +33,23 @@ var productsDomain = &domain{
 	blurbs: []string{"Free shipping on orders over $35.", "Price match guarantee: found it for less? We'll match it.",
 		"Open-box items are inspected and come with a full warranty.", "Members get early access to deals.",
 		"Add a protection plan at checkout.", "Prices, promotions and availability may vary by store and online."},
-	siteHeads: []string{"Gear", "Tech", "Pixel", "Volt", "Circuit", "Lens"},
-	siteTails: []string{"Mart", "Depot", "Shack", "Bay", "Direct", "World"},
-	setup:     setupProducts,
-	draw:      drawProduct,
-	sod:       sodProducts,
+	infoTitle:   "Shipping & Returns",
+	info:        shopInfo,
+	submenu:     []string{"New Arrivals", "Top Rated", "Open Box", "Clearance", "Accessories", "Gift Ideas"},
+	reviewTitle: "Customer reviews",
+	reviewLines: shopReviews,
+	siteHeads:   []string{"Gear", "Tech", "Pixel", "Volt", "Circuit", "Lens"},
+	siteTails:   []string{"Mart", "Depot", "Shack", "Bay", "Direct", "World"},
+	setup:       setupProducts,
+	draw:        drawProduct,
+	sod:         sodProducts,
 	names: map[string]func(r *rng) string{
 		"product": func(r *rng) string {
 			return productName(r, pick(r, brandNames), r.model(), pick(r, []string{"camera", "headphones", "laptop", "tv"}))
 		},
 		"brand": func(r *rng) string { return pick(r, brandNames) },
 	},
-	wrong: map[string][]string{"product": {"brand"}, "brand": {"color"}},
+	wrong: map[string][]string{"product": {"brand"}},
 }
 
 func setupProducts(s *state) {

@@ -40,7 +40,7 @@ func (s *state) wrapValue(rw *row, key, v string) *node {
 	case "a":
 		return el("a", "href", "/"+slug(key)+"/"+slug(v)).addText(v)
 	case "span":
-		return el("span", "class", rw.cls).addText(v)
+		return el("span", "class", s.cls("value", "val", "data", "v")).addText(v)
 	}
 	return el(rw.wrap).addText(v)
 }
@@ -132,7 +132,11 @@ func (s *state) addrNodes(rw *row, vals []string) []*node {
 	a := address{vals[0], vals[1]}
 	switch rw.addr {
 	case "line":
-		return []*node{s.wrapValue(&row{wrap: strings.Replace(rw.wrap, "a", "span", 1), cls: rw.cls}, "", a.full())}
+		w := &row{wrap: rw.wrap, cls: rw.cls}
+		if w.wrap == "a" {
+			w.wrap = "span"
+		}
+		return []*node{s.wrapValue(w, "", a.full())}
 	case "br":
 		return []*node{txt(a.street), el("br"), txt(a.cityLine)}
 	case "spans":
@@ -156,13 +160,22 @@ func (s *state) valueNodes(rw *row, rec record) []*node {
 	}
 	if len(rw.keys) == 2 {
 		if b, ok := rec.values(rw.keys[1]); ok {
-			if okA {
-				ns = append(ns, txt(rw.mid))
+			mid, post := rw.mid, rw.post
+			if !okA {
+				// The template writes the second fact's punctuation
+				// around it alone: "(June 1, 2010)".
+				mid = strings.TrimLeft(mid, " ,;|·—–@")
+				if mid == "at " || mid == "in " {
+					mid = ""
+				}
+			}
+			if mid == "<br>" {
+				ns = append(ns, el("br"))
+			} else {
+				ns = append(ns, txt(mid))
 			}
 			ns = append(ns, s.factNodes(rw, rw.keys[1], b)...)
-			if okA {
-				ns = append(ns, txt(rw.post))
-			}
+			ns = append(ns, txt(post))
 		}
 	}
 	if len(ns) == 0 {
@@ -244,7 +257,7 @@ func (s *state) rowNodes(b blockStyle, rw *row, rec record) []*node {
 			txt(" "), el(inner, "class", "value").add(v...))}
 	case "pbr":
 		if rw.label == "" {
-			return append(v, el("br"))
+			return []*node{el("span", "class", rowCls).add(v...), el("br")}
 		}
 		return append(b.labelled(rw.label, v), el("br"))
 	case "cells":

@@ -61,7 +61,7 @@ func (g *group) records() string {
 // the summary numbers.
 func summarize(out io.Writer, results []*result) summary {
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "source\trec P\trec R\tmin F1\tfields (value F1; ! below 0.90)")
+	fmt.Fprintln(w, "source\trec P\trec R\tunfit\tmin F1\tfields (value F1; ! below 0.90)")
 	var all group
 	var sum summary
 	var listN int
@@ -88,7 +88,7 @@ func summarize(out io.Writer, results []*result) summary {
 			line = "STOPPED (" + firstLine(r.err) + "): " + line
 			errs = append(errs, r.name)
 		}
-		fmt.Fprintf(w, "%s\t%.2f\t%.2f\t%.2f\t%s\n", r.name, r.recP, r.recR, r.minF1(), line)
+		fmt.Fprintf(w, "%s\t%.2f\t%.2f\t%d/%d\t%.2f\t%s\n", r.name, r.recP, r.recR, r.unfit, r.feat.Pages, r.minF1(), line)
 		if r.feat.List {
 			listN++
 			sum.listRecP += r.recP
@@ -169,7 +169,7 @@ func breakdown(out io.Writer, what string, results []*result, keys func(*result)
 // fieldBreakdown writes, per domain and fact, the mean and minimum F1.
 func fieldBreakdown(out io.Writer, results []*result) {
 	type agg struct {
-		n, good int
+		n, good  int
 		sum, min float64
 	}
 	fields := map[string]*agg{}

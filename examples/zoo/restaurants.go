@@ -32,15 +32,20 @@ var restaurantsDomain = &domain{
 	blurbs: []string{"Book a table in seconds and earn points on every reservation.", "Menus and hours may change; call ahead to confirm.",
 		"Our critics visit anonymously and pay for their meals.", "Find the best places to eat, drink and celebrate.",
 		"Gift cards are available at participating restaurants.", "Reviews reflect the opinions of our diners."},
-	siteHeads: []string{"Dine", "Fork", "Plate", "Table", "Eat", "Menu"},
-	siteTails: []string{"Guide", "Finder", "Scout", "Spot", "Hound", "List"},
-	setup:     setupRestaurants,
-	draw:      drawRestaurant,
-	sod:       sodRestaurants,
+	infoTitle:   "Good to know",
+	info:        []string{"Reservations are recommended on weekends.", "Hours may differ on holidays; call ahead to confirm.", "Our critics visit anonymously and pay for their meals.", "Menus change with the seasons.", "Private dining rooms are available for groups of 12 or more."},
+	submenu:     []string{"Near You", "Top Rated", "New Openings", "Open Now", "Delivery", "Guides"},
+	reviewTitle: "Reviews",
+	reviewLines: []string{"The brisket was worth the wait.", "Service was slow but friendly.", "Great patio, average food.", "Our new favorite spot for brunch.", "Portions are huge — bring friends."},
+	siteHeads:   []string{"Dine", "Fork", "Plate", "Table", "Eat", "Menu"},
+	siteTails:   []string{"Guide", "Finder", "Scout", "Spot", "Hound", "List"},
+	setup:       setupRestaurants,
+	draw:        drawRestaurant,
+	sod:         sodRestaurants,
 	names: map[string]func(r *rng) string{
 		"restaurant": (*rng).restaurant, "cuisine": func(r *rng) string { return pick(r, cuisines) },
 	},
-	wrong: map[string][]string{"restaurant": {"cuisine", "neighborhood"}, "cuisine": {"neighborhood"}},
+	wrong: map[string][]string{"restaurant": {"cuisine"}},
 }
 
 var neighborhoods = []string{"Downtown", "Uptown", "Deep Ellum", "Old Town", "Midtown", "the Waterfront", "Little Italy", "Eastside", "Riverside", "the Heights"}

@@ -119,6 +119,8 @@ func (s *state) drawBlock() blockStyle {
 		b.kind = "ddonly"
 	case s.list && s.t.container == "table":
 		b.kind = "cells"
+	case s.list:
+		b.kind = pick(r, []string{"dl", "ul", "divs", "pbr", "divs"})
 	default:
 		b.kind = pick(r, []string{"table", "dl", "ul", "divs", "pbr"})
 	}
@@ -240,7 +242,7 @@ func (s *state) styleRow(rw *row, f *factDef) {
 		if len(f.prefixes) > 0 && r.chance(0.7) {
 			rw.prefix = pick(r, f.prefixes)
 		}
-	case kind == "cells" || f.near || r.chance(0.8):
+	case kind == "cells" || f.near || r.chance(0.8) || (kind == "table" || kind == "dl") && r.chance(0.6):
 		rw.label = pick(r, f.labels)
 	default:
 		s.tag("unlabeled-rows")

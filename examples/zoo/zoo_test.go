@@ -27,10 +27,10 @@ var (
 	outFlag   = flag.String("zoo.out", "", "keep each source, its results and its eval report under this directory")
 )
 
-// fixedSeeds is the set CI runs: 50 templates, ten per domain, five of
-// them list pages and five detail pages (seed n draws domain n mod 5, list
+// fixedSeeds is the set CI runs: 100 templates, twenty per domain, ten of
+// them list pages and ten detail pages (seed n draws domain n mod 5, list
 // pages when n/5 is odd).
-const fixedSeeds = "1-50"
+const fixedSeeds = "1-100"
 
 // The targets of issue 10 (reported by TestZoo, not enforced).
 const (
@@ -69,6 +69,7 @@ type result struct {
 	err      string // the pipeline stopped: every field scores 0
 	objects  int
 	unfit    int
+	reasons  []string // why pages did not fit the wrapper, with counts
 	duration time.Duration
 }
 
@@ -181,6 +182,10 @@ func runSeed(t *testing.T, seed uint64) *result {
 		if runErr != nil {
 			fmt.Fprintf(&txt, "pipeline error: %v\n", runErr)
 		}
+		fmt.Fprintf(&txt, "%d objects, %d unfit pages, %v\n", res.objects, res.unfit, res.duration.Round(time.Millisecond))
+		for _, r := range res.reasons {
+			fmt.Fprintf(&txt, "  unfit: %s\n", r)
+		}
 		rep.WriteText(&txt)
 		_ = os.WriteFile(filepath.Join(dir, "results.jsonl"), out, 0o644)
 		_ = os.WriteFile(filepath.Join(dir, "report.txt"), txt.Bytes(), 0o644)
@@ -229,6 +234,10 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 	})
 	if rep != nil {
 		res.objects, res.unfit = rep.Objects, rep.UnfitPages()
+		for reason, pages := range rep.Unfit {
+			res.reasons = append(res.reasons, fmt.Sprintf("%d pages: %s", len(pages), reason))
+		}
+		slices.Sort(res.reasons)
 	}
 	return buf.Bytes(), err
 }
