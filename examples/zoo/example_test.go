@@ -16,6 +16,13 @@ func ExampleGenerate() {
 		fmt.Println(fl.Name, fl.Mult, fl.Recognizer)
 	}
 	// Output:
+	// s0007-sports-list sports list true
+	// name 1 dictionary:player
+	// number ? regex
+	// role 1 regex
+	// height 1 regex
+	// dob ? predefined:date
+	// college ? dictionary:college
 }
 
 // ParseSeeds reads the seed lists of the command and of -zoo.seeds.

@@ -122,7 +122,9 @@ func summarize(out io.Writer, results []*result) summary {
 	fmt.Fprintf(out, "templates with every field >= 0.90: %d/%d (%.0f%%)\n", all.good, len(results), 100*sum.shareGood)
 	fmt.Fprintf(out, "records P / R, mean over list templates: %.3f / %.3f\n", sum.listRecP, sum.listRecR)
 
-	breakdown(out, "domain", results, func(r *result) []string { return []string{r.feat.Domain + " " + r.feat.Kind(), r.feat.Domain} })
+	breakdown(out, "domain", results, func(r *result) []string {
+		return []string{r.feat.Domain + " " + r.feat.Kind(), r.feat.Domain, "(all) " + r.feat.Kind()}
+	})
 	fieldBreakdown(out, results)
 	breakdown(out, "feature", results, func(r *result) []string { return r.feat.Tags })
 

@@ -267,6 +267,16 @@ func (s *state) features(spec *sodSpec, src *Source, truth [][]object, cov map[s
 	if len(spec.groups) > 0 {
 		s.tag("sod:nested")
 	}
+	for _, sf := range spec.fields {
+		if sf.whole {
+			s.tag("sod:whole_node")
+		}
+	}
+	for _, c := range cov {
+		if c < 0.2 {
+			s.tag("coverage<20%")
+		}
+	}
 	f.Tags = s.sortedTags()
 	return f
 }

@@ -41,15 +41,19 @@ const (
 )
 
 // Acceptance floors on the fixed seeds: just below the baseline measured on
-// main when the zoo was added, so that CI stays green and a regression
-// fails. Raise them as the mechanisms improve (the targets are
-// above).
+// main (c63c1bd) when the zoo was added, so that CI stays green and a
+// regression fails: mean value F1 0.405, 9 % of templates with every field
+// >= 0.90, 34 % of fields >= 0.90, records P / R 0.081 / 0.081 on list
+// templates, 32 of 100 templates stopped (16 of them by a panic in
+// wrapper.gather). Raise them as the mechanisms improve, up to the targets
+// above; a change of the generator changes the baseline, so re-measure
+// then.
 const (
-	floorMeanF1     = 0.0 // baseline: TBD
-	floorShareGood  = 0.0 // baseline: TBD
-	floorListRecP   = 0.0 // mean records precision over list templates; baseline: TBD
-	floorListRecR   = 0.0 // mean records recall over list templates; baseline: TBD
-	floorGoodFields = 0.0 // share of all fields with value F1 >= targetFieldF1; baseline: TBD
+	floorMeanF1     = 0.38 // mean value F1 over every field of every template
+	floorShareGood  = 0.07 // share of templates whose every field is >= targetFieldF1
+	floorGoodFields = 0.31 // share of all fields with value F1 >= targetFieldF1
+	floorListRecP   = 0.06 // mean records precision over list templates
+	floorListRecR   = 0.06 // mean records recall over list templates
 )
 
 // fieldScore is one field's value-level score on one template.
