@@ -1,0 +1,247 @@
+package zoo_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/objectrunner/objectrunner"
+	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/eval"
+	"github.com/objectrunner/objectrunner/examples/zoo"
+	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper"
+)
+
+var (
+	seedsFlag = flag.String("zoo.seeds", "", "template-zoo seeds to run instead of the fixed set (e.g. 100-199); the acceptance floors are checked only on the fixed set")
+	outFlag   = flag.String("zoo.out", "", "keep each source, its results and its eval report under this directory")
+)
+
+// fixedSeeds is the set CI runs: 100 templates, twenty per domain, ten of
+// them list pages and ten detail pages (seed n draws domain n mod 5, list
+// pages when n/5 is odd).
+const fixedSeeds = "1-100"
+
+// The targets of issue 10 (reported by TestZoo, not enforced).
+const (
+	targetMeanF1     = 0.97 // mean value F1 over every field of every template
+	targetFieldF1    = 0.90 // a field is "good" at this value F1 or more
+	targetShareGood  = 0.90 // share of templates whose every field is good
+	targetListRecord = 0.98 // records precision and recall on list templates
+)
+
+// Acceptance floors on the fixed seeds: just below the baseline measured on
+// main (c63c1bd) when the zoo was added, so that CI stays green and a
+// regression fails: mean value F1 0.405, 9 % of templates with every field
+// >= 0.90, 34 % of fields >= 0.90, records P / R 0.081 / 0.081 on list
+// templates, 32 of 100 templates stopped (16 of them by a panic in
+// wrapper.gather). Raise them as the mechanisms improve, up to the targets
+// above; a change of the generator changes the baseline, so re-measure
+// then.
+const (
+	floorMeanF1     = 0.38 // mean value F1 over every field of every template
+	floorShareGood  = 0.07 // share of templates whose every field is >= targetFieldF1
+	floorGoodFields = 0.31 // share of all fields with value F1 >= targetFieldF1
+	floorListRecP   = 0.06 // mean records precision over list templates
+	floorListRecR   = 0.06 // mean records recall over list templates
+)
+
+// fieldScore is one field's value-level score on one template.
+type fieldScore struct {
+	name, fact string
+	f1, p, r   float64
+}
+
+// result is the outcome of one template.
+type result struct {
+	seed     uint64
+	name     string
+	feat     zoo.Features
+	fields   []fieldScore
+	recP     float64
+	recR     float64
+	err      string // the pipeline stopped: every field scores 0
+	objects  int
+	unfit    int
+	reasons  []string // why pages did not fit the wrapper, with counts
+	duration time.Duration
+}
+
+// minF1 is the template's lowest field F1.
+func (r *result) minF1() float64 {
+	m := 1.0
+	for _, f := range r.fields {
+		m = min(m, f.f1)
+	}
+	return m
+}
+
+func (r *result) good() bool { return r.minF1() >= targetFieldF1 }
+
+// TestZoo runs the whole pipeline (sample, induction, extraction) on the
+// template-zoo sources of the fixed seeds (or -zoo.seeds), scores each
+// against its expected objects with package eval, logs the table and the
+// breakdowns, and checks the acceptance floors on the fixed seeds.
+func TestZoo(t *testing.T) {
+	spec := fixedSeeds
+	if *seedsFlag != "" {
+		spec = *seedsFlag
+	}
+	seeds, err := zoo.ParseSeeds(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := make([]*result, len(seeds))
+	t.Run("seeds", func(t *testing.T) {
+		for i, seed := range seeds {
+			t.Run(zoo.Name(seed), func(t *testing.T) {
+				t.Parallel()
+				results[i] = runSeed(t, seed)
+			})
+		}
+	})
+	results = slices.DeleteFunc(results, func(r *result) bool { return r == nil }) // subtests that failed
+	var b strings.Builder
+	sum := summarize(&b, results)
+	t.Logf("template zoo, seeds %s:\n%s", spec, b.String())
+	if *outFlag != "" {
+		if err := os.WriteFile(filepath.Join(*outFlag, "zoo-report.txt"), []byte(b.String()), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	if spec != fixedSeeds {
+		return
+	}
+	check := func(what string, got, floor float64) {
+		if got < floor {
+			t.Errorf("%s = %.3f, below the floor %.3f (a regression: see the table above)", what, got, floor)
+		}
+	}
+	check("mean value F1", sum.meanF1, floorMeanF1)
+	check("share of templates with every field >= 0.90", sum.shareGood, floorShareGood)
+	check("share of fields >= 0.90", sum.goodFields, floorGoodFields)
+	check("mean records precision (list templates)", sum.listRecP, floorListRecP)
+	check("mean records recall (list templates)", sum.listRecR, floorListRecR)
+}
+
+// runSeed generates the source of seed, runs the pipeline on it and scores
+// the output. A pipeline error gives 0 for every field and for records.
+func runSeed(t *testing.T, seed uint64) *result {
+	src := zoo.Generate(seed)
+	res := &result{seed: seed, name: src.Name, feat: src.Features}
+	dir := t.TempDir()
+	if *outFlag != "" {
+		dir = filepath.Join(*outFlag, src.Name)
+	}
+	if err := src.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	out, runErr := runPipeline(t, dir, res)
+	res.duration = time.Since(start)
+	truth, err := eval.ReadJSONL(bytes.NewReader(src.Expected), "expected.jsonl")
+	if err != nil {
+		t.Fatalf("%s: expected.jsonl: %v", src.Name, err)
+	}
+	if runErr != nil {
+		res.err = runErr.Error()
+		out = nil
+	}
+	results, err := eval.ReadResults(bytes.NewReader(out), "results")
+	if err != nil {
+		t.Fatalf("%s: results: %v", src.Name, err)
+	}
+	rep := eval.Score(truth, results, eval.Options{Show: 5})
+	byName := map[string]*eval.AttributeReport{}
+	for _, a := range rep.Attributes {
+		byName[a.Name] = a
+	}
+	for _, f := range src.Features.Fields {
+		a := byName[f.Name]
+		if a == nil {
+			continue // the truth has no value of the field on any page
+		}
+		res.fields = append(res.fields, fieldScore{f.Name, f.Fact, a.Value.F1, a.Value.Precision, a.Value.Recall})
+	}
+	res.recP, res.recR = rep.Records.Precision, rep.Records.Recall
+	if runErr != nil {
+		for i := range res.fields {
+			res.fields[i].f1, res.fields[i].p, res.fields[i].r = 0, 0, 0
+		}
+		res.recP, res.recR = 0, 0
+	}
+	if *outFlag != "" {
+		var txt bytes.Buffer
+		fmt.Fprintf(&txt, "%s: %s\n", src.Name, src.Features)
+		if runErr != nil {
+			fmt.Fprintf(&txt, "pipeline error: %v\n", runErr)
+		}
+		fmt.Fprintf(&txt, "%d objects, %d unfit pages, %v\n", res.objects, res.unfit, res.duration.Round(time.Millisecond))
+		for _, r := range res.reasons {
+			fmt.Fprintf(&txt, "  unfit: %s\n", r)
+		}
+		rep.WriteText(&txt)
+		_ = os.WriteFile(filepath.Join(dir, "results.jsonl"), out, 0o644)
+		_ = os.WriteFile(filepath.Join(dir, "report.txt"), txt.Bytes(), 0o644)
+	}
+	return res
+}
+
+// runPipeline imports the source's seed lists into a fresh dictionary
+// store and runs learn + extract on its pages, returning the JSON Lines.
+// A panic of the pipeline (in this goroutine) is returned as an error: the
+// template then scores 0, like one where the pipeline stops.
+func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			out, err = nil, fmt.Errorf("panic: %v", p)
+		}
+	}()
+	s, err := sod.Load(filepath.Join(dir, "sod.toml"))
+	if err != nil {
+		t.Fatalf("%s: the generated SOD does not load: %v", dir, err)
+	}
+	store, err := dictionaries.Open(t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	lists, _ := filepath.Glob(filepath.Join(dir, "dictionaries", "*.txt"))
+	for _, l := range lists {
+		class := strings.TrimSuffix(filepath.Base(l), ".txt")
+		if _, err := store.ImportFile(context.Background(), class, l, dictionaries.ImportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recs, err := recognizers.ForSOD(s, store)
+	if err != nil {
+		t.Fatalf("%s: recognizers: %v", dir, err)
+	}
+	var buf bytes.Buffer
+	induce := wrapper.DefaultOptions()
+	cfg := objectrunner.Config{SOD: s, Recognizers: recs, Induce: &induce, Workers: 1}
+	rep, err := objectrunner.Run(context.Background(), filepath.Join(dir, "pages"), cfg, func(o *wrapper.Object) error {
+		b, err := json.Marshal(o)
+		buf.Write(b)
+		buf.WriteByte('\n')
+		return err
+	})
+	if rep != nil {
+		res.objects, res.unfit = rep.Objects, rep.UnfitPages()
+		for reason, pages := range rep.Unfit {
+			res.reasons = append(res.reasons, fmt.Sprintf("%d pages: %s", len(pages), reason))
+		}
+		slices.Sort(res.reasons)
+	}
+	return buf.Bytes(), err
+}
