@@ -323,10 +323,14 @@ func (h *handinv) run(in []*eqClass) []*eqClass {
 			continue
 		}
 		if c.root {
-			// The root class must survive; keep its ordered prefix groups.
+			// The root class must survive: keep its ordered prefix
+			// groups, or else its longest ordered chain (rows in another
+			// order on some pages leave the template, as data).
 			if parts := h.splitAlmostOrdered(c); parts != nil {
 				parts[0].root = true
 				cs = append(cs, parts...)
+			} else {
+				cs = append(cs, h.rootChain(c))
 			}
 			continue
 		}
@@ -432,4 +436,65 @@ func (h *handinv) run(in []*eqClass) []*eqClass {
 		}
 	}
 	return cs
+}
+
+// rootChain returns the root class reduced to its longest chain of members
+// that occur in the same order on every page. Every member of the root
+// class occurs once per page (its occurrence vector is the sentinels'), so
+// the chain is the longest sequence increasing on all pages at once:
+// dynamic programming over the members in their order on the first page.
+func (h *handinv) rootChain(c *eqClass) *eqClass {
+	m := len(c.members)
+	pos := make([][]int, m) // pos[i][pg]: index of member i on page pg
+	for i := range pos {
+		pos[i] = make([]int, len(h.seqs))
+	}
+	for j, r := range c.members {
+		h.idx[r] = int32(j)
+	}
+	for pg, seq := range h.seqs {
+		for x, r := range seq {
+			if j := h.idx[r]; j >= 0 {
+				pos[j][pg] = x
+			}
+		}
+	}
+	for _, r := range c.members {
+		h.idx[r] = -1
+	}
+	order := make([]int, m)
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return pos[order[a]][0] < pos[order[b]][0] })
+	before := func(a, b int) bool {
+		for pg := range h.seqs {
+			if pos[a][pg] >= pos[b][pg] {
+				return false
+			}
+		}
+		return true
+	}
+	best := make([]int, m)
+	prev := make([]int, m)
+	end := -1
+	for i, a := range order {
+		best[i], prev[i] = 1, -1
+		for j := 0; j < i; j++ {
+			if best[j]+1 > best[i] && before(order[j], a) {
+				best[i], prev[i] = best[j]+1, j
+			}
+		}
+		if end < 0 || best[i] > best[end] {
+			end = i
+		}
+	}
+	var chain []int32
+	for i := end; i >= 0; i = prev[i] {
+		chain = append(chain, c.members[order[i]])
+	}
+	for a, b := 0, len(chain)-1; a < b; a, b = a+1, b-1 {
+		chain[a], chain[b] = chain[b], chain[a]
+	}
+	return &eqClass{members: chain, vec: c.vec, root: true}
 }

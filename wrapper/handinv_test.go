@@ -112,3 +112,34 @@ func TestHandinvA3(t *testing.T) {
 		t.Fatalf("Template()=%s\nwant        %s", got, want)
 	}
 }
+
+// TestHandinvRootChain: rows whose order varies across pages make the root
+// class unordered and not almost-ordered; HANDINV keeps its longest chain
+// ordered on every page instead of dropping it (which left no template).
+func TestHandinvRootChain(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		pages []string
+		want  int // chain length
+	}{
+		{"three rows shuffled", []string{"SABCDEF", "SADCBEF", "SACBDEF"}, 5},
+		{"reversed middle", []string{"SABCDZ", "SDCBAZ"}, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			seqs := letters(tc.pages...)
+			root := class(seqs, strings.Split(tc.pages[0], "")[0]+tc.pages[0][1:])
+			root.root = true
+			h := newHandinv(seqs, 26)
+			if h.ordered(root.members) {
+				t.Fatal("test pages should make the root class unordered")
+			}
+			out := h.run([]*eqClass{root})
+			if len(out) != 1 || !out[0].root {
+				t.Fatalf("run kept %d classes, want the root only", len(out))
+			}
+			if got := len(out[0].members); got != tc.want || !h.ordered(out[0].members) {
+				t.Fatalf("root chain %v (%d members, ordered %v), want %d ordered members", out[0].members, got, h.ordered(out[0].members), tc.want)
+			}
+		})
+	}
+}
