@@ -41,6 +41,13 @@
 // records cannot meet the SOD) Induce falls back to page mode, described
 // next; Wrapper.Mode says which was used.
 //
+// Stopping: Induce stops early (a *StopError) when a mandatory field's
+// types are never annotated in the sample, or when no mapping places most
+// of the mandatory fields. When every strict attempt (record mode, then
+// page mode) leaves some mandatory field without a slot but one places
+// more than half of them, that mapping is kept, leniently: the other
+// fields are extracted and objects list the missing ones (Object.Missing).
+//
 // Page-scope fields (pagescope.go): fields of a list SOD's root marked
 // scope = "page" (a team heading above a roster) are not looked for in the
 // objects. Induce learns the objects from the SOD without them, and the

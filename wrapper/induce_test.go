@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/objectrunner/objectrunner/sod"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")
@@ -203,5 +205,37 @@ func TestStopEarly(t *testing.T) {
 	}
 	if _, err := Induce(nil, concert.sod, concert.opt); err == nil {
 		t.Fatal("Induce(no pages) succeeded")
+	}
+}
+
+// TestInduceLenient: a mandatory field whose type is only ever annotated
+// inside another field's values gets no slot; since most mandatory fields
+// do, the wrapper is learned without it (objects report it missing)
+// instead of stopping.
+func TestInduceLenient(t *testing.T) {
+	colours := []string{"blue", "red", "green", "white", "black"}
+	var src []string
+	for i := range 10 {
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">Item %c%d %s</h1><p>Code: <b data-or-type="code">C-%03d</b></p></body></html>`,
+			'A'+i, i, colours[i%len(colours)], 7*i))
+	}
+	pages := pagesOf(t, src, map[string][]string{"tag": colours})
+	s := testSOD([][3]string{{"name", "1", "name"}, {"code", "1", "code"}, {"tag", "1", "tag"}}, sod.One)
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatalf("Induce: %v", err)
+	}
+	objs, err := w.Extract(pages[3])
+	var mm *MismatchError
+	if !errors.As(err, &mm) || !mm.Partial || len(objs) != 1 {
+		t.Fatalf("Extract: %d objects, err %v; want one incomplete object", len(objs), err)
+	}
+	if got := objs[0].Get("code"); len(got) != 1 || got[0] != "C-021" || fmt.Sprint(objs[0].Missing) != "[tag]" {
+		t.Fatalf("object %+v, want code C-021 and tag missing", objs[0])
+	}
+	// With two of three mandatory fields unplaced, induction still stops.
+	s = testSOD([][3]string{{"name", "1", "name"}, {"tag", "1", "tag"}, {"colour", "1", "tag"}}, sod.One)
+	if _, err := Induce(pages, s, DefaultOptions()); err == nil {
+		t.Fatal("Induce placed a field only annotated inside another's values")
 	}
 }

@@ -766,8 +766,23 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			out = append(out, sm)
 		}
 	}
+	// Lenient (see Induce): mandatory fields may stay without slot when
+	// most of them have one.
+	lenient := false
+	if w.lenient {
+		mand, placed := 0, 0
+		for i, f := range w.fields {
+			if !f.Tuple && !f.Optional && f.Parent == "" {
+				mand++
+				if done[i] {
+					placed++
+				}
+			}
+		}
+		lenient = 2*placed > mand
+	}
 	for _, f := range w.fields {
-		if f.Tuple || f.Optional || done[indexOf(w.fields, f.Path)] {
+		if f.Tuple || f.Optional || done[indexOf(w.fields, f.Path)] || lenient {
 			continue
 		}
 		if f.Parent != "" {

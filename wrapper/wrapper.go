@@ -52,6 +52,9 @@ type Wrapper struct {
 	// are normalised with them at extraction, and validated in the slots
 	// that learned to (SlotMap.Validate).
 	valid map[string]recognizers.Recognizer
+	// lenient, during induction, lets a mapping leave mandatory fields
+	// without slot instead of stopping (see Induce).
+	lenient bool
 
 	ps      *paths
 	keys    map[baseKey]int32
@@ -201,8 +204,10 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	// they can be found; otherwise (or when the records cannot meet the
 	// SOD) learn a page template whose sets hold the objects.
 	var recErr error
+	var rp *RecordPattern
 	if s.Mult.Many() {
-		if rp, err := FindRecordPattern(pages, s, RecordOptions{}); err == nil {
+		if p, err := FindRecordPattern(pages, s, RecordOptions{}); err == nil {
+			rp = p
 			w := newWrapper()
 			if recErr = w.induceRecords(pages, rp); recErr == nil {
 				return w, nil
@@ -210,10 +215,29 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 		}
 	}
 	w, err := inducePage(newWrapper(), pages, s)
-	if err != nil && recErr != nil {
+	if err == nil {
+		return w, nil
+	}
+	// No mapping places every mandatory field: rather than extracting
+	// nothing, learn again leaving out the fields that found no slot
+	// (their objects are written with those fields missing, and
+	// Diagnose reports them).
+	if rp != nil {
+		w := newWrapper()
+		w.lenient = true
+		if w.induceRecords(pages, rp) == nil {
+			return w, nil
+		}
+	}
+	lw := newWrapper()
+	lw.lenient = true
+	if w, lerr := inducePage(lw, pages, s); lerr == nil {
+		return w, nil
+	}
+	if recErr != nil {
 		return nil, recErr
 	}
-	return w, err
+	return nil, err
 }
 
 // inducePage learns a template of whole pages (page mode): for a list
