@@ -47,13 +47,14 @@ const (
 // templates, 32 of 100 templates stopped (16 of them by a panic in
 // wrapper.gather). Raise them as the mechanisms improve, up to the targets
 // above; a change of the generator changes the baseline, so re-measure
-// then.
+// then. Raised since: see the git log of this file for the measurement at
+// each step.
 const (
-	floorMeanF1     = 0.38 // mean value F1 over every field of every template
-	floorShareGood  = 0.07 // share of templates whose every field is >= targetFieldF1
-	floorGoodFields = 0.31 // share of all fields with value F1 >= targetFieldF1
-	floorListRecP   = 0.06 // mean records precision over list templates
-	floorListRecR   = 0.06 // mean records recall over list templates
+	floorMeanF1     = 0.49 // mean value F1 over every field of every template
+	floorShareGood  = 0.09 // share of templates whose every field is >= targetFieldF1
+	floorGoodFields = 0.41 // share of all fields with value F1 >= targetFieldF1
+	floorListRecP   = 0.11 // mean records precision over list templates
+	floorListRecR   = 0.11 // mean records recall over list templates
 )
 
 // fieldScore is one field's value-level score on one template.
