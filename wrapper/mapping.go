@@ -673,6 +673,12 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if !named && labelMatches(labels[s], f) {
 				score *= 1.5
 			}
+			if score <= 0 {
+				// One value on every page: template text that a
+				// recognizer happens to match ("Search" in a menu), not a
+				// field of the objects.
+				continue
+			}
 			cands = append(cands, cand{lead, label, fi, s, c, share, float64(c) / float64(st.occ), score})
 
 		}
