@@ -86,7 +86,9 @@
 //	pagescope.go  page-scope fields: derived SODs, page-level induction,
 //	              copying the page's values into every object
 //	join.go       single values written over two lines of one element
-//	              (SlotMap.Join)
+//	              (SlotMap.Join, SlotMap.JoinPrev)
+//	extend.go     names that go on over template words inside their text
+//	              node (SlotMap.Extend)
 //	object.go     Object, Field, Value and the JSON line form
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form

@@ -85,6 +85,7 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 	w.refineSets(toks, pageOf)
 	w.link()
 	w.learnJoins(toks)
+	w.learnExtends(toks)
 	return nil
 }
 
@@ -171,7 +172,7 @@ func (w *Wrapper) mapSegments(stats []*slotStats, n int) {
 			if used[sl] || float64(presence(st, f.Types)) < fullPresence*float64(n) || othersIn(st, f.Types) > 0 {
 				continue
 			}
-			c := segmentRule(st, f.Types, w.opt.GeneraliseThres)
+			c := segmentRule(st, f.Types, w.opt.GeneraliseThres, f.Predefined != "")
 			if c == nil && st.count(f.Types) < presence(st, f.Types) {
 				continue
 			}
@@ -203,7 +204,7 @@ func (w *Wrapper) mapSegments(stats []*slotStats, n int) {
 			if other > 0 || seg < minCnt || seg <= bestN {
 				continue
 			}
-			if c := segmentRule(st, f.Types, w.opt.GeneraliseThres); c != nil {
+			if c := segmentRule(st, f.Types, w.opt.GeneraliseThres, f.Predefined != ""); c != nil {
 				best, bestN, bestCut = s, seg, c
 			}
 		}

@@ -60,6 +60,10 @@ type FieldSpec struct {
 	// Value.Normalized from it. Empty for dictionary and regex types and
 	// for disjunctions.
 	Predefined string `json:"predefined,omitempty"`
+	// Dictionary marks a field whose type is recognised by a dictionary:
+	// an open-ended name, whose value is the slot's variable text rather
+	// than what a pattern delimits (see extend.go).
+	Dictionary bool `json:"dictionary,omitempty"`
 	// Page marks a page-scope field (SOD scope = "page"): its value is
 	// found once per page, by the page wrapper (Wrapper.PageWrapper), and
 	// copied into every object of the page.
@@ -133,6 +137,9 @@ type SlotMap struct {
 	// line before it ("12270 Inwood<br>Dallas, TX 75219" with the city
 	// line in the field's slot); that line is prepended.
 	JoinPrev bool `json:"join_prev,omitempty"`
+	// Extend says the value goes on to the end of its text node, over
+	// constant words and unmapped slots (see extend.go).
+	Extend bool `json:"extend,omitempty"`
 }
 
 // sodFields flattens the SOD's root tuple into field specs.
@@ -166,6 +173,7 @@ func sodFields(s *sod.SOD) []FieldSpec {
 				fs.Types = []string{f.Type.Name}
 				fs.WholeNode = f.Type.WholeNode
 				fs.Predefined = predefinedName(f.Type)
+				fs.Dictionary = f.Type.Recognizer != nil && f.Type.Recognizer.Kind == sod.Dictionary
 			}
 			out = append(out, fs)
 		}
@@ -204,6 +212,9 @@ type slotStats struct {
 	// from the left and from the right.
 	segN       map[string]int
 	segL, segR map[string]map[int]int
+	// segX counts, per type, the values where its segment is apart from
+	// the rest for a reason (see explainedCut).
+	segX map[string]int
 	values     map[string]int // distinct values and their counts
 	tagged     int            // values with tags inside
 	some       map[string]int // values where the type covers some words
@@ -263,7 +274,7 @@ func (st *slotStats) count(types []string) int {
 func newSlotStats() *slotStats {
 	return &slotStats{some: map[string]int{}, values: map[string]int{}, types: map[string]int{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{},
-		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{},
+		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
 		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}}
 }
@@ -399,6 +410,9 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 								}
 								st.segL[typ][i]++
 								st.segR[typ][len(segs)-1-i]++
+								if explainedCut(toks, segs, i, typ) {
+									st.segX[typ]++
+								}
 							}
 						}
 					}
@@ -742,7 +756,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				sm.Label = strings.Fields(c.label)
 			}
 			if !f.Many {
-				sm.Cut = segmentRule(stats[c.slot], f.Types, w.opt.GeneraliseThres)
+				sm.Cut = segmentRule(stats[c.slot], f.Types, w.opt.GeneraliseThres, f.Predefined != "")
 			}
 			if !f.Many && f.Predefined == "" {
 				sm.CutAt = cutAtRule(stats[c.slot], c, f, w.opt.GeneraliseThres)
@@ -937,15 +951,47 @@ type Cut struct {
 	FromRight bool `json:"from_right,omitempty"`
 }
 
+// explainedCut reports whether segment i of a value, holding an instance
+// of typ, is apart from the others for a reason: a tag separates it from
+// a neighbouring segment, or another segment holds another type's
+// instance.
+func explainedCut(toks []token, segs [][2]int, i int, typ string) bool {
+	node := toks[segs[i][0]].node
+	for j, sg := range segs {
+		if j == i {
+			continue
+		}
+		if (j == i-1 || j == i+1) && toks[sg[0]].node != node {
+			return true
+		}
+		for x := sg[0]; x < sg[1]; x++ {
+			for _, t := range toks[x].annTypes() {
+				if t != typ {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // segmentRule learns a Cut for a slot whose sample values hold the field's
 // instance in one segment among several, at a fixed index from the left or
 // the right in at least thres of the values that were cut.
-func segmentRule(st *slotStats, types []string, thres float64) *Cut {
-	n := 0
+func segmentRule(st *slotStats, types []string, thres float64, predefined bool) *Cut {
+	n, x := 0, 0
 	for _, t := range types {
 		n += st.segN[t]
+		x += st.segX[t]
 	}
 	if n == 0 || float64(n) < 0.5*float64(st.count(types)) {
+		return nil
+	}
+	// A value is the slot's variable text: it is cut to one segment only
+	// when the recognizer delimits it (predefined types) or when the other
+	// segments are apart for a reason in most values (explainedCut) — not
+	// at punctuation inside a name ("The Quiet Archive (1945)").
+	if !predefined && 2*x < n {
 		return nil
 	}
 	var best *Cut

@@ -225,6 +225,7 @@ func inducePageLevel(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, 
 	w.slots, w.scope = sm, -1
 	w.link()
 	w.learnJoins(toks)
+	w.learnExtends(toks)
 	return w, nil
 }
 

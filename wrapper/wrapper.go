@@ -276,6 +276,7 @@ func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error
 	}
 	w.link()
 	w.learnJoins(toks)
+	w.learnExtends(toks)
 	return w, nil
 }
 
@@ -574,6 +575,12 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 							a, b = sg[i][0], sg[i][1]
 						}
 					}
+					if sm.Extend {
+						_, ta, tb := valueText(toks, a, b)
+						if ta < tb {
+							b = w.extendEnd(toks, w.slotOwners(toks, r), tb, v.slot)
+						}
+					}
 					if val, ok := w.value(toks, a, b, sm, f); ok {
 						if sm.Join || sm.JoinPrev {
 							_, ta, tb := valueText(toks, a, b)
@@ -608,7 +615,7 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 	if !f.Many && f.Predefined == "" {
 		// A value cut before another field's instance, or at the
 		// separator learned for the slot (SlotMap.CutAt).
-		x, _ := otherCut(toks, a, b, w.fields, w.valid, f.Path)
+		x, _ := otherCut(toks, a, b, w.cutFields(sm.Slot), w.valid, f.Path)
 		if sm.CutAt != nil {
 			for y := a + 1; y < x; y++ {
 				if toks[y].kind == KindWord && contains(sm.CutAt, toks[y].text) {
@@ -651,6 +658,31 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 		v.Path = annotate.NodePath(n.Parent)
 	}
 	return v, true
+}
+
+// cutFields returns the fields whose instances may end a value of slot:
+// those mapped to it and those with no slot of their own. A date in a
+// title ("The Quiet Archive (1945)") does not end it when the publication
+// date has a slot elsewhere.
+func (w *Wrapper) cutFields(slot int) []FieldSpec {
+	elsewhere := map[string]bool{}
+	for _, sm := range w.slots {
+		if sm.Slot != slot {
+			elsewhere[sm.Field] = true
+		}
+	}
+	for _, sm := range w.slots {
+		if sm.Slot == slot {
+			delete(elsewhere, sm.Field)
+		}
+	}
+	var out []FieldSpec
+	for _, f := range w.fields {
+		if !elsewhere[f.Path] {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // validate runs a predefined recognizer over a value's text: ok reports an

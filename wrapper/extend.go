@@ -1,0 +1,98 @@
+package wrapper
+
+// Values that go on past their slot inside one text node. ExAlg makes a
+// word template text when it occurs once on every sample page in the same
+// role, even inside a value: "Camera" in "Nimbra ILD900 Compact Camera,
+// White" on a shop that sells cameras, or ": A" in "Chess Openings: A
+// History". Such words split the value over several slots. A value is the
+// slot's variable text, and constant words inside it belong to it: when,
+// on the sample, a single field's value is followed in the same text node
+// by constant words and then by more variable text (another slot's value
+// that no field holds), the values of the field, when a dictionary
+// recognises it, are extended to the end of
+// their text node (SlotMap.Extend), stopping before another field's value.
+// Constant words that only ever end a node ("01/18/11. You may order this
+// item now") stay outside: the value never goes on after them.
+
+// learnExtends sets SlotMap.Extend for single dictionary fields (names are
+// open-ended; a pattern delimits the other types' values) whose values go on, in their text node, into an unmapped
+// slot's value on two sample pages (records) or more.
+func (w *Wrapper) learnExtends(pages [][]token) {
+	for i := range w.slots {
+		sm := &w.slots[i]
+		f := w.fieldSpec(sm.Field)
+		if f == nil || f.Many || f.Tuple || !f.Dictionary || sm.Lead || sm.Cut != nil || sm.Join || sm.JoinPrev {
+			continue
+		}
+		on := 0
+		for _, toks := range pages {
+			root, fit := w.matchRoot(toks)
+			if !fit {
+				continue
+			}
+			owner := w.slotOwners(toks, root)
+			var v *sval
+			collect(root, -1, func(x sval) {
+				if x.slot == sm.Slot && v == nil {
+					v = &x
+				}
+			})
+			if v == nil {
+				continue
+			}
+			_, a, b := valueText(toks, v.a, v.b)
+			if a >= b {
+				continue
+			}
+			e := w.extendEnd(toks, owner, b, sm.Slot)
+			for x := b; x < e; x++ {
+				if owner[x] == -2 && !edgeToken(&toks[x]) {
+					on++
+					break
+				}
+			}
+		}
+		sm.Extend = on >= 2
+	}
+}
+
+// slotOwners maps every token of a page (record) to what it belongs to:
+// the slot of a value mapped to a field, -2 for a value of an unmapped
+// slot, -1 for template text.
+func (w *Wrapper) slotOwners(toks []token, root *mrec) []int {
+	owner := make([]int, len(toks))
+	for i := range owner {
+		owner[i] = -1
+	}
+	collect(root, -1, func(v sval) {
+		o := -2
+		if len(w.bySlot[v.slot]) > 0 {
+			o = v.slot
+		}
+		for x := v.a; x < v.b && x < len(toks); x++ {
+			owner[x] = o
+		}
+	})
+	return owner
+}
+
+// extendEnd returns where a value of slot ending at token b (its trimmed
+// end) ends once extended to the end of its text node, stopping before a
+// value of another mapped slot; edge punctuation is trimmed again.
+func (w *Wrapper) extendEnd(toks []token, owner []int, b, slot int) int {
+	if b <= 0 || b > len(toks) || toks[b-1].kind != KindWord {
+		return b
+	}
+	node := toks[b-1].node
+	e := b
+	for x := b; x < len(toks) && toks[x].kind == KindWord && toks[x].node == node; x++ {
+		if owner[x] >= 0 && owner[x] != slot {
+			break
+		}
+		e = x + 1
+	}
+	for e > b && edgeToken(&toks[e-1]) {
+		e--
+	}
+	return e
+}
