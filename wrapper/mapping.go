@@ -214,10 +214,10 @@ type slotStats struct {
 	segL, segR map[string]map[int]int
 	// segX counts, per type, the values where its segment is apart from
 	// the rest for a reason (see explainedCut).
-	segX map[string]int
-	values     map[string]int // distinct values and their counts
-	tagged     int            // values with tags inside
-	some       map[string]int // values where the type covers some words
+	segX   map[string]int
+	values map[string]int // distinct values and their counts
+	tagged int            // values with tags inside
+	some   map[string]int // values where the type covers some words
 	// perPage counts the non-empty values on each sample page; somePages
 	// the pages where a type covers some words of a value.
 	perPage   map[int]int
