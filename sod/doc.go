@@ -39,7 +39,8 @@
 //   - multiplicity.go: ParseMultiplicity.
 //   - positions.go: the scanner that finds where each TOML key is written.
 //   - errors.go: Error and ErrorList.
-//   - suggest.go: "did you mean" suggestions (edit distance).
+//   - suggest.go: "did you mean" suggestions and EditDistance, the one
+//     edit distance of the project (package recognizers uses it too).
 //   - walk.go: traversals: Walk, Field, Entities.
 //   - format.go: Format and the String methods that print the type tree.
 package sod
