@@ -45,9 +45,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	plain := fs.Bool("plain", false, "plain ExAlg: do not use annotations to tell token roles apart (baseline)")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (default: number of CPUs)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
-	quiet := fs.Bool("q", false, "no progress on stderr")
 	strict := fs.Bool("strict", false, "leave out objects that lack a mandatory field (default: write them with \"missing\")")
-	if err := parseFlags(fs, args); err != nil {
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	switch {
@@ -112,8 +111,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 			}
 		}
 	}
-	if !*quiet {
-		cfg.Progress = m.progress()
+	if pr := m.startProgress(); pr != nil {
+		cfg.Progress = pr.report
 	}
 	cfg.Learned = m.logLearned
 
@@ -185,50 +184,18 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 
 // importDir imports every CLASS.txt / CLASS.tsv word list in dir.
 func (m *Main) importDir(ctx context.Context, store *dictionaries.Store, dir string) error {
-	entries, err := os.ReadDir(dir)
+	lists, err := wordLists([]string{dir}, "")
 	if err != nil {
 		return err
 	}
-	n := 0
-	for _, e := range entries {
-		ext := filepath.Ext(e.Name())
-		if e.IsDir() || (ext != ".txt" && ext != ".tsv") {
-			continue
-		}
-		class := strings.TrimSuffix(e.Name(), ext)
-		rep, err := store.ImportFile(ctx, class, filepath.Join(dir, e.Name()), dictionaries.ImportOptions{})
+	for _, l := range lists {
+		rep, err := m.importList(ctx, store, l, dictionaries.ImportOptions{})
 		if err != nil {
 			return err
 		}
-		n++
-		m.Log.Info("imported word list", "class", class, "file", filepath.Join(dir, e.Name()), "new", rep.New)
-	}
-	if n == 0 {
-		return fmt.Errorf("%s: no CLASS.txt or CLASS.tsv word lists", dir)
+		m.Log.Info("imported word list", "class", l.class, "file", l.path, "new", rep.New)
 	}
 	return nil
-}
-
-// progress returns a progress callback that logs a line per stage and,
-// during extraction, every 10% of the pages.
-func (m *Main) progress() func(objectrunner.Progress) {
-	lastDetail, lastTenth := "", -1
-	return func(p objectrunner.Progress) {
-		switch p.Stage {
-		case "sample":
-			if p.Done == p.Total && p.Detail != lastDetail {
-				lastDetail = p.Detail
-				m.Log.Info("annotated", "step", p.Detail, "pages", p.Total)
-			}
-		case "extract":
-			if p.Total > 0 {
-				if t := p.Done * 10 / p.Total; t != lastTenth {
-					lastTenth = t
-					m.Log.Info("extracting", "pages", p.Done, "of", p.Total)
-				}
-			}
-		}
-	}
 }
 
 // logLearned logs the annotation sample and the learned wrapper, before

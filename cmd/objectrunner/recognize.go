@@ -21,7 +21,7 @@ func (m *Main) runRecognize(ctx context.Context, args []string) error {
 	sodPath := fs.String("sod", "", "SOD file (required)")
 	dictDir := fs.String("dict-dir", "", "dictionary store directory, for dictionary recognizers")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *sodPath == "" {

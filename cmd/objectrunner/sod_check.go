@@ -15,7 +15,7 @@ func (m *Main) runSODCheck(ctx context.Context, args []string) error {
 	fs := m.newFlagSet("sod check", "FILE",
 		"Validate a Structured Object Description (TOML) and print its type tree.\n"+
 			"Every problem is reported on stderr as FILE:LINE:COL: message.")
-	if err := parseFlags(fs, args); err != nil {
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
