@@ -3,6 +3,7 @@ package recognizers
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -166,4 +167,48 @@ func suggest(name string, candidates []string) string {
 		return best
 	}
 	return ""
+}
+
+// Check reports what ForSOD would reject in s without building anything:
+// predefined recognizer names that do not exist and, when classes is not
+// nil, dictionary classes not among classes (the store's classes). The
+// result is a sod.ErrorList of positioned errors ("sod.toml:9:1: [entity.price]:
+// unknown predefined recognizer "prise"; did you mean "price"? …"), or nil.
+func Check(s *sod.SOD, classes []string) error {
+	names := make([]string, 0, len(s.Types))
+	for name, t := range s.Types {
+		if t != nil && t.Kind == sod.Entity && t.Recognizer != nil {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	var errs sod.ErrorList
+	for _, name := range names {
+		spec := s.Types[name].Recognizer
+		switch spec.Kind {
+		case sod.Predefined:
+			if _, err := NewPredefined(spec.Name); err != nil {
+				errs = append(errs, &sod.Error{Pos: spec.Pos, Msg: fmt.Sprintf("[entity.%s]: %v", name, err)})
+			}
+		case sod.Dictionary:
+			if classes == nil || slices.Contains(classes, spec.Class) {
+				continue
+			}
+			msg := fmt.Sprintf("[entity.%s]: no dictionary class %q in the store", name, spec.Class)
+			if c := suggest(spec.Class, classes); c != "" {
+				msg += fmt.Sprintf("; did you mean %q?", c)
+			}
+			if len(classes) == 0 {
+				msg += " (the store is empty: import word lists with objectrunner dict import)"
+			} else {
+				msg += fmt.Sprintf(" (classes: %s)", strings.Join(classes, ", "))
+			}
+			errs = append(errs, &sod.Error{Pos: spec.Pos, Msg: msg})
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(errs, func(a, b *sod.Error) int { return a.Pos.Line - b.Pos.Line })
+	return errs
 }

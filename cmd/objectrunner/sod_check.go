@@ -5,16 +5,21 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
 )
 
 // runSODCheck validates an SOD file and prints its type tree to stdout. An
 // invalid file prints every error, one per line with its file:line:col
-// position, to stderr, and fails.
+// position, to stderr, and fails. Predefined recognizer names are checked
+// too, and, with --dict-dir, that the dictionary classes exist in the store.
 func (m *Main) runSODCheck(ctx context.Context, args []string) error {
 	fs := m.newFlagSet("sod check", "FILE",
 		"Validate a Structured Object Description (TOML) and print its type tree.\n"+
-			"Every problem is reported on stderr as FILE:LINE:COL: message.")
+			"Predefined recognizer names are checked; with --dict-dir, dictionary classes\n"+
+			"are looked up in that store. Every problem is reported on stderr as\n"+
+			"FILE:LINE:COL: message.")
+	dictDir := fs.String("dict-dir", "", "dictionary store whose classes the SOD's dictionary recognizers must name")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -23,6 +28,18 @@ func (m *Main) runSODCheck(ctx context.Context, args []string) error {
 	}
 	path := fs.Arg(0)
 	s, err := sod.Load(path)
+	if err == nil {
+		var classes []string
+		if *dictDir != "" {
+			if classes, err = m.storeClasses(*dictDir); err != nil {
+				return err
+			}
+			if classes == nil {
+				classes = []string{}
+			}
+		}
+		err = recognizers.Check(s, classes)
+	}
 	if err != nil {
 		var list sod.ErrorList
 		if !errors.As(err, &list) {
@@ -37,4 +54,14 @@ func (m *Main) runSODCheck(ctx context.Context, args []string) error {
 		return fmt.Errorf("%s: %d errors", path, len(list))
 	}
 	return s.Format(m.Stdout)
+}
+
+// storeClasses lists the classes of the store in dir.
+func (m *Main) storeClasses(dir string) ([]string, error) {
+	store, err := m.openStore(dir, true)
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	return store.Classes()
 }
