@@ -76,8 +76,11 @@ type Report struct {
 	Wrapper *wrapper.Wrapper
 	// Time spent in each stage.
 	SampleTime, InduceTime, ExtractTime time.Duration
-	// PagesWithObjects and Objects count what was extracted.
-	PagesWithObjects, Objects int
+	// SampleTarget is the sample size asked for (annotate.SampleOptions.K).
+	SampleTarget int
+	// Processed counts the pages taken through extraction, whatever their
+	// outcome; PagesWithObjects and Objects count what was extracted.
+	Processed, PagesWithObjects, Objects int
 	// Unfit maps a reason to the pages that did not fit the wrapper for it
 	// and gave no object.
 	Unfit map[string][]string
@@ -163,6 +166,7 @@ func Learn(ctx context.Context, paths []string, rep *Report, cfg Config) error {
 			cfg.Progress(Progress{Stage: "sample", Done: p.Done, Total: p.Total, Detail: detail})
 		}
 	}
+	rep.SampleTarget = sampleTarget(sopt)
 	start := time.Now()
 	res, err := annotate.Sample(ctx, paths, rep.Root, a, sopt)
 	rep.SampleTime = time.Since(start)
@@ -294,6 +298,7 @@ func Extract(ctx context.Context, w *wrapper.Wrapper, paths []string, rep *Repor
 // strict); a page that gave none is unfit.
 func (rep *Report) take(path string, objs []*wrapper.Object, err error, strict bool, emit func(*wrapper.Object) error) error {
 	rel := annotate.SourceRel(rep.Root, path)
+	rep.Processed++
 	var mm *wrapper.MismatchError
 	switch {
 	case errors.As(err, &mm):

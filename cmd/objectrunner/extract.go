@@ -46,6 +46,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	workers := fs.Int("workers", 0, "pages extracted in parallel (default: number of CPUs)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
 	strict := fs.Bool("strict", false, "leave out objects that lack a mandatory field (default: write them with \"missing\")")
+	reportPath := fs.String("report", "", "write a JSON run report to this file: pages, objects, unfit pages by reason,\nper-field fill rate and mean confidence, sample, wrapper, timings, warnings")
+	maxUnfit := fs.Float64("max-unfit", 1, "exit with status 3 when more than this share of the pages (0 to 1) do not fit the wrapper")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -62,6 +64,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return usagef("--grow needs --sod (it says which fields are dictionary fields)")
 	case *wrapperIn != "" && *wrapperOut != "":
 		return usagef("--save-wrapper goes with learning, not with --wrapper")
+	case *maxUnfit < 0 || *maxUnfit > 1:
+		return usagef("--max-unfit %g: want a share between 0 and 1", *maxUnfit)
 	}
 
 	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, Load: annotate.LoadOptions{Encoding: *encoding}}
@@ -172,14 +176,13 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 			}
 		}
 	}
-	if runErr != nil {
-		return runErr
+	runErr = m.judge(rep, runErr, *maxUnfit)
+	if *reportPath != "" && rep != nil {
+		if err := writeReport(*reportPath, rep, runErr); err != nil && runErr == nil {
+			runErr = err
+		}
 	}
-	if rep.Objects == 0 {
-		return fmt.Errorf("no objects extracted from %d pages (%d did not fit the wrapper, %d unreadable)",
-			rep.Pages, rep.UnfitPages(), len(rep.Failed))
-	}
-	return nil
+	return runErr
 }
 
 // importDir imports every CLASS.txt / CLASS.tsv word list in dir.
@@ -217,9 +220,12 @@ func (m *Main) logLearned(rep *objectrunner.Report) {
 func (m *Main) summarize(rep *objectrunner.Report) {
 	if rep.Wrapper == nil {
 		m.logSample(rep)
+		for _, d := range objectrunner.Diagnose(rep) { // learning failed: what the sample says
+			m.Log.Warn("diagnostic: "+d.Message, "kind", d.Kind)
+		}
 	}
 	m.Log.Info("extracted", "objects", rep.Objects, "pages_with_objects", rep.PagesWithObjects, "pages", rep.Pages,
-		"incomplete", rep.IncompletePages(), "unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
+		"processed", rep.Processed, "incomplete", rep.IncompletePages(), "unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
 	if rep.Dropped > 0 {
 		m.Log.Warn("incomplete objects left out (--strict)", "objects", rep.Dropped)
 	}

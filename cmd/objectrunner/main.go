@@ -181,11 +181,7 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 		return exitUsage
 	}
 	fmt.Fprintf(m.Stderr, "objectrunner %s: %v\n", cmd.name, err)
-	var ee *ExitError
-	if errors.As(err, &ee) {
-		return ee.Status
-	}
-	return exitError
+	return exitStatus(err)
 }
 
 // lookup finds the command whose name prefixes args.
