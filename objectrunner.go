@@ -255,6 +255,9 @@ func Extract(ctx context.Context, w *wrapper.Wrapper, paths []string, rep *Repor
 					r.err = err
 				} else {
 					r.objs, r.err = w.Extract(p)
+					for _, o := range r.objs {
+						o.URL = p.URL
+					}
 				}
 				select {
 				case results <- r:

@@ -206,6 +206,7 @@ type pageState struct {
 	idx   int
 	page  *Page    // the parsed page: probe pages until segmentation, then the sample
 	texts []string // text nodes within the segment, document order; nil when not in memory
+	spans []textSpan // where texts holds attribute values (attr.go); nil when it holds none
 	done  []bool   // by type index: hits counted
 	hits  []int    // by type index
 	conf  []float64
@@ -261,15 +262,16 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 	}
 
 	var scope string
+	attrKeys := a.attrKeys()
 	// collect sets st.texts from st.page within the segment.
 	collect := func(st *pageState) {
-		st.texts = st.texts[:0]
+		st.texts, st.spans = st.texts[:0], nil
 		sc := st.page.Doc
 		if scope != "" {
 			sc = FindPath(st.page.Doc, scope)
 		}
 		if sc != nil {
-			walkText(sc, func(n *html.Node) bool { st.texts = append(st.texts, n.Data); return true })
+			st.texts, st.spans = st.page.sampleTexts(sc, attrKeys, st.texts)
 		}
 		if st.texts == nil {
 			st.texts = []string{}
@@ -310,7 +312,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			}
 			et := types[i]
 			hits, w := 0, 0.0
-			for _, text := range st.texts {
+			for _, text := range textsFor(st.texts, st.spans, et.Type.Attr) {
 				ms, err := a.matches(a.memo.entry(text), et, text)
 				if err != nil {
 					return &TypeError{Page: SourceRel(root, paths[st.idx]), Type: et.Name, Err: err}

@@ -36,6 +36,7 @@ func (m *Main) runAnnotate(ctx context.Context, args []string) error {
 		"discard the source when a mandatory type has hits on fewer than this share of a sample (negative: never)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
 	noSegment := fs.Bool("no-segment", false, "do not restrict annotation to the main content segment")
+	baseURL := baseURLFlag(fs)
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -48,6 +49,9 @@ func (m *Main) runAnnotate(ctx context.Context, args []string) error {
 		return usagef("unexpected arguments %q", fs.Args())
 	case *k < 1:
 		return usagef("--sample must be at least 1")
+	}
+	if err := checkBaseURL(*baseURL); err != nil {
+		return err
 	}
 	s, recs, closeFn, err := m.loadSOD(*sodPath, *dictDir)
 	if err != nil {
@@ -69,7 +73,7 @@ func (m *Main) runAnnotate(ctx context.Context, args []string) error {
 	pr := m.startProgress()
 	res, err := annotate.Sample(ctx, paths, annotate.SourceRoot(*source), a, annotate.SampleOptions{
 		K: *k, MinShare: *minShare, NoSegment: *noSegment,
-		Load: annotate.LoadOptions{Encoding: *encoding},
+		Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL},
 		Progress: func(p annotate.Progress) {
 			label := p.Stage
 			if p.Type != "" {

@@ -46,6 +46,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	workers := fs.Int("workers", 0, "pages extracted in parallel (default: number of CPUs)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
 	strict := fs.Bool("strict", false, "leave out objects that lack a mandatory field (default: write them with \"missing\")")
+	baseURL := baseURLFlag(fs)
 	reportPath := fs.String("report", "", "write a JSON run report to this file: pages, objects, unfit pages by reason,\nper-field fill rate and mean confidence, sample, wrapper, timings, warnings")
 	maxUnfit := fs.Float64("max-unfit", 1, "exit with status 3 when more than this share of the pages (0 to 1) do not fit the wrapper")
 	if err := m.parseFlags(fs, args); err != nil {
@@ -67,8 +68,11 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	case *maxUnfit < 0 || *maxUnfit > 1:
 		return usagef("--max-unfit %g: want a share between 0 and 1", *maxUnfit)
 	}
+	if err := checkBaseURL(*baseURL); err != nil {
+		return err
+	}
 
-	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, Load: annotate.LoadOptions{Encoding: *encoding}}
+	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}}
 	cfg.Sample.K = *k
 	iopt := wrapper.DefaultOptions()
 	iopt.Annotations = !*plain
