@@ -204,11 +204,11 @@ type KindStats struct {
 // pageState is the sampling state of one source page.
 type pageState struct {
 	idx   int
-	page  *Page    // the parsed page: probe pages until segmentation, then the sample
-	texts []string // text nodes within the segment, document order; nil when not in memory
+	page  *Page      // the parsed page: probe pages until segmentation, then the sample
+	texts []string   // text nodes within the segment, document order; nil when not in memory
 	spans []textSpan // where texts holds attribute values (attr.go); nil when it holds none
-	done  []bool   // by type index: hits counted
-	hits  []int    // by type index
+	done  []bool     // by type index: hits counted
+	hits  []int      // by type index
 	conf  []float64
 	recs  map[string]int // hits per recognizer of the type of the current step
 	tmpl  int            // hits in template text of the type of the current step
