@@ -179,9 +179,12 @@ func TestReport(t *testing.T) {
 	reportFile := filepath.Join(dir, "report.json")
 	status, _, stderr := runCLI(t, "extract", "-q", "--dict-dir", dicts, "--import", filepath.Join(ex, "bookdetail-a", "dictionaries"),
 		"--sod", filepath.Join(ex, "bookdetail-a", "sod.toml"), "--source", filepath.Join(ex, "bookdetail-a", "pages"),
-		"-o", filepath.Join(dir, "a.jsonl"), "--save-wrapper", wrapperFile, "--report", reportFile)
+		"-o", filepath.Join(dir, "a.jsonl"), "--save-wrapper", wrapperFile, "--report", reportFile, "--preview", filepath.Join(dir, "preview"))
 	if status != 0 {
 		t.Fatalf("learn: status %d\n%s", status, stderr)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "preview", "index.html")); err != nil || !strings.Contains(string(b), "What the wrapper extracts: 20 page(s)") {
+		t.Errorf("--preview: no index of the 20 sample pages (%v)", err)
 	}
 	var rep struct {
 		ExitStatus int `json:"exit_status"`
@@ -274,9 +277,14 @@ func TestReport(t *testing.T) {
 		t.Errorf("unfit report: %+v", rep)
 	}
 	// Within the limit the run goes on, and fails only for having no objects.
-	status, _, _ = runCLI(t, "extract", "-q", "--wrapper", wrapperFile, "--source", other, "-o", filepath.Join(dir, "b.jsonl"), "--max-unfit", "1")
+	status, _, _ = runCLI(t, "extract", "-q", "--wrapper", wrapperFile, "--source", other, "-o", filepath.Join(dir, "b.jsonl"), "--max-unfit", "1",
+		"--preview", filepath.Join(dir, "preview-b"), "--sample", "5")
 	if status != 1 {
 		t.Errorf("--max-unfit 1: status %d, want 1 (no objects)", status)
+	}
+	// The preview of pages that do not fit says why.
+	if b, err := os.ReadFile(filepath.Join(dir, "preview-b", "index.html")); err != nil || !strings.Contains(string(b), "5 page(s)") || !strings.Contains(string(b), "did not fit: ") {
+		t.Errorf("--preview with --wrapper: %v\n%s", err, b)
 	}
 	if status, _, _ := runCLI(t, "extract", "--wrapper", wrapperFile, "--source", other, "--max-unfit", "1.5"); status != 2 {
 		t.Errorf("--max-unfit 1.5: status %d, want 2", status)
