@@ -26,6 +26,8 @@
 //	              (bottom-k Jaccard of variable text), one page per
 //	              structure first (chooseSample, dropCopies).
 //	segment.go    FindSegment: the conservative main content segment.
+//	source.go     sources other than a directory: ListFS, ReadPageFS,
+//	              SampleOptions.Read.
 //	highlight.go  WriteHighlighted(Types): annotated HTML copies for people.
 //	attr.go       attribute values (SOD attr = "href", "src", "content", …):
 //	              Page.AttrNode makes a detached text node for one attribute

@@ -55,6 +55,10 @@ type SampleOptions struct {
 	NoSegment bool
 	// Load is passed to ReadPage.
 	Load LoadOptions
+	// Read, when set, reads the pages instead of ReadPage (path as given
+	// to Sample, rel its path relative to the root): a source that is not
+	// a directory (source.go).
+	Read func(path, rel string) (*Page, error)
 	// Workers is the number of pages read and annotated in parallel
 	// (runtime.GOMAXPROCS(0)).
 	Workers int
@@ -286,7 +290,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		if st.texts != nil && (!keepTree || st.page != nil) {
 			return nil
 		}
-		p, err := ReadPage(paths[st.idx], SourceRel(root, paths[st.idx]), opts.Load)
+		p, err := opts.read(paths[st.idx], SourceRel(root, paths[st.idx]))
 		if err != nil {
 			return err
 		}
@@ -571,7 +575,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		// The candidates are now the sample: parse them again and annotate
 		// every type on their trees (the hits are those counted on texts).
 		err := parallel(ctx, opts.Workers, cands, func(st *pageState) error {
-			p, err := ReadPage(paths[st.idx], SourceRel(root, paths[st.idx]), opts.Load)
+			p, err := opts.read(paths[st.idx], SourceRel(root, paths[st.idx]))
 			if err != nil {
 				return err
 			}
