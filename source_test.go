@@ -21,7 +21,7 @@ import (
 // objects; an iterator with a wrapper is consumed as extraction goes, and
 // its errors stop the run.
 func TestRunSources(t *testing.T) {
-	s, err := sod.Parse("e.toml", []byte("object = \"event\"\nobjects = \"+\"\n[tuple.event]\nlink = \"1\"\ndate = \"1\"\nprice = \"1\"\n" +
+	s, err := sod.Parse("e.toml", []byte("object = \"event\"\nobjects = \"+\"\n[tuple.event]\nlink = \"1\"\ndate = \"1\"\nprice = \"1\"\n"+
 		"[entity.link]\nattr = \"href\"\nregex = '/e/\\d+$'\n[entity.date]\npredefined = \"date\"\n[entity.price]\npredefined = \"price\"\n"))
 	if err != nil {
 		t.Fatal(err)
