@@ -48,7 +48,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	strict := fs.Bool("strict", false, "leave out objects that lack a mandatory field (default: write them with \"missing\")")
 	baseURL := baseURLFlag(fs)
 	previewDir := fs.String("preview", "", "write the sample pages (with --wrapper: up to --sample pages spread over the source)\nto this directory as HTML with the extracted values highlighted per field, and an\nindex.html with per-field counts; nothing in them is loaded from the web")
-	reportPath := fs.String("report", "", "write a JSON run report to this file: pages, objects, unfit pages by reason,\nper-field fill rate and mean confidence, sample, wrapper, timings, warnings")
+	reportPath := fs.String("report", "", "write a JSON run report to this file: pages, objects, unfit pages by reason,\nincomplete pages, per-field fill rate and mean confidence, sample, wrapper, timings,\ndiagnostics")
 	maxUnfit := fs.Float64("max-unfit", 1, "exit with status 3 when more than this share of the pages (0 to 1) do not fit the wrapper")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err

@@ -12,14 +12,16 @@ import (
 // runSODCheck validates an SOD file and prints its type tree to stdout. An
 // invalid file prints every error, one per line with its file:line:col
 // position, to stderr, and fails. Predefined recognizer names are checked
-// too, and, with --dict-dir, that the dictionary classes exist in the store.
+// too, and, with --dicts or --dict-dir, that the dictionary classes exist in
+// the store.
 func (m *Main) runSODCheck(ctx context.Context, args []string) error {
 	fs := m.newFlagSet("sod check", "FILE",
 		"Validate a Structured Object Description (TOML) and print its type tree.\n"+
-			"Predefined recognizer names are checked; with --dict-dir, dictionary classes\n"+
-			"are looked up in that store. Every problem is reported on stderr as\n"+
+			"Predefined recognizer names are checked; with --dicts or --dict-dir, that the\n"+
+			"dictionary classes exist in the store. Every problem is reported on stderr as\n"+
 			"FILE:LINE:COL: message.")
-	dictDir := fs.String("dict-dir", "", "dictionary store whose classes the SOD's dictionary recognizers must name")
+	dictDir := fs.String("dict-dir", "", "check the dictionary classes against this store")
+	dicts := fs.Bool("dicts", false, "check the dictionary classes against the store (--dict-dir, else the per-user store)")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -30,7 +32,7 @@ func (m *Main) runSODCheck(ctx context.Context, args []string) error {
 	s, err := sod.Load(path)
 	if err == nil {
 		var classes []string
-		if *dictDir != "" {
+		if *dictDir != "" || *dicts {
 			if classes, err = m.storeClasses(*dictDir); err != nil {
 				return err
 			}

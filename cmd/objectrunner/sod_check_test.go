@@ -173,8 +173,10 @@ predefined = "prise"
 				sodPath + `:8:1: [entity.price]: unknown predefined`, "2 errors"}, nil},
 		{"good with a store, flag after the file", []string{"sod", "check", good, "--dict-dir", store}, 0, nil, []string{"error"}},
 		{"missing store", []string{"sod", "check", "--dict-dir", filepath.Join(dir, "none"), good}, 1, []string{"no dictionary at"}, nil},
+		{"--dicts: the default store", []string{"sod", "check", "--dicts", sodPath}, 1, []string{`no dictionary class "titel" in the store`}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("OBJECTRUNNER_DICT_DIR", store)
 			status, _, stderr := runCLI(t, tc.args...)
 			if status != tc.wantStatus {
 				t.Fatalf("status %d, want %d; stderr:\n%s", status, tc.wantStatus, stderr)
