@@ -12,6 +12,10 @@
 //
 // Each step takes and returns one explicit type; the packages import each
 // other one way only (sod ← recognizers ← dictionaries; recognizers ← annotate ← wrapper).
+//
+// Files: objectrunner.go (Config, Report, Run, Learn, Extract, Grower),
+// source.go (RunFS, RunPages: sources other than a directory), report.go
+// (per-field counts, warnings, Report.Summary: the JSON run report).
 package objectrunner
 
 import (

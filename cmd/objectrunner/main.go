@@ -7,8 +7,10 @@
 // Files: main.go (dispatch, usage, exit statuses), flags.go (flag sets,
 // global flags, flags after arguments, logging), progress.go (progress bar
 // on a terminal, periodic lines otherwise), one file per subcommand
-// (sod_check.go, recognize.go, annotate.go, extract.go, report.go,
-// wrapper_show.go, eval.go, dict.go), common.go (SOD and store loading).
+// (sod_check.go, recognize.go, annotate.go, extract.go, wrapper_show.go,
+// eval.go, dict.go), report.go (extract --report and --max-unfit),
+// preview.go (extract --preview), common.go (SOD and store loading,
+// --base-url).
 package main
 
 import (
