@@ -97,7 +97,8 @@ type Report struct {
 	// Dropped counts the incomplete objects left out (Config.Strict).
 	Dropped int
 	// Fields holds, by dotted field path, how the objects written filled
-	// each field.
+	// each field (for a nested tuple field, Values counts its nested
+	// objects).
 	Fields map[string]*FieldStats
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
@@ -399,16 +400,20 @@ func (rep *Report) count(o *wrapper.Object) {
 	walk = func(prefix string, fs []wrapper.Field) {
 		for _, f := range fs {
 			path := prefix + f.Name
-			if f.Tuple {
-				for _, v := range f.Values {
-					walk(path+".", v.Fields)
-				}
-				continue
-			}
 			st := rep.Fields[path]
 			if st == nil {
 				st = &FieldStats{}
 				rep.Fields[path] = st
+			}
+			if f.Tuple { // Values: the nested objects, which its fields' Objects count
+				if len(f.Values) > 0 {
+					st.Objects++
+				}
+				st.Values += len(f.Values)
+				for _, v := range f.Values {
+					walk(path+".", v.Fields)
+				}
+				continue
 			}
 			if len(f.Values) > 0 {
 				st.Objects++

@@ -86,11 +86,11 @@ type PageProblem struct {
 type FieldSummary struct {
 	Field   string `json:"field"`
 	Objects int    `json:"objects"`
-	// FillRate is Objects divided by the objects written, for fields of
-	// the root tuple (absent for fields of nested tuples).
-	FillRate       *float64 `json:"fill_rate,omitempty"`
-	Values         int      `json:"values"`
-	MeanConfidence float64  `json:"mean_confidence"`
+	// FillRate is Objects divided by the objects written (for a field of a
+	// nested tuple, by the nested objects).
+	FillRate       float64 `json:"fill_rate"`
+	Values         int     `json:"values"`
+	MeanConfidence float64 `json:"mean_confidence"`
 	// Slots is the number of wrapper slots mapped to the field (0: the
 	// field cannot be extracted).
 	Slots int `json:"slots"`
@@ -168,7 +168,7 @@ func (r *Report) Summary() *Summary {
 	}
 	slots := map[string]int{}
 	var order []string
-	root := map[string]bool{}
+	known := map[string]bool{} // every field path of the wrapper, tuples included
 	if w := r.Wrapper; w != nil {
 		s.Wrapper = &WrapperSummary{Mode: w.Mode(), SODHash: w.SODHash(), Slots: len(w.Slots()), Unmapped: UnmappedFields(w),
 			DroppedPageFields: w.DroppedPageFields()}
@@ -176,21 +176,16 @@ func (r *Report) Summary() *Summary {
 			slots[sm.Field]++
 		}
 		for _, f := range w.Fields() {
+			known[f.Path] = true
 			if !f.Tuple {
 				order = append(order, f.Path)
-				root[f.Path] = f.Parent == ""
 			}
 		}
 	}
-	known := map[string]bool{}
-	for _, p := range order {
-		known[p] = true
-	}
 	var extra []string
-	for p := range r.Fields {
-		if !known[p] {
+	for p, st := range r.Fields {
+		if !known[p] && (st.ConfidenceSum > 0 || !r.isTuple(p)) {
 			extra = append(extra, p)
-			root[p] = !strings.Contains(p, ".")
 		}
 	}
 	sort.Strings(extra)
@@ -199,16 +194,29 @@ func (r *Report) Summary() *Summary {
 		if st := r.Fields[p]; st != nil {
 			fs.Objects, fs.Values, fs.MeanConfidence = st.Objects, st.Values, round3(st.MeanConfidence())
 		}
-		if root[p] {
-			fill := 0.0
-			if r.Objects > 0 {
-				fill = round3(float64(fs.Objects) / float64(r.Objects))
+		of := r.Objects // what the field could fill: the objects, or its tuple's nested objects
+		if i := strings.LastIndexByte(p, '.'); i >= 0 {
+			of = 0
+			if st := r.Fields[p[:i]]; st != nil {
+				of = st.Values
 			}
-			fs.FillRate = &fill
+		}
+		if of > 0 {
+			fs.FillRate = round3(float64(fs.Objects) / float64(of))
 		}
 		s.Fields = append(s.Fields, fs)
 	}
 	return s
+}
+
+// isTuple reports whether path is the parent of another counted field.
+func (r *Report) isTuple(path string) bool {
+	for p := range r.Fields {
+		if strings.HasPrefix(p, path+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // byReason summarises pages by reason, the most frequent reason first.

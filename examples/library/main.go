@@ -81,8 +81,8 @@ func run(ctx context.Context, dir string, out, log io.Writer) error {
 	for _, f := range sum.Fields {
 		fmt.Fprintf(log, "  %-10s filled in %3.0f%% of the objects, mean confidence %.2f\n", f.Field, 100*f.FillRate, f.MeanConfidence)
 	}
-	for _, w := range sum.Warnings {
-		fmt.Fprintln(log, "warning:", w)
+	for _, d := range sum.Diagnostics {
+		fmt.Fprintln(log, "warning:", d.Message)
 	}
 	return nil
 }
