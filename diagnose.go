@@ -58,7 +58,8 @@ const (
 // Diagnose returns warnings about a run whose result is likely wrong: types
 // rarely annotated in the sample, fields without slot or filled from a slot
 // whose values mostly fail their recognizer, a sample of one page kind, and
-// (once objects were extracted) mandatory fields often missing. With a
+// (once objects were extracted) mandatory fields often missing, and a
+// sample far below its target size (DiagSmallSample, report.go). With a
 // saved wrapper (no sample), only the extraction checks run.
 func Diagnose(rep *Report) []Diagnostic {
 	var out []Diagnostic
@@ -112,6 +113,7 @@ func Diagnose(rep *Report) []Diagnostic {
 			}
 		}
 	}
+	out = append(out, smallSample(rep)...) // report.go
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
 	return out
 }

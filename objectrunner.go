@@ -1,5 +1,6 @@
 // Package objectrunner is the front of the extraction pipeline. For one
-// source — a directory of pages that share a template — it reads, in order:
+// source — pages that share a template: a directory or glob (Run), an
+// fs.FS (RunFS) or an iterator (RunPages, source.go) — it reads, in order:
 //
 //	sod.Load                       the Structured Object Description (done by the caller)
 //	recognizers.ForSOD             one recognizer per entity type (done by the caller)
@@ -11,6 +12,10 @@
 //
 // Each step takes and returns one explicit type; the packages import each
 // other one way only (sod ← recognizers ← dictionaries; recognizers ← annotate ← wrapper).
+//
+// Files: objectrunner.go (Config, Report, Run, Learn, Extract, Grower),
+// source.go (RunFS, RunPages: sources other than a directory), report.go
+// (per-field counts, warnings, Report.Summary: the JSON run report).
 package objectrunner
 
 import (
@@ -66,7 +71,8 @@ type Progress struct {
 
 // Report describes a run.
 type Report struct {
-	// Root is the source directory page paths are relative to.
+	// Root is the source directory page paths are relative to ("." for
+	// RunFS and RunPages).
 	Root string
 	// Pages is the number of pages in the source.
 	Pages int
@@ -76,8 +82,11 @@ type Report struct {
 	Wrapper *wrapper.Wrapper
 	// Time spent in each stage.
 	SampleTime, InduceTime, ExtractTime time.Duration
-	// PagesWithObjects and Objects count what was extracted.
-	PagesWithObjects, Objects int
+	// SampleTarget is the sample size asked for (annotate.SampleOptions.K).
+	SampleTarget int
+	// Processed counts the pages taken through extraction, whatever their
+	// outcome; PagesWithObjects and Objects count what was extracted.
+	Processed, PagesWithObjects, Objects int
 	// Unfit maps a reason to the pages that did not fit the wrapper for it
 	// and gave no object.
 	Unfit map[string][]string
@@ -88,7 +97,8 @@ type Report struct {
 	// Dropped counts the incomplete objects left out (Config.Strict).
 	Dropped int
 	// Fields holds, by dotted field path, how the objects written filled
-	// each field.
+	// each field (for a nested tuple field, Values counts its nested
+	// objects).
 	Fields map[string]*FieldStats
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
@@ -116,7 +126,9 @@ func (r *Report) IncompletePages() int {
 
 // Run learns a wrapper for the source (unless cfg.Wrapper is set) and
 // extracts every page, calling emit for each object in page order. emit is
-// called from one goroutine; an error from it stops the run.
+// called from one goroutine; an error from it stops the run. source is a
+// directory (walked recursively) or a glob of pages; see RunFS and
+// RunPages for other sources.
 func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
 	paths, err := annotate.ListSource(source)
 	if err != nil {
@@ -125,9 +137,15 @@ func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Obje
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files)", source)
 	}
-	rep := &Report{Root: annotate.SourceRoot(source), Pages: len(paths), Wrapper: cfg.Wrapper}
+	root := annotate.SourceRoot(source)
+	return run(ctx, dirPages(root, paths, cfg.Load), cfg, emit)
+}
+
+// run learns (unless cfg.Wrapper is set) and extracts the pages of src.
+func run(ctx context.Context, src *pageSource, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
+	rep := &Report{Root: src.root, Pages: len(src.names), Wrapper: cfg.Wrapper}
 	if rep.Wrapper == nil {
-		if err := Learn(ctx, paths, rep, cfg); err != nil {
+		if err := learn(ctx, src, rep, cfg); err != nil {
 			return rep, err
 		}
 		if cfg.Learned != nil {
@@ -135,14 +153,19 @@ func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Obje
 		}
 	}
 	start := time.Now()
-	err = Extract(ctx, rep.Wrapper, paths, rep, cfg, emit)
+	err := extract(ctx, rep.Wrapper, src.jobs(), len(src.names), rep, cfg, emit)
 	rep.ExtractTime = time.Since(start)
 	return rep, err
 }
 
-// Learn runs the annotation stage and wrapper induction on paths and
-// records the sample and the wrapper in rep.
+// Learn runs the annotation stage and wrapper induction on paths (page
+// files, relative to rep.Root) and records the sample and the wrapper in rep.
 func Learn(ctx context.Context, paths []string, rep *Report, cfg Config) error {
+	return learn(ctx, dirPages(rep.Root, paths, cfg.Load), rep, cfg)
+}
+
+// learn is Learn over any page source.
+func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error {
 	if cfg.SOD == nil {
 		return errors.New("objectrunner: learning a wrapper needs an SOD")
 	}
@@ -154,6 +177,9 @@ func Learn(ctx context.Context, paths []string, rep *Report, cfg Config) error {
 	if sopt.Load == (annotate.LoadOptions{}) {
 		sopt.Load = cfg.Load
 	}
+	if sopt.Read == nil {
+		sopt.Read = func(name, _ string) (*annotate.Page, error) { return src.read(name) }
+	}
 	if cfg.Progress != nil && sopt.Progress == nil {
 		sopt.Progress = func(p annotate.Progress) {
 			detail := p.Stage
@@ -163,8 +189,9 @@ func Learn(ctx context.Context, paths []string, rep *Report, cfg Config) error {
 			cfg.Progress(Progress{Stage: "sample", Done: p.Done, Total: p.Total, Detail: detail})
 		}
 	}
+	rep.SampleTarget = sampleTarget(sopt)
 	start := time.Now()
-	res, err := annotate.Sample(ctx, paths, rep.Root, a, sopt)
+	res, err := annotate.Sample(ctx, src.names, src.root, a, sopt)
 	rep.SampleTime = time.Since(start)
 	rep.Sample = res
 	if res != nil && len(res.Pages) == 0 && len(res.Skipped) > 0 {
@@ -192,14 +219,22 @@ func Learn(ctx context.Context, paths []string, rep *Report, cfg Config) error {
 	return nil
 }
 
-// Extract applies w to every page of paths with cfg.Workers goroutines and
-// calls emit for each object in page order. Memory stays bounded: at most a
-// few pages per worker are in flight, and a page is released once its
-// objects are emitted. Pages that do not fit the wrapper are recorded in
-// rep.Unfit, unreadable ones in rep.Failed; neither stops the run. A list
-// page where only some records do not fit is recorded in rep.Unfit and its
-// other records' objects are emitted.
+// Extract applies w to every page of paths (page files, relative to
+// rep.Root) with cfg.Workers goroutines and calls emit for each object in
+// page order. Memory stays bounded: at most a few pages per worker are in
+// flight, and a page is released once its objects are emitted. Pages that
+// do not fit the wrapper are recorded in rep.Unfit, unreadable ones in
+// rep.Failed; neither stops the run. A list page where only some records
+// do not fit is recorded in rep.Unfit and its other records' objects are
+// emitted.
 func Extract(ctx context.Context, w *wrapper.Wrapper, paths []string, rep *Report, cfg Config, emit func(*wrapper.Object) error) error {
+	src := dirPages(rep.Root, paths, cfg.Load)
+	return extract(ctx, w, src.jobs(), len(paths), rep, cfg, emit)
+}
+
+// extract is Extract over a feed of pages (total: their number, 0 when
+// unknown).
+func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJob) bool) error, total int, rep *Report, cfg Config, emit func(*wrapper.Object) error) error {
 	if w == nil {
 		return errors.New("objectrunner: no wrapper to extract with")
 	}
@@ -215,6 +250,7 @@ func Extract(ctx context.Context, w *wrapper.Wrapper, paths []string, rep *Repor
 	}
 	type result struct {
 		i    int
+		rel  string
 		objs []*wrapper.Object
 		err  error
 	}
@@ -222,35 +258,40 @@ func Extract(ctx context.Context, w *wrapper.Wrapper, paths []string, rep *Repor
 	defer cancel()
 	// window bounds the pages read but not yet emitted.
 	window := make(chan struct{}, 4*workers)
-	jobs := make(chan int)
+	jobs := make(chan pageJob)
 	results := make(chan result, workers)
+	var feedErr error
 	go func() {
 		defer close(jobs)
-		for i := range paths {
+		feedErr = feed(func(j pageJob) bool {
 			select {
 			case window <- struct{}{}:
 			case <-ctx.Done():
-				return
+				return false
 			}
 			select {
-			case jobs <- i:
+			case jobs <- j:
+				return true
 			case <-ctx.Done():
-				return
+				return false
 			}
-		}
+		})
 	}()
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range jobs {
-				r := result{i: i}
-				p, err := annotate.ReadPage(paths[i], annotate.SourceRel(rep.Root, paths[i]), cfg.Load)
+			for j := range jobs {
+				r := result{i: j.i, rel: j.rel}
+				p, err := j.load()
 				if err != nil {
 					r.err = err
 				} else {
 					r.objs, r.err = w.Extract(p)
+					for _, o := range r.objs {
+						o.URL = p.URL
+					}
 				}
 				select {
 				case results <- r:
@@ -274,26 +315,29 @@ func Extract(ctx context.Context, w *wrapper.Wrapper, paths []string, rep *Repor
 			delete(pending, next)
 			next++
 			<-window
-			if err := rep.take(paths[r.i], r.objs, r.err, cfg.Strict, emit); err != nil {
+			if err := rep.take(r.rel, r.objs, r.err, cfg.Strict, emit); err != nil {
 				cancel()
 				for range results {
 				}
 				return err
 			}
 			if cfg.Progress != nil {
-				cfg.Progress(Progress{Stage: "extract", Done: next, Total: len(paths)})
+				cfg.Progress(Progress{Stage: "extract", Done: next, Total: total})
 			}
 		}
 	}
-	return ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return feedErr
 }
 
-// take records one page's outcome and emits its objects. A page whose
-// objects lack a mandatory field, or a list page where some records did not
-// fit, still gives the objects it has (incomplete ones left out when
-// strict); a page that gave none is unfit.
-func (rep *Report) take(path string, objs []*wrapper.Object, err error, strict bool, emit func(*wrapper.Object) error) error {
-	rel := annotate.SourceRel(rep.Root, path)
+// take records one page's outcome (rel: its path in the source) and emits
+// its objects. A page whose objects lack a mandatory field, or a list page
+// where some records did not fit, still gives the objects it has
+// (incomplete ones left out when strict); a page that gave none is unfit.
+func (rep *Report) take(rel string, objs []*wrapper.Object, err error, strict bool, emit func(*wrapper.Object) error) error {
+	rep.Processed++
 	var mm *wrapper.MismatchError
 	switch {
 	case errors.As(err, &mm):
@@ -356,16 +400,20 @@ func (rep *Report) count(o *wrapper.Object) {
 	walk = func(prefix string, fs []wrapper.Field) {
 		for _, f := range fs {
 			path := prefix + f.Name
-			if f.Tuple {
-				for _, v := range f.Values {
-					walk(path+".", v.Fields)
-				}
-				continue
-			}
 			st := rep.Fields[path]
 			if st == nil {
 				st = &FieldStats{}
 				rep.Fields[path] = st
+			}
+			if f.Tuple { // Values: the nested objects, which its fields' Objects count
+				if len(f.Values) > 0 {
+					st.Objects++
+				}
+				st.Values += len(f.Values)
+				for _, v := range f.Values {
+					walk(path+".", v.Fields)
+				}
+				continue
 			}
 			if len(f.Values) > 0 {
 				st.Objects++

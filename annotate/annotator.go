@@ -249,9 +249,10 @@ func (a *Annotator) AnnotateIn(p *Page, scope *html.Node, types ...string) error
 	}
 	var fresh []*Annotation
 	var ferr error
+	textTypes, attrTypes := splitAttrTypes(ets) // attr.go
 	walkText(scope, func(n *html.Node) bool {
 		e := a.memo.entry(n.Data)
-		for _, et := range ets {
+		for _, et := range textTypes {
 			ms, err := a.matches(e, et, n.Data)
 			if err != nil {
 				ferr = &TypeError{Page: p.Path, Type: et.Name, Err: err}
@@ -269,6 +270,9 @@ func (a *Annotator) AnnotateIn(p *Page, scope *html.Node, types ...string) error
 		return true
 	})
 	if ferr != nil {
+		return ferr
+	}
+	if fresh, ferr = a.annotateAttrs(p, scope, attrTypes, fresh); ferr != nil {
 		return ferr
 	}
 	for _, an := range fresh {
@@ -356,17 +360,8 @@ func (p *Page) merge(fresh []*Annotation, redo map[string]bool) {
 		}
 	}
 	if len(all) > 0 && len(fresh) > 0 {
-		order := map[*html.Node]int{}
-		i := 0
-		walkText(p.Doc, func(n *html.Node) bool { order[n] = i; i++; return true })
 		all = append(all, fresh...)
-		sort.SliceStable(all, func(i, j int) bool {
-			a, b := all[i], all[j]
-			if oa, ob := order[a.Node], order[b.Node]; oa != ob {
-				return oa < ob
-			}
-			return a.Start < b.Start
-		})
+		p.sortByDocument(all)
 	} else if len(fresh) > 0 {
 		// fresh is in document order by node; order each node's run by offset.
 		for i := 0; i < len(fresh); {

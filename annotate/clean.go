@@ -15,12 +15,13 @@ import (
 //
 //   - comments, doctype and processing nodes;
 //   - elements that are never visible text: script, style, noscript, template,
-//     head metadata (meta, link, base), embedded objects (iframe, object,
+//     head metadata (link, base, and meta but for a <meta> of <head> with a
+//     name, property or itemprop and a content), embedded objects (iframe, object,
 //     embed, applet, param, svg, math, canvas, audio, video, source, track);
 //   - hidden elements: the hidden attribute, an inline style with
 //     display:none or visibility:hidden, <input type="hidden">;
-//   - attributes other than href, src, alt and title (the ones that carry
-//     content or link targets);
+//   - attributes other than href, src, alt, title, content and datetime
+//     (the ones that carry content or link targets, sod.Attributes);
 //   - insignificant whitespace: adjacent text nodes are merged, runs of
 //     Unicode white space (including no-break spaces) become one space, and
 //     whitespace-only text nodes are dropped (text inside <pre> is collapsed
@@ -58,6 +59,9 @@ func cleanChildren(n *html.Node) {
 		next := c.NextSibling
 		switch c.Type {
 		case html.ElementNode:
+			if keptMeta(n, c) { // attr.go
+				break
+			}
 			if dropElement(c) {
 				n.RemoveChild(c)
 				break
@@ -156,7 +160,7 @@ func filterAttrs(n *html.Node) {
 	for _, a := range n.Attr {
 		if a.Namespace == "" {
 			switch a.Key {
-			case "href", "src", "alt", "title":
+			case "href", "src", "alt", "title", "content", "datetime": // sod.Attributes
 				kept = append(kept, a)
 			}
 		}

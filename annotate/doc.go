@@ -9,7 +9,7 @@
 //	page.go       Page and Annotation, the types handed to package wrapper.
 //	load.go       ListSource, ReadPage, ParsePage: listing a source, charset
 //	              decoding (BOM, <meta>, detection, override), parsing once,
-//	              <base href>, Page.ResolveURL, Page.Query (goquery over
+//	              <base href> (pageBase in attr.go), Page.ResolveURL, Page.Query (goquery over
 //	              the same tree).
 //	clean.go      Clean (what is removed and kept; white space trimmed at
 //	              block boundaries only, one space kept at inline ones),
@@ -26,7 +26,15 @@
 //	              (bottom-k Jaccard of variable text), one page per
 //	              structure first (chooseSample, dropCopies).
 //	segment.go    FindSegment: the conservative main content segment.
+//	source.go     sources other than a directory: ListFS, ReadPageFS,
+//	              SampleOptions.Read.
 //	highlight.go  WriteHighlighted(Types): annotated HTML copies for people.
+//	attr.go       attribute values (SOD attr = "href", "src", "content", …):
+//	              Page.AttrNode makes a detached text node for one attribute
+//	              of one element (URLs resolved against Page.BaseURL), so
+//	              recognizers, annotations and the sample's counts treat it
+//	              as text; <base href> and LoadOptions.BaseURL (Page.URL,
+//	              Page.BaseURL); the <meta name|property content> Clean keeps.
 //
 // A typical use:
 //

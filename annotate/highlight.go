@@ -23,11 +23,14 @@ var palette = []string{
 // annotated span is wrapped in a coloured <mark> labelled with its type (the
 // title attribute gives type, recognizer and confidence), with a legend of
 // the types, their colours and hit counts at the top. Overlapping
-// annotations of different types are shown as one mark listing all types.
-// Colours follow the sorted names of the types present on the page; see
-// WriteHighlightedTypes for colours that stay the same across pages. The
-// values of href and src attributes are resolved against the page's
-// <base href>, so links and images point where they did on the site.
+// annotations of different types are shown as one mark listing all types;
+// annotated attribute values (attr.go) as a mark "@KEY value" right after
+// their element's start tag. Colours follow the sorted names of the types
+// present on the page; see WriteHighlightedTypes for colours that stay the
+// same across pages. The copy loads nothing: href values are resolved
+// against the page's base, so links point where they did on the site, but
+// src attributes are renamed data-src (images show their alt text), and a
+// Content-Security-Policy forbids any other load.
 func WriteHighlighted(w io.Writer, p *Page) error {
 	return WriteHighlightedTypes(w, p, nil)
 }
@@ -59,7 +62,7 @@ func WriteHighlightedTypes(w io.Writer, p *Page, types []string) error {
 		colors[t] = palette[i%len(palette)]
 	}
 	esc := template.HTMLEscapeString
-	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>%s (annotated)</title>\n", esc(p.Path))
+	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">%s<title>%s (annotated)</title>\n", noRemote, esc(p.Path))
 	bw.WriteString("<style>mark{padding:0 .1em;border-radius:2px}mark>sup{font:bold 9px sans-serif;color:#333;margin-left:2px}" +
 		"#objectrunner-legend{position:sticky;top:0;z-index:9999;background:#fff;border-bottom:2px solid #888;padding:6px;font:13px sans-serif}" +
 		"#objectrunner-legend span{margin-right:1em}</style>\n</head><body>\n")
@@ -122,13 +125,17 @@ func writeNode(w *bufio.Writer, n *html.Node, p *Page, colors map[string]string)
 		w.WriteByte('<')
 		w.WriteString(n.Data)
 		for _, a := range n.Attr {
-			v := a.Val
-			if a.Key == "href" || a.Key == "src" {
+			v, key := a.Val, a.Key
+			if key == "href" || key == "src" {
 				v = p.ResolveURL(v)
 			}
-			fmt.Fprintf(w, ` %s="%s"`, a.Key, html.EscapeString(v))
+			if key == "src" {
+				key = "data-src" // never loaded: see noRemote
+			}
+			fmt.Fprintf(w, ` %s="%s"`, key, html.EscapeString(v))
 		}
 		w.WriteByte('>')
+		writeAttrMarks(w, n, p, colors)
 		if isVoid(n) {
 			return nil
 		}
@@ -203,4 +210,36 @@ func writeText(w *bufio.Writer, n *html.Node, anns []*Annotation, colors map[str
 		i = j
 	}
 	w.WriteString(html.EscapeString(s[pos:]))
+}
+
+// noRemote is the <meta> that forbids a highlighted copy to load anything
+// but its inline style: no image, script, frame, font or style sheet, from
+// the site or elsewhere.
+const noRemote = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`
+
+// writeAttrMarks writes the annotated attribute values of element n as
+// marks "@KEY value".
+func writeAttrMarks(w *bufio.Writer, n *html.Node, p *Page, colors map[string]string) {
+	if len(p.attrs) == 0 {
+		return
+	}
+	for _, key := range attrKeysOf(p.Annotations) {
+		v := p.attrs[attrRef{n, key}]
+		if v == nil {
+			continue
+		}
+		var types, titles []string
+		for _, an := range p.ByNode[v] {
+			if an.Node == v {
+				types = append(types, an.Type)
+				titles = append(titles, fmt.Sprintf("%s (%s, %.2f)", an.Type, an.Recognizer, an.Confidence))
+			}
+		}
+		if len(types) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, `<mark style="background:%s;font-size:smaller" title="%s">@%s %s<sup>%s</sup></mark>`,
+			colors[types[0]], html.EscapeString(strings.Join(titles, "; ")), key, html.EscapeString(v.Data),
+			html.EscapeString(strings.Join(types, "+")))
+	}
 }

@@ -33,6 +33,9 @@ type LoadOptions struct {
 	// MaxBytes is the largest page accepted, in bytes (0: DefaultMaxBytes,
 	// negative: no limit).
 	MaxBytes int
+	// BaseURL resolves the relative URLs (href, src) of pages without a
+	// <base href>, and a relative <base href> (see Page.BaseURL).
+	BaseURL string
 }
 
 func (o LoadOptions) maxBytes() int {
@@ -106,8 +109,8 @@ func ParsePage(data []byte, rel string, opts LoadOptions) (*Page, error) {
 		Size:            len(data),
 		Encoding:        enc,
 		EncodingCertain: certain,
-		BaseURL:         findBase(doc),
 	}
+	p.URL, p.BaseURL = pageBase(findBase(doc), opts.BaseURL) // attr.go
 	Clean(doc)
 	return p, nil
 }

@@ -17,20 +17,29 @@ type Page struct {
 	// EncodingCertain whether it was declared (BOM, header, <meta>) rather than guessed.
 	Encoding        string
 	EncodingCertain bool
-	// BaseURL is the page's <base href>, if any, used to resolve relative URLs.
+	// BaseURL resolves the page's relative URLs: its <base href> (resolved
+	// against LoadOptions.BaseURL when relative), else LoadOptions.BaseURL.
 	BaseURL string
+	// URL is the page's own address when the page gives it: its <base href>
+	// (saved pages, SWDE, record where they came from that way).
+	URL string
 	// Annotations are the entity instances found on the page, in document order.
 	Annotations []*Annotation
 	// ByNode indexes Annotations by the node they sit on (including the
 	// ancestors they were propagated to).
 	ByNode map[*html.Node][]*Annotation
+
+	// attrs holds the attribute-value nodes made by AttrNode (attr.go).
+	attrs map[attrRef]*html.Node
 }
 
 // Annotation is one recognised instance of an SOD entity type on a DOM node.
 type Annotation struct {
 	// Type is the SOD entity type's name.
 	Type string
-	// Node is the text node the match was found in.
+	// Node is the text node the match was found in: a text node of the
+	// page, or the attribute-value node of an element (Page.AttrNode) for
+	// an entity type with an attr.
 	Node *html.Node
 	// Start and End are byte offsets of the match in Node.Data.
 	Start, End int

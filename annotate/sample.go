@@ -55,6 +55,10 @@ type SampleOptions struct {
 	NoSegment bool
 	// Load is passed to ReadPage.
 	Load LoadOptions
+	// Read, when set, reads the pages instead of ReadPage (path as given
+	// to Sample, rel its path relative to the root): a source that is not
+	// a directory (source.go).
+	Read func(path, rel string) (*Page, error)
 	// Workers is the number of pages read and annotated in parallel
 	// (runtime.GOMAXPROCS(0)).
 	Workers int
@@ -204,10 +208,11 @@ type KindStats struct {
 // pageState is the sampling state of one source page.
 type pageState struct {
 	idx   int
-	page  *Page    // the parsed page: probe pages until segmentation, then the sample
-	texts []string // text nodes within the segment, document order; nil when not in memory
-	done  []bool   // by type index: hits counted
-	hits  []int    // by type index
+	page  *Page      // the parsed page: probe pages until segmentation, then the sample
+	texts []string   // text nodes within the segment, document order; nil when not in memory
+	spans []textSpan // where texts holds attribute values (attr.go); nil when it holds none
+	done  []bool     // by type index: hits counted
+	hits  []int      // by type index
 	conf  []float64
 	recs  map[string]int // hits per recognizer of the type of the current step
 	tmpl  int            // hits in template text of the type of the current step
@@ -261,15 +266,16 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 	}
 
 	var scope string
+	attrKeys := a.attrKeys()
 	// collect sets st.texts from st.page within the segment.
 	collect := func(st *pageState) {
-		st.texts = st.texts[:0]
+		st.texts, st.spans = st.texts[:0], nil
 		sc := st.page.Doc
 		if scope != "" {
 			sc = FindPath(st.page.Doc, scope)
 		}
 		if sc != nil {
-			walkText(sc, func(n *html.Node) bool { st.texts = append(st.texts, n.Data); return true })
+			st.texts, st.spans = st.page.sampleTexts(sc, attrKeys, st.texts)
 		}
 		if st.texts == nil {
 			st.texts = []string{}
@@ -284,7 +290,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		if st.texts != nil && (!keepTree || st.page != nil) {
 			return nil
 		}
-		p, err := ReadPage(paths[st.idx], SourceRel(root, paths[st.idx]), opts.Load)
+		p, err := opts.read(paths[st.idx], SourceRel(root, paths[st.idx]))
 		if err != nil {
 			return err
 		}
@@ -310,7 +316,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			}
 			et := types[i]
 			hits, w := 0, 0.0
-			for _, text := range st.texts {
+			for _, text := range textsFor(st.texts, st.spans, et.Type.Attr) {
 				ms, err := a.matches(a.memo.entry(text), et, text)
 				if err != nil {
 					return &TypeError{Page: SourceRel(root, paths[st.idx]), Type: et.Name, Err: err}
@@ -569,7 +575,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		// The candidates are now the sample: parse them again and annotate
 		// every type on their trees (the hits are those counted on texts).
 		err := parallel(ctx, opts.Workers, cands, func(st *pageState) error {
-			p, err := ReadPage(paths[st.idx], SourceRel(root, paths[st.idx]), opts.Load)
+			p, err := opts.read(paths[st.idx], SourceRel(root, paths[st.idx]))
 			if err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package recognizers
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -154,7 +155,7 @@ func posString(p sod.Pos) string {
 func suggest(name string, candidates []string) string {
 	best, bestD := "", 1<<30
 	for _, c := range candidates {
-		d := editDistance(name, c)
+		d := sod.EditDistance(name, c)
 		if strings.HasPrefix(c, name) && name != "" {
 			d = min(d, 1)
 		}
@@ -168,23 +169,46 @@ func suggest(name string, candidates []string) string {
 	return ""
 }
 
-// editDistance is the Levenshtein distance between a and b, on bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+// Check reports what ForSOD would reject in s without building anything:
+// predefined recognizer names that do not exist and, when classes is not
+// nil, dictionary classes not among classes (the store's classes). The
+// result is a sod.ErrorList of positioned errors ("sod.toml:9:1: [entity.price]:
+// unknown predefined recognizer "prise"; did you mean "price"? …"), or nil.
+func Check(s *sod.SOD, classes []string) error {
+	names := make([]string, 0, len(s.Types))
+	for name, t := range s.Types {
+		if t != nil && t.Kind == sod.Entity && t.Recognizer != nil {
+			names = append(names, name)
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	sort.Strings(names)
+	var errs sod.ErrorList
+	for _, name := range names {
+		spec := s.Types[name].Recognizer
+		switch spec.Kind {
+		case sod.Predefined:
+			if _, err := NewPredefined(spec.Name); err != nil {
+				errs = append(errs, &sod.Error{Pos: spec.Pos, Msg: fmt.Sprintf("[entity.%s]: %v", name, err)})
+			}
+		case sod.Dictionary:
+			if classes == nil || slices.Contains(classes, spec.Class) {
+				continue
+			}
+			msg := fmt.Sprintf("[entity.%s]: no dictionary class %q in the store", name, spec.Class)
+			if c := suggest(spec.Class, classes); c != "" {
+				msg += fmt.Sprintf("; did you mean %q?", c)
+			}
+			if len(classes) == 0 {
+				msg += " (the store is empty: import word lists with objectrunner dict import)"
+			} else {
+				msg += fmt.Sprintf(" (classes: %s)", strings.Join(classes, ", "))
+			}
+			errs = append(errs, &sod.Error{Pos: spec.Pos, Msg: msg})
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(errs, func(a, b *sod.Error) int { return a.Pos.Line - b.Pos.Line })
+	return errs
 }

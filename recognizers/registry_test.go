@@ -1,6 +1,7 @@
 package recognizers
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -193,5 +194,50 @@ func TestConcurrentFind(t *testing.T) {
 				t.Fatal(e)
 			}
 		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	s, err := sod.Parse("b.toml", []byte(`object = "b"
+[tuple.b]
+t = "1"
+p = "1"
+d = "1"
+[entity.t]
+dictionary = "title"
+[entity.p]
+predefined = "prise"
+[entity.d]
+predefined = "date"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		classes []string
+		want    []string
+	}{
+		{"no store", nil, []string{`b.toml:9:1: [entity.p]: unknown predefined recognizer "prise" (did you mean "price"?)`}},
+		{"class present", []string{"author", "title"}, []string{`b.toml:9:1: [entity.p]`}},
+		{"class missing", []string{"titles"}, []string{`b.toml:7:1: [entity.t]: no dictionary class "title" in the store; did you mean "titles"? (classes: titles)`, `b.toml:9:1: [entity.p]`}},
+		{"empty store", []string{}, []string{`no dictionary class "title" in the store (the store is empty`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := Check(s, tc.classes)
+			var list sod.ErrorList
+			if !errors.As(err, &list) || len(list) != len(tc.want) && tc.name != "empty store" {
+				t.Fatalf("Check = %v, want %d positioned errors", err, len(tc.want))
+			}
+			for i, w := range tc.want {
+				if !strings.Contains(list[i].Error(), w) {
+					t.Errorf("error %d = %q, want it to contain %q", i, list[i], w)
+				}
+			}
+		})
+	}
+	ok, _ := sod.Parse("ok.toml", []byte("object = \"d\"\n[entity.d]\npredefined = \"date\"\n"))
+	if err := Check(ok, []string{}); err != nil {
+		t.Errorf("Check(valid) = %v", err)
 	}
 }

@@ -26,6 +26,11 @@
 //	[entity.author]
 //	dictionary = "author"
 //
+// An entity may read an HTML attribute instead of page text (Type.Attr,
+// key attr = "href", "src", "alt", "title", "content" or "datetime", see
+// Attributes): its recognizer then runs on that attribute's values, link
+// targets and image sources resolved to absolute URLs.
+//
 // Load and Parse validate everything they can without looking at pages and
 // report every problem at once, as an ErrorList of positioned errors
 // ("sod.toml:6:1: unknown key …; did you mean …?"). Predefined recognizer
@@ -36,10 +41,12 @@
 //   - sod.go: the types (SOD, Type, Kind, Field, Multiplicity, Recognizer,
 //     Order, Pos), shared with the rest of ObjectRunner.
 //   - load.go: Load and Parse: TOML decoding, validation, Recognizer.Regexp.
+//   - attr.go: the attr key (Attributes, URLAttribute).
 //   - multiplicity.go: ParseMultiplicity.
 //   - positions.go: the scanner that finds where each TOML key is written.
 //   - errors.go: Error and ErrorList.
-//   - suggest.go: "did you mean" suggestions (edit distance).
+//   - suggest.go: "did you mean" suggestions and EditDistance, the one
+//     edit distance of the project (package recognizers uses it too).
 //   - walk.go: traversals: Walk, Field, Entities.
 //   - format.go: Format and the String methods that print the type tree.
 package sod

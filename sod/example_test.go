@@ -71,7 +71,7 @@ dictionary = "author"
 	// Output:
 	// book.toml:6:1: [tuple.book]: field "auther": undefined type "auther"; did you mean "author"? (a field's type is the type of the same name unless written auther = { type = "TYPE", mult = "+" })
 	// book.toml:8:1: [entity.title]: no recognizer: set exactly one of regex, predefined or dictionary
-	// book.toml:9:1: unknown key "dictonary" in [entity.title]; did you mean "dictionary"? (expected one of regex, predefined, dictionary, whole_node, ignore_case, timeout)
+	// book.toml:9:1: unknown key "dictonary" in [entity.title]; did you mean "dictionary"? (expected one of regex, predefined, dictionary, attr, whole_node, ignore_case, timeout)
 }
 
 func ExampleParseMultiplicity() {

@@ -135,6 +135,9 @@ func describeType(t *Type, name string) string {
 		} else {
 			parts = append(parts, "no recognizer")
 		}
+		if a := attrString(t); a != "" {
+			parts = append(parts, a)
+		}
 		if t.WholeNode {
 			parts = append(parts, "whole node")
 		}

@@ -18,7 +18,7 @@ import (
 // Keys accepted at each level of an SOD file.
 var (
 	topKeys         = []string{"name", "object", "objects", "entity", "tuple", "disjunction", "order"}
-	entityKeys      = []string{"regex", "predefined", "dictionary", "whole_node", "ignore_case", "timeout"}
+	entityKeys      = []string{"regex", "predefined", "dictionary", "attr", "whole_node", "ignore_case", "timeout"}
 	recognizerKeys  = []string{"regex", "predefined", "dictionary"}
 	fieldKeys       = []string{"type", "mult", "scope"}
 	disjunctionKeys = []string{"alternatives"}
@@ -339,6 +339,7 @@ func (l *loader) entity(t *Type, body map[string]any) {
 		l.errorf(l.pos.at("entity", t.Name, last), "[entity.%s]: %d recognizers (%s): set exactly one of regex, predefined or dictionary",
 			t.Name, len(kinds), strings.Join(kinds, ", "))
 	}
+	l.attr(t, body) // attr.go
 	isRegex := t.Recognizer != nil && t.Recognizer.Kind == Regex
 	if v, ok := body["whole_node"]; ok {
 		t.WholeNode = l.boolean(v, "entity", t.Name, "whole_node")

@@ -16,6 +16,29 @@ var validCases = []struct {
 	name, src, want string
 }{
 	{
+		name: "attribute values",
+		src: `object = "book"
+objects = "+"
+[tuple.book]
+title = "1"
+link = "1"
+cover = "?"
+[entity.title]
+dictionary = "title"
+[entity.link]
+regex = '/book/\d+'
+attr = "href"
+[entity.cover]
+regex = '\.jpg$'
+attr = " SRC "
+whole_node = true
+`,
+		want: "book: tuple  (objects per page: +)\n" +
+			"├── title: entity [dictionary title]  1\n" +
+			"├── link: entity [regex '/book/\\d+', attr href]  1\n" +
+			"└── cover: entity [regex '\\.jpg$', attr src, whole node]  ?\n",
+	},
+	{
 		name: "entity root",
 		src: `object = "price"
 objects = "+"
@@ -248,6 +271,8 @@ var errorCases = []struct {
 	{"scope page on a set field", "object = \"p\"\nobjects = \"+\"\n[tuple.p]\nname = \"1\"\nteam = { type = \"team\", mult = \"*\", scope = \"page\" }\n[entity.name]\nregex = 'a'\n[entity.team]\nregex = 'b'\n", "5:37", `scope = "page" takes one value per page: use mult "1" or "?", not "*"`},
 	{"scope page on a tuple field", "object = \"p\"\nobjects = \"+\"\n[tuple.p]\nname = \"1\"\nclub = { type = \"club\", scope = \"page\" }\n[tuple.club]\nteam = \"1\"\n[entity.name]\nregex = 'a'\n[entity.team]\nregex = 'b'\n", "5:25", `scope = "page" applies to entity or disjunction fields, not to the tuple "club"`},
 	{"scope page below the root", "object = \"p\"\nobjects = \"+\"\n[tuple.p]\nname = \"1\"\nclub = \"1\"\n[tuple.club]\nteam = { type = \"team\", scope = \"page\" }\n[entity.name]\nregex = 'a'\n[entity.team]\nregex = 'b'\n", "7:25", `scope = "page" is allowed only on fields of the root tuple "p"`},
+	{"unknown attribute", "object = \"x\"\n[entity.x]\nregex = 'a'\nattr = \"herf\"\n", "4:1", `[entity.x]: attr "herf" is not an attribute ObjectRunner reads; did you mean "href"? (expected one of href, src, alt, title, content, datetime)`},
+	{"attribute not a string", "object = \"x\"\n[entity.x]\nregex = 'a'\nattr = [\"href\"]\n", "4:1", "entity.x.attr: expected a string, got an array"},
 	{"order as a table", "object = \"x\"\n[entity.x]\nregex = 'a'\n[order]\nbefore = \"x\"\n", "4:1", "order: expected an array of tables, written [[order]]"},
 }
 

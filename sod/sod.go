@@ -108,6 +108,11 @@ type Type struct {
 
 	// Recognizer is set for Entity types.
 	Recognizer *Recognizer
+	// Attr, when set, is the HTML attribute (one of Attributes) an Entity's
+	// values are taken from instead of page text: the recognizer runs on
+	// that attribute's value (URLs resolved) of every element carrying it.
+	Attr string
+
 	// WholeNode requires an instance of an Entity type to cover the whole
 	// text of a DOM node (after trimming whitespace and punctuation).
 	WholeNode bool

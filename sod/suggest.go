@@ -14,7 +14,7 @@ func closest(name string, candidates []string) string {
 		if c == name {
 			continue
 		}
-		d := distance(strings.ToLower(name), strings.ToLower(c))
+		d := EditDistance(strings.ToLower(name), strings.ToLower(c))
 		if bestD < 0 || d < bestD || (d == bestD && c < best) {
 			best, bestD = c, d
 		}
@@ -34,10 +34,12 @@ func didYouMean(name string, candidates []string) string {
 	return ""
 }
 
-// distance is the edit distance between a and b, in runes, counting an
+// EditDistance is the edit distance between a and b, in runes, counting an
 // insertion, a deletion, a substitution or a swap of two adjacent runes as
-// one edit (optimal string alignment).
-func distance(a, b string) int {
+// one edit (optimal string alignment). It is ObjectRunner's one edit
+// distance: every "did you mean" suggestion (SOD keys and types here,
+// predefined recognizer names in package recognizers) uses it.
+func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	d := make([][]int, len(ra)+1)
 	for i := range d {

@@ -70,6 +70,9 @@
 //	doc.go        this map
 //	options.go    Options, DefaultOptions
 //	token.go      tokenizer and occurrence-path interning
+//	attr.go       attribute values as tokens: <@KEY> value </@KEY> right
+//	              after the start tag of an element carrying KEY, for the
+//	              attributes the SOD's fields read (FieldSpec.Attrs)
 //	ecgm.go       equivalence-class generation (DIFFFORMAT, FINDEQ, DIFFEQ, loop)
 //	annot.go      annotation-based role differentiation, annotated words as data
 //	handinv.go    HANDINV (seed ExAlg, Appendix A)
@@ -101,7 +104,11 @@
 // ":" or "," can become part of the template; a comma or semicolon in a
 // longer run stands alone ("Pilots!," gives "!" and ","). Punctuation inside a word
 // ("O'Brien", "9.99") stays in the word. Elements without visible content
-// (head, script, style, …) are skipped and attributes are ignored.
+// (head, script, style, …) are skipped and attributes are ignored, except
+// the attributes an SOD entity reads (attr = "href", …): an element
+// carrying one gives "<@href> words of the value </@href>" right after its
+// start tag, as if the value were the text of a first child element, and
+// mapping, matching and extraction treat it as any text (attr.go).
 //
 // Values: an extracted value is the page's original text from the first to
 // the last word of the value (per text node, nodes joined by one space,

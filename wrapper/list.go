@@ -71,7 +71,7 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 	toks := make([][]token, len(recs))
 	pageOf := make([]int, len(recs))
 	for i, r := range recs {
-		toks[i] = tokenizeNodes(r.nodes, r.page.ByNode, w.ps)
+		toks[i] = tokenizeNodes(r.nodes, r.page, w.ps)
 		pageOf[i] = r.pageIndex
 	}
 	stats := w.learnTemplate(toks)
@@ -101,7 +101,7 @@ func (w *Wrapper) extractRecords(p *annotate.Page) ([]*Object, error) {
 	skipped, incomplete := 0, 0
 	reason := ""
 	for i, nodes := range recs {
-		toks := tokenizeNodes(nodes, p.ByNode, w.ps)
+		toks := tokenizeNodes(nodes, p, w.ps)
 		m := newMatcher(w, toks)
 		root := &mrec{set: -1}
 		if _, ok := m.seq(w.tmpl.Root, 0, len(toks), root); !ok {

@@ -68,6 +68,9 @@ type FieldSpec struct {
 	// found once per page, by the page wrapper (Wrapper.PageWrapper), and
 	// copied into every object of the page.
 	Page bool `json:"page,omitempty"`
+	// Attrs are the HTML attributes the field's types read (sod.Type.Attr),
+	// if any: their values are tokens of the page (attr.go).
+	Attrs []string `json:"attrs,omitempty"`
 }
 
 // SlotMap says which SOD field a template slot holds and how sure we are.
@@ -168,19 +171,21 @@ func sodFields(s *sod.SOD) []FieldSpec {
 				for _, a := range f.Type.Alternatives {
 					fs.Types = append(fs.Types, a.Name)
 					fs.WholeNode = fs.WholeNode || a.WholeNode
+					fs.Attrs = addAttr(fs.Attrs, a) // attr.go
 				}
 			default:
 				fs.Types = []string{f.Type.Name}
 				fs.WholeNode = f.Type.WholeNode
 				fs.Predefined = predefinedName(f.Type)
 				fs.Dictionary = f.Type.Recognizer != nil && f.Type.Recognizer.Kind == sod.Dictionary
+				fs.Attrs = addAttr(fs.Attrs, f.Type)
 			}
 			out = append(out, fs)
 		}
 	}
 	if s.Root != nil && s.Root.Kind == sod.Entity {
 		out = append(out, FieldSpec{Name: s.Root.Name, Path: s.Root.Name, Types: []string{s.Root.Name}, Mult: "1", Set: -1, WholeNode: s.Root.WholeNode,
-			Predefined: predefinedName(s.Root)})
+			Predefined: predefinedName(s.Root), Attrs: addAttr(nil, s.Root)})
 		return out
 	}
 	add("", s.Root)

@@ -11,6 +11,9 @@ type Object struct {
 	// Page is the page's path; Index the object's position on the page.
 	Page  string
 	Index int
+	// URL is the page's address when known (annotate.Page.URL, from its
+	// <base href>); it is set by the caller of Extract.
+	URL string
 	// Fields holds the fields that have values, in SOD order.
 	Fields []Field
 	// Missing lists the mandatory fields of the SOD's root that got no
@@ -165,8 +168,9 @@ func writeString(b *bytes.Buffer, s string) {
 
 // MarshalJSON writes the object as one JSON line body:
 //
-//	{"page":"0001.htm","index":0,"object":{…},"confidence":{…},"path":{…},"normalized":{…}}
+//	{"page":"0001.htm","url":"http://…","index":0,"object":{…},"confidence":{…},"path":{…},"normalized":{…}}
 //
+// "url" is written when the page's address is known (Object.URL).
 // Field names are SOD field names; single fields are strings (absent when
 // missing), set fields arrays, nested tuples objects. "confidence" and
 // "path" have the same shape with floats and DOM paths; "normalized" holds
@@ -177,6 +181,10 @@ func (o *Object) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(`{"page":`)
 	writeString(&b, o.Page)
+	if o.URL != "" {
+		b.WriteString(`,"url":`)
+		writeString(&b, o.URL)
+	}
 	b.WriteString(`,"index":`)
 	b.WriteString(strconv.Itoa(o.Index))
 	b.WriteString(`,"object":`)

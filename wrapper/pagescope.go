@@ -83,7 +83,7 @@ func (w *Wrapper) inducePageScope(pages []*annotate.Page, s, page *sod.SOD) erro
 		w.order = append(w.order, f.Name)
 	}
 	pw := &Wrapper{opt: w.opt, sodHash: s.Hash, sodName: s.Name, mult: page.Mult.String(), pageMin: page.Mult.Min,
-		fields: sodFields(page), scope: -1, ps: newPaths()}
+		fields: sodFields(page), scope: -1, ps: newPathsFor(sodFields(page))}
 	reason := ""
 	got, err := inducePageLevel(pw, pages, page)
 	if err != nil {

@@ -207,7 +207,7 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 		return nil, fmt.Errorf("wrapper: load: template: %w", err)
 	}
 	w := &Wrapper{opt: f.Options, sodHash: f.SODHash, sodName: f.SODName, mult: f.PageMult, pageMin: f.PageMin, fields: f.Fields,
-		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPaths(), rp: f.Records}
+		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPathsFor(f.Fields), rp: f.Records}
 	w.tmpl.index()
 	for _, s := range w.slots {
 		if s.Slot < 0 || s.Slot >= len(w.tmpl.Slots) {

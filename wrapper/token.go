@@ -78,6 +78,8 @@ type paths struct {
 	ids    map[pathKey]int32
 	keys   []pathKey
 	frozen bool // a wrapper's table: unknown paths map to -1
+	// attrs are the attributes whose values are tokens (attr.go).
+	attrs []string
 }
 
 func newPaths() *paths {
@@ -150,14 +152,14 @@ func void(n *html.Node) bool {
 
 // tokenize turns a page into tokens (ExAlg: "a token is a word or an HTML
 // tag"), framed by two sentinels. Elements without visible content (head,
-// script, style, …) are skipped; attributes are ignored. Occurrence paths
-// start at the document.
+// script, style, …) are skipped; attributes are ignored but for those the
+// wrapper reads (ps.attrs, attr.go). Occurrence paths start at the document.
 func tokenize(p *annotate.Page, ps *paths) []token {
 	n := 1024
 	if p != nil && p.Size/6 > n {
 		n = p.Size / 6
 	}
-	tz := tokenizer{toks: make([]token, 0, n), ps: ps}
+	tz := tokenizer{toks: make([]token, 0, n), ps: ps, page: p}
 	tz.toks = append(tz.toks, token{kind: KindSentinel, text: "^"})
 	if p != nil && p.Doc != nil {
 		tz.byNode = p.ByNode
@@ -170,9 +172,12 @@ func tokenize(p *annotate.Page, ps *paths) []token {
 // into tokens framed by two sentinels, as tokenize does for a whole page.
 // Occurrence paths are relative to the nodes' parent (path 0), so that
 // records at different places or depths of their pages share roles.
-// byNode holds the page's annotations by node (annotate.Page.ByNode).
-func tokenizeNodes(nodes []*html.Node, byNode map[*html.Node][]*annotate.Annotation, ps *paths) []token {
-	tz := tokenizer{toks: make([]token, 0, 64), ps: ps, byNode: byNode}
+// p is the nodes' page (nil: no annotations, no attribute values).
+func tokenizeNodes(nodes []*html.Node, p *annotate.Page, ps *paths) []token {
+	tz := tokenizer{toks: make([]token, 0, 64), ps: ps, page: p}
+	if p != nil {
+		tz.byNode = p.ByNode
+	}
 	tz.toks = append(tz.toks, token{kind: KindSentinel, text: "^"})
 	for _, n := range nodes {
 		if n != nil {
@@ -187,6 +192,7 @@ type tokenizer struct {
 	toks   []token
 	ps     *paths
 	byNode map[*html.Node][]*annotate.Annotation
+	page   *annotate.Page // for attribute values (attr.go); may be nil
 }
 
 // children appends the tokens of n's children; path is n's path.
@@ -204,12 +210,18 @@ func (tz *tokenizer) node(c *html.Node, path int32, depth int) {
 	switch c.Type {
 	case html.ElementNode:
 		if skipped(c) {
+			if len(tz.ps.attrs) > 0 {
+				tz.attrsOnly(c, path, depth) // attr.go: <meta content> in <head>
+			}
 			return
 		}
 		tag := c.Data
 		cp := tz.ps.child(path, tag)
 		ann := tz.byNode[c]
 		tz.toks = append(tz.toks, token{kind: KindStart, text: tag, path: cp, node: c, ann: ann})
+		if len(tz.ps.attrs) > 0 {
+			tz.attrTokens(c, cp) // attr.go
+		}
 		if void(c) {
 			return
 		}

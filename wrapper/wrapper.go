@@ -198,7 +198,7 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 		}
 	}
 	newWrapper := func() *Wrapper {
-		return &Wrapper{opt: opt, sodHash: s.Hash, sodName: s.Name, mult: s.Mult.String(), pageMin: s.Mult.Min, fields: sodFields(s), scope: -1, ps: newPaths()}
+		return &Wrapper{opt: opt, sodHash: s.Hash, sodName: s.Name, mult: s.Mult.String(), pageMin: s.Mult.Min, fields: sodFields(s), scope: -1, ps: newPathsFor(sodFields(s))}
 	}
 	// List pages: learn a record's template from the sample's records when
 	// they can be found; otherwise (or when the records cannot meet the

@@ -36,7 +36,8 @@ func (m *Main) runAnnotate(ctx context.Context, args []string) error {
 		"discard the source when a mandatory type has hits on fewer than this share of a sample (negative: never)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
 	noSegment := fs.Bool("no-segment", false, "do not restrict annotation to the main content segment")
-	if err := parseFlags(fs, args); err != nil {
+	baseURL := baseURLFlag(fs)
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	switch {
@@ -48,6 +49,9 @@ func (m *Main) runAnnotate(ctx context.Context, args []string) error {
 		return usagef("unexpected arguments %q", fs.Args())
 	case *k < 1:
 		return usagef("--sample must be at least 1")
+	}
+	if err := checkBaseURL(*baseURL); err != nil {
+		return err
 	}
 	s, recs, closeFn, err := m.loadSOD(*sodPath, *dictDir)
 	if err != nil {
@@ -66,17 +70,19 @@ func (m *Main) runAnnotate(ctx context.Context, args []string) error {
 		return fmt.Errorf("%s: no .htm, .html or .xhtml pages", *source)
 	}
 	start := time.Now()
-	lastStage := ""
+	pr := m.startProgress()
 	res, err := annotate.Sample(ctx, paths, annotate.SourceRoot(*source), a, annotate.SampleOptions{
 		K: *k, MinShare: *minShare, NoSegment: *noSegment,
-		Load: annotate.LoadOptions{Encoding: *encoding},
+		Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL},
 		Progress: func(p annotate.Progress) {
-			if p.Done == p.Total && p.Stage+p.Type != lastStage {
-				lastStage = p.Stage + p.Type
-				m.Log.Info("annotated", "stage", p.Stage, "type", p.Type, "step", p.Step, "steps", p.Steps, "pages", p.Total)
+			label := p.Stage
+			if p.Type != "" {
+				label = fmt.Sprintf("%s %s (%d/%d)", p.Stage, p.Type, p.Step, p.Steps)
 			}
+			pr.update(label, p.Done, p.Total)
 		},
 	})
+	m.stopProgress()
 	var discard *annotate.DiscardError
 	if err != nil && !errors.As(err, &discard) {
 		return err

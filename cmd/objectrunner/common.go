@@ -1,7 +1,9 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"net/url"
 
 	"github.com/objectrunner/objectrunner/dictionaries"
 	"github.com/objectrunner/objectrunner/recognizers"
@@ -60,4 +62,22 @@ func (m *Main) openStore(dir string, readOnly bool) (*dictionaries.Store, error)
 		return nil, fmt.Errorf("dictionary store: %w", err)
 	}
 	return store, nil
+}
+
+// baseURLFlag adds --base-url, the base of relative URLs in pages without a
+// <base href> (attribute values href and src).
+func baseURLFlag(fs *flag.FlagSet) *string {
+	return fs.String("base-url", "", "resolve relative links (attr = \"href\" or \"src\") of pages without a <base href>\nagainst this absolute URL")
+}
+
+// checkBaseURL validates a --base-url value.
+func checkBaseURL(s string) error {
+	if s == "" {
+		return nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || !u.IsAbs() || u.Host == "" {
+		return usagef("--base-url %q: want an absolute URL such as https://example.com/books/", s)
+	}
+	return nil
 }

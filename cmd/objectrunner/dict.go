@@ -24,25 +24,27 @@ func dictDirFlag(fs *flag.FlagSet) *string {
 	return fs.String("dir", "", "dictionary store directory (default $"+dictionaries.DirEnv+", else <user cache dir>/objectrunner/dictionaries)")
 }
 
-// runDictImport imports word lists into a class.
+// runDictImport imports word lists into classes.
 func (m *Main) runDictImport(ctx context.Context, args []string) error {
-	fs := m.newFlagSet("dict import", "FILE...",
-		"Import word lists (one entry per line, or TSV: entry<TAB>count[<TAB>confidence])\ninto a dictionary class. Re-importing a file changes nothing.")
+	fs := m.newFlagSet("dict import", "FILE|DIR...",
+		"Import word lists (one entry per line, or TSV: entry<TAB>count[<TAB>confidence])\n"+
+			"into dictionary classes. A directory imports each of its CLASS.txt and CLASS.tsv\n"+
+			"files into the class its name gives; a file goes into --class, or without it\n"+
+			"into the class its name gives (author.txt: author). Re-importing changes nothing.")
 	dir := dictDirFlag(fs)
-	class := fs.String("class", "", "dictionary class to import into (required)")
+	class := fs.String("class", "", "dictionary class for the FILE arguments (default: each file's name without extension)")
 	format := fs.String("format", "", "list or tsv (default: by extension, .tsv is TSV)")
 	conf := fs.Float64("confidence", 0, "confidence of imported entries without one (default 0.8)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *class == "" {
-		return usagef("--class is required")
-	}
-	if err := dictionaries.ValidClass(*class); err != nil {
-		return usagef("--class: %v", err)
+	if *class != "" {
+		if err := dictionaries.ValidClass(*class); err != nil {
+			return usagef("--class: %v", err)
+		}
 	}
 	if fs.NArg() == 0 {
-		return usagef("no file to import")
+		return usagef("no file or directory to import")
 	}
 	var f dictionaries.Format
 	if *format != "" {
@@ -54,26 +56,85 @@ func (m *Main) runDictImport(ctx context.Context, args []string) error {
 	if *conf < 0 || *conf > 1 {
 		return usagef("--confidence %g not in (0,1]", *conf)
 	}
+	lists, err := wordLists(fs.Args(), *class)
+	if err != nil {
+		return err
+	}
 	s, err := m.openStore(*dir, false)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	for _, path := range fs.Args() {
-		opts := dictionaries.ImportOptions{Format: f, Confidence: *conf}
-		opts.Progress = func(r dictionaries.ImportReport) {
-			if r.Batches%10 == 0 {
-				m.Log.Info("importing", "file", path, "lines", r.Lines, "new", r.New)
-			}
-		}
-		rep, err := s.ImportFile(ctx, *class, path, opts)
+	for _, l := range lists {
+		rep, err := m.importList(ctx, s, l, dictionaries.ImportOptions{Format: f, Confidence: *conf})
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "%s: %d new, %d updated, %d unchanged, %d skipped lines\n",
-			path, rep.New, rep.Updated, rep.Unchanged, rep.Skipped)
+		fmt.Fprintf(m.Stdout, "%s: %s: %d new, %d updated, %d unchanged, %d skipped lines\n",
+			l.path, l.class, rep.New, rep.Updated, rep.Unchanged, rep.Skipped)
 	}
 	return nil
+}
+
+// wordList is one file to import and its class.
+type wordList struct{ path, class string }
+
+// wordLists expands import arguments: a directory gives its CLASS.txt and
+// CLASS.tsv files (class from the name), a file goes into class or, when
+// class is empty, into the class its name gives.
+func wordLists(args []string, class string) ([]wordList, error) {
+	var out []wordList
+	for _, arg := range args {
+		st, err := os.Stat(arg)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			c := class
+			if c == "" {
+				c = strings.TrimSuffix(filepath.Base(arg), filepath.Ext(arg))
+				if err := dictionaries.ValidClass(c); err != nil {
+					return nil, usagef("%s: the file name gives no class (%v): use --class", arg, err)
+				}
+			}
+			out = append(out, wordList{arg, c})
+			continue
+		}
+		if class != "" {
+			return nil, usagef("%s is a directory: its files go into the classes their names give, --class applies to files only", arg)
+		}
+		entries, err := os.ReadDir(arg)
+		if err != nil {
+			return nil, err
+		}
+		n := 0
+		for _, e := range entries {
+			ext := filepath.Ext(e.Name())
+			if e.IsDir() || (ext != ".txt" && ext != ".tsv") {
+				continue
+			}
+			c := strings.TrimSuffix(e.Name(), ext)
+			if err := dictionaries.ValidClass(c); err != nil {
+				return nil, fmt.Errorf("%s: %v", filepath.Join(arg, e.Name()), err)
+			}
+			out = append(out, wordList{filepath.Join(arg, e.Name()), c})
+			n++
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("%s: no CLASS.txt or CLASS.tsv word lists", arg)
+		}
+	}
+	return out, nil
+}
+
+// importList imports one word list, logging progress on long files.
+func (m *Main) importList(ctx context.Context, s *dictionaries.Store, l wordList, opts dictionaries.ImportOptions) (dictionaries.ImportReport, error) {
+	opts.Progress = func(r dictionaries.ImportReport) {
+		if r.Batches%10 == 0 {
+			m.Log.Info("importing", "file", l.path, "class", l.class, "lines", r.Lines, "new", r.New)
+		}
+	}
+	return s.ImportFile(ctx, l.class, l.path, opts)
 }
 
 // runDictList lists the classes, or the entries of one class.
@@ -82,7 +143,7 @@ func (m *Main) runDictList(ctx context.Context, args []string) error {
 		"Without CLASS, list the classes and their entry counts.\nWith CLASS, list its entries: original form, count, confidence (TSV).")
 	dir := dictDirFlag(fs)
 	limit := fs.Int("limit", 0, "list at most this many entries (0: all)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 1 {
@@ -131,7 +192,7 @@ func (m *Main) runDictStats(ctx context.Context, args []string) error {
 	sample := fs.String("sample", "", "directory of HTML pages to measure hit rates on")
 	pages := fs.Int("pages", 50, "pages of --sample to read")
 	top := fs.Int("top", 3, "with --sample, the most frequent entries to show per class")
-	if err := parseFlags(fs, args); err != nil {
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	s, err := m.openStore(*dir, true)
@@ -238,7 +299,7 @@ func (m *Main) runDictLookup(ctx context.Context, args []string) error {
 	class := fs.String("class", "", "class to look in (default: all)")
 	exact := fs.Bool("exact", false, "exact matches only")
 	limit := fs.Int("limit", 5, "near misses to show per class")
-	if err := parseFlags(fs, args); err != nil {
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
@@ -299,7 +360,7 @@ func (m *Main) runDictGrow(ctx context.Context, args []string) error {
 	minConf := fs.Float64("min-confidence", 0.5, "skip values with a lower confidence")
 	source := fs.String("source", "", "source recorded as provenance (default: the --from file)")
 	sodPath := fs.String("sod", "", "SOD recorded as provenance")
-	if err := parseFlags(fs, args); err != nil {
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *from == "" || *field == "" {
@@ -455,7 +516,7 @@ func (m *Main) runDictExport(ctx context.Context, args []string) error {
 	class := fs.String("class", "", "class to export (required)")
 	format := fs.String("format", "list", "list or tsv")
 	out := fs.String("o", "", "write to this file instead of standard output")
-	if err := parseFlags(fs, args); err != nil {
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *class == "" {

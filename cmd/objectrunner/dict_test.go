@@ -44,15 +44,17 @@ func TestDict(t *testing.T) {
 		{name: "list before any import", args: []string{"dict", "list", d}, wantStatus: 1,
 			wantErr: []string{"no dictionary at " + store}},
 		{name: "import list", args: []string{"dict", "import", d, "--class", "author", authors},
-			wantOut: authors + ": 2 new, 0 updated, 1 unchanged, 1 skipped lines\n"},
+			wantOut: authors + ": author: 2 new, 0 updated, 1 unchanged, 1 skipped lines\n"},
 		{name: "re-import changes nothing", args: []string{"dict", "import", d, "--class", "author", authors},
-			wantOut: authors + ": 0 new, 0 updated, 3 unchanged, 1 skipped lines\n"},
+			wantOut: authors + ": author: 0 new, 0 updated, 3 unchanged, 1 skipped lines\n"},
 		{name: "import tsv", args: []string{"dict", "import", d, "--class", "team", teams},
-			wantOut: teams + ": 2 new, 0 updated, 0 unchanged, 0 skipped lines\n"},
+			wantOut: teams + ": team: 2 new, 0 updated, 0 unchanged, 0 skipped lines\n"},
 		{name: "import bad tsv", args: []string{"dict", "import", d, "--class", "team", badTSV}, wantStatus: 1,
 			wantErr: []string{badTSV + ": line 1: count \"many\" is not a positive integer"}},
-		{name: "import without class", args: []string{"dict", "import", d, authors}, wantStatus: 2,
-			wantErr: []string{"--class is required"}},
+		{name: "import a directory into one class", args: []string{"dict", "import", d, "--class", "author", dir}, wantStatus: 2,
+			wantErr: []string{"is a directory", "--class applies to files only"}},
+		{name: "import a file whose name is no class", args: []string{"dict", "import", d, write("my list.txt", "x\n")}, wantStatus: 2,
+			wantErr: []string{"the file name gives no class", "use --class"}},
 		{name: "import bad class", args: []string{"dict", "import", d, "--class", "a/b", authors}, wantStatus: 2,
 			wantErr: []string{`class name "a/b"`}},
 		{name: "list classes", args: []string{"dict", "list", d},
@@ -91,7 +93,6 @@ func TestDict(t *testing.T) {
 		{name: "stats", args: []string{"dict", "stats", d, "author", "team"},
 			wantOut: "class\tentries\tvocabulary\tmean_words\tmax_words\tdigit_entries\n" +
 				"author\t3\t6\t2.00\t2\t0\nteam\t2\t5\t2.50\t3\t0\n"},
-		{name: "help", args: []string{"dict", "grow", "-h"}, wantErr: []string{"Usage: objectrunner dict grow", "-min-confidence float"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -153,5 +154,41 @@ func TestDictDefaultDir(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(store, "c", "index_meta.json")); err != nil {
 		t.Fatalf("class not created under $%s: %v", dictionaries.DirEnv, err)
+	}
+}
+
+// TestDictImportPaths imports a directory of word lists and a file without
+// --class: each goes into the class its file name gives.
+func TestDictImportPaths(t *testing.T) {
+	lists := t.TempDir()
+	for name, src := range map[string]string{
+		"author.txt":   "Jane Austen\nToni Morrison\n",
+		"team.tsv":     "Boston Celtics\t3\n",
+		"notes.md":     "not a word list\n",
+		"venue.txt":    "Le Bataclan\n",
+		"publisher.tx": "ignored: not .txt\n",
+	} {
+		if err := os.WriteFile(filepath.Join(lists, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	extra := filepath.Join(t.TempDir(), "title.txt")
+	os.WriteFile(extra, []byte("Emma\nBeloved\n"), 0o644)
+	store := filepath.Join(t.TempDir(), "dicts")
+	status, out, stderr := runCLI(t, "dict", "import", lists, extra, "--dir", store)
+	if status != 0 {
+		t.Fatalf("status %d; stderr:\n%s", status, stderr)
+	}
+	for _, want := range []string{"author.txt: author: 2 new", "team.tsv: team: 1 new", "venue.txt: venue: 1 new", "title.txt: title: 2 new"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	status, out, _ = runCLI(t, "dict", "list", "--dir", store)
+	if want := "author\t2\nteam\t1\ntitle\t2\nvenue\t1\n"; status != 0 || out != want {
+		t.Errorf("dict list = %d %q, want %q", status, out, want)
+	}
+	if status, _, stderr := runCLI(t, "dict", "import", "--dir", store, t.TempDir()); status != 1 || !strings.Contains(stderr, "no CLASS.txt or CLASS.tsv word lists") {
+		t.Errorf("empty directory: status %d, stderr %q", status, stderr)
 	}
 }

@@ -42,7 +42,7 @@ low the scores are.`)
 	attrList := fs.String("attrs", "", "score only these truth attributes, comma-separated (default: all)")
 	show := fs.Int("show", eval.DefaultShow, "wrong pages listed per attribute in the text report (-1: all)")
 	asJSON := fs.Bool("json", false, "print the full report as JSON (every wrong page)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	switch {

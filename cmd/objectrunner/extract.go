@@ -45,9 +45,12 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	plain := fs.Bool("plain", false, "plain ExAlg: do not use annotations to tell token roles apart (baseline)")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (default: number of CPUs)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
-	quiet := fs.Bool("q", false, "no progress on stderr")
 	strict := fs.Bool("strict", false, "leave out objects that lack a mandatory field (default: write them with \"missing\")")
-	if err := parseFlags(fs, args); err != nil {
+	baseURL := baseURLFlag(fs)
+	previewDir := fs.String("preview", "", "write the sample pages (with --wrapper: up to --sample pages spread over the source)\nto this directory as HTML with the extracted values highlighted per field, and an\nindex.html with per-field counts; nothing in them is loaded from the web")
+	reportPath := fs.String("report", "", "write a JSON run report to this file: pages, objects, unfit pages by reason,\nincomplete pages, per-field fill rate and mean confidence, sample, wrapper, timings,\ndiagnostics")
+	maxUnfit := fs.Float64("max-unfit", 1, "exit with status 3 when more than this share of the pages (0 to 1) do not fit the wrapper")
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	switch {
@@ -63,9 +66,14 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return usagef("--grow needs --sod (it says which fields are dictionary fields)")
 	case *wrapperIn != "" && *wrapperOut != "":
 		return usagef("--save-wrapper goes with learning, not with --wrapper")
+	case *maxUnfit < 0 || *maxUnfit > 1:
+		return usagef("--max-unfit %g: want a share between 0 and 1", *maxUnfit)
+	}
+	if err := checkBaseURL(*baseURL); err != nil {
+		return err
 	}
 
-	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, Load: annotate.LoadOptions{Encoding: *encoding}}
+	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}}
 	cfg.Sample.K = *k
 	iopt := wrapper.DefaultOptions()
 	iopt.Annotations = !*plain
@@ -112,8 +120,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 			}
 		}
 	}
-	if !*quiet {
-		cfg.Progress = m.progress()
+	if pr := m.startProgress(); pr != nil {
+		cfg.Progress = pr.report
 	}
 	cfg.Learned = m.logLearned
 
@@ -173,62 +181,34 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 			}
 		}
 	}
-	if runErr != nil {
-		return runErr
+	if *previewDir != "" && rep != nil && rep.Wrapper != nil && !errors.Is(runErr, context.Canceled) {
+		if err := m.writePreview(*previewDir, *source, rep, cfg.Load, *k); err != nil && runErr == nil {
+			runErr = err
+		}
 	}
-	if rep.Objects == 0 {
-		return fmt.Errorf("no objects extracted from %d pages (%d did not fit the wrapper, %d unreadable)",
-			rep.Pages, rep.UnfitPages(), len(rep.Failed))
+	runErr = m.judge(rep, runErr, *maxUnfit)
+	if *reportPath != "" && rep != nil {
+		if err := writeReport(*reportPath, rep, runErr); err != nil && runErr == nil {
+			runErr = err
+		}
 	}
-	return nil
+	return runErr
 }
 
 // importDir imports every CLASS.txt / CLASS.tsv word list in dir.
 func (m *Main) importDir(ctx context.Context, store *dictionaries.Store, dir string) error {
-	entries, err := os.ReadDir(dir)
+	lists, err := wordLists([]string{dir}, "")
 	if err != nil {
 		return err
 	}
-	n := 0
-	for _, e := range entries {
-		ext := filepath.Ext(e.Name())
-		if e.IsDir() || (ext != ".txt" && ext != ".tsv") {
-			continue
-		}
-		class := strings.TrimSuffix(e.Name(), ext)
-		rep, err := store.ImportFile(ctx, class, filepath.Join(dir, e.Name()), dictionaries.ImportOptions{})
+	for _, l := range lists {
+		rep, err := m.importList(ctx, store, l, dictionaries.ImportOptions{})
 		if err != nil {
 			return err
 		}
-		n++
-		m.Log.Info("imported word list", "class", class, "file", filepath.Join(dir, e.Name()), "new", rep.New)
-	}
-	if n == 0 {
-		return fmt.Errorf("%s: no CLASS.txt or CLASS.tsv word lists", dir)
+		m.Log.Info("imported word list", "class", l.class, "file", l.path, "new", rep.New)
 	}
 	return nil
-}
-
-// progress returns a progress callback that logs a line per stage and,
-// during extraction, every 10% of the pages.
-func (m *Main) progress() func(objectrunner.Progress) {
-	lastDetail, lastTenth := "", -1
-	return func(p objectrunner.Progress) {
-		switch p.Stage {
-		case "sample":
-			if p.Done == p.Total && p.Detail != lastDetail {
-				lastDetail = p.Detail
-				m.Log.Info("annotated", "step", p.Detail, "pages", p.Total)
-			}
-		case "extract":
-			if p.Total > 0 {
-				if t := p.Done * 10 / p.Total; t != lastTenth {
-					lastTenth = t
-					m.Log.Info("extracting", "pages", p.Done, "of", p.Total)
-				}
-			}
-		}
-	}
 }
 
 // logLearned logs the annotation sample and the learned wrapper, before
@@ -250,9 +230,12 @@ func (m *Main) logLearned(rep *objectrunner.Report) {
 func (m *Main) summarize(rep *objectrunner.Report) {
 	if rep.Wrapper == nil {
 		m.logSample(rep)
+		for _, d := range objectrunner.Diagnose(rep) { // learning failed: what the sample says
+			m.Log.Warn("diagnostic: "+d.Message, "kind", d.Kind)
+		}
 	}
 	m.Log.Info("extracted", "objects", rep.Objects, "pages_with_objects", rep.PagesWithObjects, "pages", rep.Pages,
-		"incomplete", rep.IncompletePages(), "unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
+		"processed", rep.Processed, "incomplete", rep.IncompletePages(), "unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
 	if rep.Dropped > 0 {
 		m.Log.Warn("incomplete objects left out (--strict)", "objects", rep.Dropped)
 	}

@@ -27,7 +27,7 @@ func TestExtract(t *testing.T) {
 	wrapperFile := filepath.Join(t.TempDir(), "w.json")
 
 	// Learn, import the seed word lists, save the wrapper.
-	status, out, stderr := runCLI(t, "extract", "-q", "--dict-dir", dicts, "--import", filepath.Join(src, "dictionaries"),
+	status, out, stderr := runCLI(t, "extract", "--dict-dir", dicts, "--import", filepath.Join(src, "dictionaries"),
 		"--sod", sodPath, "--source", pages, "--save-wrapper", wrapperFile)
 	if status != 0 {
 		t.Fatalf("learn: status %d, stderr:\n%s", status, stderr)

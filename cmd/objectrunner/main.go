@@ -3,6 +3,14 @@
 //
 // main only wires the process to Main; every subcommand is a type with a
 // Run(ctx, args) error method, testable without os.Exit.
+//
+// Files: main.go (dispatch, usage, exit statuses), flags.go (flag sets,
+// global flags, flags after arguments, logging), progress.go (progress bar
+// on a terminal, periodic lines otherwise), one file per subcommand
+// (sod_check.go, recognize.go, annotate.go, extract.go, wrapper_show.go,
+// eval.go, dict.go), report.go (extract --report and --max-unfit),
+// preview.go (extract --preview), common.go (SOD and store loading,
+// --base-url).
 package main
 
 import (
@@ -28,11 +36,27 @@ func main() {
 	os.Exit(m.Run(ctx, os.Args[1:]))
 }
 
+// Exit statuses.
+const (
+	exitOK       = 0
+	exitError    = 1
+	exitUsage    = 2
+	exitTooUnfit = 3 // extract --max-unfit exceeded
+)
+
 // Main holds the process's streams, so tests can run subcommands in memory.
 type Main struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
-	Log            *slog.Logger
+	// Log is where messages go; Run builds it from the global flags
+	// (--log-level, --log-format, -q) unless it is set and no such flag is given.
+	Log *slog.Logger
+	// Terminal overrides whether Stderr is a terminal (nil: detect), which
+	// selects the progress bar over periodic progress lines.
+	Terminal *bool
+
+	glob     globals
+	progress *progress // the live progress display, if any
 }
 
 // NewMain returns a Main wired to the process's standard streams.
@@ -56,7 +80,7 @@ func commands() []command {
 		{"extract", "induce a wrapper for a source and extract its objects", (*Main).runExtract},
 		{"wrapper show", "print a saved wrapper's template", (*Main).runWrapperShow},
 		{"eval", "score extraction results against ground truth", (*Main).runEval},
-		{"dict import", "import word lists into a dictionary class", (*Main).runDictImport},
+		{"dict import", "import word lists (files or directories) into dictionary classes", (*Main).runDictImport},
 		{"dict list", "list dictionary classes or the entries of one", (*Main).runDictList},
 		{"dict stats", "print dictionary statistics", (*Main).runDictStats},
 		{"dict lookup", "look a text up in the dictionaries (exact and fuzzy)", (*Main).runDictLookup},
@@ -67,6 +91,13 @@ func commands() []command {
 	}
 }
 
+// groups describes the command groups (the first word of two-word commands).
+var groups = map[string]string{
+	"sod":     "Structured Object Descriptions",
+	"dict":    "dictionaries (isInstanceOf word lists in a Bleve store)",
+	"wrapper": "saved wrappers",
+}
+
 // UsageError marks a bad command line: exit status 2.
 type UsageError struct{ Msg string }
 
@@ -74,39 +105,88 @@ func (e *UsageError) Error() string { return e.Msg }
 
 func usagef(format string, a ...any) error { return &UsageError{Msg: fmt.Sprintf(format, a...)} }
 
+// ExitError carries an exit status other than 1 with its message.
+type ExitError struct {
+	Status int
+	Err    error
+}
+
+func (e *ExitError) Error() string { return e.Err.Error() }
+func (e *ExitError) Unwrap() error { return e.Err }
+
 // Run executes the command line args and returns the exit status:
-// 0 ok, 1 error, 2 usage.
+// 0 ok, 1 error, 2 usage, 3 too many pages did not fit (extract --max-unfit).
 func (m *Main) Run(ctx context.Context, args []string) int {
-	if m.Log == nil {
-		m.Log = slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	preset := m.Log
+	m.glob = globals{}
+	defer func() { m.Log = preset }()
+	// Global flags before the command.
+	gfs := flag.NewFlagSet("objectrunner", flag.ContinueOnError)
+	gfs.SetOutput(io.Discard)
+	version := gfs.Bool("version", false, "print the version and exit")
+	m.glob.register(gfs)
+	if err := gfs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			m.usage(m.Stdout)
+			return exitOK
+		}
+		fmt.Fprintf(m.Stderr, "objectrunner: %v\n\n", err)
+		m.usage(m.Stderr)
+		return exitUsage
+	}
+	args = gfs.Args()
+	if err := m.setupLog(preset); err != nil {
+		fmt.Fprintf(m.Stderr, "objectrunner: %v\n", err)
+		return exitUsage
+	}
+	if *version {
+		fmt.Fprintf(m.Stdout, "objectrunner %s\n", Version)
+		return exitOK
 	}
 	if len(args) == 0 {
 		m.usage(m.Stderr)
-		return 2
+		return exitUsage
+	}
+	if _, ok := groups[args[0]]; ok {
+		if len(args) == 1 || isHelpFlag(args[1]) || args[1] == "help" {
+			w, status := m.Stdout, exitOK
+			if len(args) == 1 {
+				w, status = m.Stderr, exitUsage
+				fmt.Fprintf(w, "objectrunner %s: missing subcommand\n\n", args[0])
+			}
+			m.groupUsage(w, args[0])
+			return status
+		}
 	}
 	cmd, rest, ok := lookup(args)
 	if !ok {
-		fmt.Fprintf(m.Stderr, "objectrunner: unknown command %q\n\n", strings.Join(args[:min(2, len(args))], " "))
+		if _, isGroup := groups[args[0]]; isGroup {
+			fmt.Fprintf(m.Stderr, "objectrunner: unknown %s command %q\n\n", args[0], args[1])
+			m.groupUsage(m.Stderr, args[0])
+			return exitUsage
+		}
+		fmt.Fprintf(m.Stderr, "objectrunner: unknown command %q\n\n", args[0])
 		m.usage(m.Stderr)
-		return 2
+		return exitUsage
 	}
 	err := cmd.run(m, ctx, rest)
+	m.stopProgress()
 	switch {
 	case err == nil:
-		return 0
+		return exitOK
 	case errors.Is(err, flag.ErrHelp):
-		return 0
+		return exitOK
 	}
 	var ue *UsageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(m.Stderr, "objectrunner %s: %v\nRun 'objectrunner help %s' for usage.\n", cmd.name, err, cmd.name)
-		return 2
+		fmt.Fprintf(m.Stderr, "objectrunner %s: %v\nRun 'objectrunner %s -h' for usage.\n", cmd.name, err, cmd.name)
+		return exitUsage
 	}
 	fmt.Fprintf(m.Stderr, "objectrunner %s: %v\n", cmd.name, err)
-	return 1
+	return exitStatus(err)
 }
 
-// lookup finds the longest command name that prefixes args.
+// lookup finds the command whose name prefixes args.
 func lookup(args []string) (command, []string, bool) {
 	for _, c := range commands() {
 		words := strings.Fields(c.name)
@@ -119,15 +199,43 @@ func lookup(args []string) (command, []string, bool) {
 
 func (m *Main) usage(w io.Writer) {
 	fmt.Fprintln(w, "objectrunner: targeted extraction of structured objects from template-generated web pages")
-	fmt.Fprintln(w, "\nUsage:\n  objectrunner <command> [flags] [args]\n\nCommands:")
+	fmt.Fprintln(w, "\nUsage:\n  objectrunner [global flags] <command> [flags] [args]\n\nCommands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-14s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun 'objectrunner help <command>' for a command's flags.")
+	fmt.Fprint(w, `
+Global flags (accepted before the command or among its flags):
+  -h, --help            show help (also: objectrunner help <command>, <command> -h)
+  --version             print the version
+  -q                    quiet: only warnings and errors on stderr, no progress
+  --log-level LEVEL     debug, info (default), warn or error
+  --log-format FORMAT   text (default) or json, for the messages on stderr
+
+Flags may come before or after a command's arguments; "--" ends the flags.
+Exit status: 0 success, 1 error, 2 bad command line, 3 too many pages did not
+fit the wrapper (extract --max-unfit).
+
+Run 'objectrunner <command> -h' for a command's flags.
+`)
+}
+
+// groupUsage lists the subcommands of a group.
+func (m *Main) groupUsage(w io.Writer, group string) {
+	fmt.Fprintf(w, "objectrunner %s: %s\n\nUsage:\n  objectrunner %s <command> [flags] [args]\n\nCommands:\n", group, groups[group], group)
+	for _, c := range commands() {
+		if g, sub, ok := strings.Cut(c.name, " "); ok && g == group {
+			fmt.Fprintf(w, "  %-10s %s\n", sub, c.summary)
+		}
+	}
+	fmt.Fprintf(w, "\nRun 'objectrunner %s <command> -h' for a command's flags.\n", group)
 }
 
 func (m *Main) runVersion(ctx context.Context, args []string) error {
-	if len(args) > 0 {
+	fs := m.newFlagSet("version", "", "Print the version.")
+	if err := m.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
 		return usagef("version takes no arguments")
 	}
 	fmt.Fprintf(m.Stdout, "objectrunner %s\n", Version)
@@ -139,45 +247,18 @@ func (m *Main) runHelp(ctx context.Context, args []string) error {
 		m.usage(m.Stdout)
 		return nil
 	}
+	if _, ok := groups[args[0]]; ok && len(args) == 1 {
+		m.groupUsage(m.Stdout, args[0])
+		return nil
+	}
 	c, _, ok := lookup(args)
 	if !ok {
 		return usagef("unknown command %q", strings.Join(args, " "))
 	}
-	// Every subcommand prints its usage on -h.
-	saved := m.Stderr
-	m.Stderr = m.Stdout
-	defer func() { m.Stderr = saved }()
+	// Every subcommand prints its usage to stdout on -h.
 	err := c.run(m, ctx, []string{"-h"})
 	if errors.Is(err, flag.ErrHelp) {
 		return nil
 	}
 	return err
-}
-
-// newFlagSet returns a flag set for a subcommand that reports errors
-// instead of exiting and prints its usage to m.Stderr.
-func (m *Main) newFlagSet(name, argsUsage, description string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(m.Stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(m.Stderr, "Usage: objectrunner %s [flags] %s\n\n%s\n", name, argsUsage, description)
-		var has bool
-		fs.VisitAll(func(*flag.Flag) { has = true })
-		if has {
-			fmt.Fprintln(m.Stderr, "\nFlags:")
-			fs.PrintDefaults()
-		}
-	}
-	return fs
-}
-
-// parseFlags parses args, turning flag errors into usage errors.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &UsageError{Msg: err.Error()}
-	}
-	return nil
 }

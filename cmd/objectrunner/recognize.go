@@ -21,7 +21,8 @@ func (m *Main) runRecognize(ctx context.Context, args []string) error {
 	sodPath := fs.String("sod", "", "SOD file (required)")
 	dictDir := fs.String("dict-dir", "", "dictionary store directory, for dictionary recognizers")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
-	if err := parseFlags(fs, args); err != nil {
+	baseURL := baseURLFlag(fs)
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *sodPath == "" {
@@ -29,6 +30,9 @@ func (m *Main) runRecognize(ctx context.Context, args []string) error {
 	}
 	if fs.NArg() == 0 {
 		return usagef("expected at least one page or directory")
+	}
+	if err := checkBaseURL(*baseURL); err != nil {
+		return err
 	}
 	s, recs, closeFn, err := m.loadSOD(*sodPath, *dictDir)
 	if err != nil {
@@ -62,7 +66,7 @@ func (m *Main) runRecognize(ctx context.Context, args []string) error {
 			if root == filepath.Dir(arg) {
 				rel = f
 			}
-			p, err := annotate.ReadPage(f, rel, annotate.LoadOptions{Encoding: *encoding})
+			p, err := annotate.ReadPage(f, rel, annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL})
 			if err != nil {
 				return err
 			}

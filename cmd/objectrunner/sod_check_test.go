@@ -78,7 +78,7 @@ regex = '\$(\d+'
 			name:       "no args",
 			args:       []string{"sod", "check"},
 			wantStatus: 2,
-			wantErr:    []string{"expected one SOD file, got 0 arguments", "Run 'objectrunner help sod check'"},
+			wantErr:    []string{"expected one SOD file, got 0 arguments", "Run 'objectrunner sod check -h'"},
 		},
 		{
 			name:       "two args",
@@ -91,11 +91,6 @@ regex = '\$(\d+'
 			args:       []string{"sod", "check", "-x", good},
 			wantStatus: 2,
 			wantErr:    []string{"flag provided but not defined: -x"},
-		},
-		{
-			name:    "help",
-			args:    []string{"sod", "check", "-h"},
-			wantErr: []string{"Usage: objectrunner sod check [flags] FILE"},
 		},
 	}
 	for _, tc := range tests {
@@ -135,6 +130,66 @@ func TestSODCheckExamples(t *testing.T) {
 			}
 			if !strings.Contains(stdout.String(), "objects per page") {
 				t.Errorf("no type tree printed:\n%s", stdout.String())
+			}
+		})
+	}
+}
+
+// TestSODCheckRecognizers checks that sod check rejects unknown predefined
+// recognizer names always, and dictionary classes missing from a store
+// when one is given with --dict-dir.
+func TestSODCheckRecognizers(t *testing.T) {
+	dir := t.TempDir()
+	sodPath := filepath.Join(dir, "sod.toml")
+	os.WriteFile(sodPath, []byte(`object = "book"
+[tuple.book]
+title = "1"
+price = "?"
+[entity.title]
+dictionary = "titel"
+[entity.price]
+predefined = "prise"
+`), 0o644)
+	good := filepath.Join(dir, "good.toml")
+	os.WriteFile(good, []byte("object = \"book\"\n[tuple.book]\ntitle = \"1\"\n[entity.title]\ndictionary = \"title\"\n"), 0o644)
+	store := filepath.Join(dir, "dicts")
+	list := filepath.Join(dir, "title.txt")
+	os.WriteFile(list, []byte("Emma\n"), 0o644)
+	if status, _, stderr := runCLI(t, "dict", "import", "--dir", store, list); status != 0 {
+		t.Fatalf("dict import: %d %s", status, stderr)
+	}
+	for _, tc := range []struct {
+		name       string
+		args       []string
+		wantStatus int
+		wantErr    []string
+		notErr     []string
+	}{
+		{"predefined typo", []string{"sod", "check", sodPath}, 1,
+			[]string{sodPath + `:8:1: [entity.price]: unknown predefined recognizer "prise" (did you mean "price"?)`, "1 error"},
+			[]string{"titel"}},
+		{"with a store", []string{"sod", "check", "--dict-dir", store, sodPath}, 1,
+			[]string{sodPath + `:6:1: [entity.title]: no dictionary class "titel" in the store; did you mean "title"? (classes: title)`,
+				sodPath + `:8:1: [entity.price]: unknown predefined`, "2 errors"}, nil},
+		{"good with a store, flag after the file", []string{"sod", "check", good, "--dict-dir", store}, 0, nil, []string{"error"}},
+		{"missing store", []string{"sod", "check", "--dict-dir", filepath.Join(dir, "none"), good}, 1, []string{"no dictionary at"}, nil},
+		{"--dicts: the default store", []string{"sod", "check", "--dicts", sodPath}, 1, []string{`no dictionary class "titel" in the store`}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("OBJECTRUNNER_DICT_DIR", store)
+			status, _, stderr := runCLI(t, tc.args...)
+			if status != tc.wantStatus {
+				t.Fatalf("status %d, want %d; stderr:\n%s", status, tc.wantStatus, stderr)
+			}
+			for _, w := range tc.wantErr {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+			for _, w := range tc.notErr {
+				if strings.Contains(stderr, w) {
+					t.Errorf("stderr has %q:\n%s", w, stderr)
+				}
 			}
 		})
 	}

@@ -9,7 +9,7 @@ import (
 // field ↔ slot mapping and the template in ExAlg's infix notation.
 func (m *Main) runWrapperShow(ctx context.Context, args []string) error {
 	fs := m.newFlagSet("wrapper show", "FILE", "Print a saved wrapper's template (ExAlg infix notation) and its slot → field mapping.")
-	if err := parseFlags(fs, args); err != nil {
+	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/objectrunner/objectrunner"
+)
+
+// judge turns the outcome of a run into the command's error: a run that
+// went through but left more than maxUnfit of its pages unfit exits with
+// status 3 (monitoring a scheduled job), one that extracted nothing with 1.
+func (m *Main) judge(rep *objectrunner.Report, runErr error, maxUnfit float64) error {
+	if runErr != nil || rep == nil {
+		return runErr
+	}
+	if share := rep.UnfitShare(); share > maxUnfit {
+		return &ExitError{Status: exitTooUnfit, Err: fmt.Errorf(
+			"%d of %d pages (%.1f%%) did not fit the wrapper, more than --max-unfit %g",
+			rep.UnfitPages(), rep.Processed, 100*share, maxUnfit)}
+	}
+	if rep.Objects == 0 {
+		return fmt.Errorf("no objects extracted from %d pages (%d did not fit the wrapper, %d unreadable)",
+			rep.Pages, rep.UnfitPages(), len(rep.Failed))
+	}
+	return nil
+}
+
+// runReport is the JSON written by extract --report: the run's summary
+// with the command's exit status and error.
+type runReport struct {
+	ExitStatus int    `json:"exit_status"`
+	Error      string `json:"error,omitempty"`
+	*objectrunner.Summary
+}
+
+// exitStatus is the status Run returns for a subcommand's error (the one
+// place that decides it).
+func exitStatus(err error) int {
+	var ee *ExitError
+	var ue *UsageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ee):
+		return ee.Status
+	case errors.As(err, &ue):
+		return exitUsage
+	}
+	return exitError
+}
+
+// writeReport writes the JSON run report to path through a temporary file
+// in the same directory, so a reader never sees half a report.
+func writeReport(path string, rep *objectrunner.Report, runErr error) error {
+	r := runReport{ExitStatus: exitStatus(runErr), Summary: rep.Summary()}
+	if runErr != nil {
+		r.Error = runErr.Error()
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".report-*")
+	if err != nil {
+		return fmt.Errorf("--report: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(b, '\n')); err != nil {
+		tmp.Close()
+		return fmt.Errorf("--report: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("--report: %w", err)
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,131 @@
+package objectrunner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"iter"
+	"time"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper"
+)
+
+// RunFS is Run over the pages of fsys: its .htm, .html and .xhtml files,
+// walked from its root (an embedded site, a zip archive through
+// zip.Reader, os.DirFS). Page paths in the objects are fs paths.
+func RunFS(ctx context.Context, fsys fs.FS, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
+	names, err := annotate.ListFS(fsys)
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return nil, errors.New("objectrunner: no pages (.htm, .html or .xhtml files) in the file system")
+	}
+	src := &pageSource{root: ".", names: names,
+		read: func(name string) (*annotate.Page, error) { return annotate.ReadPageFS(fsys, name, cfg.Load) }}
+	return run(ctx, src, cfg, emit)
+}
+
+// Page is a page handed to RunPages: its name in the source (unique; the
+// objects' Page) and its bytes, in any encoding ParsePage detects.
+type Page struct {
+	Name string
+	Data []byte
+}
+
+// RunPages is Run over pages from an iterator (a crawler, a database, an
+// archive), stopping at the first error it yields. The iterator runs on a
+// goroutine of its own, not emit's. With cfg.Wrapper set,
+// pages are extracted as they come and memory stays bounded as in Run;
+// the report's Pages is known at the end. Without a wrapper, learning
+// makes several passes over the source, so every page is held in memory
+// first: for a large source, learn on a part of it (or use RunFS), save
+// the wrapper and run again with it.
+func RunPages(ctx context.Context, pages iter.Seq2[Page, error], cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
+	if cfg.Wrapper != nil {
+		rep := &Report{Root: ".", Wrapper: cfg.Wrapper}
+		start := time.Now()
+		err := extract(ctx, cfg.Wrapper, func(yield func(pageJob) bool) error {
+			i := 0
+			for pg, err := range pages {
+				if err != nil {
+					return err
+				}
+				data, name := pg.Data, pg.Name
+				if !yield(pageJob{i: i, rel: name, load: func() (*annotate.Page, error) { return annotate.ParsePage(data, name, cfg.Load) }}) {
+					return nil
+				}
+				i++
+			}
+			return nil
+		}, 0, rep, cfg, emit)
+		rep.ExtractTime = time.Since(start)
+		rep.Pages = rep.Processed
+		return rep, err
+	}
+	data := map[string][]byte{}
+	var names []string
+	for pg, err := range pages {
+		if err != nil {
+			return nil, err
+		}
+		if _, dup := data[pg.Name]; dup {
+			return nil, fmt.Errorf("objectrunner: two pages are called %q", pg.Name)
+		}
+		data[pg.Name] = pg.Data
+		names = append(names, pg.Name)
+	}
+	if len(names) == 0 {
+		return nil, errors.New("objectrunner: no pages")
+	}
+	src := &pageSource{root: ".", names: names,
+		read: func(name string) (*annotate.Page, error) { return annotate.ParsePage(data[name], name, cfg.Load) }}
+	return run(ctx, src, cfg, emit)
+}
+
+// pageSource is where a run reads its pages: names in order (file paths
+// for a directory, fs or iterator names otherwise), the root they are
+// relative to, and how to read one.
+type pageSource struct {
+	root  string
+	names []string
+	read  func(name string) (*annotate.Page, error)
+	dir   bool // names are file paths under root
+}
+
+// rel is the path of the page called name in the source.
+func (s *pageSource) rel(name string) string {
+	if s.dir {
+		return annotate.SourceRel(s.root, name)
+	}
+	return name
+}
+
+// pageJob is one page to extract: its position, its path in the source
+// and how to load it.
+type pageJob struct {
+	i    int
+	rel  string
+	load func() (*annotate.Page, error)
+}
+
+// dirPages is the source of page files relative to root.
+func dirPages(root string, paths []string, load annotate.LoadOptions) *pageSource {
+	return &pageSource{root: root, names: paths, dir: true, read: func(path string) (*annotate.Page, error) {
+		return annotate.ReadPage(path, annotate.SourceRel(root, path), load)
+	}}
+}
+
+// jobs feeds the source's pages to extract, in order.
+func (s *pageSource) jobs() func(yield func(pageJob) bool) error {
+	return func(yield func(pageJob) bool) error {
+		for i, name := range s.names {
+			if !yield(pageJob{i: i, rel: s.rel(name), load: func() (*annotate.Page, error) { return s.read(name) }}) {
+				return nil
+			}
+		}
+		return nil
+	}
+}

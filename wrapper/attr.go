@@ -1,0 +1,96 @@
+package wrapper
+
+import (
+	"golang.org/x/net/html"
+
+	"github.com/objectrunner/objectrunner/sod"
+)
+
+// Attribute values as tokens.
+//
+// A wrapper whose SOD has entity types with an attr (sod.Type.Attr: href,
+// src, content, …) reads those attributes as part of the token stream:
+// every element carrying one of them (non-blank) gives, right after its
+// start tag,
+//
+//	<@KEY>  the words of the value  </@KEY>
+//
+// as if the value were the text of a first child element named "@KEY".
+// The words come from the attribute-value node of annotate.Page.AttrNode
+// (href and src resolved against the page's base), split as any text is
+// (splitWords), with that node's annotations; their occurrence path is the
+// element's path + "/@KEY", and a value's Path ends in "/@KEY". The tags
+// <@KEY> and </@KEY> keep the value apart from the element's own text
+// ("<a href=X>Title</a>" gives "<a> <@href> X </@href> Title </a>"), so
+// ExAlg puts them in different slots, and the slot of an attribute field
+// is learned, like any other, from where its annotations are: the
+// element that carries the attribute. Nothing else in the wrapper knows
+// about attributes. Elements whose content is skipped (head, …) give only
+// the elements under them carrying such an attribute (<meta content>).
+// Wrappers without attribute fields tokenize exactly as before.
+
+// newPathsFor returns a fresh path table for a wrapper of the given
+// fields: it records which attributes are tokens.
+func newPathsFor(fields []FieldSpec) *paths {
+	ps := newPaths()
+	for _, f := range fields {
+		for _, k := range f.Attrs {
+			if !contains(ps.attrs, k) {
+				ps.attrs = append(ps.attrs, k)
+			}
+		}
+	}
+	return ps
+}
+
+// addAttr adds the attribute an entity type reads, if any, to attrs.
+func addAttr(attrs []string, t *sod.Type) []string {
+	if t == nil || t.Attr == "" || contains(attrs, t.Attr) {
+		return attrs
+	}
+	return append(attrs, t.Attr)
+}
+
+// attrTokens appends the tokens of the attribute values of element c,
+// whose path is cp.
+func (tz *tokenizer) attrTokens(c *html.Node, cp int32) {
+	if tz.page == nil {
+		return
+	}
+	for _, key := range tz.ps.attrs {
+		n := tz.page.AttrNode(c, key)
+		if n == nil {
+			continue
+		}
+		tag := n.Parent.Data // "@" + key
+		ap := tz.ps.child(cp, tag)
+		ann := tz.byNode[n.Parent]
+		tz.toks = append(tz.toks, token{kind: KindStart, text: tag, path: ap, node: n.Parent, ann: ann})
+		tz.toks = splitWords(tz.toks, n, ap, tz.byNode[n])
+		tz.toks = append(tz.toks, token{kind: KindEnd, text: tag, path: ap, node: n.Parent, ann: ann})
+	}
+}
+
+// attrsOnly appends, for a skipped element c (whose parent has path path)
+// and its descendants, the tags and attribute tokens of the elements that
+// carry an attribute the wrapper reads, and nothing else.
+func (tz *tokenizer) attrsOnly(c *html.Node, path int32, depth int) {
+	if c.Type != html.ElementNode || depth > 512 || tz.page == nil {
+		return
+	}
+	cp := tz.ps.child(path, c.Data)
+	has := false
+	for _, key := range tz.ps.attrs {
+		has = has || tz.page.AttrNode(c, key) != nil
+	}
+	if has {
+		tz.toks = append(tz.toks, token{kind: KindStart, text: c.Data, path: cp, node: c, ann: tz.byNode[c]})
+		tz.attrTokens(c, cp)
+	}
+	for ch := c.FirstChild; ch != nil; ch = ch.NextSibling {
+		tz.attrsOnly(ch, cp, depth+1)
+	}
+	if has && !void(c) {
+		tz.toks = append(tz.toks, token{kind: KindEnd, text: c.Data, path: cp, node: c, ann: tz.byNode[c]})
+	}
+}
