@@ -92,6 +92,9 @@
 //	              (SlotMap.Join, SlotMap.JoinPrev)
 //	extend.go     names that go on over template words inside their text
 //	              node (SlotMap.Extend)
+//	share.go      patterned values (predefined and regex types) as their
+//	              instance (SlotMap.Match); one text node holding several
+//	              fields (SlotMap.Part) and the carving of each field's part
 //	object.go     Object, Field, Value and the JSON line form
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form
@@ -202,7 +205,8 @@
 // Seattle, WA 98128"; SlotMap.Join, SlotMap.JoinPrev).
 //
 // Validation and normalisation: a field whose type has a predefined
-// recognizer (FieldSpec.Predefined: date, isbn13, price, …) gets, in
+// recognizer (FieldSpec.Predefined: date, isbn13, price, …) or a regular
+// expression (FieldSpec.Regex) gets, in
 // Value.Normalized, the normalised form of the longest instance the
 // recognizer finds in the value (ISO date, ISBN digits, …). When that
 // recognizer finds an instance in GeneraliseThres of the slot's sample

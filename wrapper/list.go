@@ -172,7 +172,7 @@ func (w *Wrapper) mapSegments(stats []*slotStats, n int) {
 			if used[sl] || float64(presence(st, f.Types)) < fullPresence*float64(n) || othersIn(st, f.Types) > 0 {
 				continue
 			}
-			c := segmentRule(st, f.Types, w.opt.GeneraliseThres, f.Predefined != "")
+			c := segmentRule(st, f.Types, w.opt.GeneraliseThres, f.Patterned())
 			if c == nil && st.count(f.Types) < presence(st, f.Types) {
 				continue
 			}
@@ -204,7 +204,7 @@ func (w *Wrapper) mapSegments(stats []*slotStats, n int) {
 			if other > 0 || seg < minCnt || seg <= bestN {
 				continue
 			}
-			if c := segmentRule(st, f.Types, w.opt.GeneraliseThres, f.Predefined != ""); c != nil {
+			if c := segmentRule(st, f.Types, w.opt.GeneraliseThres, f.Patterned()); c != nil {
 				best, bestN, bestCut = s, seg, c
 			}
 		}

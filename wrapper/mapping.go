@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/objectrunner/objectrunner/recognizers"
@@ -60,6 +61,10 @@ type FieldSpec struct {
 	// Value.Normalized from it. Empty for dictionary and regex types and
 	// for disjunctions.
 	Predefined string `json:"predefined,omitempty"`
+	// Regex is the user's regular expression when the field's type is
+	// recognised by one: like a predefined recognizer, it delimits and
+	// validates the field's values.
+	Regex *RegexSpec `json:"regex,omitempty"`
 	// Dictionary marks a field whose type is recognised by a dictionary:
 	// an open-ended name, whose value is the slot's variable text rather
 	// than what a pattern delimits (see extend.go).
@@ -140,6 +145,13 @@ type SlotMap struct {
 	// line before it ("12270 Inwood<br>Dallas, TX 75219" with the city
 	// line in the field's slot); that line is prepended.
 	JoinPrev bool `json:"join_prev,omitempty"`
+	// Match says the value is the longest instance of the field's pattern
+	// in the slot's text (a validating slot of a patterned field: see
+	// share.go).
+	Match bool `json:"match,omitempty"`
+	// Part says the field shares the slot with another field, whose
+	// instance it leaves out (see share.go).
+	Part bool `json:"part,omitempty"`
 	// Extend says the value goes on to the end of its text node, over
 	// constant words and unmapped slots (see extend.go).
 	Extend bool `json:"extend,omitempty"`
@@ -178,6 +190,7 @@ func sodFields(s *sod.SOD) []FieldSpec {
 				fs.WholeNode = f.Type.WholeNode
 				fs.Predefined = predefinedName(f.Type)
 				fs.Dictionary = f.Type.Recognizer != nil && f.Type.Recognizer.Kind == sod.Dictionary
+				fs.Regex = regexSpec(f.Type)
 				fs.Attrs = addAttr(fs.Attrs, f.Type)
 			}
 			out = append(out, fs)
@@ -191,6 +204,27 @@ func sodFields(s *sod.SOD) []FieldSpec {
 	add("", s.Root)
 	return out
 }
+
+// RegexSpec is a field's regular-expression recognizer, as the SOD gives it.
+type RegexSpec struct {
+	Pattern    string        `json:"pattern"`
+	IgnoreCase bool          `json:"ignore_case,omitempty"`
+	Timeout    time.Duration `json:"timeout,omitempty"`
+}
+
+// regexSpec returns t's regular expression, or nil.
+func regexSpec(t *sod.Type) *RegexSpec {
+	if t == nil || t.Recognizer == nil || t.Recognizer.Kind != sod.Regex {
+		return nil
+	}
+	r := t.Recognizer
+	return &RegexSpec{Pattern: r.Pattern, IgnoreCase: r.IgnoreCase, Timeout: r.Timeout}
+}
+
+// Patterned reports whether the field's values are delimited by a pattern
+// (a predefined recognizer or a regular expression) rather than being
+// open-ended names.
+func (f FieldSpec) Patterned() bool { return f.Predefined != "" || f.Regex != nil }
 
 // predefinedName returns the name of t's predefined recognizer, or "".
 func predefinedName(t *sod.Type) string {
@@ -595,6 +629,7 @@ type cand struct {
 // single-valued fields take the best candidate that is not inside a set
 // below the scope; set fields take every candidate close to the best one.
 func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap, float64, *StopError) {
+	valid := predefinedRecognizers(w.fields)
 	sets := slotSets(w.tmpl)
 	labels := slotLabels(w.tmpl)
 	minCnt := max(1, int(math.Ceil(w.opt.MinAnnotated*float64(nPages))))
@@ -748,22 +783,23 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if c.lead {
 				sm.Lead, sm.Run = true, false
 			}
-			if f.Predefined != "" && !c.lead {
+			if r := valid[f.Path]; r != nil && !c.lead {
 				vs := stats[c.slot]
 				if c.label != "" {
 					vs = labelled(vs, c.label)
 				}
-				v := validShare(vs, f.Predefined)
+				v := validShare(vs, r)
 				sm.Valid = math.Round(v*1000) / 1000
 				sm.Validate = v >= w.opt.GeneraliseThres
+				sm.Match = sm.Validate && !f.Many
 			}
 			if c.label != "" {
 				sm.Label = strings.Fields(c.label)
 			}
 			if !f.Many {
-				sm.Cut = segmentRule(stats[c.slot], f.Types, w.opt.GeneraliseThres, f.Predefined != "")
+				sm.Cut = segmentRule(stats[c.slot], f.Types, w.opt.GeneraliseThres, f.Patterned())
 			}
-			if !f.Many && f.Predefined == "" {
+			if !f.Many && !f.Patterned() {
 				sm.CutAt = cutAtRule(stats[c.slot], c, f, w.opt.GeneraliseThres)
 			}
 			if !single {
@@ -791,6 +827,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			out = append(out, sm)
 		}
 	}
+	out = learnParts(w, out, stats, valid, done, minCnt)
 	// Lenient (see Induce): mandatory fields may stay without slot when
 	// most of them have one.
 	lenient := false
@@ -1150,7 +1187,7 @@ func plausible(st *slotStats, f FieldSpec, thres float64, minCnt int) bool {
 	if other := st.annOcc - st.count(f.Types); other >= minCnt && float64(other) > (1-thres)*float64(st.annOcc) {
 		return false
 	}
-	if _, err := recognizers.NewPredefined(f.Predefined); err == nil && validShare(st, f.Predefined) < thres {
+	if r := patternRecognizer(f); r != nil && validShare(st, r) < thres {
 		return false
 	}
 	return true
@@ -1158,9 +1195,8 @@ func plausible(st *slotStats, f FieldSpec, thres float64, minCnt int) bool {
 
 // validShare is the share of a slot's sample values in which the predefined
 // recognizer called name finds an instance (0 for an unknown name).
-func validShare(st *slotStats, name string) float64 {
-	r, err := recognizers.NewPredefined(name)
-	if err != nil || st.occ == 0 {
+func validShare(st *slotStats, r recognizers.Recognizer) float64 {
+	if r == nil || st.occ == 0 {
 		return 0
 	}
 	ok := 0
@@ -1284,14 +1320,28 @@ func lowerInitial(w string) bool {
 func predefinedRecognizers(fields []FieldSpec) map[string]recognizers.Recognizer {
 	out := map[string]recognizers.Recognizer{}
 	for _, f := range fields {
-		if f.Predefined == "" {
-			continue
-		}
-		if r, err := recognizers.NewPredefined(f.Predefined); err == nil {
+		if r := patternRecognizer(f); r != nil {
 			out[f.Path] = r
 		}
 	}
 	return out
+}
+
+// patternRecognizer builds the field's predefined or regex recognizer; nil
+// when it has none (or an unknown one: a wrapper saved by a build with
+// other recognizers).
+func patternRecognizer(f FieldSpec) recognizers.Recognizer {
+	switch {
+	case f.Predefined != "":
+		if r, err := recognizers.NewPredefined(f.Predefined); err == nil {
+			return r
+		}
+	case f.Regex != nil:
+		if r, err := recognizers.NewRegex(f.Regex.Pattern, f.Regex.IgnoreCase, f.Regex.Timeout); err == nil {
+			return r
+		}
+	}
+	return nil
 }
 
 // cutSeps are the separators at which a value may be cut before another

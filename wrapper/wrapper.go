@@ -612,7 +612,7 @@ func contains(l []string, s string) bool {
 
 // value makes one extracted value from tokens [a, b).
 func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value, bool) {
-	if !f.Many && f.Predefined == "" {
+	if !f.Many && !f.Patterned() {
 		// A value cut before another field's instance, or at the
 		// separator learned for the slot (SlotMap.CutAt).
 		x, _ := otherCut(toks, a, b, w.cutFields(sm.Slot), w.valid, f.Path)
@@ -628,6 +628,11 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 	}
 	txt, a, b := valueText(toks, a, b)
 	if txt == "" {
+		return Value{}, false
+	}
+	// A patterned field's instance; the field's own part of a shared slot.
+	txt, ok := w.carve(txt, sm, f)
+	if !ok || txt == "" {
 		return Value{}, false
 	}
 	v := Value{Text: txt}

@@ -1,0 +1,211 @@
+package wrapper
+
+// Patterned values and slots shared by several fields.
+//
+// A field whose type has a pattern — a predefined recognizer (date, price,
+// phone, …) or the user's regular expression — has values that the pattern
+// delimits: when its slot validates (the pattern finds an instance in most
+// sample values), the value is the longest instance in the slot's text
+// (SlotMap.Match), so "Jun 2, 1980 in St. Louis, MO" gives the date and
+// "(321) 555-3933 Details" the phone number. A dictionary field's value is
+// the slot's variable text instead: names are open-ended.
+//
+// One text node often holds several fields ("Mon, Aug 8 at 8:00 pm" for a
+// date and a time, "Vantage Point House ; December 8, 1988" for a
+// publisher and a date, "37 Goalie" for a number and a position). ExAlg
+// gives such a node one slot, which the mapping gives to one field. A
+// single field left without slot then shares it (SlotMap.Part) when the
+// slot's values are mostly runs of text without tags and, in the sample,
+// its pattern finds an instance there that leaves the host
+// field's instance in the rest (or, for a field without pattern, its
+// annotations fall there and the host has a pattern). At extraction every
+// field of a shared slot takes its own part: a patterned field its
+// instance once the other fields' instances are blanked out; a field
+// without pattern the text without the other fields' instances, brackets
+// left empty and separators at the edges.
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/objectrunner/objectrunner/recognizers"
+)
+
+// sharePartShare is the least share of a slot's sample values in which a
+// field must be found to share the slot.
+const sharePartShare = 0.3
+
+// longestMatch returns the span of the longest instance r finds in text.
+func longestMatch(r recognizers.Recognizer, text string) ([2]int, bool) {
+	ms, err := r.Find(text)
+	if err != nil || len(ms) == 0 {
+		return [2]int{}, false
+	}
+	best := ms[0]
+	for _, m := range ms[1:] {
+		if m.End-m.Start > best.End-best.Start {
+			best = m
+		}
+	}
+	return [2]int{best.Start, best.End}, true
+}
+
+// blank replaces the bytes of text in spans with spaces.
+func blank(text string, spans [][2]int) string {
+	if len(spans) == 0 {
+		return text
+	}
+	b := []byte(text)
+	for _, s := range spans {
+		for i := s[0]; i < s[1] && i < len(b); i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// partSeps are the characters trimmed from the edges of what is left of a
+// value once other fields' instances are removed.
+const partSeps = " \t,;:|·•-–—/@"
+
+// removeSpans removes spans from text, then brackets left empty, and trims
+// separators at the edges: "Bellweather Publishing (1999-02-11)" less the
+// date gives "Bellweather Publishing".
+func removeSpans(text string, spans [][2]int) string {
+	t := strings.Join(strings.Fields(blank(text, spans)), " ")
+	for _, e := range []string{"( )", "()", "[ ]", "[]"} {
+		t = strings.ReplaceAll(t, e, "")
+	}
+	t = strings.Join(strings.Fields(t), " ")
+	for {
+		u := strings.Trim(t, partSeps)
+		u = strings.TrimSuffix(strings.TrimSpace(u), " at")
+		u = strings.TrimSuffix(u, " in")
+		if u == t {
+			return t
+		}
+		t = u
+	}
+}
+
+// coFields returns the other fields mapped to the slot of sm.
+func (w *Wrapper) coFields(sm *SlotMap) []FieldSpec {
+	var out []FieldSpec
+	for _, x := range w.bySlot[sm.Slot] {
+		if x.Field == sm.Field {
+			continue
+		}
+		if f := w.fieldSpec(x.Field); f != nil {
+			out = append(out, *f)
+		}
+	}
+	return out
+}
+
+// carve returns the part of a slot value's text that is f's (see the file
+// comment); ok is false when f has no part in it.
+func (w *Wrapper) carve(txt string, sm *SlotMap, f FieldSpec) (string, bool) {
+	others := w.coFields(sm)
+	r := w.valid[f.Path]
+	own, hasOwn := [2]int{}, false
+	if r != nil && !f.Many {
+		own, hasOwn = longestMatch(r, txt)
+	}
+	var spans [][2]int
+	for _, o := range others {
+		if or := w.valid[o.Path]; or != nil {
+			if m, ok := longestMatch(or, txt); ok {
+				// An instance that holds the field's own (a date with
+				// its time) is the other field's to carve, not a part
+				// to leave out.
+				if hasOwn && m[0] <= own[0] && own[1] <= m[1] && m != own {
+					continue
+				}
+				spans = append(spans, m)
+			}
+		}
+	}
+	if r != nil && !f.Many {
+		if !sm.Match && len(others) == 0 {
+			return txt, true
+		}
+		m, ok := longestMatch(r, blank(txt, spans))
+		if !ok {
+			return txt, len(others) == 0
+		}
+		return strings.TrimSpace(txt[m[0]:m[1]]), true
+	}
+	if len(spans) == 0 {
+		return txt, true
+	}
+	out := removeSpans(txt, spans)
+	return out, hasWord(out)
+}
+
+// hasWord reports whether s holds a letter or a digit.
+func hasWord(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// learnParts maps single fields left without slot to a slot of another
+// single field that they share (SlotMap.Part; see the file comment). valid
+// holds the fields' pattern recognizers, minCnt the least number of sample
+// values the field must be found in.
+func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, minCnt int) []SlotMap {
+	for fi, f := range w.fields {
+		if f.Tuple || f.Many || done[fi] {
+			continue
+		}
+		best, bestN := -1, 0
+		for i, host := range out {
+			hf := w.fieldSpec(host.Field)
+			if hf == nil || hf.Many || hf.Parent != f.Parent || host.Slot >= len(stats) {
+				continue
+			}
+			st := stats[host.Slot]
+			if float64(st.tagged) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
+				continue // the fields of one text node, not page parts
+			}
+			n := 0
+			if r := valid[f.Path]; r != nil {
+				hr := valid[hf.Path]
+				for text, c := range st.values {
+					m, ok := longestMatch(r, text)
+					if !ok {
+						continue
+					}
+					rest := blank(text, [][2]int{m})
+					if hr != nil {
+						if _, ok := longestMatch(hr, rest); !ok {
+							continue
+						}
+					} else if !hasWord(rest) {
+						continue
+					}
+					n += c
+				}
+			} else if valid[hf.Path] != nil {
+				n = st.count(f.Types)
+				for _, t := range f.Types {
+					n = max(n, st.some[t])
+				}
+			}
+			if n >= minCnt && float64(n) >= sharePartShare*float64(st.occ) && n > bestN {
+				best, bestN = i, n
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		st := stats[out[best].Slot]
+		out = append(out, SlotMap{Slot: out[best].Slot, Field: f.Path, Type: f.Types[0], Share: 1,
+			Coverage: float64(bestN) / float64(st.occ), Part: true})
+		done[fi] = true
+	}
+	return out
+}

@@ -1,0 +1,116 @@
+package wrapper
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/sod"
+	"golang.org/x/net/html"
+)
+
+func TestRemoveSpans(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		spans [][2]int
+		want  string
+	}{
+		{"Bellweather Publishing (1999-02-11)", [][2]int{{24, 34}}, "Bellweather Publishing"},
+		{"Vantage Point House ; December 8, 1988", [][2]int{{22, 38}}, "Vantage Point House"},
+		{"The Lakeside Ballroom — 123 Main St", [][2]int{{26, 37}}, "The Lakeside Ballroom"},
+		{"Mon, Aug 8 at 8:00 pm", [][2]int{{14, 21}}, "Mon, Aug 8"},
+		{"37 Goalie", [][2]int{{0, 2}}, "Goalie"},
+		{"no span", nil, "no span"},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			if got := removeSpans(tc.text, tc.spans); got != tc.want {
+				t.Fatalf("removeSpans(%q, %v) = %q, want %q", tc.text, tc.spans, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestSharedSlot: one text node holds two fields — a publisher and a date,
+// and a date and a time — so ExAlg gives it one slot; the field left out
+// shares it, and each field gets its own part. The date alone in a node
+// with a birthplace takes its instance only (Match).
+func TestSharedSlot(t *testing.T) {
+	pubs := []string{"Vantage Point House", "Granite Street Books", "Midriver House", "Thornbury Books"}
+	months := []string{"March", "May", "July", "October"}
+	var src [][3]string
+	for i := range 16 {
+		date := fmt.Sprintf("%s %d, %d", months[i%4], 1+i, 1990+i)
+		typ := ""
+		if i%3 == 0 {
+			typ = ` data-or-type="publisher"`
+		}
+		time := fmt.Sprintf("%d:%02d pm", 6+i%4, 15*(i%4))
+		page := fmt.Sprintf(`<html><body><h1 data-or-type="title">Book Number %d</h1>`+
+			`<p><span%s>%s ; %s</span></p>`+
+			`<p>Signing: <i>%s at %s</i></p>`+
+			`<p>Author born <b>%s in St. Louis, MO</b></p></body></html>`, i, typ, pubs[i%4], date, date, time, date)
+		src = append(src, [3]string{page, pubs[i%4] + "|" + date, date + "|" + time})
+	}
+	var pagesSrc []string
+	for _, s := range src {
+		pagesSrc = append(pagesSrc, s[0])
+	}
+	pages := pagesOf(t, pagesSrc, nil)
+	s := testSOD([][3]string{{"title", "1", "title"}, {"publisher", "?", "publisher"}, {"published", "1", "date"},
+		{"signing", "?", "date"}, {"at", "?", "time"}, {"born", "?", "date"}}, sod.One)
+	dictionaryTypes(s, "title", "publisher")
+	// The dates are annotated by the real date recognizer; times too.
+	annotatePatterns(t, pages, map[string]string{"date": "date", "time": "time"})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		o := objs[0]
+		got := fmt.Sprintf("%q|%q %q|%q %q", o.Get("publisher"), o.Get("published"), o.Get("signing"), o.Get("at"), o.Get("born"))
+		date := fmt.Sprintf("%s %d, %d", months[i%4], 1+i, 1990+i)
+		time := fmt.Sprintf("%d:%02d pm", 6+i%4, 15*(i%4))
+		want := fmt.Sprintf("%q|%q %q|%q %q", []string{pubs[i%4]}, []string{date}, []string{date}, []string{time}, []string{date})
+		if got != want {
+			t.Fatalf("%s: got %s, want %s; slots %+v", p.Path, got, want, w.Slots())
+		}
+	}
+}
+
+// annotatePatterns annotates the text nodes of pages with predefined
+// recognizers: type name -> recognizer name.
+func annotatePatterns(t testing.TB, pages []*annotate.Page, types map[string]string) {
+	t.Helper()
+	for typ, name := range types {
+		r, err := recognizers.NewPredefined(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pages {
+			var walk func(n *html.Node)
+			walk = func(n *html.Node) {
+				for c := n.FirstChild; c != nil; c = c.NextSibling {
+					if c.Type == html.TextNode {
+						ms, _ := r.Find(c.Data)
+						for _, m := range ms {
+							a := &annotate.Annotation{Type: typ, Node: c, Start: m.Start, End: m.End, Recognizer: name,
+								Confidence: m.Confidence, Normalized: m.Normalized, Up: upChain(c)}
+							p.Annotations = append(p.Annotations, a)
+							p.ByNode[c] = append(p.ByNode[c], a)
+							for _, u := range a.Up {
+								p.ByNode[u] = append(p.ByNode[u], a)
+							}
+						}
+					}
+					walk(c)
+				}
+			}
+			walk(p.Doc)
+		}
+	}
+}
