@@ -96,9 +96,70 @@ func buildTemplate(e *ecgm, ps *paths) *Template {
 			stack = append(stack, n)
 		}
 	}
-	t := &Template{Root: ct.class(root)}
+	t := &Template{Root: absorbWordOptionals(ct.class(root))}
 	t.index()
 	return t
+}
+
+// absorbWordOptionals drops, from every sequence, an optional made of words
+// only that stands right next to a slot: "(Arkwright)? *" becomes "*". Such
+// an optional is a value frequent enough in the sample to form a class of
+// its own (the brand of many products, in the title, the breadcrumbs and
+// the brand row); with no tag between it and the slot it is part of the
+// same text, so the slot takes it. A template label before a slot is never
+// optional in this way: it is on every page.
+func absorbWordOptionals(n Node) Node {
+	switch n := n.(type) {
+	case *SeqNode:
+		var out []Node
+		for i, c := range n.Nodes {
+			if wordOptional(c) && ((i > 0 && isSlot(n.Nodes[i-1])) || (i+1 < len(n.Nodes) && isSlot(n.Nodes[i+1]))) {
+				if len(out) == 0 || !isSlot(out[len(out)-1]) {
+					if i+1 < len(n.Nodes) && isSlot(n.Nodes[i+1]) {
+						continue // the next slot takes it
+					}
+					out = append(out, slot())
+				}
+				continue
+			}
+			out = append(out, absorbWordOptionals(c))
+		}
+		n.Nodes = out
+	case *SetNode:
+		n.Body = absorbWordOptionals(n.Body)
+	case *OptionalNode:
+		n.Body = absorbWordOptionals(n.Body)
+	case *DisjunctionNode:
+		for i, a := range n.Alts {
+			n.Alts[i] = absorbWordOptionals(a)
+		}
+	}
+	return n
+}
+
+func isSlot(n Node) bool { _, ok := n.(*SlotNode); return ok }
+
+// wordOptional reports whether n is an optional whose body is text made
+// of words only.
+func wordOptional(n Node) bool {
+	o, ok := n.(*OptionalNode)
+	if !ok {
+		return false
+	}
+	body := o.Body
+	if s, ok := body.(*SeqNode); ok && len(s.Nodes) == 1 {
+		body = s.Nodes[0]
+	}
+	t, ok := body.(*TextNode)
+	if !ok || len(t.Toks) == 0 {
+		return false
+	}
+	for _, k := range t.Toks {
+		if k.Kind != KindWord {
+			return false
+		}
+	}
+	return true
 }
 
 func (ct *constTemp) tok(r int32) Tok {

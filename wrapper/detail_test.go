@@ -13,27 +13,35 @@ import (
 	"golang.org/x/net/html"
 )
 
-func TestLabelNames(t *testing.T) {
+func TestLabelAffinity(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		run   []string
 		field FieldSpec
-		want  bool
+		want  int
 	}{
-		{"field name", []string{"publisher"}, FieldSpec{Name: "publisher", Types: []string{"org"}}, true},
-		{"plural label", []string{"publishers"}, FieldSpec{Name: "publisher"}, true},
-		{"plural field", []string{"author"}, FieldSpec{Name: "authors"}, true},
-		{"underscore as space", []string{"publication", "date"}, FieldSpec{Name: "publication_date"}, true},
-		{"dash as space", []string{"isbn", "13"}, FieldSpec{Name: "isbn-13"}, true},
-		{"type name", []string{"imprint"}, FieldSpec{Name: "pub", Types: []string{"Imprint"}}, true},
-		{"other label", []string{"language"}, FieldSpec{Name: "publisher", Types: []string{"publisher"}}, false},
-		{"one word of several", []string{"date"}, FieldSpec{Name: "publication_date"}, false},
-		{"longer label", []string{"publisher", "name"}, FieldSpec{Name: "publisher"}, false},
-		{"no label", nil, FieldSpec{Name: "publisher"}, false},
+		{"field name", []string{"publisher"}, FieldSpec{Name: "publisher", Types: []string{"org"}}, affinityWhole},
+		{"plural label", []string{"publishers"}, FieldSpec{Name: "publisher"}, affinityWhole},
+		{"plural field", []string{"author"}, FieldSpec{Name: "authors"}, affinityWhole},
+		{"underscore as space", []string{"publication", "date"}, FieldSpec{Name: "publication_date"}, affinityWhole},
+		{"dash as space", []string{"isbn", "13"}, FieldSpec{Name: "isbn-13"}, affinityWhole},
+		{"type name", []string{"imprint"}, FieldSpec{Name: "pub", Types: []string{"Imprint"}}, affinityWhole},
+		{"other label", []string{"language"}, FieldSpec{Name: "publisher", Types: []string{"publisher"}}, affinityNone},
+		{"one word of several", []string{"date"}, FieldSpec{Name: "publication_date"}, affinityName},
+		{"longer label", []string{"publisher", "name"}, FieldSpec{Name: "publisher"}, affinityName},
+		{"verb form", []string{"published", "by"}, FieldSpec{Name: "publisher_name"}, affinityName},
+		{"abbreviation", []string{"tel"}, FieldSpec{Name: "telephone"}, affinityName},
+		{"word ending", []string{"telephone"}, FieldSpec{Name: "phone"}, affinityName},
+		{"dictionary class", []string{"brand"}, FieldSpec{Name: "make", Types: []string{"make"}, Class: "brand"}, affinityKind},
+		{"recognizer name", []string{"date"}, FieldSpec{Name: "born", Predefined: "date"}, affinityKind},
+		{"stop words only", []string{"by"}, FieldSpec{Name: "by_line"}, affinityNone},
+		{"short shared start", []string{"pos"}, FieldSpec{Name: "post"}, affinityName},
+		{"unrelated prefix", []string{"model"}, FieldSpec{Name: "mpn"}, affinityNone},
+		{"no label", nil, FieldSpec{Name: "publisher"}, affinityNone},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := labelNames(tc.run, tc.field); got != tc.want {
-				t.Fatalf("labelNames(%q, %q) = %v, want %v", tc.run, tc.field.Name, got, tc.want)
+			if got := labelAffinity(tc.run, tc.field); got != tc.want {
+				t.Fatalf("labelAffinity(%q, %q) = %v, want %v", tc.run, tc.field.Name, got, tc.want)
 			}
 		})
 	}

@@ -69,6 +69,9 @@ type FieldSpec struct {
 	// an open-ended name, whose value is the slot's variable text rather
 	// than what a pattern delimits (see extend.go).
 	Dictionary bool `json:"dictionary,omitempty"`
+	// Class is the dictionary class of a dictionary field ("brand" for a
+	// field "make"): a word a label may use for it.
+	Class string `json:"class,omitempty"`
 	// Page marks a page-scope field (SOD scope = "page"): its value is
 	// found once per page, by the page wrapper (Wrapper.PageWrapper), and
 	// copied into every object of the page.
@@ -190,6 +193,9 @@ func sodFields(s *sod.SOD) []FieldSpec {
 				fs.WholeNode = f.Type.WholeNode
 				fs.Predefined = predefinedName(f.Type)
 				fs.Dictionary = f.Type.Recognizer != nil && f.Type.Recognizer.Kind == sod.Dictionary
+				if fs.Dictionary {
+					fs.Class = f.Type.Recognizer.Class
+				}
 				fs.Regex = regexSpec(f.Type)
 				fs.Attrs = addAttr(fs.Attrs, f.Type)
 			}
@@ -670,7 +676,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			// set); the slot then gives only the values it precedes.
 			label := ""
 			if f.Parent == "" {
-				label = namedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres)
+				label = namedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields)
 			}
 			named := label != ""
 			if single && depth > 0 && !named {
@@ -707,7 +713,13 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				continue
 			}
 			if named {
-				score *= namedBoost
+				// A label that is the field's name weighs more than one
+				// that shares a stem with it ("Published" and publisher).
+				if labelAffinity(strings.Fields(label), f) == affinityWhole {
+					score *= namedBoost
+				} else {
+					score *= namedBoost * 0.75
+				}
 			}
 			// A slot whose value hardly varies across pages is template-like
 			// (a menu entry a dictionary happens to know).
@@ -723,9 +735,20 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				score *= 0.75 + 0.25*whole
 			}
 			// A template label naming the field just before the slot
-			// ("Publisher:", "ISBN-13") is evidence for it.
-			if !named && labelMatches(labels[s], f) {
-				score *= 1.5
+			// ("Publisher:", "ISBN-13", "Brand" for a field make whose
+			// class is brand) is evidence for it; one that names
+			// another field of the object, and not this one, against.
+			if !named {
+				switch labelAffinity(labels[s], f) {
+				case affinityWhole, affinityName:
+					score *= 1.5
+				case affinityKind:
+					score *= 1.3
+				default:
+					if w.labelsOther(labels[s], f) {
+						score *= 0.5
+					}
+				}
 			}
 			if score <= 0 {
 				// One value on every page: template text that a
@@ -967,25 +990,6 @@ func alnum(s string) string {
 
 // labelMatches reports whether a label word equals the field name, a word of
 // it, or one of its type names (compared on letters and digits).
-func labelMatches(label []string, f FieldSpec) bool {
-	names := []string{f.Name}
-	names = append(names, f.Types...)
-	for _, n := range names {
-		whole := alnum(n)
-		parts := strings.FieldsFunc(strings.ToLower(n), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-		for _, w := range label {
-			if w == whole {
-				return true
-			}
-			for _, p := range parts {
-				if len(p) >= 3 && w == p {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
 
 // Cut selects one segment of a slot value (see SlotMap.Cut).
 type Cut struct {
@@ -1096,19 +1100,70 @@ func pageLabel(toks []token, x int) []string {
 // before the slot's values on the most sample pages, when those are at
 // least a quarter of the sample (and minCnt) and the values it precedes
 // are plausible; "" otherwise.
-func namedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64) string {
-	best, bestN := "", 0
+func namedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, fields []FieldSpec) string {
+	best, bestN, bestA := "", 0, 0
 	for k, pgs := range st.labPages {
 		n := len(pgs)
-		if n < minCnt || 4*n < nPages || n < bestN || (n == bestN && k > best) {
+		if n < minCnt || 4*n < nPages {
 			continue
 		}
-		if !labelNames(strings.Fields(k), f) || !plausible(labelled(st, k), f, thres, minCnt) {
+		a := labelAffinity(strings.Fields(k), f)
+		if a < affinityName || a < bestA || (a == bestA && (n < bestN || (n == bestN && k > best))) {
 			continue
 		}
-		best, bestN = k, n
+		if !plausible(labelled(st, k), f, thres, minCnt) || otherPattern(labelled(st, k), f, fields, thres) {
+			continue
+		}
+		best, bestN, bestA = k, n, a
 	}
 	return best
+}
+
+// otherPattern reports whether most of a slot's values are, mostly,
+// instances of another field's pattern that f does not share: dates under a label
+// "Published" are not a publisher's names.
+func otherPattern(st *slotStats, f FieldSpec, fields []FieldSpec, thres float64) bool {
+	for _, g := range fields {
+		if g.Path == f.Path || !g.Patterned() || (g.Predefined == f.Predefined && g.Predefined != "") {
+			continue
+		}
+		if f.Regex != nil && g.Regex != nil && *f.Regex == *g.Regex {
+			continue
+		}
+		if r := patternRecognizer(g); r != nil && coverShare(st, r) >= thres {
+			return true
+		}
+	}
+	return false
+}
+
+// coverShare is the share of a slot's sample values that are mostly (two
+// thirds of their length or more) one instance of r.
+func coverShare(st *slotStats, r recognizers.Recognizer) float64 {
+	if st.occ == 0 {
+		return 0
+	}
+	n := 0
+	for v, c := range st.values {
+		if m, ok := longestMatch(r, v); ok && 3*(m[1]-m[0]) >= 2*len(v) {
+			n += c
+		}
+	}
+	return float64(n) / float64(st.occ)
+}
+
+// labelsOther reports whether a label names another root field of w
+// (affinityName or better) and not f at all.
+func (w *Wrapper) labelsOther(label []string, f FieldSpec) bool {
+	if len(label) == 0 || labelAffinity(label, f) > affinityNone {
+		return false
+	}
+	for _, g := range w.fields {
+		if g.Path != f.Path && !g.Tuple && labelAffinity(label, g) >= affinityName {
+			return true
+		}
+	}
+	return false
 }
 
 // labelled returns the statistics of the values of a slot that label
@@ -1152,21 +1207,90 @@ func singular(w string) string {
 
 // labelNames reports whether a label run (slotLabelRuns) is, as a whole,
 // the field's name or one of its type names (normName on both sides).
-func labelNames(run []string, f FieldSpec) bool {
+func labelNames(run []string, f FieldSpec) bool { return labelAffinity(run, f) >= affinityName }
+
+// Affinities of a label with a field (labelAffinity).
+const (
+	affinityNone  = 0
+	affinityKind  = 1 // a word of the label is the stem of the field's dictionary class or recognizer
+	affinityName  = 2 // a word of the label is the stem of a word of the field's or type's name
+	affinityWhole = 3 // the label, as a whole, is the field's or type's name
+)
+
+// labelAffinity grades how well a label (lower-cased words) names field f:
+// affinityWhole when it is, as a whole, the field's name or one of its
+// type names (compared lower-cased, '_' and '-' as spaces, plural "s"
+// dropped: "Publisher" for publisher, "Publication date" for
+// publication_date); affinityName when one of its words shares a stem with
+// a word of those names ("Published by" for publisher_name, "Date first
+// available" for release_date, "Tel" for telephone); affinityKind when one
+// shares a stem with the field's dictionary class or predefined recognizer
+// ("Brand" for a field make whose class is brand, "Date" for a field born
+// recognised as a date).
+func labelAffinity(run []string, f FieldSpec) int {
 	if len(run) == 0 {
-		return false
+		return affinityNone
 	}
 	words := make([]string, len(run))
 	for i, w := range run {
 		words[i] = singular(w)
 	}
 	label := strings.Join(words, " ")
-	for _, n := range append([]string{f.Name}, f.Types...) {
+	names := append([]string{f.Name}, f.Types...)
+	for _, n := range names {
 		if normName(n) == label {
-			return true
+			return affinityWhole
 		}
 	}
-	return false
+	share := func(ns []string) bool {
+		for _, n := range ns {
+			for _, a := range strings.Fields(normName(n)) {
+				for _, b := range words {
+					if sameStem(a, b) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	if share(names) {
+		return affinityName
+	}
+	if share([]string{f.Class, f.Predefined}) {
+		return affinityKind
+	}
+	return affinityNone
+}
+
+// labelStop are label words too common to name a field.
+var labelStop = map[string]bool{"by": true, "of": true, "the": true, "and": true, "in": true, "on": true, "at": true, "for": true, "a": true, "to": true, "our": true, "your": true, "new": true, "name": true, "no": true}
+
+// sameStem reports whether two lower-case words share a stem: equal, or one
+// a prefix of the other of at least 3 letters ("pub", "publication"), or
+// sharing a prefix of at least 6 letters ("publisher", "published"), or
+// one ending the other and of at least 5 letters ("phone", "telephone").
+func sameStem(a, b string) bool {
+	if a == "" || b == "" || labelStop[a] || labelStop[b] {
+		return false
+	}
+	if a == b {
+		return true
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) >= 3 && strings.HasPrefix(b, a) {
+		return true
+	}
+	if len(a) >= 5 && strings.HasSuffix(b, a) {
+		return true
+	}
+	n := 0
+	for n < len(a) && a[n] == b[n] {
+		n++
+	}
+	return n >= 6
 }
 
 // plausible reports whether the values a label nominates can be the
