@@ -38,6 +38,8 @@ func TestLabelAffinity(t *testing.T) {
 		{"short shared start", []string{"pos"}, FieldSpec{Name: "post"}, affinityName},
 		{"unrelated prefix", []string{"model"}, FieldSpec{Name: "mpn"}, affinityNone},
 		{"no label", nil, FieldSpec{Name: "publisher"}, affinityNone},
+		{"other number", []string{"isbn", "10"}, FieldSpec{Name: "isbn_13"}, affinityNone},
+		{"same number", []string{"isbn", "13"}, FieldSpec{Name: "isbn"}, affinityName},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := labelAffinity(tc.run, tc.field); got != tc.want {
@@ -408,4 +410,48 @@ func renderPage(p *annotate.Page) string {
 	var buf bytes.Buffer
 	_ = html.Render(&buf, p.Doc)
 	return buf.String()
+}
+
+// TestTitleNamesTheObject: the name in the page's <h1> is known to the
+// dictionary on fewer pages than the names in an advertisement box; the
+// page's <title> names the object, so the heading's slot is the field's.
+// Dates: a full date row wins over a bare year (a partial date, lower
+// confidence) that the <title> holds.
+func TestTitleNamesTheObject(t *testing.T) {
+	var src, names []string
+	for i := range 20 {
+		name := fmt.Sprintf("%c%cson %c. Mil%cer", 'A'+i, 'a'+i, 'B'+i, 'a'+i)
+		ad := fmt.Sprintf("Sponsor Star%d", i%7)
+		names = append(names, name)
+		h1 := "<h1>" + name + "</h1>"
+		if i%5 < 2 {
+			h1 = `<h1 data-or-type="player">` + name + `</h1>`
+		}
+		adBox := `<div class="ad"><b>Advertisement</b> <a data-or-type="player">` + ad + `</a></div>`
+		if i%5 == 4 {
+			adBox = `<div class="ad"><b>Advertisement</b> <a>` + ad + `</a></div>`
+		}
+		src = append(src, fmt.Sprintf(`<html><head><title>%s (%d) | Stats</title></head><body>%s<p>Born: <span data-or-type="date">June %d, %d</span></p>%s</body></html>`,
+			name, 1980+i, h1, 1+i, 1980+i, adBox))
+	}
+	pages := pagesOf(t, src, map[string][]string{"date": {"1980", "1981", "1982", "1983", "1984", "1985"}})
+	for _, p := range pages { // the years in the <title> are partial dates
+		for _, a := range p.Annotations {
+			if a.Type == "date" && len(strings.TrimSpace(a.Node.Data[a.Start:a.End])) == 4 {
+				a.Confidence = 0.5
+			}
+		}
+	}
+	s := testSOD([][3]string{{"name", "1", "player"}, {"born", "?", "date"}}, sod.One)
+	dictionaryTypes(s, "player")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 || fmt.Sprint(objs[0].Get("name")) != fmt.Sprint([]string{names[i]}) {
+			t.Fatalf("%s: %d objects, name %q, want %q; template %s", p.Path, len(objs), objs[0].Get("name"), names[i], w.Template())
+		}
+	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
+	"golang.org/x/net/html"
 )
 
 // StopError reports that induction stopped early because the source cannot
@@ -246,8 +247,11 @@ type slotStats struct {
 	annOcc int            // values with any annotation
 	whole  int            // values that are whole text nodes
 	types  map[string]int // values annotated with each type
-	runs   map[string]map[int]bool
-	runAnn map[string]bool
+	// typeConf sums, per type, the best confidence of the type's
+	// annotations in the values counted in types.
+	typeConf map[string]float64
+	runs     map[string]map[int]bool
+	runAnn   map[string]bool
 	// sepWord: unannotated words found between annotated words of a value
 	// (pages seen); annWord: words annotated somewhere in the slot.
 	sepWord map[string]map[int]bool
@@ -284,6 +288,60 @@ type slotStats struct {
 	// cutAt counts, by "separator\x00field path", the values that
 	// otherCut cuts at that separator for another field's instance.
 	cutAt map[string]int
+	// inTitle counts the values, outside <head>, that the page's <title>
+	// contains: the page's own object, not a sidebar's.
+	inTitle int
+}
+
+// pageTitle returns the lower-cased text of the page's <title>, "" when
+// it has none (the tokenizer skips <head>: the title is read from the
+// page's tree).
+func pageTitle(toks []token) string {
+	var root *html.Node
+	for i := range toks {
+		if n := toks[i].node; n != nil {
+			for root = n; root.Parent != nil; root = root.Parent {
+			}
+			break
+		}
+	}
+	if root == nil {
+		return ""
+	}
+	var find func(n *html.Node) string
+	find = func(n *html.Node) string {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			switch c.Data {
+			case "title":
+				var sb strings.Builder
+				for t := c.FirstChild; t != nil; t = t.NextSibling {
+					if t.Type == html.TextNode {
+						sb.WriteString(t.Data)
+					}
+				}
+				return strings.Join(strings.Fields(strings.ToLower(sb.String())), " ")
+			case "html", "head":
+				if t := find(c); t != "" {
+					return t
+				}
+			}
+		}
+		return ""
+	}
+	return find(root)
+}
+
+// inHead reports whether node n is inside the page's <head>.
+func inHead(n *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n.Type == html.ElementNode && n.Data == "head" {
+			return true
+		}
+	}
+	return false
 }
 
 // leadPenalty scales the score of a slot mapped on the first runs of its
@@ -307,6 +365,20 @@ func (st *slotStats) leadShare(types []string) float64 {
 	return float64(st.leadCount(types)) / float64(st.leadAnn)
 }
 
+// meanConf is the mean confidence of the values counted for types (1
+// when there are none).
+func (st *slotStats) meanConf(types []string) float64 {
+	n, sum := 0, 0.0
+	for _, t := range types {
+		n += st.types[t]
+		sum += st.typeConf[t]
+	}
+	if n == 0 {
+		return 1
+	}
+	return sum / float64(n)
+}
+
 func (st *slotStats) count(types []string) int {
 	n := 0
 	for _, t := range types {
@@ -317,7 +389,7 @@ func (st *slotStats) count(types []string) int {
 
 // newSlotStats returns empty statistics for one slot.
 func newSlotStats() *slotStats {
-	return &slotStats{some: map[string]int{}, values: map[string]int{}, types: map[string]int{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
+	return &slotStats{some: map[string]int{}, values: map[string]int{}, types: map[string]int{}, typeConf: map[string]float64{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
@@ -336,6 +408,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 		if !ok {
 			continue
 		}
+		title := pageTitle(toks)
 		var visit func(r *mrec)
 		visit = func(r *mrec) {
 			for _, v := range r.vals {
@@ -362,6 +435,9 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				}
 				seen := map[string]bool{}
 				st.perPage[pg]++
+				if title != "" && len(txt) >= 3 && !inHead(toks[a].node) && strings.Contains(title, strings.ToLower(txt)) {
+					st.inTitle++
+				}
 				if x, g := otherCut(toks, a, b, w.fields, valid, ""); x < b {
 					st.cutAt[toks[x].text+"\x00"+g]++
 				}
@@ -390,6 +466,15 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				}
 				for t := range seen {
 					st.types[t]++
+					best := 0.0
+					for x := a; x < b; x++ {
+						for _, an := range toks[x].ann {
+							if an.Type == t {
+								best = max(best, an.Confidence)
+							}
+						}
+					}
+					st.typeConf[t] += best
 				}
 				for x := a; x < b; x++ {
 					if toks[x].kind != KindWord {
@@ -651,6 +736,17 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 		return false, 0
 	}
+	// topConf holds, per field, the best mean annotation confidence of a
+	// slot: annotation confidence weighs a slot relative to the others.
+	topConf := make([]float64, len(w.fields))
+	for fi, f := range w.fields {
+		topConf[fi] = 1e-9
+		for _, st := range stats {
+			if st.count(f.Types) > 0 {
+				topConf[fi] = max(topConf[fi], st.meanConf(f.Types))
+			}
+		}
+	}
 	var cands []cand
 	for fi, f := range w.fields {
 		if f.Tuple {
@@ -697,7 +793,10 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			lead := false
 			switch {
 			case c >= minCnt && share >= w.opt.GeneraliseThres:
-				score = float64(c) * share
+				// Weighed by how sure the annotations are: full dates
+				// over bare years, values over template text that a
+				// dictionary happens to know.
+				score = float64(c) * share * st.meanConf(f.Types) / topConf[fi]
 			case st.leadCount(f.Types) >= minCnt && st.leadShare(f.Types) >= w.opt.GeneraliseThres:
 				// The values run on past the instance, over tags (a
 				// byline followed by other page parts): their first
@@ -725,6 +824,12 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			// (a menu entry a dictionary happens to know).
 			if d := float64(len(st.values)-1) / (0.25 * float64(st.occ)); d < 1 {
 				score *= d
+			}
+			// On a detail page, a single field whose values the page's
+			// <title> names is the page's own (not a sidebar's). Not for
+			// dates, prices and the like: a year in a title is incidental.
+			if single && scope < 0 && (w.mult == "1" || w.mult == "?") && f.Predefined == "" && 2*st.inTitle >= st.occ {
+				score *= titleBoost
 			}
 			// Values that are whole text nodes are preferred, strongly for
 			// whole-node types.
@@ -1065,6 +1170,10 @@ func segmentRule(st *slotStats, types []string, thres float64, predefined bool) 
 	return best
 }
 
+// titleBoost multiplies the score of a detail page's slot whose values
+// the page's <title> contains.
+const titleBoost = 3.0
+
 // namedBoost multiplies the score of a slot whose label names its field
 // (labelNames): the label is stronger evidence than a few dictionary hits.
 const namedBoost = 2.0
@@ -1242,6 +1351,12 @@ func labelAffinity(run []string, f FieldSpec) int {
 			return affinityWhole
 		}
 	}
+	// Numbers tell kinds apart: "ISBN-10" does not name isbn_13.
+	for _, n := range names {
+		if numbersDiffer(strings.Fields(normName(n)), words) {
+			return affinityNone
+		}
+	}
 	share := func(ns []string) bool {
 		for _, n := range ns {
 			for _, a := range strings.Fields(normName(n)) {
@@ -1261,6 +1376,33 @@ func labelAffinity(run []string, f FieldSpec) int {
 		return affinityKind
 	}
 	return affinityNone
+}
+
+// numbersDiffer reports whether both word lists hold numbers and none of
+// a's is among b's.
+func numbersDiffer(a, b []string) bool {
+	num := func(w string) bool { return w != "" && strings.Trim(w, "0123456789") == "" }
+	var na []string
+	nb := map[string]bool{}
+	for _, w := range a {
+		if num(w) {
+			na = append(na, w)
+		}
+	}
+	for _, w := range b {
+		if num(w) {
+			nb[w] = true
+		}
+	}
+	if len(na) == 0 || len(nb) == 0 {
+		return false
+	}
+	for _, w := range na {
+		if nb[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // labelStop are label words too common to name a field.

@@ -105,6 +105,9 @@ func (w *Wrapper) coFields(sm *SlotMap) []FieldSpec {
 // carve returns the part of a slot value's text that is f's (see the file
 // comment); ok is false when f has no part in it.
 func (w *Wrapper) carve(txt string, sm *SlotMap, f FieldSpec) (string, bool) {
+	if len(f.Attrs) > 0 {
+		return txt, true // an attribute's value is whole (a resolved URL)
+	}
 	others := w.coFields(sm)
 	r := w.valid[f.Path]
 	own, hasOwn := [2]int{}, false
