@@ -178,7 +178,7 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 		sopt.Load = cfg.Load
 	}
 	if sopt.Read == nil {
-		sopt.Read = func(name, _ string) (*annotate.Page, error) { return src.read(name) }
+		sopt.Read = func(name, _ string) (*annotate.Page, error) { return src.read(name, nil) }
 	}
 	if cfg.Progress != nil && sopt.Progress == nil {
 		sopt.Progress = func(p annotate.Progress) {
@@ -284,15 +284,9 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 			defer wg.Done()
 			for j := range jobs {
 				r := result{i: j.i, rel: j.rel}
-				p, err := j.load()
-				if err != nil {
-					r.err = err
-				} else {
-					r.objs, r.err = w.Extract(p)
-					for _, o := range r.objs {
-						o.URL = p.URL
-					}
-				}
+				// The page is read and tokenized in one pass (see
+				// wrapper.ExtractStream).
+				r.objs, r.err = w.ExtractStream(j.load)
 				select {
 				case results <- r:
 				case <-ctx.Done():
