@@ -4,7 +4,7 @@
 //
 //	sod.Load                       the Structured Object Description (done by the caller)
 //	recognizers.ForSOD             one recognizer per entity type (done by the caller)
-//	annotate.Sample                clean pages, annotate, keep the ~20 best (Algorithm 1)
+//	annotate.SampleSource          clean pages, annotate, keep the ~20 best (Algorithm 1)
 //	wrapper.Induce                 annotation-aware ExAlg on the sample (Algorithm 2)
 //	(*wrapper.Wrapper).Extract     every page, in parallel, streamed in page order
 //	Grower → dictionaries.Grow     extracted values feed the dictionaries back
@@ -191,7 +191,7 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	}
 	rep.SampleTarget = sampleTarget(sopt)
 	start := time.Now()
-	res, err := annotate.Sample(ctx, src.names, src.root, a, sopt)
+	res, err := annotate.SampleSource(ctx, src.names, src.root, a, sopt)
 	rep.SampleTime = time.Since(start)
 	rep.Sample = res
 	if res != nil && len(res.Pages) == 0 && len(res.Skipped) > 0 {
