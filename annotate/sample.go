@@ -277,6 +277,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		}
 		if sc != nil {
 			st.texts, st.spans = st.page.sampleTexts(sc, attrKeys, st.texts)
+			st.texts = compactTexts(st.texts) // not the page's whole text
 		}
 		if st.texts == nil {
 			st.texts = []string{}

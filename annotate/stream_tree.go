@@ -1,6 +1,7 @@
 package annotate
 
 import (
+	"strings"
 	"sync"
 
 	"golang.org/x/net/html"
@@ -294,4 +295,26 @@ func (sp *sparser) tableTop() bool {
 		return true
 	}
 	return false
+}
+
+// compactTexts copies texts into one new string and returns them as its
+// substrings. The stream's text nodes are substrings of their page's
+// decoded text: texts kept after the page is dropped (Sample's candidate
+// texts) would keep the whole page in memory.
+func compactTexts(texts []string) []string {
+	n := 0
+	for _, t := range texts {
+		n += len(t)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, t := range texts {
+		b.WriteString(t)
+	}
+	all, off := b.String(), 0
+	for i, t := range texts {
+		texts[i] = all[off : off+len(t)]
+		off += len(t)
+	}
+	return texts
 }
