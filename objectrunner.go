@@ -6,7 +6,7 @@
 //	recognizers.ForSOD             one recognizer per entity type (done by the caller)
 //	annotate.SampleSource          clean pages, annotate, keep the ~20 best (Algorithm 1)
 //	wrapper.Induce                 annotation-aware ExAlg on the sample (Algorithm 2)
-//	(*wrapper.Wrapper).Extract     every page, in parallel, streamed in page order
+//	(*wrapper.Wrapper).ExtractStream  every page, read and extracted in one pass, in parallel, in page order
 //	Grower → dictionaries.Grow     extracted values feed the dictionaries back
 //	Diagnose                       warnings when the result is likely wrong (diagnose.go)
 //

@@ -2,20 +2,6 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-// Package htmllex is the tokenizer of golang.org/x/net/html (token.go, at
-// the version in go.mod) over a page held in memory: the same algorithm,
-// function for function, reading a string instead of an io.Reader. It
-// returns offsets into the page instead of copies, reads attributes once
-// without allocating, and jumps to the next '<' of text with
-// strings.IndexByte. TestLexerMatchesTokenizer checks it against
-// html.Tokenizer token for token.
-//
-// Changes from x/net/html's Tokenizer, all of them without effect on the
-// tokens: readByte reads the string (end of input is io.EOF; there is no
-// buffer limit); repeated attribute keys are found by comparing spans
-// instead of a map of copies; text, raw text, script data and quoted
-// attribute values are scanned to the next '<' or quote at once; Text and
-// AttrVal decode into new strings and never modify the input.
 package htmllex
 
 import (
