@@ -113,15 +113,34 @@ func parseFloor(tb testing.TB, pages [][]byte) time.Duration {
 	return time.Since(t0)
 }
 
-// floorTimer times a stage against the html.Parse floor in the same
-// benchmark: the stage runs under the benchmark timer (so b.SetBytes gives
-// its MB/s), the floor runs with the timer stopped, interleaved with it at a
-// fine grain so both see the same load on a machine whose speed drifts.
+// tokenizerFloor reads every page with x/net/html's Tokenizer alone (Next
+// until the end, nothing kept) and returns the time it took: the floor of
+// any method that reads the tokens of x/net/html without building a tree.
+func tokenizerFloor(tb testing.TB, pages [][]byte) time.Duration {
+	t0 := time.Now()
+	for _, data := range pages {
+		z := html.NewTokenizer(bytes.NewReader(data))
+		n := 0
+		for z.Next() != html.ErrorToken {
+			n++
+		}
+		if n == 0 {
+			tb.Fatal("html.Tokenizer: no token")
+		}
+	}
+	return time.Since(t0)
+}
+
+// floorTimer times a stage against two floors in the same benchmark: the
+// html.Parse floor and the Tokenizer-only floor. The stage runs under the
+// benchmark timer (so b.SetBytes gives its MB/s), the floors run with the
+// timer stopped, interleaved with it at a fine grain so all three see the
+// same load on a machine whose speed drifts.
 type floorTimer struct {
-	b            *testing.B
-	floor, stage time.Duration
-	runs         int // stage runs and floor runs of floorPages, each
-	floorSize    int64
+	b                 *testing.B
+	floor, tok, stage time.Duration
+	floorSize         int64
+	runs              int
 }
 
 // newFloorTimer sets up b to report size bytes per op.
@@ -132,10 +151,17 @@ func newFloorTimer(b *testing.B, size int64) *floorTimer {
 	return &floorTimer{b: b, floorSize: size}
 }
 
-// parse times html.Parse of pages with the benchmark timer stopped.
-func (ft *floorTimer) parse(pages ...[]byte) {
+// floors times both floors on pages with the benchmark timer stopped, in
+// alternating order.
+func (ft *floorTimer) floors(pages ...[]byte) {
 	ft.b.StopTimer()
-	ft.floor += parseFloor(ft.b, pages)
+	if ft.runs++; ft.runs%2 == 0 {
+		ft.floor += parseFloor(ft.b, pages)
+		ft.tok += tokenizerFloor(ft.b, pages)
+	} else {
+		ft.tok += tokenizerFloor(ft.b, pages)
+		ft.floor += parseFloor(ft.b, pages)
+	}
 	ft.b.StartTimer()
 }
 
@@ -148,17 +174,19 @@ func (ft *floorTimer) timed(f func()) {
 
 // report adds the metrics:
 //
-//	x-floor     parse-floor time / stage time over the same bytes, from the
-//	            same iterations: 1 = as fast as parsing alone
+//	x-floor     html.Parse time / stage time over the same bytes, from the
+//	            same iterations: 1 = as fast as parsing alone, 2 = twice as fast
+//	x-tokfloor  Tokenizer-only time / stage time, likewise
 //	floor-MB/s  the parse floor's own speed in those iterations
 func (ft *floorTimer) report() {
 	ft.b.ReportMetric(float64(ft.floor)/float64(ft.stage), "x-floor")
+	ft.b.ReportMetric(float64(ft.tok)/float64(ft.stage), "x-tokfloor")
 	ft.b.ReportMetric(float64(ft.floorSize)*float64(ft.b.N)/1e6/ft.floor.Seconds(), "floor-MB/s")
 }
 
 // perPage benchmarks a stage that handles pages one by one: each op runs
-// begin (timed; may be nil) and then, for every page i, page(i) and
-// html.Parse of pages[i], in alternating order.
+// begin (timed; may be nil) and then, for every page i, page(i) and the
+// floors of pages[i], in alternating order.
 func perPage(b *testing.B, pages [][]byte, size int64, begin func(), page func(i int)) {
 	b.Helper()
 	ft := newFloorTimer(b, size)
@@ -169,11 +197,11 @@ func perPage(b *testing.B, pages [][]byte, size int64, begin func(), page func(i
 		}
 		for i := range pages {
 			if (i+op)%2 == 0 {
-				ft.parse(pages[i])
+				ft.floors(pages[i])
 			}
 			ft.timed(func() { page(i) })
 			if (i+op)%2 == 1 {
-				ft.parse(pages[i])
+				ft.floors(pages[i])
 			}
 		}
 		op++
@@ -182,18 +210,18 @@ func perPage(b *testing.B, pages [][]byte, size int64, begin func(), page func(i
 }
 
 // whole benchmarks a stage that handles all pages at once (induction): each
-// op runs stage and html.Parse of every page, in alternating order.
+// op runs stage and the floors of every page, in alternating order.
 func whole(b *testing.B, pages [][]byte, size int64, stage func()) {
 	b.Helper()
 	ft := newFloorTimer(b, size)
 	op := 0
 	for b.Loop() {
 		if op%2 == 0 {
-			ft.parse(pages...)
+			ft.floors(pages...)
 		}
 		ft.timed(stage)
 		if op%2 == 1 {
-			ft.parse(pages...)
+			ft.floors(pages...)
 		}
 		op++
 	}
@@ -203,17 +231,20 @@ func whole(b *testing.B, pages [][]byte, size int64, stage func()) {
 // BenchmarkStages measures each stage of the pipeline over the same
 // in-memory SWDE pages (the first 200 of book-booksamillion, the SWDE book
 // SOD, the book gazetteers in an in-memory matcher), each against the
-// html.Parse floor timed in the same iterations (see floorTimer):
+// html.Parse floor and the Tokenizer-only floor timed in the same
+// iterations (see floorTimer):
 //
-//	parse     html.Parse alone: the floor itself (x-floor ≈ 1 checks the pairing)
-//	clean     annotate.ParsePage: charset decoding, parsing, cleaning. The
-//	          wrapper package tokenises inside Induce and Extract and exposes
-//	          no tokeniser, so tokenising is measured as part of those.
-//	annotate  ParsePage + Annotate with every SOD type on the whole page
-//	          (fresh annotator: cold recognizer memo)
-//	induce    wrapper.Induce on the 20-page sample annotate.Sample picks from
-//	          the 200 pages (bytes and floor: the sample's pages)
-//	extract   ParsePage + (*wrapper.Wrapper).Extract with the learned wrapper
+//	parse        html.Parse alone: the floor itself (x-floor ≈ 1 checks the pairing)
+//	tokenize     x/net/html's Tokenizer alone: the other floor (x-tokfloor ≈ 1)
+//	clean-dom    annotate.ParsePageDOM: decoding, html.Parse, Clean (the tree path)
+//	clean        annotate.ParsePage: decoding, the stream building the cleaned tree
+//	annotate     ParsePage + Annotate with every SOD type on the whole page
+//	             (fresh annotator: cold recognizer memo)
+//	induce       wrapper.Induce on the 20-page sample annotate.Sample picks from
+//	             the 200 pages (bytes and floors: the sample's pages)
+//	extract-dom  ParsePageDOM + (*wrapper.Wrapper).Extract: extraction by the tree path
+//	extract      (*wrapper.Wrapper).ExtractBytes: extraction in one pass (what
+//	             `objectrunner extract` does), the same objects
 //
 // Run with: go test -run '^$' -bench Stages -count 6 . | tee stages.txt
 func BenchmarkStages(b *testing.B) {
@@ -268,6 +299,31 @@ func BenchmarkStages(b *testing.B) {
 		})
 	})
 
+	b.Run("tokenize", func(b *testing.B) {
+		perPage(b, raw, size, nil, func(i int) {
+			z := html.NewTokenizer(bytes.NewReader(raw[i]))
+			n := 0
+			for z.Next() != html.ErrorToken {
+				n++
+			}
+			if n == 0 {
+				b.Fatalf("%s: no token", rels[i])
+			}
+		})
+	})
+
+	b.Run("clean-dom", func(b *testing.B) {
+		perPage(b, raw, size, nil, func(i int) {
+			p, err := annotate.ParsePageDOM(raw[i], rels[i], annotate.LoadOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if p.Doc == nil || p.Doc.FirstChild == nil {
+				b.Fatalf("%s: empty document", rels[i])
+			}
+		})
+	})
+
 	b.Run("clean", func(b *testing.B) {
 		perPage(b, raw, size, nil, func(i int) {
 			p, err := annotate.ParsePage(raw[i], rels[i], annotate.LoadOptions{})
@@ -277,6 +333,7 @@ func BenchmarkStages(b *testing.B) {
 			if p.Doc == nil || p.Doc.FirstChild == nil {
 				b.Fatalf("%s: empty document", rels[i])
 			}
+			p.Release()
 		})
 	})
 
@@ -320,27 +377,44 @@ func BenchmarkStages(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/op")
 	})
 
-	b.Run("extract", func(b *testing.B) {
-		books, unfit := 0, 0
-		perPage(b, raw, size, func() { books, unfit = 0, 0 }, func(i int) {
-			p, err := annotate.ParsePage(raw[i], rels[i], annotate.LoadOptions{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			objs, err := w.Extract(p)
-			if err != nil {
-				unfit++
-			}
-			for _, o := range objs {
-				if len(o.Get("title")) > 0 && len(o.Get("isbn_13")) > 0 {
-					books++
-				}
-			}
-		})
-		// The pages share one template: nearly all fit and give a book.
+	// checkBooks fails unless nearly every page fits and gives a book.
+	checkBooks := func(b *testing.B, books, unfit int) {
+		b.Helper()
 		if books < len(raw)*9/10 || unfit > len(raw)/10 {
 			b.Fatalf("%d books with title and ISBN from %d pages, %d unfit", books, len(raw), unfit)
 		}
 		b.ReportMetric(float64(len(raw))*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+	}
+	count := func(objs []*wrapper.Object, err error, books, unfit *int) {
+		if err != nil {
+			*unfit++
+		}
+		for _, o := range objs {
+			if len(o.Get("title")) > 0 && len(o.Get("isbn_13")) > 0 {
+				*books++
+			}
+		}
+	}
+
+	b.Run("extract-dom", func(b *testing.B) {
+		books, unfit := 0, 0
+		perPage(b, raw, size, func() { books, unfit = 0, 0 }, func(i int) {
+			p, err := annotate.ParsePageDOM(raw[i], rels[i], annotate.LoadOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			objs, err := w.Extract(p)
+			count(objs, err, &books, &unfit)
+		})
+		checkBooks(b, books, unfit)
+	})
+
+	b.Run("extract", func(b *testing.B) {
+		books, unfit := 0, 0
+		perPage(b, raw, size, func() { books, unfit = 0, 0 }, func(i int) {
+			objs, err := w.ExtractBytes(raw[i], rels[i], annotate.LoadOptions{})
+			count(objs, err, &books, &unfit)
+		})
+		checkBooks(b, books, unfit)
 	})
 }

@@ -4,9 +4,9 @@
 //
 //	sod.Load                       the Structured Object Description (done by the caller)
 //	recognizers.ForSOD             one recognizer per entity type (done by the caller)
-//	annotate.Sample                clean pages, annotate, keep the ~20 best (Algorithm 1)
+//	annotate.SampleSource          clean pages, annotate, keep the ~20 best (Algorithm 1)
 //	wrapper.Induce                 annotation-aware ExAlg on the sample (Algorithm 2)
-//	(*wrapper.Wrapper).Extract     every page, in parallel, streamed in page order
+//	(*wrapper.Wrapper).ExtractStream  every page, read and extracted in one pass, in parallel, in page order
 //	Grower → dictionaries.Grow     extracted values feed the dictionaries back
 //	Diagnose                       warnings when the result is likely wrong (diagnose.go)
 //
@@ -178,7 +178,7 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 		sopt.Load = cfg.Load
 	}
 	if sopt.Read == nil {
-		sopt.Read = func(name, _ string) (*annotate.Page, error) { return src.read(name) }
+		sopt.Read = func(name, _ string) (*annotate.Page, error) { return src.read(name, nil) }
 	}
 	if cfg.Progress != nil && sopt.Progress == nil {
 		sopt.Progress = func(p annotate.Progress) {
@@ -191,7 +191,7 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	}
 	rep.SampleTarget = sampleTarget(sopt)
 	start := time.Now()
-	res, err := annotate.Sample(ctx, src.names, src.root, a, sopt)
+	res, err := annotate.SampleSource(ctx, src.names, src.root, a, sopt)
 	rep.SampleTime = time.Since(start)
 	rep.Sample = res
 	if res != nil && len(res.Pages) == 0 && len(res.Skipped) > 0 {
@@ -284,15 +284,9 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 			defer wg.Done()
 			for j := range jobs {
 				r := result{i: j.i, rel: j.rel}
-				p, err := j.load()
-				if err != nil {
-					r.err = err
-				} else {
-					r.objs, r.err = w.Extract(p)
-					for _, o := range r.objs {
-						o.URL = p.URL
-					}
-				}
+				// The page is read and tokenized in one pass (see
+				// wrapper.ExtractStream).
+				r.objs, r.err = w.ExtractStream(j.load)
 				select {
 				case results <- r:
 				case <-ctx.Done():

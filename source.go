@@ -24,7 +24,9 @@ func RunFS(ctx context.Context, fsys fs.FS, cfg Config, emit func(*wrapper.Objec
 		return nil, errors.New("objectrunner: no pages (.htm, .html or .xhtml files) in the file system")
 	}
 	src := &pageSource{root: ".", names: names,
-		read: func(name string) (*annotate.Page, error) { return annotate.ReadPageFS(fsys, name, cfg.Load) }}
+		read: func(name string, v annotate.Visitor) (*annotate.Page, error) {
+			return annotate.ReadPageFSVisit(fsys, name, cfg.Load, v)
+		}}
 	return run(ctx, src, cfg, emit)
 }
 
@@ -54,7 +56,10 @@ func RunPages(ctx context.Context, pages iter.Seq2[Page, error], cfg Config, emi
 					return err
 				}
 				data, name := pg.Data, pg.Name
-				if !yield(pageJob{i: i, rel: name, load: func() (*annotate.Page, error) { return annotate.ParsePage(data, name, cfg.Load) }}) {
+				load := func(v annotate.Visitor) (*annotate.Page, error) {
+					return annotate.ParsePageVisit(data, name, cfg.Load, v)
+				}
+				if !yield(pageJob{i: i, rel: name, load: load}) {
 					return nil
 				}
 				i++
@@ -81,17 +86,20 @@ func RunPages(ctx context.Context, pages iter.Seq2[Page, error], cfg Config, emi
 		return nil, errors.New("objectrunner: no pages")
 	}
 	src := &pageSource{root: ".", names: names,
-		read: func(name string) (*annotate.Page, error) { return annotate.ParsePage(data[name], name, cfg.Load) }}
+		read: func(name string, v annotate.Visitor) (*annotate.Page, error) {
+			return annotate.ParsePageVisit(data[name], name, cfg.Load, v)
+		}}
 	return run(ctx, src, cfg, emit)
 }
 
 // pageSource is where a run reads its pages: names in order (file paths
 // for a directory, fs or iterator names otherwise), the root they are
-// relative to, and how to read one.
+// relative to, and how to read one (handing its cleaned tree to v, when
+// not nil, as it is built: see annotate.Visitor).
 type pageSource struct {
 	root  string
 	names []string
-	read  func(name string) (*annotate.Page, error)
+	read  func(name string, v annotate.Visitor) (*annotate.Page, error)
 	dir   bool // names are file paths under root
 }
 
@@ -104,17 +112,17 @@ func (s *pageSource) rel(name string) string {
 }
 
 // pageJob is one page to extract: its position, its path in the source
-// and how to load it.
+// and how to load it (see pageSource.read).
 type pageJob struct {
 	i    int
 	rel  string
-	load func() (*annotate.Page, error)
+	load func(v annotate.Visitor) (*annotate.Page, error)
 }
 
 // dirPages is the source of page files relative to root.
 func dirPages(root string, paths []string, load annotate.LoadOptions) *pageSource {
-	return &pageSource{root: root, names: paths, dir: true, read: func(path string) (*annotate.Page, error) {
-		return annotate.ReadPage(path, annotate.SourceRel(root, path), load)
+	return &pageSource{root: root, names: paths, dir: true, read: func(path string, v annotate.Visitor) (*annotate.Page, error) {
+		return annotate.ReadPageVisit(path, annotate.SourceRel(root, path), load, v)
 	}}
 }
 
@@ -122,7 +130,8 @@ func dirPages(root string, paths []string, load annotate.LoadOptions) *pageSourc
 func (s *pageSource) jobs() func(yield func(pageJob) bool) error {
 	return func(yield func(pageJob) bool) error {
 		for i, name := range s.names {
-			if !yield(pageJob{i: i, rel: s.rel(name), load: func() (*annotate.Page, error) { return s.read(name) }}) {
+			load := func(v annotate.Visitor) (*annotate.Page, error) { return s.read(name, v) }
+			if !yield(pageJob{i: i, rel: s.rel(name), load: load}) {
 				return nil
 			}
 		}

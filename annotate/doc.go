@@ -8,9 +8,29 @@
 //
 //	page.go       Page and Annotation, the types handed to package wrapper.
 //	load.go       ListSource, ReadPage, ParsePage: listing a source, charset
-//	              decoding (BOM, <meta>, detection, override), parsing once,
-//	              <base href> (pageBase in attr.go), Page.ResolveURL, Page.Query (goquery over
-//	              the same tree).
+//	              decoding (BOM, <meta>, detection, override), reading a
+//	              page file within the size limit, Page.ResolveURL,
+//	              Page.Query (goquery over the same tree).
+//	stream.go     ParsePageVisit, ReadPageVisit, Visitor, Walk: a page is
+//	              read once and only its cleaned tree is built, handed node
+//	              by node to a Visitor (package wrapper's tokenizer);
+//	              ParsePageDOM, the tree path (html.Parse, then Clean) the
+//	              stream hands rare pages to, and the equivalence tests'
+//	              reference.
+//	stream_parse.go  the stream's tree builder: html.Parse's algorithm over
+//	              a stack of open elements (scopes, implied end tags, the
+//	              list of active formatting elements), where it stops.
+//	stream_modes.go  its insertion modes (initial … in cell, after body,
+//	              foreign content), after x/net/html's parse.go.
+//	stream_attr.go   attributes of its start tags, read without copies:
+//	              Clean's dropping and kept attributes, <base href>, the
+//	              kept <meta>, the Noah's Ark clause.
+//	stream_tree.go   the cleaned tree as it is built: pending text merged
+//	              and collapsed when its neighbours are known, elements
+//	              linked once they have content, pooled node blocks
+//	              (Page.Release).
+//	internal/htmllex the tokenizer of x/net/html over a page in memory
+//	              (offsets, no copies), checked token for token against it.
 //	clean.go      Clean (what is removed and kept; white space trimmed at
 //	              block boundaries only, one space kept at inline ones),
 //	              NodePath, FindPath, Text.
@@ -22,6 +42,10 @@
 //	              ordering, shrinking candidate sets kept as text nodes
 //	              (not trees) between steps, template text weighted down
 //	              (TemplateWeight), discarding a source.
+//	pool.go       SampleSource: Sample on a pool of pages spread over the
+//	              source, of the size Algorithm 1 can use (PoolSize), grown
+//	              while its top pages are not clear: learning cost stops
+//	              growing with the source.
 //	diversity.go  the sample's final choice: no copies or near-duplicates
 //	              (bottom-k Jaccard of variable text), one page per
 //	              structure first (chooseSample, dropCopies).
@@ -40,10 +64,12 @@
 //
 //	paths, _ := annotate.ListSource(dir)
 //	a, _ := annotate.NewAnnotator(s, recs, annotate.Options{})
-//	res, err := annotate.Sample(ctx, paths, dir, a, annotate.SampleOptions{K: 20})
+//	res, err := annotate.SampleSource(ctx, paths, dir, a, annotate.SampleOptions{K: 20})
 //	// res.Pages: the sample, res.Stats: per-type statistics,
 //	// err: a *DiscardError when the source cannot satisfy the SOD.
 //
-// Extraction reads every page with ReadPage, which applies the same cleaning,
-// so the trees seen at induction and at extraction have the same shape.
+// Extraction reads every page with ReadPageVisit, which builds the same
+// cleaned tree as ReadPage, so the trees seen at induction and at
+// extraction have the same shape; the visitor (the wrapper's tokenizer)
+// sees the tree while it is built.
 package annotate

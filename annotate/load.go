@@ -59,60 +59,66 @@ func (e *TooLargeError) Error() string {
 // ReadPage reads the file at path and parses it with ParsePage; rel is the
 // page's path relative to its source root, recorded as Page.Path.
 func ReadPage(path, rel string, opts LoadOptions) (*Page, error) {
+	return ReadPageVisit(path, rel, opts, nil)
+}
+
+// readFile reads the page file at path, within opts' size limit, into buf
+// (grown as needed; nil allocates).
+func readFile(path string, opts LoadOptions, buf []byte) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	max := opts.maxBytes()
-	if max > 0 {
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > int64(max) {
-			return nil, &TooLargeError{Path: path, Size: st.Size(), MaxBytes: max}
+	var size int64 = -1
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+		if max > 0 && size > int64(max) {
+			return nil, &TooLargeError{Path: path, Size: size, MaxBytes: max}
 		}
 	}
 	var r io.Reader = f
 	if max > 0 {
 		r = io.LimitReader(f, int64(max)+1)
 	}
-	data, err := io.ReadAll(r)
+	data, err := readAll(r, buf[:0], size)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if max > 0 && len(data) > max {
 		return nil, &TooLargeError{Path: path, Size: int64(len(data)), MaxBytes: max}
 	}
-	p, err := ParsePage(data, rel, opts)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	return data, nil
+}
+
+// readAll is io.ReadAll into b, with room for size bytes (when known)
+// made first.
+func readAll(r io.Reader, b []byte, size int64) ([]byte, error) {
+	if size >= 0 && int64(cap(b)) < size+1 {
+		b = make([]byte, 0, size+1)
 	}
-	return p, nil
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return b, err
+		}
+	}
 }
 
 // ParsePage decodes data (see LoadOptions.Encoding), parses it once with
 // golang.org/x/net/html, records its <base href>, and cleans the tree with
-// Clean. Empty or broken input gives a valid, possibly empty, Page.
+// Clean (in one pass: see ParsePageVisit). Empty or broken input gives a
+// valid, possibly empty, Page.
 func ParsePage(data []byte, rel string, opts LoadOptions) (*Page, error) {
-	if max := opts.maxBytes(); max > 0 && len(data) > max {
-		return nil, &TooLargeError{Path: rel, Size: int64(len(data)), MaxBytes: max}
-	}
-	text, enc, certain, err := decode(data, opts.Encoding)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rel, err)
-	}
-	doc, err := html.Parse(bytes.NewReader(text))
-	if err != nil {
-		return nil, fmt.Errorf("%s: parse: %w", rel, err)
-	}
-	p := &Page{
-		Path:            rel,
-		Doc:             doc,
-		Size:            len(data),
-		Encoding:        enc,
-		EncodingCertain: certain,
-	}
-	p.URL, p.BaseURL = pageBase(findBase(doc), opts.BaseURL) // attr.go
-	Clean(doc)
-	return p, nil
+	return ParsePageVisit(data, rel, opts, nil)
 }
 
 // ResolveURL resolves ref (an href or src of the page) against the page's

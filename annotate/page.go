@@ -31,6 +31,8 @@ type Page struct {
 
 	// attrs holds the attribute-value nodes made by AttrNode (attr.go).
 	attrs map[attrRef]*html.Node
+
+	arena *arena // the tree's memory when the stream built it (Release)
 }
 
 // Annotation is one recognised instance of an SOD entity type on a DOM node.

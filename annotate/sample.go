@@ -177,8 +177,9 @@ type SampleResult struct {
 	Order []string
 	// Stats holds one entry per entity type, in Order.
 	Stats []*TypeStats
-	// Total is the number of pages in the source.
-	Total int
+	// Total is the number of pages in the source; Pool, the number the
+	// sample was chosen from (see SampleSource; Sample: Total).
+	Total, Pool int
 	// Skipped are pages that could not be read or annotated.
 	Skipped []*PageError
 	// Segment is the NodePath of the main content segment annotation was
@@ -259,7 +260,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 	}
 	types := a.Types()
 	nt := len(types)
-	res := &SampleResult{Total: len(paths)}
+	res := &SampleResult{Total: len(paths), Pool: len(paths)}
 	states := make([]*pageState, len(paths))
 	for i := range states {
 		states[i] = &pageState{idx: i, done: make([]bool, nt), hits: make([]int, nt), conf: make([]float64, nt)}
@@ -276,6 +277,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		}
 		if sc != nil {
 			st.texts, st.spans = st.page.sampleTexts(sc, attrKeys, st.texts)
+			st.texts = compactTexts(st.texts) // not the page's whole text
 		}
 		if st.texts == nil {
 			st.texts = []string{}
@@ -297,6 +299,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		st.page = p
 		collect(st)
 		if !keepTree {
+			p.Release() // the texts are kept, not the tree
 			st.page = nil
 		}
 		return nil

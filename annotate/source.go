@@ -44,6 +44,12 @@ func ListFS(fsys fs.FS) ([]string, error) {
 // ParsePage; name is also its Page.Path. The size limit of opts applies as
 // in ReadPage.
 func ReadPageFS(fsys fs.FS, name string, opts LoadOptions) (*Page, error) {
+	return ReadPageFSVisit(fsys, name, opts, nil)
+}
+
+// ReadPageFSVisit is ReadPageFS that also hands the cleaned tree to v as it
+// is built (see ParsePageVisit).
+func ReadPageFSVisit(fsys fs.FS, name string, opts LoadOptions, v Visitor) (*Page, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err
@@ -61,5 +67,5 @@ func ReadPageFS(fsys fs.FS, name string, opts LoadOptions) (*Page, error) {
 	if max > 0 && len(data) > max {
 		return nil, &TooLargeError{Path: name, Size: int64(len(data)), MaxBytes: max}
 	}
-	return ParsePage(data, name, opts)
+	return ParsePageVisit(data, name, opts, v)
 }

@@ -2,14 +2,18 @@
 # Performance measurements for the README's "Performance" section (for humans,
 # not CI). From the repository root, with ../shared beside it:
 #
-#   scripts/bench.sh            # everything (~5 min on 2 cores)
+#   scripts/bench.sh            # everything (~15 min on 2 cores)
 #   scripts/bench.sh e2e        # only `objectrunner extract` on 200 and 2,000 pages
 #   scripts/bench.sh stages     # only the stage benchmarks + benchstat
+#   scripts/bench.sh scraper    # extract --wrapper against the goquery scraper (and BASE)
+#   scripts/bench.sh scale      # learning and extraction on 200, 2,000 and 20,000 pages
 #
 # Environment: SHARED (default ../shared), OUT (results directory, default a
 # new temporary one), COUNT (benchmark -count, default 6), BENCHTIME (benchmark
 # -benchtime, default go test's 1s), REPEAT (runs of each end-to-end command;
-# the median by wall time is reported, default 3).
+# the median by wall time is reported, default 3), PAIRS (runs of each command
+# in the scraper comparison, default 7), BASE (another objectrunner binary,
+# e.g. built from an older commit, compared in the scraper runs too).
 #
 # End to end, the SWDE book SOD of examples/swde-book is run on the SWDE
 # booksamillion source: learning + extraction (dictionaries: the book
@@ -18,12 +22,20 @@
 # Wall time and peak resident memory come from GNU time (Debian package
 # `time`) when /usr/bin/time exists, else from a small Go program that reads
 # the child's rusage (also with PEAKRSS=go).
+#
+# The scraper comparison runs `objectrunner extract --wrapper` and the
+# hand-written goquery scraper of scripts/bookscraper on the 2,000 pages, in
+# turn (A B A B ...), and reports CPU time (user + system, GNU time) and the
+# ratio of each pair: pairing keeps the ratio meaningful on a machine whose
+# speed drifts. The scale runs copy the 2,000 pages ten times into a
+# temporary directory for 20,000 pages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 shared=${SHARED:-../shared}
 count=${COUNT:-6}
 repeat=${REPEAT:-3}
+pairs=${PAIRS:-7}
 what=${1:-all}
 src="$shared/data/swde/book-booksamillion"
 if [ ! -d "$src" ]; then
@@ -126,6 +138,102 @@ if [ "$what" = all ] || [ "$what" = e2e ]; then
 	echo "objects: $(wc -l <"$out/small.jsonl") from $small_pages pages, $(wc -l <"$out/all.jsonl") from $all_pages"
 	echo "== in-process heap (TestExtractMemoryFlat)"
 	go test -run '^TestExtractMemoryFlat$' -count 1 -v . | grep -E 'pages:|learned|ok|FAIL' | tee "$out/memory.txt"
+fi
+
+# cpu CMD...: runs CMD (output discarded) under GNU time and prints
+# "cpu_seconds peak_kib".
+cpu() {
+	/usr/bin/time -f '%U %S %M' -o "$out/cpu.txt" "$@" >/dev/null 2>>"$out/cpu.log"
+	awk '{ printf "%.3f %d\n", $1 + $2, $3 }' "$out/cpu.txt"
+}
+
+# median: the median of the numbers on stdin.
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# build_tools builds objectrunner and the scraper, imports the gazetteers
+# and learns the wrapper of the 2,000 pages (once per results directory).
+build_tools() {
+	bin="$out/objectrunner"
+	scraper="$out/bookscraper"
+	[ -x "$bin" ] || go build -o "$bin" ./cmd/objectrunner
+	[ -x "$scraper" ] || go build -o "$scraper" ./scripts/bookscraper
+	dict="$out/dict"
+	if [ ! -d "$dict" ]; then
+		for f in "$shared"/data/gazetteers/book/*.txt; do
+			"$bin" dict import --dir "$dict" --class "$(basename "$f" .txt)" "$f" >/dev/null 2>&1
+		done
+	fi
+	sod=examples/swde-book/sod.toml
+	[ -f "$out/wrapper.json" ] || "$bin" extract -q --sod "$sod" --source "$src" --dict-dir "$dict" \
+		--save-wrapper "$out/wrapper.json" -o /dev/null 2>/dev/null
+}
+
+if [ "$what" = all ] || [ "$what" = scraper ]; then
+	echo "== extract --wrapper against the goquery scraper (2,000 pages, $pairs pairs, CPU = user + system)"
+	build_tools
+	: >"$out/pairs.txt"
+	for _ in $(seq "$pairs"); do
+		read -r a ka < <(cpu "$bin" extract -q --wrapper "$out/wrapper.json" --source "$src" -o /dev/null)
+		read -r s ks < <(cpu "$scraper" "$src")
+		b=- kb=-
+		if [ -n "${BASE:-}" ]; then
+			read -r b kb < <(cpu "$BASE" extract -q --wrapper "$out/wrapper.json" --source "$src" -o /dev/null)
+		fi
+		echo "$a $s $b $ka $ks $kb" >>"$out/pairs.txt"
+	done
+	{
+		echo "| command (median of $pairs runs) | CPU s | pages/s per CPU-s | peak RSS MiB |"
+		echo "|---|---:|---:|---:|"
+		awk '{ print $1 }' "$out/pairs.txt" | median | awk -v k="$(awk '{ print $4 }' "$out/pairs.txt" | median)" \
+			'{ printf "| objectrunner extract --wrapper | %.2f | %.0f | %.0f |\n", $1, 2000 / $1, k / 1024 }'
+		awk '{ print $2 }' "$out/pairs.txt" | median | awk -v k="$(awk '{ print $5 }' "$out/pairs.txt" | median)" \
+			'{ printf "| goquery scraper (scripts/bookscraper) | %.2f | %.0f | %.0f |\n", $1, 2000 / $1, k / 1024 }'
+		if [ -n "${BASE:-}" ]; then
+			awk '{ print $3 }' "$out/pairs.txt" | median | awk -v k="$(awk '{ print $6 }' "$out/pairs.txt" | median)" \
+				'{ printf "| BASE extract --wrapper | %.2f | %.0f | %.0f |\n", $1, 2000 / $1, k / 1024 }'
+		fi
+		echo
+		echo "objectrunner / scraper CPU, per pair: median $(awk '{ print $1 / $2 }' "$out/pairs.txt" | median)" \
+			"(min $(awk '{ print $1 / $2 }' "$out/pairs.txt" | sort -g | head -1), max $(awk '{ print $1 / $2 }' "$out/pairs.txt" | sort -g | tail -1))"
+		if [ -n "${BASE:-}" ]; then
+			echo "objectrunner / BASE CPU, per pair: median $(awk '{ print $1 / $3 }' "$out/pairs.txt" | median)" \
+				"(min $(awk '{ print $1 / $3 }' "$out/pairs.txt" | sort -g | head -1), max $(awk '{ print $1 / $3 }' "$out/pairs.txt" | sort -g | tail -1))"
+		fi
+	} | tee "$out/scraper.md"
+fi
+
+if [ "$what" = all ] || [ "$what" = scale ]; then
+	echo "== learning and extraction on 200, 2,000 and 20,000 pages (the 2,000 copied ten times)"
+	build_tools
+	big="$out/pages20000"
+	if [ ! -d "$big" ]; then
+		for c in 0 1 2 3 4 5 6 7 8 9; do
+			mkdir -p "$big/copy$c" && cp "$src"/*.htm "$big/copy$c/"
+		done
+	fi
+	{
+		echo "| pages | learn: sample s | learn: induce s | sample chosen from | learn + extract CPU s | peak RSS MiB | extract --wrapper CPU s | pages/s per CPU-s | peak RSS MiB |"
+		echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+	} | tee "$out/scale.md"
+	for n in 200 2000 20000; do
+		case $n in
+		200) source="$src/0[01]??.htm" ;;
+		2000) source="$src" ;;
+		20000) source="$big" ;;
+		esac
+		# The 200-page source is a glob that objectrunner expands.
+		/usr/bin/time -f '%U %S %M' -o "$out/learn.txt" "$bin" extract --sod "$sod" --source "$source" \
+			--dict-dir "$dict" -o /dev/null 2>"$out/learn-$n.log"
+		st=$(grep -o 'msg=sample .*time=[0-9.]*m\?s' "$out/learn-$n.log" | grep -o 'time=[0-9.]*m\?s' | sed 's/time=//')
+		it=$(grep -o 'msg="wrapper learned".*time=[0-9.]*m\?s' "$out/learn-$n.log" | grep -o 'time=[0-9.]*m\?s' | sed 's/time=//')
+		pool=$(grep -o 'pool=[0-9]*' "$out/learn-$n.log" | cut -d= -f2)
+		read -r lcpu lrss < <(awk '{ printf "%.2f %d\n", $1 + $2, $3 }' "$out/learn.txt")
+		read -r ecpu erss < <(cpu "$bin" extract -q --wrapper "$out/wrapper.json" --source "$source" -o /dev/null)
+		awk -v n="$n" -v st="$st" -v it="$it" -v pool="$pool" -v lc="$lcpu" -v lr="$lrss" -v ec="$ecpu" -v er="$erss" 'BEGIN {
+			printf "| %d | %s | %s | %s | %.2f | %.0f | %.2f | %.0f | %.0f |\n", n, st, it, pool, lc, lr / 1024, ec, n / ec, er / 1024 }' |
+			tee -a "$out/scale.md"
+	done
+	rm -rf "$big"
 fi
 
 if [ "$what" = all ] || [ "$what" = stages ]; then

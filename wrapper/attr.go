@@ -26,7 +26,8 @@ import (
 // is learned, like any other, from where its annotations are: the
 // element that carries the attribute. Nothing else in the wrapper knows
 // about attributes. Elements whose content is skipped (head, …) give only
-// the elements under them carrying such an attribute (<meta content>).
+// the elements under them carrying such an attribute (<meta content>; see
+// frameAttrs in token.go).
 // Wrappers without attribute fields tokenize exactly as before.
 
 // newPathsFor returns a fresh path table for a wrapper of the given
@@ -71,26 +72,12 @@ func (tz *tokenizer) attrTokens(c *html.Node, cp int32) {
 	}
 }
 
-// attrsOnly appends, for a skipped element c (whose parent has path path)
-// and its descendants, the tags and attribute tokens of the elements that
-// carry an attribute the wrapper reads, and nothing else.
-func (tz *tokenizer) attrsOnly(c *html.Node, path int32, depth int) {
-	if c.Type != html.ElementNode || depth > 512 || tz.page == nil {
-		return
-	}
-	cp := tz.ps.child(path, c.Data)
+// hasAttrs reports whether element c carries an attribute value the
+// wrapper reads.
+func (tz *tokenizer) hasAttrs(c *html.Node) bool {
 	has := false
 	for _, key := range tz.ps.attrs {
 		has = has || tz.page.AttrNode(c, key) != nil
 	}
-	if has {
-		tz.toks = append(tz.toks, token{kind: KindStart, text: c.Data, path: cp, node: c, ann: tz.byNode[c]})
-		tz.attrTokens(c, cp)
-	}
-	for ch := c.FirstChild; ch != nil; ch = ch.NextSibling {
-		tz.attrsOnly(ch, cp, depth+1)
-	}
-	if has && !void(c) {
-		tz.toks = append(tz.toks, token{kind: KindEnd, text: c.Data, path: cp, node: c, ann: tz.byNode[c]})
-	}
+	return has
 }

@@ -59,7 +59,11 @@
 //
 // Extract tokenizes a page once, maps every token to the wrapper's table of
 // template tokens (built once by Induce or Load) and matches the template in
-// one left-to-right pass. Detail pages give one Object; when the SOD wants
+// one left-to-right pass. ExtractStream (ExtractFile, ExtractBytes) does the
+// same while the page is read: the tokenizer is an annotate.Visitor and
+// takes the cleaned tree node by node as annotate's stream builds it, so a
+// page is read once and no html.Parse tree is built; token, matcher and
+// tree buffers are reused from page to page. Detail pages give one Object; when the SOD wants
 // several objects per page, the set of the template whose iterations hold
 // the SOD's fields is the object scope and every iteration is an Object.
 // Nested tuple fields (a set of {name, role}) are read from the iterations of
@@ -69,7 +73,11 @@
 //
 //	doc.go        this map
 //	options.go    Options, DefaultOptions
-//	token.go      tokenizer and occurrence-path interning
+//	token.go      tokenizer (an annotate.Visitor: frames of open elements
+//	              with their occurrence paths) and occurrence-path interning
+//	stream.go     ExtractStream, ExtractFile, ExtractBytes: extraction in
+//	              the pass that reads the page; pooled token and matcher
+//	              buffers
 //	attr.go       attribute values as tokens: <@KEY> value </@KEY> right
 //	              after the start tag of an element carrying KEY, for the
 //	              attributes the SOD's fields read (FieldSpec.Attrs)

@@ -30,11 +30,13 @@ type matcher struct {
 	keys []int32
 	occ  [][]int32
 	fail string
+	bufs *matchBufs // the arrays above, from matchPool (see release)
 }
 
 func newMatcher(w *Wrapper, toks []token) *matcher {
-	m := &matcher{toks: toks, keys: make([]int32, len(toks)), occ: make([][]int32, len(w.keyList))}
-	cnt := make([]int32, len(w.keyList))
+	b := matchPool.Get().(*matchBufs)
+	m := &matcher{toks: toks, keys: b.ints(0, len(toks)), occ: b.lists(len(w.keyList)), bufs: b}
+	cnt := b.ints(1, len(w.keyList))
 	for x := range toks {
 		t := &toks[x]
 		k := int32(-1)
@@ -55,13 +57,13 @@ func newMatcher(w *Wrapper, toks []token) *matcher {
 			cnt[k]++
 		}
 	}
-	all := make([]int32, 0, len(toks))
-	off := make([]int32, len(cnt))
+	all := b.ints(2, len(toks))[:0]
+	off := b.ints(3, len(cnt))
 	for k, c := range cnt {
 		off[k] = int32(len(all))
 		all = all[:len(all)+int(c)]
 	}
-	fill := make([]int32, len(cnt))
+	fill := b.ints(4, len(cnt))
 	for x, k := range m.keys {
 		if k >= 0 {
 			all[off[k]+fill[k]] = int32(x)

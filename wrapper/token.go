@@ -156,16 +156,15 @@ func void(n *html.Node) bool {
 // wrapper reads (ps.attrs, attr.go). Occurrence paths start at the document.
 func tokenize(p *annotate.Page, ps *paths) []token {
 	n := 1024
-	if p != nil && p.Size/6 > n {
-		n = p.Size / 6
+	if p != nil && p.Size/16 > n {
+		n = p.Size / 16
 	}
-	tz := tokenizer{toks: make([]token, 0, n), ps: ps, page: p}
-	tz.toks = append(tz.toks, token{kind: KindSentinel, text: "^"})
+	tz := tokenizer{toks: make([]token, 0, n), ps: ps}
+	tz.Begin(p)
 	if p != nil && p.Doc != nil {
-		tz.byNode = p.ByNode
-		tz.children(p.Doc, 0, 0)
+		annotate.Walk(p.Doc, &tz)
 	}
-	return append(tz.toks, token{kind: KindSentinel, text: "$"})
+	return tz.finish()
 }
 
 // tokenizeNodes turns a run of sibling nodes (one record of a list page)
@@ -174,63 +173,123 @@ func tokenize(p *annotate.Page, ps *paths) []token {
 // records at different places or depths of their pages share roles.
 // p is the nodes' page (nil: no annotations, no attribute values).
 func tokenizeNodes(nodes []*html.Node, p *annotate.Page, ps *paths) []token {
-	tz := tokenizer{toks: make([]token, 0, 64), ps: ps, page: p}
-	if p != nil {
-		tz.byNode = p.ByNode
-	}
-	tz.toks = append(tz.toks, token{kind: KindSentinel, text: "^"})
+	tz := tokenizer{toks: make([]token, 0, 64), ps: ps}
+	tz.Begin(p)
 	for _, n := range nodes {
-		if n != nil {
-			tz.node(n, 0, 0)
+		switch {
+		case n == nil:
+		case n.Type == html.ElementNode:
+			tz.Start(n)
+			annotate.Walk(n, &tz)
+			tz.End(n)
+		case n.Type == html.TextNode:
+			tz.Text(n)
+		case n.Type == html.DocumentNode:
+			annotate.Walk(n, &tz)
 		}
 	}
-	return append(tz.toks, token{kind: KindSentinel, text: "$"})
+	return tz.finish()
 }
 
-// tokenizer accumulates the tokens of a walk over a DOM.
+// tokenizer accumulates the tokens of a cleaned tree given in document
+// order: it is an annotate.Visitor, driven by a walk of a tree (tokenize,
+// tokenizeNodes) or by the stream that builds the tree while reading the
+// page (ExtractStream). The open elements are on a stack of frames with
+// their occurrence paths.
 type tokenizer struct {
 	toks   []token
 	ps     *paths
 	byNode map[*html.Node][]*annotate.Annotation
 	page   *annotate.Page // for attribute values (attr.go); may be nil
+	stack  []frame
 }
 
-// children appends the tokens of n's children; path is n's path.
-func (tz *tokenizer) children(n *html.Node, path int32, depth int) {
-	if depth > 512 {
-		return
-	}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		tz.node(c, path, depth)
-	}
+// frame is an open element of the tokenizer.
+type frame struct {
+	path int32
+	mode uint8
+	has  bool // frameAttrs: the element carries attribute values, its tags are tokens
 }
 
-// node appends the tokens of c, whose parent has path `path`.
-func (tz *tokenizer) node(c *html.Node, path int32, depth int) {
-	switch c.Type {
-	case html.ElementNode:
-		if skipped(c) {
-			if len(tz.ps.attrs) > 0 {
-				tz.attrsOnly(c, path, depth) // attr.go: <meta content> in <head>
+// Modes of a frame.
+const (
+	// frameTokens: the element and its content are tokens.
+	frameTokens uint8 = iota
+	// frameAttrs: inside an element whose content is skipped (head, …),
+	// only elements carrying attribute values the wrapper reads give
+	// tokens: their tags and the values (attr.go).
+	frameAttrs
+	// frameNone: nothing under the element gives tokens.
+	frameNone
+)
+
+// maxDepth bounds the element nesting that is tokenized.
+const maxDepth = 512
+
+// Begin starts the tokens of page p (annotate.Visitor): p gives the
+// annotations and the attribute values (nil: none).
+func (tz *tokenizer) Begin(p *annotate.Page) {
+	tz.page, tz.byNode = p, nil
+	if p != nil {
+		tz.byNode = p.ByNode
+	}
+	tz.toks = append(tz.toks[:0], token{kind: KindSentinel, text: "^"})
+	tz.stack = tz.stack[:0]
+}
+
+func (tz *tokenizer) finish() []token {
+	return append(tz.toks, token{kind: KindSentinel, text: "$"})
+}
+
+// top returns the current element's path and mode (the document's at the
+// start).
+func (tz *tokenizer) top() (int32, uint8) {
+	if len(tz.stack) == 0 {
+		return 0, frameTokens
+	}
+	f := tz.stack[len(tz.stack)-1]
+	return f.path, f.mode
+}
+
+// Start adds an element's start tag, and the tokens of its attribute
+// values (annotate.Visitor).
+func (tz *tokenizer) Start(c *html.Node) {
+	path, mode := tz.top()
+	f := frame{mode: frameNone}
+	switch {
+	case len(tz.stack) > maxDepth || mode == frameNone:
+	case mode == frameAttrs || skipped(c):
+		if len(tz.ps.attrs) > 0 && tz.page != nil {
+			f = frame{path: tz.ps.child(path, c.Data), mode: frameAttrs, has: tz.hasAttrs(c)}
+			if f.has {
+				tz.toks = append(tz.toks, token{kind: KindStart, text: c.Data, path: f.path, node: c, ann: tz.byNode[c]})
+				tz.attrTokens(c, f.path)
 			}
-			return
 		}
-		tag := c.Data
-		cp := tz.ps.child(path, tag)
-		ann := tz.byNode[c]
-		tz.toks = append(tz.toks, token{kind: KindStart, text: tag, path: cp, node: c, ann: ann})
+	default:
+		f = frame{path: tz.ps.child(path, c.Data), mode: frameTokens}
+		tz.toks = append(tz.toks, token{kind: KindStart, text: c.Data, path: f.path, node: c, ann: tz.byNode[c]})
 		if len(tz.ps.attrs) > 0 {
-			tz.attrTokens(c, cp) // attr.go
+			tz.attrTokens(c, f.path) // attr.go
 		}
-		if void(c) {
-			return
-		}
-		tz.children(c, cp, depth+1)
-		tz.toks = append(tz.toks, token{kind: KindEnd, text: tag, path: cp, node: c, ann: ann})
-	case html.TextNode:
+	}
+	tz.stack = append(tz.stack, f)
+}
+
+// End adds an element's end tag (annotate.Visitor); void elements have
+// none.
+func (tz *tokenizer) End(c *html.Node) {
+	f := tz.stack[len(tz.stack)-1]
+	tz.stack = tz.stack[:len(tz.stack)-1]
+	if (f.mode == frameTokens || f.mode == frameAttrs && f.has) && !void(c) {
+		tz.toks = append(tz.toks, token{kind: KindEnd, text: c.Data, path: f.path, node: c, ann: tz.byNode[c]})
+	}
+}
+
+// Text adds the words of a text node (annotate.Visitor).
+func (tz *tokenizer) Text(c *html.Node) {
+	if path, mode := tz.top(); mode == frameTokens && len(tz.stack) <= maxDepth {
 		tz.toks = splitWords(tz.toks, c, path, tz.byNode[c])
-	case html.DocumentNode:
-		tz.children(c, path, depth+1)
 	}
 }
 

@@ -382,11 +382,17 @@ func (w *Wrapper) link() {
 // without records yields no objects and, unless the SOD wants at least one
 // object per page, no error. Extract never panics on any input.
 func (w *Wrapper) Extract(p *annotate.Page) ([]*Object, error) {
+	return w.extractPage(p, nil)
+}
+
+// extractPage is Extract; toks, when not nil, are the page's tokens
+// (ExtractStream builds them while the page is read).
+func (w *Wrapper) extractPage(p *annotate.Page, toks []token) ([]*Object, error) {
 	if p == nil {
 		return nil, &MismatchError{Reason: "nil page"}
 	}
 	if len(w.pageFields) > 0 {
-		objs, err := w.extractObjects(p)
+		objs, err := w.extractObjects(p, toks)
 		missing := w.addPageFields(p, objs)
 		for _, o := range objs {
 			o.Missing = append(o.Missing, missing...)
@@ -396,18 +402,27 @@ func (w *Wrapper) Extract(p *annotate.Page) ([]*Object, error) {
 		}
 		return objs, err
 	}
-	return w.extractObjects(p)
+	return w.extractObjects(p, toks)
 }
 
 // extractObjects is Extract without the page-scope fields.
-func (w *Wrapper) extractObjects(p *annotate.Page) ([]*Object, error) {
+func (w *Wrapper) extractObjects(p *annotate.Page, toks []token) ([]*Object, error) {
 	if w.rp != nil {
 		return w.extractRecords(p)
 	}
-	toks := tokenize(p, w.ps)
+	if toks == nil {
+		toks = tokenize(p, w.ps)
+	}
+	return w.matchPage(p, toks)
+}
+
+// matchPage is extractObjects in page mode, on the page's tokens.
+func (w *Wrapper) matchPage(p *annotate.Page, toks []token) ([]*Object, error) {
 	m := newMatcher(w, toks)
 	root := &mrec{set: -1}
-	if _, ok := m.seq(w.tmpl.Root, 0, len(toks), root); !ok {
+	_, ok := m.seq(w.tmpl.Root, 0, len(toks), root)
+	m.release()
+	if !ok {
 		return nil, &MismatchError{Page: p.Path, Reason: m.fail}
 	}
 	var scopes []*mrec

@@ -71,7 +71,7 @@ func (m *Main) runAnnotate(ctx context.Context, args []string) error {
 	}
 	start := time.Now()
 	pr := m.startProgress()
-	res, err := annotate.Sample(ctx, paths, annotate.SourceRoot(*source), a, annotate.SampleOptions{
+	res, err := annotate.SampleSource(ctx, paths, annotate.SourceRoot(*source), a, annotate.SampleOptions{
 		K: *k, MinShare: *minShare, NoSegment: *noSegment,
 		Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL},
 		Progress: func(p annotate.Progress) {
@@ -103,8 +103,12 @@ func (m *Main) printSampleStats(res *annotate.SampleResult, source string, took 
 	if seg == "" {
 		seg = "(whole page)"
 	}
-	fmt.Fprintf(m.Stdout, "source %s: %d pages, %d skipped, sample %d, main segment %s, %v\n\n",
-		source, res.Total, len(res.Skipped), len(res.Pages), seg, took.Round(time.Millisecond))
+	pool := ""
+	if res.Pool < res.Total {
+		pool = fmt.Sprintf(" (sample chosen from %d spread over them)", res.Pool)
+	}
+	fmt.Fprintf(m.Stdout, "source %s: %d pages%s, %d skipped, sample %d, main segment %s, %v\n\n",
+		source, res.Total, pool, len(res.Skipped), len(res.Pages), seg, took.Round(time.Millisecond))
 	tw := tabwriter.NewWriter(m.Stdout, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "step\ttype\tmandatory\testimate\tpages annotated\tpages with hits\thits/page\tsample pages with hits\trecognizers")
 	for _, st := range res.Stats {

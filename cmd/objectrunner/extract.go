@@ -257,7 +257,7 @@ func (m *Main) logSample(rep *objectrunner.Report) {
 			}
 			m.Log.Warn("page left out of the sample", "page", sk.Path, "err", sk.Err)
 		}
-		m.Log.Info("sample", "pages", len(rep.Sample.Pages), "of", rep.Pages, "types", strings.Join(rep.Sample.Order, ","), "time", rep.SampleTime.Round(time.Millisecond))
+		m.Log.Info("sample", "pages", len(rep.Sample.Pages), "of", rep.Pages, "pool", rep.Sample.Pool, "types", strings.Join(rep.Sample.Order, ","), "time", rep.SampleTime.Round(time.Millisecond))
 		if n := rep.Sample.NearDuplicates; n > 0 {
 			m.Log.Info("copies left out of the sample", "pages", n)
 		}
