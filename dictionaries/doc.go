@@ -39,7 +39,8 @@
 //   - store.go: DefaultDir, Open, Options, Store, classes, the Bleve mapping.
 //   - lock_unix.go, lock_other.go: the directory lock and ErrInUse.
 //   - write.go: merging a batch of values into a class, durably.
-//   - import.go: Import and ImportFile of plain lists and TSV with counts.
+//   - import.go: Import and ImportFile of plain lists and TSV with counts;
+//     lines over MaxLineBytes are skipped with a warning naming them.
 //   - grow.go: Grow from extracted values, with refusals and their reasons.
 //   - lookup.go: Lookup (exact), Search (fuzzy, prefix, words), Entries, Export.
 //   - matcher.go: the in-memory Matcher and the per-class recognizers.
