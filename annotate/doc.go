@@ -11,6 +11,10 @@
 //	              decoding (BOM, <meta>, detection, override), parsing once,
 //	              <base href> (pageBase in attr.go), Page.ResolveURL, Page.Query (goquery over
 //	              the same tree).
+//	walk.go       listPages: walking a source directory, following
+//	              symbolic links to pages and directories (cycles read once).
+//	deep.go       pages nested deeper than the parser accepts: elements
+//	              below FlattenDepth lose their tags, not their text.
 //	clean.go      Clean (what is removed and kept; white space trimmed at
 //	              block boundaries only, one space kept at inline ones),
 //	              NodePath, FindPath, Text.

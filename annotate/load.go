@@ -100,10 +100,15 @@ func ParsePage(data []byte, rel string, opts LoadOptions) (*Page, error) {
 		return nil, fmt.Errorf("%s: %w", rel, err)
 	}
 	doc, err := html.Parse(bytes.NewReader(text))
+	flattened := 0
+	if isDepthError(err) {
+		doc, flattened, err = parseFlattened(text)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: parse: %w", rel, err)
 	}
 	p := &Page{
+		Flattened:       flattened,
 		Path:            rel,
 		Doc:             doc,
 		Size:            len(data),
@@ -298,22 +303,14 @@ func IsPageFile(name string) bool {
 }
 
 // ListSource lists the page files of a source: dirOrGlob is a directory,
-// walked recursively, or a glob pattern. Only .htm, .html and .xhtml files are
+// walked recursively (following symbolic links, see listPages), or a glob
+// pattern. Only .htm, .html and .xhtml files are
 // listed, sorted by their slash-separated paths relative to the source root
 // (the directory, or the glob's fixed directory prefix). Paths returned are
 // file paths usable with ReadPage; SourceRel gives the relative path.
 func ListSource(dirOrGlob string) ([]string, error) {
 	if st, err := os.Stat(dirOrGlob); err == nil && st.IsDir() {
-		var out []string
-		err := filepath.WalkDir(dirOrGlob, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.Type().IsRegular() && IsPageFile(p) {
-				out = append(out, p)
-			}
-			return nil
-		})
+		out, err := listPages(dirOrGlob)
 		if err != nil {
 			return nil, err
 		}
