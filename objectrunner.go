@@ -85,7 +85,9 @@ type Report struct {
 	// SampleTarget is the sample size asked for (annotate.SampleOptions.K).
 	SampleTarget int
 	// Processed counts the pages taken through extraction, whatever their
-	// outcome; PagesWithObjects and Objects count what was extracted.
+	// outcome (a page counts once all its objects are emitted): less than
+	// Pages when the run stopped early. PagesWithObjects and Objects count
+	// what was extracted.
 	Processed, PagesWithObjects, Objects int
 	// Unfit maps a reason to the pages that did not fit the wrapper for it
 	// and gave no object.
@@ -100,8 +102,21 @@ type Report struct {
 	// each field (for a nested tuple field, Values counts its nested
 	// objects).
 	Fields map[string]*FieldStats
+	// Empty maps a reason (wrapper.Wrapper.WhyEmpty) to the pages that fit
+	// the wrapper but hold no object, which the SOD allows (a list page
+	// without records when objects = "*").
+	Empty map[string][]string
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
+}
+
+// EmptyPages is the number of pages that fit the wrapper without objects.
+func (r *Report) EmptyPages() int {
+	n := 0
+	for _, ps := range r.Empty {
+		n += len(ps)
+	}
+	return n
 }
 
 // UnfitPages is the number of pages that did not fit the wrapper and gave
@@ -248,11 +263,15 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 	if rep.Incomplete == nil {
 		rep.Incomplete = map[string][]string{}
 	}
+	if rep.Empty == nil {
+		rep.Empty = map[string][]string{}
+	}
 	type result struct {
-		i    int
-		rel  string
-		objs []*wrapper.Object
-		err  error
+		i     int
+		rel   string
+		objs  []*wrapper.Object
+		err   error
+		empty string // why a page that fits gave no object
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -292,6 +311,9 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 					for _, o := range r.objs {
 						o.URL = p.URL
 					}
+					if r.err == nil && len(r.objs) == 0 {
+						r.empty = w.WhyEmpty(p)
+					}
 				}
 				select {
 				case results <- r:
@@ -315,6 +337,9 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 			delete(pending, next)
 			next++
 			<-window
+			if r.empty != "" {
+				rep.Empty[r.empty] = append(rep.Empty[r.empty], r.rel)
+			}
 			if err := rep.take(r.rel, r.objs, r.err, cfg.Strict, emit); err != nil {
 				cancel()
 				for range results {
@@ -337,7 +362,6 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 // where some records did not fit, still gives the objects it has
 // (incomplete ones left out when strict); a page that gave none is unfit.
 func (rep *Report) take(rel string, objs []*wrapper.Object, err error, strict bool, emit func(*wrapper.Object) error) error {
-	rep.Processed++
 	var mm *wrapper.MismatchError
 	switch {
 	case errors.As(err, &mm):
@@ -354,11 +378,13 @@ func (rep *Report) take(rel string, objs []*wrapper.Object, err error, strict bo
 		}
 		if !mm.Partial || len(objs) == 0 {
 			rep.Unfit[mm.Reason] = append(rep.Unfit[mm.Reason], rel)
+			rep.Processed++
 			return nil
 		}
 		rep.Incomplete[mm.Reason] = append(rep.Incomplete[mm.Reason], rel)
 	case err != nil:
 		rep.Failed = append(rep.Failed, &annotate.PageError{Path: rel, Err: err})
+		rep.Processed++
 		return nil
 	}
 	if len(objs) > 0 {
@@ -371,6 +397,7 @@ func (rep *Report) take(rel string, objs []*wrapper.Object, err error, strict bo
 			return err
 		}
 	}
+	rep.Processed++
 	return nil
 }
 

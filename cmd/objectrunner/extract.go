@@ -126,9 +126,9 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	cfg.Learned = m.logLearned
 
 	var dst io.Writer = m.Stdout
-	var file *os.File
+	var file *outputFile // -o: replaced only when the run succeeds
 	if *out != "" {
-		f, err := os.Create(*out)
+		f, err := createOutput(*out)
 		if err != nil {
 			return err
 		}
@@ -162,10 +162,14 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	if err := bw.Flush(); err != nil && runErr == nil {
 		runErr = err
 	}
+	// The verdict (no objects, too many unfit pages) comes before the
+	// output file is kept or not.
+	runErr = m.judge(rep, runErr, *maxUnfit)
 	if file != nil {
-		if err := file.Close(); err != nil && runErr == nil {
-			runErr = err
-		}
+		runErr = m.finishOutput(file, runErr)
+	}
+	if runErr != nil && ctx.Err() != nil && rep != nil && !isBrokenPipe(runErr) {
+		runErr = fmt.Errorf("interrupted after %d of %d pages (%d objects written): %w", rep.Processed, rep.Pages, rep.Objects, runErr)
 	}
 	if grower != nil && !errors.Is(runErr, context.Canceled) {
 		if err := grower.Flush(); err != nil && runErr == nil {
@@ -186,7 +190,6 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 			runErr = err
 		}
 	}
-	runErr = m.judge(rep, runErr, *maxUnfit)
 	if *reportPath != "" && rep != nil {
 		if err := writeReport(*reportPath, rep, runErr); err != nil && runErr == nil {
 			runErr = err
@@ -243,6 +246,12 @@ func (m *Main) summarize(rep *objectrunner.Report) {
 		if d.Kind == objectrunner.DiagLowFill {
 			m.Log.Warn("diagnostic: "+d.Message, "kind", d.Kind)
 		}
+	}
+	if rep.Wrapper != nil && rep.Processed < rep.Pages {
+		m.Log.Warn("stopped early", "pages_done", rep.Processed, "of", rep.Pages)
+	}
+	for reason, ps := range rep.Empty {
+		m.Log.Info("pages without objects", "reason", reason, "pages", len(ps), "e.g.", ps[0])
 	}
 	m.logUnfit(rep)
 }
