@@ -22,6 +22,9 @@
 //	              upward propagation of annotations, ByNode index, one
 //	              lock-free memo of every type's filtered results per
 //	              distinct text (template text is searched once per run).
+//	budget.go     time budgets of regex recognizers per page and per run
+//	              (RegexBudgetError), so a pathological pattern stops a run
+//	              instead of timing out text after text.
 //	sample.go     Sample: Algorithm 1 (annotatePages) with selectivity
 //	              ordering, shrinking candidate sets kept as text nodes
 //	              (not trees) between steps, template text weighted down

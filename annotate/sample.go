@@ -310,6 +310,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		if templateKnown && st.sketch == nil {
 			st.sketch = sketchOf(st.texts, template)
 		}
+		clk := &pageClock{} // regex budget of this pass over the page
 		for _, i := range ti {
 			if st.done[i] && i != recOf { // recOf's recognizers are counted anew
 				continue
@@ -317,7 +318,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			et := types[i]
 			hits, w := 0, 0.0
 			for _, text := range textsFor(st.texts, st.spans, et.Type.Attr) {
-				ms, err := a.matches(a.memo.entry(text), et, text)
+				ms, err := a.matches(a.memo.entry(text), et, text, clk)
 				if err != nil {
 					return &TypeError{Page: SourceRel(root, paths[st.idx]), Type: et.Name, Err: err}
 				}
@@ -389,6 +390,9 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		}
 	})
 	if err != nil {
+		return nil, err
+	}
+	if err := a.stopped(); err != nil { // a regex used up the run's budget
 		return nil, err
 	}
 	var probed []*Page
@@ -520,6 +524,9 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		if err != nil {
 			return nil, err
 		}
+		if err := a.stopped(); err != nil { // a regex used up the run's budget
+			return nil, err
+		}
 		live := cands[:0]
 		for _, st := range cands {
 			if st.err == nil {
@@ -595,6 +602,9 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			return nil
 		}, func(int, *pageState, error) {})
 		if err != nil {
+			return nil, err
+		}
+		if err := a.stopped(); err != nil { // a regex used up the run's budget
 			return nil, err
 		}
 		for _, st := range cands {
