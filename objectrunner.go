@@ -55,6 +55,13 @@ type Config struct {
 	// Strict drops incomplete objects (a mandatory field without value)
 	// instead of writing them with Object.Missing set.
 	Strict bool
+	// InFlightBytes bounds the bytes of pages parsed and processed at once
+	// across workers, while sampling and while extracting
+	// (annotate.DefaultInFlightBytes; negative: no bound): memory follows
+	// page bytes, not page counts. A page larger than the bound is
+	// processed alone. The sample kept for induction is bounded apart
+	// (Sample.MaxBytes, annotate.DefaultSampleBytes).
+	InFlightBytes int64
 	// Progress, when set, is called from one goroutine as work advances.
 	Progress func(Progress)
 	// Learned, when set, is called once the wrapper is learned, before
@@ -195,6 +202,12 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	if sopt.Read == nil {
 		sopt.Read = func(name, _ string) (*annotate.Page, error) { return src.read(name) }
 	}
+	if sopt.Size == nil && src.size != nil {
+		sopt.Size = src.size
+	}
+	if sopt.Budget == nil {
+		sopt.Budget = cfg.pageBudget()
+	}
 	if cfg.Progress != nil && sopt.Progress == nil {
 		sopt.Progress = func(p annotate.Progress) {
 			detail := p.Stage
@@ -212,7 +225,7 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	if res != nil && len(res.Pages) == 0 && len(res.Skipped) > 0 {
 		// Nothing usable was annotated: say why rather than "0 hits".
 		first := res.Skipped[0]
-		return fmt.Errorf("no sample: %d of %d pages could not be annotated, e.g. %w", len(res.Skipped), res.Total, first.Err)
+		return fmt.Errorf("no sample: %d of %d pages were left out, e.g. %s: %w", len(res.Skipped), res.Total, first.Path, first.Err)
 	}
 	if err != nil {
 		return err
@@ -275,8 +288,10 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	// window bounds the pages read but not yet emitted.
+	// window bounds the pages read but not yet emitted; budget the bytes of
+	// the pages being read and extracted.
 	window := make(chan struct{}, 4*workers)
+	budget := cfg.pageBudget()
 	jobs := make(chan pageJob)
 	results := make(chan result, workers)
 	var feedErr error
@@ -303,6 +318,10 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 			defer wg.Done()
 			for j := range jobs {
 				r := result{i: j.i, rel: j.rel}
+				n, err := budget.Acquire(ctx, j.size)
+				if err != nil {
+					return
+				}
 				p, err := j.load()
 				if err != nil {
 					r.err = err
@@ -315,6 +334,8 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 						r.empty = w.WhyEmpty(p)
 					}
 				}
+				p = nil
+				budget.Release(n)
 				select {
 				case results <- r:
 				case <-ctx.Done():
@@ -355,6 +376,15 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 		return err
 	}
 	return feedErr
+}
+
+// pageBudget returns a new budget of cfg.InFlightBytes.
+func (cfg *Config) pageBudget() *annotate.PageBudget {
+	n := cfg.InFlightBytes
+	if n == 0 {
+		n = annotate.DefaultInFlightBytes
+	}
+	return annotate.NewPageBudget(n)
 }
 
 // take records one page's outcome (rel: its path in the source) and emits

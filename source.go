@@ -24,7 +24,13 @@ func RunFS(ctx context.Context, fsys fs.FS, cfg Config, emit func(*wrapper.Objec
 		return nil, errors.New("objectrunner: no pages (.htm, .html or .xhtml files) in the file system")
 	}
 	src := &pageSource{root: ".", names: names,
-		read: func(name string) (*annotate.Page, error) { return annotate.ReadPageFS(fsys, name, cfg.Load) }}
+		read: func(name string) (*annotate.Page, error) { return annotate.ReadPageFS(fsys, name, cfg.Load) },
+		size: func(name string) int64 {
+			if st, err := fs.Stat(fsys, name); err == nil {
+				return st.Size()
+			}
+			return 0
+		}}
 	return run(ctx, src, cfg, emit)
 }
 
@@ -54,7 +60,7 @@ func RunPages(ctx context.Context, pages iter.Seq2[Page, error], cfg Config, emi
 					return err
 				}
 				data, name := pg.Data, pg.Name
-				if !yield(pageJob{i: i, rel: name, load: func() (*annotate.Page, error) { return annotate.ParsePage(data, name, cfg.Load) }}) {
+				if !yield(pageJob{i: i, rel: name, size: int64(len(data)), load: func() (*annotate.Page, error) { return annotate.ParsePage(data, name, cfg.Load) }}) {
 					return nil
 				}
 				i++
@@ -81,7 +87,8 @@ func RunPages(ctx context.Context, pages iter.Seq2[Page, error], cfg Config, emi
 		return nil, errors.New("objectrunner: no pages")
 	}
 	src := &pageSource{root: ".", names: names,
-		read: func(name string) (*annotate.Page, error) { return annotate.ParsePage(data[name], name, cfg.Load) }}
+		read: func(name string) (*annotate.Page, error) { return annotate.ParsePage(data[name], name, cfg.Load) },
+		size: func(name string) int64 { return int64(len(data[name])) }}
 	return run(ctx, src, cfg, emit)
 }
 
@@ -92,7 +99,8 @@ type pageSource struct {
 	root  string
 	names []string
 	read  func(name string) (*annotate.Page, error)
-	dir   bool // names are file paths under root
+	size  func(name string) int64 // bytes of a page, for the page budget (nil: unknown)
+	dir   bool                    // names are file paths under root
 }
 
 // rel is the path of the page called name in the source.
@@ -108,6 +116,7 @@ func (s *pageSource) rel(name string) string {
 type pageJob struct {
 	i    int
 	rel  string
+	size int64 // bytes, for the page budget (0: unknown)
 	load func() (*annotate.Page, error)
 }
 
@@ -115,14 +124,18 @@ type pageJob struct {
 func dirPages(root string, paths []string, load annotate.LoadOptions) *pageSource {
 	return &pageSource{root: root, names: paths, dir: true, read: func(path string) (*annotate.Page, error) {
 		return annotate.ReadPage(path, annotate.SourceRel(root, path), load)
-	}}
+	}, size: annotate.FileSize}
 }
 
 // jobs feeds the source's pages to extract, in order.
 func (s *pageSource) jobs() func(yield func(pageJob) bool) error {
 	return func(yield func(pageJob) bool) error {
 		for i, name := range s.names {
-			if !yield(pageJob{i: i, rel: s.rel(name), load: func() (*annotate.Page, error) { return s.read(name) }}) {
+			var size int64
+			if s.size != nil {
+				size = s.size(name)
+			}
+			if !yield(pageJob{i: i, rel: s.rel(name), size: size, load: func() (*annotate.Page, error) { return s.read(name) }}) {
 				return nil
 			}
 		}

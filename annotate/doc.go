@@ -25,6 +25,9 @@
 //	budget.go     time budgets of regex recognizers per page and per run
 //	              (RegexBudgetError), so a pathological pattern stops a run
 //	              instead of timing out text after text.
+//	membudget.go  memory bounds by page bytes: PageBudget (bytes parsed at
+//	              once across workers), the sample's MaxBytes (pages too
+//	              large to learn from are left out, SampleTooLargeError).
 //	sample.go     Sample: Algorithm 1 (annotatePages) with selectivity
 //	              ordering, shrinking candidate sets kept as text nodes
 //	              (not trees) between steps, template text weighted down

@@ -42,6 +42,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	grow := fs.Bool("grow", false, "add extracted values of dictionary fields to the dictionaries")
 	minConf := fs.Float64("min-confidence", 0.7, "with --grow: only values at least this confident")
 	k := fs.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from")
+	sampleMB := fs.Int("sample-mb", annotate.DefaultSampleBytes>>20, "most MiB of pages in the sample (induction needs ~35× that in memory); larger pages are extracted, not learned from")
 	plain := fs.Bool("plain", false, "plain ExAlg: do not use annotations to tell token roles apart (baseline)")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (default: number of CPUs)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
@@ -75,6 +76,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 
 	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}}
 	cfg.Sample.K = *k
+	cfg.Sample.MaxBytes = int64(*sampleMB) << 20
 	iopt := wrapper.DefaultOptions()
 	iopt.Annotations = !*plain
 	cfg.Induce = &iopt
