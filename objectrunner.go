@@ -223,9 +223,14 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	rep.SampleTime = time.Since(start)
 	rep.Sample = res
 	if res != nil && len(res.Pages) == 0 && len(res.Skipped) > 0 {
-		// Nothing usable was annotated: say why rather than "0 hits".
 		first := res.Skipped[0]
-		return fmt.Errorf("no sample: %d of %d pages were left out, e.g. %s: %w", len(res.Skipped), res.Total, first.Path, first.Err)
+		if len(res.Skipped) >= res.Total || res.Discarded == nil && err == nil {
+			// Nothing usable was annotated: say why rather than "0 hits".
+			return fmt.Errorf("no sample: %d of %d pages were left out, e.g. %s: %w", len(res.Skipped), res.Total, first.Path, first.Err)
+		}
+		if res.Discarded != nil {
+			return fmt.Errorf("%w (besides, %d pages were left out, e.g. %s: %v)", res.Discarded, len(res.Skipped), first.Path, first.Err)
+		}
 	}
 	if err != nil {
 		return err

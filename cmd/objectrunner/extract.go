@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,6 +45,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	plain := fs.Bool("plain", false, "plain ExAlg: do not use annotations to tell token roles apart (baseline)")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (default: number of CPUs)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
+	memoryMB := fs.Int("memory-mb", defaultMemoryMB, "soft memory limit in MiB (GOMEMLIMIT overrides it); pages of up to 1/32 of it are processed at once (0: no memory limit)")
 	strict := fs.Bool("strict", false, "leave out objects that lack a mandatory field (default: write them with \"missing\")")
 	baseURL := baseURLFlag(fs)
 	previewDir := fs.String("preview", "", "write the sample pages (with --wrapper: up to --sample pages spread over the source)\nto this directory as HTML with the extracted values highlighted per field, and an\nindex.html with per-field counts; nothing in them is loaded from the web")
@@ -75,6 +75,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	}
 
 	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}}
+	cfg.InFlightBytes = applyMemoryLimit(*memoryMB)
 	cfg.Sample.K = *k
 	cfg.Sample.MaxBytes = int64(*sampleMB) << 20
 	iopt := wrapper.DefaultOptions()
@@ -327,19 +328,15 @@ func loadWrapper(path string) (*wrapper.Wrapper, error) {
 // saveWrapper writes w to path through a temporary file, so an existing
 // wrapper is never left half-written.
 func saveWrapper(path string, w *wrapper.Wrapper) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".wrapper-*")
+	f, err := createOutput(path)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if err := w.Save(tmp); err != nil {
-		tmp.Close()
+	if err := w.Save(f); err != nil {
+		f.stop(false)
 		return err
 	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return f.commit()
 }
 
 // objectWriter writes objects in one of the output formats.
