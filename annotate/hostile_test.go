@@ -131,3 +131,32 @@ func TestListSourceLinks(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDeepPages wraps arbitrary HTML in depth nested elements of an
+// arbitrary tag: ParsePage must give a tree (flattened when too deep) no
+// deeper than the parser's 512 open elements, never an error.
+func FuzzDeepPages(f *testing.F) {
+	for _, s := range []struct {
+		body  string
+		tag   string
+		depth uint16
+	}{
+		{"text", "div", 600}, {"<table><tr><td>x", "div", 2000}, {"<b><i>x</b></i>", "span", 513},
+		{"<script>var x;</script>y", "section", 700}, {"<p>a<p>b", "li", 10000}, {"<svg><g>", "div", 900},
+	} {
+		f.Add(s.body, s.tag, s.depth)
+	}
+	f.Fuzz(func(t *testing.T, body, tag string, depth uint16) {
+		if tag == "" || strings.ContainsAny(tag, "<>/ \t\n\"'=") {
+			tag = "div"
+		}
+		src := "<html><body>" + strings.Repeat("<"+tag+">", int(depth)) + body + "</body></html>"
+		p, err := ParsePage([]byte(src), "deep.html", LoadOptions{})
+		if err != nil {
+			t.Fatalf("depth %d of <%s>: %v", depth, tag, err)
+		}
+		if d := depthOf(p.Doc); d > 512 {
+			t.Fatalf("tree %d deep", d)
+		}
+	})
+}

@@ -259,7 +259,7 @@ func (lr *lineReader) next() (line []byte, long bool, err error) {
 			}
 			return lr.buf[:len(lr.buf)-1], false, nil
 		case io.EOF:
-			if long {
+			if long || len(lr.buf) > lr.max { // a last line without "\n"
 				return nil, true, nil
 			}
 			if len(lr.buf) == 0 {

@@ -31,6 +31,7 @@ func TestImportHostileLines(t *testing.T) {
 		{"two long lines in a row", long + "\n" + long + "\r\nMary Shelley", []string{"mary shelley"}, 1, 2, []int{1, 2}, 3},
 		{"line at the limit is kept", strings.Repeat("y", MaxLineBytes) + "\n", []string{strings.Repeat("y", MaxLineBytes)}, 1, 0, nil, 1},
 		{"one byte over the limit", strings.Repeat("y", MaxLineBytes+1) + "\nJane Austen\n", []string{"jane austen"}, 1, 1, []int{1}, 2},
+		{"last line one byte over, no newline", "Jane Austen\n" + strings.Repeat("y", MaxLineBytes+1), []string{"jane austen"}, 1, 1, []int{2}, 2},
 		{"crlf at the limit", strings.Repeat("z", MaxLineBytes-1) + "\r\n", []string{strings.Repeat("z", MaxLineBytes-1)}, 1, 0, nil, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
