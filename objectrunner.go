@@ -238,6 +238,12 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	if res.Discarded != nil {
 		return res.Discarded
 	}
+	if len(res.Pages) < 2 {
+		// Induction tells the template from the data by comparing pages:
+		// on one page every text is as constant as the template's.
+		return fmt.Errorf("cannot learn a wrapper from a sample of %d page (the source has %d): "+
+			"a template is told from its data by comparing pages; give at least 2 pages of the template", len(res.Pages), res.Total)
+	}
 	iopt := wrapper.DefaultOptions()
 	if cfg.Induce != nil {
 		iopt = *cfg.Induce

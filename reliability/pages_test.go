@@ -125,6 +125,11 @@ func TestHostilePages(t *testing.T) {
 			for i := 1; i < 5; i++ {
 				os.Remove(filepath.Join(src, fmt.Sprintf("%04d.html", i)))
 			}
+		}, status: 1, want: []string{"cannot learn a wrapper from a sample of 1 page", "give at least 2 pages"}, bound: smallBound},
+		{name: "one page, with a wrapper", setup: func(t *testing.T, src string) {
+			for i := 1; i < 5; i++ {
+				os.Remove(filepath.Join(src, fmt.Sprintf("%04d.html", i)))
+			}
 		}, status: 0, stdout: []string{`"name":"Model Xylo 2"`}, objects: 1, bound: smallBound},
 		{name: "no pages", learn: true, setup: func(t *testing.T, src string) {
 			os.RemoveAll(src)
