@@ -45,20 +45,40 @@ func (o LoadOptions) maxBytes() int {
 	return o.MaxBytes
 }
 
-// TooLargeError reports a page larger than LoadOptions.MaxBytes.
+// TooLargeError reports a page larger than LoadOptions.MaxBytes, or as
+// heavy as a larger page of ordinary HTML because it is dense in tags
+// (Tags set; see PageWeight).
 type TooLargeError struct {
 	Path     string
 	Size     int64
+	Tags     int64
 	MaxBytes int
 }
 
 func (e *TooLargeError) Error() string {
+	if e.Tags > 0 {
+		return fmt.Sprintf("%s: page of %d bytes with %d tags, as heavy to parse as %d bytes of ordinary HTML, more than the limit of %d (raise MaxBytes)",
+			e.Path, e.Size, e.Tags, e.Tags*TagWeight, e.MaxBytes)
+	}
 	return fmt.Sprintf("%s: page is %d bytes, more than the limit of %d (raise MaxBytes)", e.Path, e.Size, e.MaxBytes)
 }
 
 // ReadPage reads the file at path and parses it with ParsePage; rel is the
 // page's path relative to its source root, recorded as Page.Path.
 func ReadPage(path, rel string, opts LoadOptions) (*Page, error) {
+	data, err := readPageBytes(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	p, err := ParsePage(data, rel, opts)
+	if err != nil {
+		return nil, withPath(path, err)
+	}
+	return p, nil
+}
+
+// readPageBytes reads the file at path, refusing one over the size limit.
+func readPageBytes(path string, opts LoadOptions) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -81,11 +101,7 @@ func ReadPage(path, rel string, opts LoadOptions) (*Page, error) {
 	if max > 0 && len(data) > max {
 		return nil, &TooLargeError{Path: path, Size: int64(len(data)), MaxBytes: max}
 	}
-	p, err := ParsePage(data, rel, opts)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return p, nil
+	return data, nil
 }
 
 // ParsePage decodes data (see LoadOptions.Encoding), parses it once with
@@ -94,6 +110,8 @@ func ReadPage(path, rel string, opts LoadOptions) (*Page, error) {
 func ParsePage(data []byte, rel string, opts LoadOptions) (*Page, error) {
 	if max := opts.maxBytes(); max > 0 && len(data) > max {
 		return nil, &TooLargeError{Path: rel, Size: int64(len(data)), MaxBytes: max}
+	} else if tags := countTags(data); max > 0 && tags*TagWeight > int64(max) {
+		return nil, &TooLargeError{Path: rel, Size: int64(len(data)), Tags: tags, MaxBytes: max}
 	}
 	text, enc, certain, err := decode(data, opts.Encoding)
 	if err != nil {

@@ -1,7 +1,9 @@
 package annotate
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -20,6 +22,24 @@ import (
 //     probe and the sample handed to wrapper induction.
 //
 // Sizes are those of the page files (os.Stat), known before reading.
+
+// TagWeight is the bytes of ordinary HTML a tag stands for in memory. A
+// parsed page costs per element more than per byte: ordinary HTML has a
+// tag ("<") every 20 to 40 bytes, and a page of nothing but tags ("<p>x"
+// ten million times: one every 4 bytes) takes five times more memory per
+// byte. PageWeight counts a page at the larger of its size and TagWeight
+// bytes per tag, and the size limit (LoadOptions.MaxBytes) and the budgets
+// apply to that weight.
+const TagWeight = 20
+
+// countTags counts the "<" of data (tags, and the odd "<" in text).
+func countTags(data []byte) int64 { return int64(bytes.Count(data, []byte{'<'})) }
+
+// PageWeight is the weight of a page's bytes: its size, or TagWeight bytes
+// per tag when it is denser in tags than ordinary HTML.
+func PageWeight(data []byte) int64 {
+	return max(int64(len(data)), TagWeight*countTags(data))
+}
 
 // DefaultInFlightBytes is the default PageBudget size: the page bytes parsed
 // at once across workers.
@@ -193,4 +213,14 @@ func probeWithin(probe []*pageState, paths []string, size func(string) int64, ma
 		}
 	}
 	return out
+}
+
+// withPath names the file in a ParsePage error (which names rel).
+func withPath(path string, err error) error {
+	var tl *TooLargeError
+	if errors.As(err, &tl) {
+		tl.Path = path
+		return tl
+	}
+	return fmt.Errorf("%s: %w", path, err)
 }

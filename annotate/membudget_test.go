@@ -125,3 +125,35 @@ func TestSampleMaxBytes(t *testing.T) {
 		t.Errorf("skipped for %v", err)
 	}
 }
+
+// TestPageWeight: a page dense in tags weighs TagWeight bytes a tag, and
+// the size limit applies to that weight: ten megabytes of "<p>x" (2.5
+// million elements, two gigabytes once parsed and extracted) are refused
+// like a 50 MB page, at once; ordinary HTML weighs its size.
+func TestPageWeight(t *testing.T) {
+	ordinary := []byte(strings.Repeat("<p>some ordinary text of a page, twenty-odd bytes a tag</p>\n", 1000))
+	if w := PageWeight(ordinary); w != int64(len(ordinary)) {
+		t.Errorf("ordinary HTML weighs %d, its size is %d", w, len(ordinary))
+	}
+	dense := []byte(strings.Repeat("<p>x", 2_500_000))
+	if w := PageWeight(dense); w != 2_500_000*TagWeight {
+		t.Errorf("dense page weighs %d", w)
+	}
+	start := time.Now()
+	_, err := ParsePage(dense, "dense.html", LoadOptions{})
+	var tl *TooLargeError
+	if !errors.As(err, &tl) || tl.Tags != 2_500_000 || !strings.Contains(err.Error(), "dense.html: page of 10000000 bytes with 2500000 tags, as heavy to parse as 50000000 bytes") {
+		t.Fatalf("ParsePage: %v", err)
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("refusing took %v", took)
+	}
+	// ReadPage names the file.
+	path := t.TempDir() + "/dense.html"
+	if err := os.WriteFile(path, dense, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadPage(path, "dense.html", LoadOptions{}); err == nil || !strings.HasPrefix(err.Error(), path+": page of") {
+		t.Fatalf("ReadPage: %v", err)
+	}
+}

@@ -70,6 +70,12 @@ func TestHostilePages(t *testing.T) {
 		{name: "200,000 tiny elements while learning", learn: true, setup: func(t *testing.T, src string) {
 			write(t, filepath.Join(src, "tiny.html"), []byte(inDesc(8, strings.Repeat("<i>x</i>", 200000))))
 		}, status: 0, objects: 5, bound: bound{15 * time.Second, 400 * mb}},
+		{name: "10 MB of tags (2.5 million <p>)", setup: func(t *testing.T, src string) {
+			write(t, filepath.Join(src, "dense.html"), []byte(inDesc(8, strings.Repeat("<p>x", 2_500_000))))
+		}, status: 0, want: []string{"unreadable page", "dense.html", "tags, as heavy to parse as"}, objects: 5, bound: bound{3 * time.Second, 150 * mb}},
+		{name: "10 MB of tags while learning", learn: true, setup: func(t *testing.T, src string) {
+			write(t, filepath.Join(src, "dense.html"), []byte(inDesc(8, strings.Repeat("<p>x", 2_500_000))))
+		}, status: 0, want: []string{"page left out of the sample", "dense.html", "as heavy to parse as"}, objects: 5, bound: bound{3 * time.Second, 150 * mb}},
 		{name: "PNG named .html", setup: func(t *testing.T, src string) {
 			write(t, filepath.Join(src, "image.html"), png)
 		}, status: 0, want: []string{"pages do not fit the wrapper", "image.html"}, objects: 5, bound: smallBound},

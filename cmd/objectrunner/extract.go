@@ -41,7 +41,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	grow := fs.Bool("grow", false, "add extracted values of dictionary fields to the dictionaries")
 	minConf := fs.Float64("min-confidence", 0.7, "with --grow: only values at least this confident")
 	k := fs.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from")
-	sampleMB := fs.Int("sample-mb", annotate.DefaultSampleBytes>>20, "most MiB of pages in the sample (induction needs ~35× that in memory); larger pages are extracted, not learned from")
+	sampleMB := fs.Int("sample-mb", annotate.DefaultSampleBytes>>20, "most MiB of pages in the sample (induction needs ~35× that in memory); a page over half of it is extracted, not learned from")
 	plain := fs.Bool("plain", false, "plain ExAlg: do not use annotations to tell token roles apart (baseline)")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (default: number of CPUs)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
