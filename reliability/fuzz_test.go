@@ -55,9 +55,12 @@ func TestFuzzTargets(t *testing.T) {
 			t.Errorf("scripts/fuzz.sh does not contain %q", want)
 		}
 	}
-	// The crasher fuzzing found in the word-list reader (a last line one
-	// byte over the limit, without "\n") is kept as a seed.
-	if seeds, _ := filepath.Glob(filepath.Join("..", "dictionaries", "testdata", "fuzz", "FuzzLineReader", "*")); len(seeds) == 0 {
-		t.Errorf("no regression seed under dictionaries/testdata/fuzz/FuzzLineReader")
+	// The inputs fuzzing found failing are kept as seeds: the word-list
+	// reader's (a last line one byte over the limit, without "\n") and
+	// the URL recognizer's (invalid UTF-8 carried into its form).
+	for _, seed := range []string{"dictionaries/testdata/fuzz/FuzzLineReader", "recognizers/testdata/fuzz/FuzzURL"} {
+		if seeds, _ := filepath.Glob(filepath.Join("..", seed, "*")); len(seeds) == 0 {
+			t.Errorf("no regression seed under %s", seed)
+		}
 	}
 }
