@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -153,10 +154,11 @@ func TestDictionaryStore(t *testing.T) {
 	expect(t, r, 0)
 	r = run(t, runOpts{timeout: 30 * time.Minute}, "dict", "import", "--dir", store, "--class", "big", list)
 	expect(t, r, 0)
-	var added, unchanged int
-	if _, err := fmt.Sscanf(r.stdout[strings.Index(r.stdout, ": ")+2:], "%d new, 0 updated, %d unchanged", &added, &unchanged); err != nil {
-		t.Fatalf("import output %q: %v", r.stdout, err)
+	m := regexp.MustCompile(`(\d+) new, 0 updated, (\d+) unchanged`).FindStringSubmatch(r.stdout)
+	if m == nil {
+		t.Fatalf("import output %q", r.stdout)
 	}
+	added, unchanged := atoi(m[1]), atoi(m[2])
 	if added+unchanged != n || unchanged == 0 || unchanged%10000 != 0 {
 		t.Errorf("resumed import: %d new, %d unchanged; want %d in all, whole 10,000-entry batches kept from the killed import", added, unchanged, n)
 	}
@@ -189,7 +191,11 @@ func TestTwoGrowingProcesses(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer first.Process.Kill()
-	waitFor(t, 30*time.Second, func() bool { return strings.Contains(firstErr.String(), "annotated") })
+	// Once the first holds the store, its pid is in the lock file.
+	waitFor(t, 30*time.Second, func() bool {
+		b, _ := os.ReadFile(filepath.Join(store, "LOCK"))
+		return strings.TrimSpace(string(b)) == fmt.Sprint(first.Process.Pid)
+	})
 	r := run(t, runOpts{}, "extract", "--sod", sodPath, "--dict-dir", store, "--source", src, "--grow", "-o", filepath.Join(d, "second.jsonl"))
 	expect(t, r, 1, "is in use by another process", fmt.Sprintf("pid %d", first.Process.Pid))
 	within(t, "second extract --grow beside another", r, bound{3 * time.Second, 100 * mb})

@@ -78,7 +78,15 @@ func TestInterrupt(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer cmd.Process.Kill()
-			waitFor(t, time.Minute, func() bool { return strings.Count(stderr.String(), "msg=extracting") >= 2 })
+			// Signal once objects are being written (the output is buffered
+			// by 64 KB).
+			waitFor(t, time.Minute, func() bool {
+				if !tc.toFile {
+					return len(stdout.String()) > 200<<10
+				}
+				tmps, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".out.jsonl.tmp-*"))
+				return len(tmps) == 1 && fileSize(tmps[0]) > 200<<10
+			})
 			if err := cmd.Process.Signal(tc.sig); err != nil {
 				t.Fatal(err)
 			}
@@ -114,6 +122,14 @@ func TestInterrupt(t *testing.T) {
 			t.Logf("MEASURE %-45s stopped after %d of %d pages, %d complete lines", name, done_, total, lines)
 		})
 	}
+}
+
+func fileSize(path string) int64 {
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
 }
 
 func atoi(s string) int {
