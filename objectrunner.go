@@ -55,6 +55,13 @@ type Config struct {
 	// Strict drops incomplete objects (a mandatory field without value)
 	// instead of writing them with Object.Missing set.
 	Strict bool
+	// InFlightBytes bounds the bytes of pages parsed and processed at once
+	// across workers, while sampling and while extracting
+	// (annotate.DefaultInFlightBytes; negative: no bound): memory follows
+	// page bytes, not page counts. A page larger than the bound is
+	// processed alone. The sample kept for induction is bounded apart
+	// (Sample.MaxBytes, annotate.DefaultSampleBytes).
+	InFlightBytes int64
 	// Progress, when set, is called from one goroutine as work advances.
 	Progress func(Progress)
 	// Learned, when set, is called once the wrapper is learned, before
@@ -85,7 +92,9 @@ type Report struct {
 	// SampleTarget is the sample size asked for (annotate.SampleOptions.K).
 	SampleTarget int
 	// Processed counts the pages taken through extraction, whatever their
-	// outcome; PagesWithObjects and Objects count what was extracted.
+	// outcome (a page counts once all its objects are emitted): less than
+	// Pages when the run stopped early. PagesWithObjects and Objects count
+	// what was extracted.
 	Processed, PagesWithObjects, Objects int
 	// Unfit maps a reason to the pages that did not fit the wrapper for it
 	// and gave no object.
@@ -100,8 +109,21 @@ type Report struct {
 	// each field (for a nested tuple field, Values counts its nested
 	// objects).
 	Fields map[string]*FieldStats
+	// Empty maps a reason (wrapper.Wrapper.WhyEmpty) to the pages that fit
+	// the wrapper but hold no object, which the SOD allows (a list page
+	// without records when objects = "*").
+	Empty map[string][]string
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
+}
+
+// EmptyPages is the number of pages that fit the wrapper without objects.
+func (r *Report) EmptyPages() int {
+	n := 0
+	for _, ps := range r.Empty {
+		n += len(ps)
+	}
+	return n
 }
 
 // UnfitPages is the number of pages that did not fit the wrapper and gave
@@ -180,6 +202,12 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	if sopt.Read == nil {
 		sopt.Read = func(name, _ string) (*annotate.Page, error) { return src.read(name, nil) }
 	}
+	if sopt.Size == nil && src.size != nil {
+		sopt.Size = src.size
+	}
+	if sopt.Budget == nil {
+		sopt.Budget = cfg.pageBudget()
+	}
 	if cfg.Progress != nil && sopt.Progress == nil {
 		sopt.Progress = func(p annotate.Progress) {
 			detail := p.Stage
@@ -195,15 +223,26 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	rep.SampleTime = time.Since(start)
 	rep.Sample = res
 	if res != nil && len(res.Pages) == 0 && len(res.Skipped) > 0 {
-		// Nothing usable was annotated: say why rather than "0 hits".
 		first := res.Skipped[0]
-		return fmt.Errorf("no sample: %d of %d pages could not be annotated, e.g. %w", len(res.Skipped), res.Total, first.Err)
+		if len(res.Skipped) >= res.Total || res.Discarded == nil && err == nil {
+			// Nothing usable was annotated: say why rather than "0 hits".
+			return fmt.Errorf("no sample: %d of %d pages were left out, e.g. %s: %w", len(res.Skipped), res.Total, first.Path, first.Err)
+		}
+		if res.Discarded != nil {
+			return fmt.Errorf("%w (besides, %d pages were left out, e.g. %s: %v)", res.Discarded, len(res.Skipped), first.Path, first.Err)
+		}
 	}
 	if err != nil {
 		return err
 	}
 	if res.Discarded != nil {
 		return res.Discarded
+	}
+	if len(res.Pages) < 2 {
+		// Induction tells the template from the data by comparing pages:
+		// on one page every text is as constant as the template's.
+		return fmt.Errorf("cannot learn a wrapper from a sample of %d page (the source has %d): "+
+			"a template is told from its data by comparing pages; give at least 2 pages of the template", len(res.Pages), res.Total)
 	}
 	iopt := wrapper.DefaultOptions()
 	if cfg.Induce != nil {
@@ -248,16 +287,22 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 	if rep.Incomplete == nil {
 		rep.Incomplete = map[string][]string{}
 	}
+	if rep.Empty == nil {
+		rep.Empty = map[string][]string{}
+	}
 	type result struct {
-		i    int
-		rel  string
-		objs []*wrapper.Object
-		err  error
+		i     int
+		rel   string
+		objs  []*wrapper.Object
+		err   error
+		empty string // why a page that fits gave no object
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	// window bounds the pages read but not yet emitted.
+	// window bounds the pages read but not yet emitted; budget the bytes of
+	// the pages being read and extracted.
 	window := make(chan struct{}, 4*workers)
+	budget := cfg.pageBudget()
 	jobs := make(chan pageJob)
 	results := make(chan result, workers)
 	var feedErr error
@@ -284,9 +329,21 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 			defer wg.Done()
 			for j := range jobs {
 				r := result{i: j.i, rel: j.rel}
+				n, err := budget.Acquire(ctx, j.size)
+				if err != nil {
+					return
+				}
 				// The page is read and tokenized in one pass (see
-				// wrapper.ExtractStream).
+				// wrapper.ExtractStream); a page without objects is read
+				// again to say why.
 				r.objs, r.err = w.ExtractStream(j.load)
+				if r.err == nil && len(r.objs) == 0 {
+					if p, err := j.load(nil); err == nil {
+						r.empty = w.WhyEmpty(p)
+						p.Release()
+					}
+				}
+				budget.Release(n)
 				select {
 				case results <- r:
 				case <-ctx.Done():
@@ -309,6 +366,9 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 			delete(pending, next)
 			next++
 			<-window
+			if r.empty != "" {
+				rep.Empty[r.empty] = append(rep.Empty[r.empty], r.rel)
+			}
 			if err := rep.take(r.rel, r.objs, r.err, cfg.Strict, emit); err != nil {
 				cancel()
 				for range results {
@@ -326,12 +386,20 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 	return feedErr
 }
 
+// pageBudget returns a new budget of cfg.InFlightBytes.
+func (cfg *Config) pageBudget() *annotate.PageBudget {
+	n := cfg.InFlightBytes
+	if n == 0 {
+		n = annotate.DefaultInFlightBytes
+	}
+	return annotate.NewPageBudget(n)
+}
+
 // take records one page's outcome (rel: its path in the source) and emits
 // its objects. A page whose objects lack a mandatory field, or a list page
 // where some records did not fit, still gives the objects it has
 // (incomplete ones left out when strict); a page that gave none is unfit.
 func (rep *Report) take(rel string, objs []*wrapper.Object, err error, strict bool, emit func(*wrapper.Object) error) error {
-	rep.Processed++
 	var mm *wrapper.MismatchError
 	switch {
 	case errors.As(err, &mm):
@@ -348,11 +416,13 @@ func (rep *Report) take(rel string, objs []*wrapper.Object, err error, strict bo
 		}
 		if !mm.Partial || len(objs) == 0 {
 			rep.Unfit[mm.Reason] = append(rep.Unfit[mm.Reason], rel)
+			rep.Processed++
 			return nil
 		}
 		rep.Incomplete[mm.Reason] = append(rep.Incomplete[mm.Reason], rel)
 	case err != nil:
 		rep.Failed = append(rep.Failed, &annotate.PageError{Path: rel, Err: err})
+		rep.Processed++
 		return nil
 	}
 	if len(objs) > 0 {
@@ -365,6 +435,7 @@ func (rep *Report) take(rel string, objs []*wrapper.Object, err error, strict bo
 			return err
 		}
 	}
+	rep.Processed++
 	return nil
 }
 

@@ -36,7 +36,7 @@ func TestRunSaysWhyNoPageWasAnnotated(t *testing.T) {
 	}
 	_, err = objectrunner.Run(context.Background(), dir, objectrunner.Config{SOD: s, Recognizers: recs},
 		func(*wrapper.Object) error { return nil })
-	if err == nil || !strings.Contains(err.Error(), "timed out") || !strings.Contains(err.Error(), "could not be annotated") {
+	if err == nil || !strings.Contains(err.Error(), "timed out") || !strings.Contains(err.Error(), "were left out") {
 		t.Fatalf("Run() error = %v, want one that says the pages could not be annotated because the regex timed out", err)
 	}
 }

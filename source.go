@@ -26,6 +26,12 @@ func RunFS(ctx context.Context, fsys fs.FS, cfg Config, emit func(*wrapper.Objec
 	src := &pageSource{root: ".", names: names,
 		read: func(name string, v annotate.Visitor) (*annotate.Page, error) {
 			return annotate.ReadPageFSVisit(fsys, name, cfg.Load, v)
+		},
+		size: func(name string) int64 {
+			if st, err := fs.Stat(fsys, name); err == nil {
+				return st.Size()
+			}
+			return 0
 		}}
 	return run(ctx, src, cfg, emit)
 }
@@ -59,7 +65,7 @@ func RunPages(ctx context.Context, pages iter.Seq2[Page, error], cfg Config, emi
 				load := func(v annotate.Visitor) (*annotate.Page, error) {
 					return annotate.ParsePageVisit(data, name, cfg.Load, v)
 				}
-				if !yield(pageJob{i: i, rel: name, load: load}) {
+				if !yield(pageJob{i: i, rel: name, size: int64(len(data)), load: load}) {
 					return nil
 				}
 				i++
@@ -88,7 +94,8 @@ func RunPages(ctx context.Context, pages iter.Seq2[Page, error], cfg Config, emi
 	src := &pageSource{root: ".", names: names,
 		read: func(name string, v annotate.Visitor) (*annotate.Page, error) {
 			return annotate.ParsePageVisit(data[name], name, cfg.Load, v)
-		}}
+		},
+		size: func(name string) int64 { return int64(len(data[name])) }}
 	return run(ctx, src, cfg, emit)
 }
 
@@ -100,7 +107,8 @@ type pageSource struct {
 	root  string
 	names []string
 	read  func(name string, v annotate.Visitor) (*annotate.Page, error)
-	dir   bool // names are file paths under root
+	size  func(name string) int64 // bytes of a page, for the page budget (nil: unknown)
+	dir   bool                    // names are file paths under root
 }
 
 // rel is the path of the page called name in the source.
@@ -116,6 +124,7 @@ func (s *pageSource) rel(name string) string {
 type pageJob struct {
 	i    int
 	rel  string
+	size int64 // bytes, for the page budget (0: unknown)
 	load func(v annotate.Visitor) (*annotate.Page, error)
 }
 
@@ -123,15 +132,19 @@ type pageJob struct {
 func dirPages(root string, paths []string, load annotate.LoadOptions) *pageSource {
 	return &pageSource{root: root, names: paths, dir: true, read: func(path string, v annotate.Visitor) (*annotate.Page, error) {
 		return annotate.ReadPageVisit(path, annotate.SourceRel(root, path), load, v)
-	}}
+	}, size: annotate.FileSize}
 }
 
 // jobs feeds the source's pages to extract, in order.
 func (s *pageSource) jobs() func(yield func(pageJob) bool) error {
 	return func(yield func(pageJob) bool) error {
 		for i, name := range s.names {
+			var size int64
+			if s.size != nil {
+				size = s.size(name)
+			}
 			load := func(v annotate.Visitor) (*annotate.Page, error) { return s.read(name, v) }
-			if !yield(pageJob{i: i, rel: s.rel(name), load: load}) {
+			if !yield(pageJob{i: i, rel: s.rel(name), size: size, load: load}) {
 				return nil
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -30,6 +31,11 @@ type Options struct {
 	// are stored in the entry atomically, the map is behind a RWMutex). Recognizers must be
 	// deterministic for the Annotator's lifetime.
 	CacheEntries int
+	// RegexPageBudget and RegexRunBudget bound the time of user regexes on
+	// one page and the time a run may lose to them (see budget.go); zero
+	// selects PageBudgetFactor and RunBudgetFactor times the largest regex
+	// timeout, negative means no bound.
+	RegexPageBudget, RegexRunBudget time.Duration
 }
 
 // DefaultCacheEntries is the default of Options.CacheEntries.
@@ -105,7 +111,8 @@ type EntityType struct {
 	// Recognizer finds the type's instances.
 	Recognizer recognizers.Recognizer
 
-	index int // position in Annotator.types
+	index int  // position in Annotator.types
+	timed bool // the recognizer has a timeout: regex budgets apply
 }
 
 // Annotator finds the instances of an SOD's entity types in pages and records
@@ -117,6 +124,7 @@ type Annotator struct {
 	byName map[string]*EntityType
 	opts   Options
 	memo   *textMemo // nil when disabled
+	budget regexBudgets
 }
 
 // NewAnnotator returns an annotator for the entity types of s, using recs
@@ -181,6 +189,7 @@ func NewAnnotator(s *sod.SOD, recs map[string]recognizers.Recognizer, opts Optio
 		}
 		a.memo = &textMemo{m: map[string]*memoEntry{}, max: n, nt: len(a.types)}
 	}
+	a.initBudgets()
 	return a, nil
 }
 
@@ -249,11 +258,12 @@ func (a *Annotator) AnnotateIn(p *Page, scope *html.Node, types ...string) error
 	}
 	var fresh []*Annotation
 	var ferr error
+	clk := &pageClock{}
 	textTypes, attrTypes := splitAttrTypes(ets) // attr.go
 	walkText(scope, func(n *html.Node) bool {
 		e := a.memo.entry(n.Data)
 		for _, et := range textTypes {
-			ms, err := a.matches(e, et, n.Data)
+			ms, err := a.matches(e, et, n.Data, clk)
 			if err != nil {
 				ferr = &TypeError{Page: p.Path, Type: et.Name, Err: err}
 				return false
@@ -286,13 +296,13 @@ func (a *Annotator) AnnotateIn(p *Page, scope *html.Node, types ...string) error
 // nil when not memoised) when known. Spans are trimmed of surrounding white
 // space; matches outside text, empty ones, those below MinConfidence and,
 // for a WholeNode type, those not covering the whole text are dropped.
-func (a *Annotator) matches(e *memoEntry, et *EntityType, text string) ([]textMatch, error) {
+func (a *Annotator) matches(e *memoEntry, et *EntityType, text string, clk *pageClock) ([]textMatch, error) {
 	if e != nil {
 		if ms := e.res[et.index].Load(); ms != nil {
 			return *ms, nil
 		}
 	}
-	raw, err := et.Recognizer.Find(text)
+	raw, err := a.find(et, text, clk)
 	if err != nil {
 		return nil, err
 	}

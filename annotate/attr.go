@@ -245,6 +245,7 @@ func (a *Annotator) annotateAttrs(p *Page, scope *html.Node, ets []*EntityType, 
 	}
 	var ferr error
 	var found []*Annotation
+	clk := &pageClock{} // regex budget of the page's attribute values (budget.go)
 	p.walkTextAndAttrs(scope, keys, false, func(n *html.Node) {
 		_, key, _ := AttrOf(n)
 		if ferr != nil {
@@ -255,7 +256,7 @@ func (a *Annotator) annotateAttrs(p *Page, scope *html.Node, ets []*EntityType, 
 			if et.Type.Attr != key {
 				continue
 			}
-			ms, err := a.matches(e, et, n.Data)
+			ms, err := a.matches(e, et, n.Data, clk)
 			if err != nil {
 				ferr = &TypeError{Page: p.Path, Type: et.Name, Err: err}
 				return

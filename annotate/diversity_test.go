@@ -128,3 +128,23 @@ func pagePaths(ps []*Page) []string {
 	}
 	return out
 }
+
+// TestSampleSourceRareType: a mandatory type held by 8 pages of 400 is
+// missed by the first, spread pool; the pool grows instead of discarding
+// the source, which only the whole source may do.
+func TestSampleSourceRareType(t *testing.T) {
+	s, recs := bookSOD()
+	a, _ := NewAnnotator(s, recs, Options{})
+	dir, paths := writeSource(t, 400, func(i int) bool { return i%50 == 7 })
+	res, err := SampleSource(context.Background(), paths, dir, a, SampleOptions{K: 5})
+	if err != nil {
+		t.Fatalf("SampleSource: %v (pool %d)", err, res.Pool)
+	}
+	if res.Pool != 400 || len(res.Pages) == 0 {
+		t.Fatalf("pool %d, %d sample pages; want the whole source searched", res.Pool, len(res.Pages))
+	}
+	dir, paths = writeSource(t, 400, func(i int) bool { return false })
+	if _, err := SampleSource(context.Background(), paths, dir, a, SampleOptions{K: 5}); err == nil {
+		t.Fatal("a source without ISBNs was not discarded")
+	}
+}

@@ -31,6 +31,10 @@
 //	              (Page.Release).
 //	internal/htmllex the tokenizer of x/net/html over a page in memory
 //	              (offsets, no copies), checked token for token against it.
+//	walk.go       listPages: walking a source directory, following
+//	              symbolic links to pages and directories (cycles read once).
+//	deep.go       pages nested deeper than the parser accepts: elements
+//	              below FlattenDepth lose their tags, not their text.
 //	clean.go      Clean (what is removed and kept; white space trimmed at
 //	              block boundaries only, one space kept at inline ones),
 //	              NodePath, FindPath, Text.
@@ -38,6 +42,12 @@
 //	              upward propagation of annotations, ByNode index, one
 //	              lock-free memo of every type's filtered results per
 //	              distinct text (template text is searched once per run).
+//	budget.go     time budgets of regex recognizers per page and per run
+//	              (RegexBudgetError), so a pathological pattern stops a run
+//	              instead of timing out text after text.
+//	membudget.go  memory bounds by page bytes: PageBudget (bytes parsed at
+//	              once across workers), the sample's MaxBytes (pages too
+//	              large to learn from are left out, SampleTooLargeError).
 //	sample.go     Sample: Algorithm 1 (annotatePages) with selectivity
 //	              ordering, shrinking candidate sets kept as text nodes
 //	              (not trees) between steps, template text weighted down

@@ -45,14 +45,21 @@ func (o LoadOptions) maxBytes() int {
 	return o.MaxBytes
 }
 
-// TooLargeError reports a page larger than LoadOptions.MaxBytes.
+// TooLargeError reports a page larger than LoadOptions.MaxBytes, or as
+// heavy as a larger page of ordinary HTML because it is dense in tags
+// (Tags set; see PageWeight).
 type TooLargeError struct {
 	Path     string
 	Size     int64
+	Tags     int64
 	MaxBytes int
 }
 
 func (e *TooLargeError) Error() string {
+	if e.Tags > 0 {
+		return fmt.Sprintf("%s: page of %d bytes with %d tags, as heavy to parse as %d bytes of ordinary HTML, more than the limit of %d (raise MaxBytes)",
+			e.Path, e.Size, e.Tags, e.Tags*TagWeight, e.MaxBytes)
+	}
 	return fmt.Sprintf("%s: page is %d bytes, more than the limit of %d (raise MaxBytes)", e.Path, e.Size, e.MaxBytes)
 }
 
@@ -304,22 +311,14 @@ func IsPageFile(name string) bool {
 }
 
 // ListSource lists the page files of a source: dirOrGlob is a directory,
-// walked recursively, or a glob pattern. Only .htm, .html and .xhtml files are
+// walked recursively (following symbolic links, see listPages), or a glob
+// pattern. Only .htm, .html and .xhtml files are
 // listed, sorted by their slash-separated paths relative to the source root
 // (the directory, or the glob's fixed directory prefix). Paths returned are
 // file paths usable with ReadPage; SourceRel gives the relative path.
 func ListSource(dirOrGlob string) ([]string, error) {
 	if st, err := os.Stat(dirOrGlob); err == nil && st.IsDir() {
-		var out []string
-		err := filepath.WalkDir(dirOrGlob, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.Type().IsRegular() && IsPageFile(p) {
-				out = append(out, p)
-			}
-			return nil
-		})
+		out, err := listPages(dirOrGlob)
 		if err != nil {
 			return nil, err
 		}

@@ -23,6 +23,10 @@ type Page struct {
 	// URL is the page's own address when the page gives it: its <base href>
 	// (saved pages, SWDE, record where they came from that way).
 	URL string
+	// Flattened counts the elements whose tags were dropped because the
+	// page nests deeper than the parser accepts (see FlattenDepth); 0 for
+	// almost every page.
+	Flattened int
 	// Annotations are the entity instances found on the page, in document order.
 	Annotations []*Annotation
 	// ByNode indexes Annotations by the node they sit on (including the

@@ -2,6 +2,7 @@ package annotate
 
 import (
 	"context"
+	"errors"
 	"math"
 )
 
@@ -17,7 +18,8 @@ import (
 // source. The pool grows (×4, up to the whole source) only while its top
 // pages are not clear: while a sample page lacks a mandatory type, or a
 // type that another sample page holds — a bigger pool could then offer
-// better-covered pages.
+// better-covered pages — and while the pool would discard the source (a
+// rare type's pages may lie outside it: only the whole source discards).
 
 // poolGrowth is the factor the pool grows by while the top pages are not
 // clear.
@@ -49,7 +51,12 @@ func SampleSource(ctx context.Context, paths []string, root string, a *Annotator
 		if res != nil {
 			res.Total, res.Pool = len(paths), len(sub)
 		}
-		if last || err != nil || res == nil || res.Discarded != nil || topClear(res, a) {
+		// A discard on the pool is not final: the pages that hold a
+		// rare type may lie outside it. The pool grows until the whole
+		// source discards.
+		var de *DiscardError
+		discarded := res != nil && res.Discarded != nil || errors.As(err, &de)
+		if last || (err != nil && !discarded) || res == nil || (!discarded && topClear(res, a)) {
 			return res, err
 		}
 		pool *= poolGrowth

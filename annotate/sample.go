@@ -72,6 +72,19 @@ type SampleOptions struct {
 	MaxTexts int
 	// Progress, when set, is called (from one goroutine) as pages are done.
 	Progress func(Progress)
+	// MaxBytes bounds the bytes of the pages kept parsed together: the
+	// probe, and the sample given to wrapper induction (DefaultSampleBytes;
+	// negative: no bound). A page larger than MaxBytes / MinSamplePages is
+	// left out of sampling (listed in SampleResult.Skipped with the reason);
+	// of the best pages, those that would take the sample over MaxBytes are
+	// passed over. See membudget.go.
+	MaxBytes int64
+	// Budget, when set, bounds the page bytes being parsed at once by the
+	// workers (shared with extraction by objectrunner.Run).
+	Budget *PageBudget
+	// Size returns the bytes of the page at path, for MaxBytes and Budget
+	// (default FileSize: paths are files).
+	Size func(path string) int64
 }
 
 func (o *SampleOptions) defaults() {
@@ -95,6 +108,9 @@ func (o *SampleOptions) defaults() {
 	}
 	if o.MaxTexts < o.K {
 		o.MaxTexts = o.K
+	}
+	if o.MaxBytes == 0 {
+		o.MaxBytes = DefaultSampleBytes
 	}
 }
 
@@ -187,6 +203,9 @@ type SampleResult struct {
 	Segment string
 	// Discarded is set when the source cannot satisfy the SOD.
 	Discarded *DiscardError
+	// TooLarge counts the pages left out to keep the sample within
+	// SampleOptions.MaxBytes.
+	TooLarge int
 	// NearDuplicates counts the candidate pages left out of the sample
 	// because they copy (NearDuplicate) a page of it.
 	NearDuplicates int
@@ -217,6 +236,7 @@ type pageState struct {
 	conf  []float64
 	recs  map[string]int // hits per recognizer of the type of the current step
 	tmpl  int            // hits in template text of the type of the current step
+	size  int64          // bytes of the page file, once read
 	// sketch summarises the page's variable text and structure for the
 	// final choice (chooseSample); set once the template texts are known.
 	sketch *pageSketch
@@ -292,11 +312,16 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		if st.texts != nil && (!keepTree || st.page != nil) {
 			return nil
 		}
+		n, err := opts.Budget.Acquire(ctx, opts.size(paths[st.idx]))
+		if err != nil {
+			return err
+		}
+		defer opts.Budget.Release(n)
 		p, err := opts.read(paths[st.idx], SourceRel(root, paths[st.idx]))
 		if err != nil {
 			return err
 		}
-		st.page = p
+		st.page, st.size = p, int64(p.Size)
 		collect(st)
 		if !keepTree {
 			p.Release() // the texts are kept, not the tree
@@ -313,6 +338,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		if templateKnown && st.sketch == nil {
 			st.sketch = sketchOf(st.texts, template)
 		}
+		clk := &pageClock{} // regex budget of this pass over the page
 		for _, i := range ti {
 			if st.done[i] && i != recOf { // recOf's recognizers are counted anew
 				continue
@@ -320,7 +346,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			et := types[i]
 			hits, w := 0, 0.0
 			for _, text := range textsFor(st.texts, st.spans, et.Type.Attr) {
-				ms, err := a.matches(a.memo.entry(text), et, text)
+				ms, err := a.matches(a.memo.entry(text), et, text, clk)
 				if err != nil {
 					return &TypeError{Page: SourceRel(root, paths[st.idx]), Type: et.Name, Err: err}
 				}
@@ -369,12 +395,20 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 	for i := range all {
 		all[i] = i
 	}
-	np := min(opts.ProbePages, len(paths))
+	res.TooLarge = leaveOutLarge(states, paths, opts.size, opts.MaxBytes, skip)
+	readable := make([]*pageState, 0, len(states))
+	for _, st := range states {
+		if st.err == nil {
+			readable = append(readable, st)
+		}
+	}
+	np := min(opts.ProbePages, len(readable))
 	var probe []*pageState
 	for i := 0; i < np; i++ {
-		st := states[i*len(paths)/np]
+		st := readable[i*len(readable)/np]
 		probe = append(probe, st)
 	}
+	probe = probeWithin(probe, paths, opts.size, opts.MaxBytes)
 	err := parallel(ctx, opts.Workers, probe, func(st *pageState) error {
 		if err := load(st, true); err != nil {
 			return err
@@ -392,6 +426,9 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		}
 	})
 	if err != nil {
+		return nil, err
+	}
+	if err := a.stopped(); err != nil { // a regex used up the run's budget
 		return nil, err
 	}
 	var probed []*Page
@@ -523,6 +560,9 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		if err != nil {
 			return nil, err
 		}
+		if err := a.stopped(); err != nil { // a regex used up the run's budget
+			return nil, err
+		}
 		live := cands[:0]
 		for _, st := range cands {
 			if st.err == nil {
@@ -577,7 +617,15 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 	if res.Discarded == nil {
 		// The candidates are now the sample: parse them again and annotate
 		// every type on their trees (the hits are those counted on texts).
+		kept := fitBytes(cands, func(st *pageState) int64 { return st.size }, opts.MaxBytes)
+		res.TooLarge += len(cands) - len(kept)
+		cands = kept
 		err := parallel(ctx, opts.Workers, cands, func(st *pageState) error {
+			n, err := opts.Budget.Acquire(ctx, st.size)
+			if err != nil {
+				return err
+			}
+			defer opts.Budget.Release(n)
 			p, err := opts.read(paths[st.idx], SourceRel(root, paths[st.idx]))
 			if err != nil {
 				return err
@@ -598,6 +646,9 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			return nil
 		}, func(int, *pageState, error) {})
 		if err != nil {
+			return nil, err
+		}
+		if err := a.stopped(); err != nil { // a regex used up the run's budget
 			return nil, err
 		}
 		for _, st := range cands {

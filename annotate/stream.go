@@ -61,8 +61,8 @@ type Visitor interface {
 // every example page and the SWDE pages, FuzzStreamMatchesDOM on random
 // markup.
 func ParsePageVisit(data []byte, rel string, opts LoadOptions, v Visitor) (*Page, error) {
-	if max := opts.maxBytes(); max > 0 && len(data) > max {
-		return nil, &TooLargeError{Path: rel, Size: int64(len(data)), MaxBytes: max}
+	if err := checkSize(data, rel, opts); err != nil {
+		return nil, err
 	}
 	text, enc, certain, err := decode(data, opts.Encoding)
 	if err != nil {
@@ -78,11 +78,11 @@ func ParsePageVisit(data []byte, rel string, opts LoadOptions, v Visitor) (*Page
 		putParser(sp)
 		return p, nil
 	}
-	doc, base, err := parseDOM(text)
+	doc, base, flattened, err := parseDOM(text)
 	if err != nil {
 		return nil, fmt.Errorf("%s: parse: %w", rel, err)
 	}
-	p.Doc, p.attrs = doc, nil
+	p.Doc, p.attrs, p.Flattened = doc, nil, flattened
 	p.URL, p.BaseURL = pageBase(base, opts.BaseURL)
 	if v != nil {
 		v.Begin(p)
@@ -107,7 +107,7 @@ func ReadPageVisit(path, rel string, opts LoadOptions, v Visitor) (*Page, error)
 	}
 	p, err := ParsePageVisit(data, rel, opts, v)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, withPath(path, err)
 	}
 	return p, nil
 }
@@ -124,31 +124,52 @@ const maxPooledRead = 4 << 20
 // the equivalence tests and benchmarks, and the path ParsePage takes for
 // the pages the stream hands over.
 func ParsePageDOM(data []byte, rel string, opts LoadOptions) (*Page, error) {
-	if max := opts.maxBytes(); max > 0 && len(data) > max {
-		return nil, &TooLargeError{Path: rel, Size: int64(len(data)), MaxBytes: max}
+	if err := checkSize(data, rel, opts); err != nil {
+		return nil, err
 	}
 	text, enc, certain, err := decode(data, opts.Encoding)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", rel, err)
 	}
-	doc, base, err := parseDOM(text)
+	doc, base, flattened, err := parseDOM(text)
 	if err != nil {
 		return nil, fmt.Errorf("%s: parse: %w", rel, err)
 	}
-	p := &Page{Path: rel, Doc: doc, Size: len(data), Encoding: enc, EncodingCertain: certain}
+	p := &Page{Path: rel, Doc: doc, Size: len(data), Encoding: enc, EncodingCertain: certain, Flattened: flattened}
 	p.URL, p.BaseURL = pageBase(base, opts.BaseURL)
 	return p, nil
 }
 
-// parseDOM is the tree path: html.Parse, the <base href>, Clean.
-func parseDOM(text []byte) (doc *html.Node, base string, err error) {
+// parseDOM is the tree path: html.Parse, the <base href>, Clean. A page
+// nested deeper than the parser accepts is flattened first (deep.go);
+// flattened counts the tags dropped.
+func parseDOM(text []byte) (doc *html.Node, base string, flattened int, err error) {
 	doc, err = html.Parse(bytes.NewReader(text))
+	if isDepthError(err) {
+		doc, flattened, err = parseFlattened(text)
+	}
 	if err != nil {
-		return nil, "", err
+		return nil, "", 0, err
 	}
 	base = findBase(doc)
 	Clean(doc)
-	return doc, base, nil
+	return doc, base, flattened, nil
+}
+
+// checkSize refuses a page over the size limit, in bytes or in tags (see
+// TagWeight).
+func checkSize(data []byte, rel string, opts LoadOptions) error {
+	max := opts.maxBytes()
+	if max <= 0 {
+		return nil
+	}
+	if len(data) > max {
+		return &TooLargeError{Path: rel, Size: int64(len(data)), MaxBytes: max}
+	}
+	if tags := countTags(data); tags*TagWeight > int64(max) {
+		return &TooLargeError{Path: rel, Size: int64(len(data)), Tags: tags, MaxBytes: max}
+	}
+	return nil
 }
 
 // Walk visits the tree under n (a cleaned tree) in document order, as

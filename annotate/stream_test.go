@@ -101,7 +101,7 @@ func compareStream(data []byte) error {
 	if err != nil {
 		return nil
 	}
-	want, wantBase, derr := parseDOM(text)
+	want, wantBase, _, derr := parseDOM(text)
 	var rec recorder
 	sp := streamParse(text, &rec, &Page{}, "")
 	if sp == nil {

@@ -24,22 +24,33 @@
 //
 // # Concurrency and crashes
 //
-// Open takes an flock(2) on LOCK, exclusive for a writer and shared for
-// read-only opens: many readers at once, or one writer; anyone else gets an
-// *InUseError (errors.Is ErrInUse) after Options.LockTimeout (1s), never a
-// hang. Writes go in batches (Options.BatchSize entries); each batch is one
-// scorch segment, and Bleve's safe-batch mode returns only when the segment
-// is persisted, so a process killed mid-import leaves exactly the batches
-// that completed.
+// One writer at a time: a writer (Open without ReadOnly) takes an flock(2)
+// on LOCK exclusively; a second writer gets an *InUseError (errors.Is
+// ErrInUse) naming the holder's pid after Options.LockTimeout (1s), never
+// a hang. Readers never wait for a writer: they open the snapshot the last
+// writer published under .snapshots/ (snapshot.go: segment files
+// hard-linked, root.bolt copied, at writer open and close, milliseconds),
+// so `dict lookup` or `extract` run beside `extract --grow` or `dict
+// import` and see the dictionaries as they were when the last writer
+// closed. Writes go in batches (Options.BatchSize entries); each batch is
+// one scorch segment, and Bleve's safe-batch mode returns only when the
+// segment is persisted, so a process killed mid-import leaves exactly the
+// batches that completed; the next writer publishes them for readers (a
+// DIRTY mark tells it to) and re-importing the file completes the import.
+// A store directory that cannot be written is refused to writers with a
+// clear error and serves readers.
 //
 // # Files
 //
 //   - normalize.go: Normalize and the tokenizer it shares with the Matcher.
 //   - entry.go: Entry and Provenance; how an observation updates an entry.
 //   - store.go: DefaultDir, Open, Options, Store, classes, the Bleve mapping.
-//   - lock_unix.go, lock_other.go: the directory lock and ErrInUse.
+//   - lock_unix.go, lock_other.go: the directory lock and ErrInUse, the
+//     snapshot locks (no snapshots without flock: readers wait as writers do).
+//   - snapshot.go: the readers' snapshots: publishing, opening, collecting.
 //   - write.go: merging a batch of values into a class, durably.
-//   - import.go: Import and ImportFile of plain lists and TSV with counts.
+//   - import.go: Import and ImportFile of plain lists and TSV with counts;
+//     lines over MaxLineBytes are skipped with a warning naming them.
 //   - grow.go: Grow from extracted values, with refusals and their reasons.
 //   - lookup.go: Lookup (exact), Search (fuzzy, prefix, words), Entries, Export.
 //   - matcher.go: the in-memory Matcher and the per-class recognizers.

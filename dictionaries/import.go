@@ -62,14 +62,24 @@ type ImportOptions struct {
 	Confidence float64
 	// Progress, if set, is called after each batch with the totals so far.
 	Progress func(ImportReport)
+	// Warn, if set, is called for each line skipped for a reason worth
+	// telling (a line longer than MaxLineBytes), with its 1-based number.
+	Warn func(line int, msg string)
 }
+
+// MaxLineBytes is the longest line Import accepts; longer lines are skipped
+// (counted in ImportReport.TooLong, told to ImportOptions.Warn) and the
+// import goes on. No dictionary entry is that long: such a line is a
+// paragraph or binary data that crept into the list.
+const MaxLineBytes = 64 << 10
 
 // ImportReport says what an import did.
 type ImportReport struct {
 	Class  string
 	Source string
-	// Lines read, and Skipped: blank lines or lines that normalise to "".
-	Lines, Skipped int
+	// Lines read, and Skipped: blank lines, lines that normalise to "" and
+	// lines longer than MaxLineBytes (TooLong counts those).
+	Lines, Skipped, TooLong int
 	// Entry lines that created an entry (New), changed one (Updated: a new
 	// source, count or confidence), or changed nothing (Unchanged: the
 	// entry already holds this source with this count, e.g. a re-import).
@@ -120,8 +130,7 @@ func (s *Store) Import(ctx context.Context, class string, r io.Reader, opts Impo
 		conf = s.opts.ImportConfidence
 	}
 	prov := Provenance{Kind: "import", Source: opts.Source}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	lr := newLineReader(r, MaxLineBytes)
 	batch := make([]item, 0, s.opts.BatchSize)
 	var pendingLines, pendingSkipped int
 	flush := func() error {
@@ -145,10 +154,25 @@ func (s *Store) Import(ctx context.Context, class string, r io.Reader, opts Impo
 		return ctx.Err()
 	}
 	line := 0
-	for sc.Scan() {
+	for {
+		raw, long, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return rep, fmt.Errorf("line %d: %w", line+1, err)
+		}
 		line++
 		pendingLines++
-		text := strings.TrimSuffix(sc.Text(), "\r")
+		if long {
+			pendingSkipped++
+			rep.TooLong++
+			if opts.Warn != nil {
+				opts.Warn(line, fmt.Sprintf("longer than %d bytes: skipped", MaxLineBytes))
+			}
+			continue
+		}
+		text := strings.TrimSuffix(string(raw), "\r")
 		if line == 1 {
 			text = strings.TrimPrefix(text, "\ufeff")
 		}
@@ -193,13 +217,57 @@ func (s *Store) Import(ctx context.Context, class string, r io.Reader, opts Impo
 			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return rep, fmt.Errorf("line %d: %w", line+1, err)
-	}
 	if len(batch) > 0 || pendingLines > 0 {
 		if err := flush(); err != nil {
 			return rep, err
 		}
 	}
 	return rep, nil
+}
+
+// lineReader reads lines of at most max bytes; a longer line is consumed
+// whole and reported as long, without keeping it in memory.
+type lineReader struct {
+	r   *bufio.Reader
+	max int
+	buf []byte
+}
+
+func newLineReader(r io.Reader, max int) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(r, 64<<10), max: max}
+}
+
+// next returns the next line without its "\n" (the slice is valid until the
+// following call), or long when it was over max bytes, or io.EOF.
+func (lr *lineReader) next() (line []byte, long bool, err error) {
+	lr.buf = lr.buf[:0]
+	for {
+		frag, err := lr.r.ReadSlice('\n')
+		if !long {
+			if len(lr.buf)+len(frag) > lr.max+1 { // +1: the "\n"
+				long, lr.buf = true, lr.buf[:0]
+			} else {
+				lr.buf = append(lr.buf, frag...)
+			}
+		}
+		switch err {
+		case bufio.ErrBufferFull:
+			continue
+		case nil:
+			if long {
+				return nil, true, nil
+			}
+			return lr.buf[:len(lr.buf)-1], false, nil
+		case io.EOF:
+			if long || len(lr.buf) > lr.max { // a last line without "\n"
+				return nil, true, nil
+			}
+			if len(lr.buf) == 0 {
+				return nil, false, io.EOF
+			}
+			return lr.buf, false, nil
+		default:
+			return nil, false, err
+		}
+	}
 }

@@ -85,3 +85,42 @@ func readPID(path string) int {
 	}
 	return n
 }
+
+// snapshotsSupported: readers read snapshots (snapshot.go), coordinated
+// with flock(2).
+const snapshotsSupported = true
+
+// lockReaders opens a snapshot's READERS file and takes a shared lock on
+// it, failing at once when a writer deleting the snapshot holds it, or when
+// the file is no longer the one at path (the snapshot was moved away).
+func lockReaders(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("snapshot being deleted: %w", err)
+	}
+	st, err1 := f.Stat()
+	now, err2 := os.Stat(path)
+	if err1 != nil || err2 != nil || !os.SameFile(st, now) {
+		f.Close()
+		return nil, fmt.Errorf("snapshot %s moved away", filepath.Dir(path))
+	}
+	return f, nil
+}
+
+// lockUnused takes an exclusive lock on a snapshot's READERS file when no
+// reader holds it. A snapshot without the file is unused.
+func lockUnused(path string) (*os.File, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, errors.Is(err, os.ErrNotExist)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return nil, false
+	}
+	return f, true
+}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -52,9 +53,9 @@ type InUseError struct {
 
 func (e *InUseError) Error() string {
 	if e.PID > 0 {
-		return fmt.Sprintf("dictionary %s is in use by another process (pid %d?)", e.Dir, e.PID)
+		return fmt.Sprintf("dictionary %s is in use by another process (pid %d?): one process at a time writes a store; retry when it has finished", e.Dir, e.PID)
 	}
-	return fmt.Sprintf("dictionary %s is in use by another process", e.Dir)
+	return fmt.Sprintf("dictionary %s is in use by another process: one process at a time writes a store; retry when it has finished", e.Dir)
 }
 
 // Is makes errors.Is(err, ErrInUse) true.
@@ -83,8 +84,11 @@ type Options struct {
 // for concurrent use.
 type Store struct {
 	dir  string
+	data string // where the class indexes are: dir, or a reader's snapshot
 	opts Options
-	lock *os.File
+	lock *os.File // the store's LOCK, or a reader's snapshot READERS file
+
+	wrote atomic.Bool // a writer changed the store: publish a snapshot on Close
 
 	mu        sync.Mutex
 	indexes   map[string]bleve.Index
@@ -111,18 +115,69 @@ func Open(dir string, opts *Options) (*Store, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	newStore := func(data string, lock *os.File) *Store {
+		return &Store{dir: dir, data: data, opts: o, lock: lock, indexes: map[string]bleve.Index{}, nameClass: map[string]bool{}, matcher: NewMatcher()}
+	}
 	if o.ReadOnly {
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 			return nil, fmt.Errorf("no dictionary at %s (import a word list first)", dir)
 		}
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("dictionary directory: %w", err)
+		// Readers read the last snapshot, never waiting for a writer; a
+		// store without a usable one is read live, beside other readers.
+		if gen, lk, err := openSnapshot(dir); err == nil && gen != "" {
+			return newStore(gen, lk), nil
+		}
+	} else {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("dictionary directory: %w", err)
+		}
+		if err := checkWritable(dir); err != nil {
+			return nil, err
+		}
 	}
 	lk, err := lockDir(dir, !o.ReadOnly, o.LockTimeout)
 	if err != nil {
+		if o.ReadOnly && errors.Is(err, ErrInUse) {
+			// A writer that just opened a store without a snapshot makes one.
+			if gen, slk, serr := openSnapshot(dir); serr == nil && gen != "" {
+				return newStore(gen, slk), nil
+			}
+		}
 		return nil, err
 	}
-	return &Store{dir: dir, opts: o, lock: lk, indexes: map[string]bleve.Index{}, nameClass: map[string]bool{}, matcher: NewMatcher()}, nil
+	s := newStore(dir, lk)
+	if !o.ReadOnly {
+		if cs, err := s.Classes(); err == nil && needsSnapshot(dir) {
+			if err := publishSnapshot(dir, cs); err != nil {
+				unlockDir(lk)
+				return nil, fmt.Errorf("dictionary %s: snapshot for readers: %w", dir, err)
+			}
+		}
+	}
+	return s, nil
+}
+
+// checkWritable fails with a clear message when dir cannot be written.
+func checkWritable(dir string) error {
+	f, err := os.CreateTemp(dir, ".probe-*")
+	if err != nil {
+		return fmt.Errorf("dictionary %s is not writable (%v): open it read-only or give write permission", dir, errors.Unwrap(err))
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// written records that a writer changes the store: readers' snapshot is
+// stale until Close publishes a new one (a DIRTY mark says so meanwhile).
+func (s *Store) written() error {
+	if s.wrote.Load() {
+		return nil
+	}
+	if err := markDirty(s.dir); err != nil {
+		return fmt.Errorf("dictionary %s: %w", s.dir, err)
+	}
+	s.wrote.Store(true)
+	return nil
 }
 
 // Dir returns the store's directory.
@@ -142,6 +197,16 @@ func (s *Store) Close() error {
 		}
 		delete(s.indexes, c)
 	}
+	if s.lock != nil && s.wrote.Load() && len(errs) == 0 {
+		// Nothing is open: publish what was written for readers.
+		cs, err := s.Classes()
+		if err == nil {
+			err = publishSnapshot(s.dir, cs)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("dictionary %s: snapshot for readers: %w", s.dir, err))
+		}
+	}
 	if s.lock != nil {
 		if err := unlockDir(s.lock); err != nil {
 			errs = append(errs, err)
@@ -153,7 +218,7 @@ func (s *Store) Close() error {
 
 // Classes lists the store's classes, sorted.
 func (s *Store) Classes() ([]string, error) {
-	des, err := os.ReadDir(s.dir)
+	des, err := os.ReadDir(s.data)
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +227,7 @@ func (s *Store) Classes() ([]string, error) {
 		if !d.IsDir() {
 			continue
 		}
-		if _, err := os.Stat(filepath.Join(s.dir, d.Name(), "index_meta.json")); err == nil {
+		if _, err := os.Stat(filepath.Join(s.data, d.Name(), "index_meta.json")); err == nil {
 			cs = append(cs, d.Name())
 		}
 	}
@@ -210,7 +275,7 @@ func (s *Store) index(class string, create bool) (bleve.Index, error) {
 	if idx, ok := s.indexes[class]; ok {
 		return idx, nil
 	}
-	path := filepath.Join(s.dir, class)
+	path := filepath.Join(s.data, class)
 	cfg := map[string]interface{}{"bolt_timeout": s.opts.LockTimeout.String()}
 	if s.opts.ReadOnly {
 		cfg["read_only"] = true
@@ -225,6 +290,9 @@ func (s *Store) index(class string, create bool) (bleve.Index, error) {
 			return nil, fmt.Errorf("opening dictionary class %s: %w", class, err)
 		}
 	case create && !s.opts.ReadOnly:
+		if err := s.written(); err != nil {
+			return nil, err
+		}
 		var err error
 		idx, err = bleve.NewUsing(path, indexMapping(), scorch.Name, scorch.Name, cfg)
 		if err != nil {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -262,7 +264,11 @@ func TestLookupAndSearch(t *testing.T) {
 	}
 }
 
-func TestLockInProcess(t *testing.T) {
+// TestReadersAndWriters: one writer at a time (a second one fails with
+// ErrInUse within its timeout); readers never wait: while a writer writes
+// they read the snapshot published when the last writer closed, and a
+// writer does not wait for readers either.
+func TestReadersAndWriters(t *testing.T) {
 	dir := t.TempDir()
 	w, err := Open(dir, nil)
 	if err != nil {
@@ -271,18 +277,30 @@ func TestLockInProcess(t *testing.T) {
 	if _, err := w.Import(context.Background(), "c", strings.NewReader("a b c\n"), ImportOptions{Source: "s"}); err != nil {
 		t.Fatal(err)
 	}
-	for _, ro := range []bool{false, true} {
-		t0 := time.Now()
-		_, err := Open(dir, &Options{ReadOnly: ro, LockTimeout: 200 * time.Millisecond})
-		if !errors.Is(err, ErrInUse) {
-			t.Fatalf("second Open(readonly=%v) = %v, want ErrInUse", ro, err)
-		}
-		if d := time.Since(t0); d > time.Second {
-			t.Fatalf("second Open took %v", d)
-		}
+	t0 := time.Now()
+	if _, err := Open(dir, &Options{LockTimeout: 200 * time.Millisecond}); !errors.Is(err, ErrInUse) {
+		t.Fatalf("second writer Open = %v, want ErrInUse", err)
 	}
-	w.Close()
-	// Many readers at once.
+	if d := time.Since(t0); d > time.Second {
+		t.Fatalf("second Open took %v", d)
+	}
+	// A reader beside the first writer of a store: no class yet, at once.
+	t0 = time.Now()
+	r0, err := Open(dir, &Options{ReadOnly: true, LockTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("reader beside a writer: %v", err)
+	}
+	if d := time.Since(t0); d > 100*time.Millisecond {
+		t.Errorf("reader waited %v", d)
+	}
+	if cs, _ := r0.Classes(); len(cs) != 0 {
+		t.Errorf("reader sees classes %v before the writer closed", cs)
+	}
+	r0.Close()
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Many readers at once, and a writer beside them.
 	var readers []*Store
 	for i := 0; i < 3; i++ {
 		r, err := Open(dir, &Options{ReadOnly: true})
@@ -298,8 +316,56 @@ func TestLockInProcess(t *testing.T) {
 	if _, err := readers[0].Grow("c", []Observation{{Value: "x", Confidence: 1}}); err == nil {
 		t.Fatal("Grow on a read-only store succeeded")
 	}
-	if _, err := Open(dir, &Options{LockTimeout: 100 * time.Millisecond}); !errors.Is(err, ErrInUse) {
-		t.Fatalf("writer Open beside readers = %v, want ErrInUse", err)
+	w2, err := Open(dir, &Options{LockTimeout: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("writer Open beside readers: %v", err)
+	}
+	if _, err := w2.Import(context.Background(), "c", strings.NewReader("d e f\n"), ImportOptions{Source: "s2"}); err != nil {
+		t.Fatal(err)
+	}
+	// Readers opened before or during the write see the last snapshot.
+	r, err := Open(dir, &Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, rd := range append(readers, r) {
+		if e, err := rd.Lookup("c", "d e f"); err != nil || e != nil {
+			t.Errorf("reader %d sees an entry being written: %v, %v", i, e, err)
+		}
+	}
+	r.Close()
+	if err := w2.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Once the writer closed, new readers see its entries; the old ones
+	// keep theirs until they close, then their snapshot goes.
+	r, err = Open(dir, &Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, err := r.Lookup("c", "d e f"); err != nil || e == nil {
+		t.Errorf("new reader after the write: %v, %v", e, err)
+	}
+	if e, err := readers[1].Lookup("c", "a b c"); err != nil || e == nil {
+		t.Errorf("old reader after the write: %v, %v", e, err)
+	}
+	r.Close()
+	for _, rd := range readers {
+		rd.Close()
+	}
+	w3, err := Open(dir, nil) // publishes nothing new, collects nothing: the store is clean
+	if err != nil {
+		t.Fatal(err)
+	}
+	w3.Import(context.Background(), "c", strings.NewReader("g\n"), ImportOptions{Source: "s3"})
+	w3.Close()
+	snaps, _ := os.ReadDir(filepath.Join(dir, snapshotDir))
+	var names []string
+	for _, e := range snaps {
+		names = append(names, e.Name())
+	}
+	if len(names) != 2 { // CURRENT and the one it names
+		t.Errorf("snapshots left: %v", names)
 	}
 }
 

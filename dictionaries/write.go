@@ -97,6 +97,9 @@ func (s *Store) writeBatch(idx bleve.Index, class string, items []item) (batchRe
 		written = append(written, e)
 	}
 	if b.Size() > 0 {
+		if err := s.written(); err != nil {
+			return res, nil, err
+		}
 		if err := idx.Batch(b); err != nil {
 			return res, nil, fmt.Errorf("class %s: writing batch: %w", class, err)
 		}

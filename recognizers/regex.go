@@ -55,6 +55,9 @@ func (r *Regex) Name() string { return "regex" }
 // Pattern returns the source of the regular expression.
 func (r *Regex) Pattern() string { return r.pattern }
 
+// Timeout returns the bound on one Find.
+func (r *Regex) Timeout() time.Duration { return r.timeout }
+
 // Find implements Recognizer. Empty matches are skipped. It fails when the
 // whole search takes longer than the timeout; the error names the pattern.
 func (r *Regex) Find(text string) ([]Match, error) {

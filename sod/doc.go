@@ -42,6 +42,8 @@
 //     Order, Pos), shared with the rest of ObjectRunner.
 //   - load.go: Load and Parse: TOML decoding, validation, Recognizer.Regexp.
 //   - attr.go: the attr key (Attributes, URLAttribute).
+//   - nesting.go: the limits checked before decoding (file size, nesting of
+//     arrays and inline tables, dotted key parts), so hostile files fail fast.
 //   - multiplicity.go: ParseMultiplicity.
 //   - positions.go: the scanner that finds where each TOML key is written.
 //   - errors.go: Error and ErrorList.

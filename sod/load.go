@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -35,9 +36,15 @@ var sections = []struct {
 // Load reads and validates the SOD file at path. An invalid file yields an
 // ErrorList holding every problem found, each positioned in the file.
 func Load(path string) (*SOD, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	// Read one byte more than accepted: Parse reports the size.
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return Parse(path, data)
 }
@@ -79,6 +86,10 @@ func (l *loader) errorf(p Pos, format string, a ...any) {
 
 // load decodes data and builds the SOD, recording every problem in l.errs.
 func (l *loader) load(data []byte) *SOD {
+	if e := checkShape(l.file, data); e != nil {
+		l.errs = append(l.errs, e)
+		return nil
+	}
 	var raw map[string]any
 	md, err := toml.Decode(string(data), &raw)
 	if err != nil {

@@ -96,6 +96,8 @@
 //	              extraction, set-item and segment refinements
 //	pagescope.go  page-scope fields: derived SODs, page-level induction,
 //	              copying the page's values into every object
+//	explain.go    WhyEmpty: why a page the wrapper fits gave no object (where
+//	              the search for records stopped)
 //	join.go       single values written over two lines of one element
 //	              (SlotMap.Join, SlotMap.JoinPrev)
 //	extend.go     names that go on over template words inside their text

@@ -127,7 +127,7 @@ func (w *Wrapper) extractRecords(p *annotate.Page) ([]*Object, error) {
 			Reason: fmt.Sprintf("%d of %d records do not fit the record template (first: %s)", skipped+incomplete, len(recs), reason)}
 	}
 	if len(objs) == 0 && w.pageMin > 0 {
-		return nil, &MismatchError{Page: p.Path, Reason: fmt.Sprintf("no record found (the SOD wants %s per page)", w.mult)}
+		return nil, &MismatchError{Page: p.Path, Reason: fmt.Sprintf("no record found (the SOD wants %s per page): %s", w.mult, w.rp.whyNoRecords(p))}
 	}
 	return objs, nil
 }

@@ -209,9 +209,16 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 	w := &Wrapper{opt: f.Options, sodHash: f.SODHash, sodName: f.SODName, mult: f.PageMult, pageMin: f.PageMin, fields: f.Fields,
 		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPathsFor(f.Fields), rp: f.Records}
 	w.tmpl.index()
+	declared := make(map[string]bool, len(w.fields))
+	for _, fs := range w.fields {
+		declared[fs.Path] = true
+	}
 	for _, s := range w.slots {
 		if s.Slot < 0 || s.Slot >= len(w.tmpl.Slots) {
 			return nil, fmt.Errorf("wrapper: load: slot %d out of range (template has %d)", s.Slot, len(w.tmpl.Slots))
+		}
+		if !declared[s.Field] {
+			return nil, fmt.Errorf("wrapper: load: slot %d fills field %q, which the wrapper does not declare", s.Slot, s.Field)
 		}
 	}
 	if w.scope >= len(w.tmpl.Sets) {

@@ -134,6 +134,7 @@ func (m *Main) importList(ctx context.Context, s *dictionaries.Store, l wordList
 			m.Log.Info("importing", "file", l.path, "class", l.class, "lines", r.Lines, "new", r.New)
 		}
 	}
+	opts.Warn = func(line int, msg string) { m.Log.Warn("line skipped", "file", l.path, "line", line, "reason", msg) }
 	return s.ImportFile(ctx, l.class, l.path, opts)
 }
 

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,9 +41,11 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	grow := fs.Bool("grow", false, "add extracted values of dictionary fields to the dictionaries")
 	minConf := fs.Float64("min-confidence", 0.7, "with --grow: only values at least this confident")
 	k := fs.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from")
+	sampleMB := fs.Int("sample-mb", annotate.DefaultSampleBytes>>20, "most MiB of pages in the sample (induction needs ~35× that in memory); a page over half of it is extracted, not learned from")
 	plain := fs.Bool("plain", false, "plain ExAlg: do not use annotations to tell token roles apart (baseline)")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (default: number of CPUs)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
+	memoryMB := fs.Int("memory-mb", defaultMemoryMB, "soft memory limit in MiB (GOMEMLIMIT overrides it); pages of up to 1/32 of it are processed at once (0: no memory limit)")
 	strict := fs.Bool("strict", false, "leave out objects that lack a mandatory field (default: write them with \"missing\")")
 	baseURL := baseURLFlag(fs)
 	previewDir := fs.String("preview", "", "write the sample pages (with --wrapper: up to --sample pages spread over the source)\nto this directory as HTML with the extracted values highlighted per field, and an\nindex.html with per-field counts; nothing in them is loaded from the web")
@@ -74,7 +75,9 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	}
 
 	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}}
+	cfg.InFlightBytes = applyMemoryLimit(*memoryMB)
 	cfg.Sample.K = *k
+	cfg.Sample.MaxBytes = int64(*sampleMB) << 20
 	iopt := wrapper.DefaultOptions()
 	iopt.Annotations = !*plain
 	cfg.Induce = &iopt
@@ -126,9 +129,9 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	cfg.Learned = m.logLearned
 
 	var dst io.Writer = m.Stdout
-	var file *os.File
+	var file *outputFile // -o: replaced only when the run succeeds
 	if *out != "" {
-		f, err := os.Create(*out)
+		f, err := createOutput(*out)
 		if err != nil {
 			return err
 		}
@@ -162,10 +165,14 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	if err := bw.Flush(); err != nil && runErr == nil {
 		runErr = err
 	}
+	// The verdict (no objects, too many unfit pages) comes before the
+	// output file is kept or not.
+	runErr = m.judge(rep, runErr, *maxUnfit)
 	if file != nil {
-		if err := file.Close(); err != nil && runErr == nil {
-			runErr = err
-		}
+		runErr = m.finishOutput(file, runErr)
+	}
+	if runErr != nil && ctx.Err() != nil && rep != nil && !isBrokenPipe(runErr) {
+		runErr = fmt.Errorf("interrupted after %d of %d pages (%d objects written): %w", rep.Processed, rep.Pages, rep.Objects, runErr)
 	}
 	if grower != nil && !errors.Is(runErr, context.Canceled) {
 		if err := grower.Flush(); err != nil && runErr == nil {
@@ -186,7 +193,6 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 			runErr = err
 		}
 	}
-	runErr = m.judge(rep, runErr, *maxUnfit)
 	if *reportPath != "" && rep != nil {
 		if err := writeReport(*reportPath, rep, runErr); err != nil && runErr == nil {
 			runErr = err
@@ -243,6 +249,12 @@ func (m *Main) summarize(rep *objectrunner.Report) {
 		if d.Kind == objectrunner.DiagLowFill {
 			m.Log.Warn("diagnostic: "+d.Message, "kind", d.Kind)
 		}
+	}
+	if rep.Wrapper != nil && rep.Processed < rep.Pages {
+		m.Log.Warn("stopped early", "pages_done", rep.Processed, "of", rep.Pages)
+	}
+	for reason, ps := range rep.Empty {
+		m.Log.Info("pages without objects", "reason", reason, "pages", len(ps), "e.g.", ps[0])
 	}
 	m.logUnfit(rep)
 }
@@ -316,19 +328,15 @@ func loadWrapper(path string) (*wrapper.Wrapper, error) {
 // saveWrapper writes w to path through a temporary file, so an existing
 // wrapper is never left half-written.
 func saveWrapper(path string, w *wrapper.Wrapper) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".wrapper-*")
+	f, err := createOutput(path)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if err := w.Save(tmp); err != nil {
-		tmp.Close()
+	if err := w.Save(f); err != nil {
+		f.stop(false)
 		return err
 	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return f.commit()
 }
 
 // objectWriter writes objects in one of the output formats.

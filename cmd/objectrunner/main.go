@@ -21,19 +21,18 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 )
 
 // Version is the objectrunner release; set with -ldflags "-X main.Version=…".
 var Version = "0.1.0-dev"
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, caught, stop := signalContext(context.Background())
 	m := NewMain()
-	os.Exit(m.Run(ctx, os.Args[1:]))
+	status := m.Run(ctx, os.Args[1:])
+	stop()
+	os.Exit(signalStatus(status, caught()))
 }
 
 // Exit statuses.
@@ -115,7 +114,9 @@ func (e *ExitError) Error() string { return e.Err.Error() }
 func (e *ExitError) Unwrap() error { return e.Err }
 
 // Run executes the command line args and returns the exit status:
-// 0 ok, 1 error, 2 usage, 3 too many pages did not fit (extract --max-unfit).
+// 0 ok, 1 error, 2 usage, 3 too many pages did not fit (extract --max-unfit),
+// 141 output pipe closed (see interrupt.go; main turns an error after SIGINT
+// or SIGTERM into 130 or 143).
 func (m *Main) Run(ctx context.Context, args []string) int {
 	preset := m.Log
 	m.glob = globals{}
@@ -176,6 +177,9 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
+	}
+	if isBrokenPipe(err) {
+		return exitBrokenPipe // the reader of our output has gone: nothing to say
 	}
 	var ue *UsageError
 	if errors.As(err, &ue) {

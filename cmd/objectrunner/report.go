@@ -23,8 +23,7 @@ func (m *Main) judge(rep *objectrunner.Report, runErr error, maxUnfit float64) e
 			rep.UnfitPages(), rep.Processed, 100*share, maxUnfit)}
 	}
 	if rep.Objects == 0 {
-		return fmt.Errorf("no objects extracted from %d pages (%d did not fit the wrapper, %d unreadable)",
-			rep.Pages, rep.UnfitPages(), len(rep.Failed))
+		return noObjects(rep) // output.go: counts and the most common reason
 	}
 	return nil
 }
@@ -49,6 +48,8 @@ func exitStatus(err error) int {
 		return ee.Status
 	case errors.As(err, &ue):
 		return exitUsage
+	case isBrokenPipe(err):
+		return exitBrokenPipe
 	}
 	return exitError
 }

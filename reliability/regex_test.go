@@ -1,0 +1,75 @@
+//go:build linux
+
+package reliability
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// catastrophic writes an SOD whose name regex is pattern (timeout 200 ms:
+// page budget 1 s, run budget 6 s) and a source of n shop pages, the first
+// bad of them with three texts of 100 KB of filler that make the pattern
+// backtrack catastrophically.
+func catastrophic(t *testing.T, pattern, filler string, n, bad int) (sodPath, src string) {
+	t.Helper()
+	d := dir(t)
+	sodPath = write(t, filepath.Join(d, "sod.toml"), []byte(fmt.Sprintf(`object = "item"
+[tuple.item]
+name = "1"
+price = "1"
+[entity.name]
+regex = 'Model [A-Z][a-z]+ \d+|%s'
+timeout = "200ms"
+[entity.price]
+predefined = "price"
+`, pattern)))
+	src = filepath.Join(d, "pages")
+	for i := range n {
+		page := shopPage(i)
+		if i < bad {
+			text := strings.Repeat(filler, 100<<10)
+			page = strings.Replace(page, `<p class="desc">`, "<p>"+text+"</p><p>"+text+"!</p><p>"+text+`</p><p class="desc">`, 1)
+		}
+		write(t, filepath.Join(src, fmt.Sprintf("%04d.html", i)), []byte(page))
+	}
+	return sodPath, src
+}
+
+// TestCatastrophicRegex (group 2): patterns that backtrack exponentially on
+// 100 KB texts. When every page trips the pattern, the run stops once it
+// has lost its budget (30× the timeout) and says which type; when a few
+// pages do, they are left out with the reason and the run goes on.
+func TestCatastrophicRegex(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of backtracking")
+	}
+	for _, tc := range []struct {
+		pattern, filler string
+	}{
+		{`(a+)+$`, "a"},
+		{`(x+x+)+y`, "x"},
+	} {
+		t.Run(tc.pattern+" on every page", func(t *testing.T) {
+			sodPath, src := catastrophic(t, tc.pattern, tc.filler, 40, 40)
+			r := run(t, runOpts{timeout: 2 * time.Minute}, "extract", "-q", "--sod", sodPath, "--source", src, "-o", filepath.Join(src, "..", "out.jsonl"))
+			expect(t, r, 1, "regex of type name:", "allowed for a run: stopping", "simplify the pattern or raise its timeout")
+			// 6 s of lost time over 2 workers, plus reading 12 MB of pages;
+			// without the run budget: 40 pages × 200 ms at least.
+			within(t, "regex "+tc.pattern+", 40 bad pages of 300 KB", r, bound{wall: 15 * time.Second, rss: 300 * mb})
+		})
+		t.Run(tc.pattern+" on two pages", func(t *testing.T) {
+			sodPath, src := catastrophic(t, tc.pattern, tc.filler, 30, 2)
+			out := filepath.Join(src, "..", "out.jsonl")
+			r := run(t, runOpts{timeout: 2 * time.Minute}, "extract", "--sod", sodPath, "--source", src, "-o", out)
+			expect(t, r, 0, "page left out of the sample", "0000.html", "type name", "timed out after 200ms")
+			if n := jsonLines(t, readFile(t, out)); n < 28 {
+				t.Errorf("%d objects extracted, want the 28 good pages' at least", n)
+			}
+			within(t, "regex "+tc.pattern+", 2 bad pages of 30", r, bound{wall: 15 * time.Second, rss: 300 * mb})
+		})
+	}
+}
