@@ -1,0 +1,226 @@
+package repository
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/standard"
+	"github.com/blevesearch/bleve/v2/mapping"
+	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/objectrunner/objectrunner/wrapper"
+)
+
+// Names of the indexed fields of an object document. The SOD's fields are
+// indexed under four sub-documents, one per way of querying them: t.PATH
+// (full text), k.PATH (exact keys), n.PATH (numbers), d.PATH (dates).
+const (
+	fieldSOD    = "sod"    // keyword: the SOD's name
+	fieldSource = "source" // keyword: the source's name
+	fieldPage   = "page"   // keyword: the page, relative to the source
+	fieldIndex  = "index"  // numeric: the object's position on the page
+	fieldConf   = "conf"   // numeric: the object's confidence
+	fieldText   = "text"   // text: the page's visible text (keywords)
+	fieldObject = "obj"    // stored only: the object as extract writes it
+
+	subText    = "t"
+	subKey     = "k"
+	subNumber  = "n"
+	subDate    = "d"
+	pathSep    = "."
+	idSep      = "\x1f"
+	maxPageLen = 1 << 20 // page text indexed per object, in bytes
+)
+
+// indexMapping returns the Bleve mapping of every index of the
+// repository, whatever its SOD: the fixed fields are declared, and the SOD's
+// fields are indexed dynamically under the four sub-documents, each with
+// the analyzer its way of querying needs (standard for t, keyword for k;
+// numbers and times by their Go type). One mapping for all indexes lets an
+// alias over sources of several SODs score with global statistics (BM25
+// with a pre-search across the indexes), so relevance compares across
+// sources. Only the object itself and the fields shown in results are
+// stored.
+func indexMapping() *mapping.IndexMappingImpl {
+	im := bleve.NewIndexMapping()
+	im.DefaultAnalyzer = standard.Name
+	im.ScoringModel = index.BM25Scoring
+	im.StoreDynamic = false
+	im.IndexDynamic = true
+	im.DocValuesDynamic = false
+
+	dm := bleve.NewDocumentStaticMapping()
+	dm.AddFieldMappingsAt(fieldSOD, keywordField(true, false))
+	dm.AddFieldMappingsAt(fieldSource, keywordField(true, true))
+	dm.AddFieldMappingsAt(fieldPage, keywordField(true, true))
+	dm.AddFieldMappingsAt(fieldIndex, numericField(true, true))
+	dm.AddFieldMappingsAt(fieldConf, numericField(true, true))
+	text := textField()
+	text.IncludeTermVectors = true // phrases: _text="sold out"
+	dm.AddFieldMappingsAt(fieldText, text)
+	obj := bleve.NewTextFieldMapping()
+	obj.Index, obj.Store, obj.IncludeInAll, obj.IncludeTermVectors, obj.DocValues = false, true, false, false, false
+	dm.AddFieldMappingsAt(fieldObject, obj)
+	dm.AddSubDocumentMapping("_all", bleve.NewDocumentDisabledMapping())
+	for sub, analyzer := range map[string]string{subText: standard.Name, subKey: keyword.Name, subNumber: keyword.Name, subDate: keyword.Name} {
+		sm := bleve.NewDocumentMapping() // dynamic
+		sm.DefaultAnalyzer = analyzer
+		dm.AddSubDocumentMapping(sub, sm)
+	}
+	im.DefaultMapping = dm
+	return im
+}
+
+func keywordField(store, docValues bool) *mapping.FieldMapping {
+	f := bleve.NewKeywordFieldMapping()
+	f.Analyzer = keyword.Name
+	f.Store, f.DocValues, f.IncludeInAll, f.IncludeTermVectors = store, docValues, false, false
+	return f
+}
+
+func numericField(store, docValues bool) *mapping.FieldMapping {
+	f := bleve.NewNumericFieldMapping()
+	f.Store, f.DocValues, f.IncludeInAll = store, docValues, false
+	return f
+}
+
+func textField() *mapping.FieldMapping {
+	f := bleve.NewTextFieldMapping()
+	f.Analyzer = standard.Name
+	f.Store, f.DocValues, f.IncludeInAll, f.IncludeTermVectors = false, false, false, false
+	return f
+}
+
+// docID is the document ID of an object: unique in the repository.
+func docID(sodName, source, page string, index int) string {
+	return fmt.Sprintf("%s%s%s%s%s%s%d", sodName, idSep, source, idSep, page, idSep, index)
+}
+
+// fieldValues gathers an object's atomic values by dotted field path; the
+// values of a field of a nested set of tuples are pooled.
+func fieldValues(fs []wrapper.Field, prefix string, out map[string][]wrapper.Value) {
+	for _, f := range fs {
+		p := prefix + f.Name
+		for _, v := range f.Values {
+			if f.Tuple {
+				fieldValues(v.Fields, p+pathSep, out)
+				continue
+			}
+			if strings.TrimSpace(v.Text) != "" {
+				out[p] = append(out[p], v)
+			}
+		}
+	}
+}
+
+// Confidence is the confidence of an object: the mean, over its fields
+// that have values, of the mean confidence of each field's values. A field
+// with many values (a long author list) weighs as much as a single one.
+func Confidence(o *wrapper.Object) float64 {
+	vals := map[string][]wrapper.Value{}
+	fieldValues(o.Fields, "", vals)
+	if len(vals) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, vs := range vals {
+		s := 0.0
+		for _, v := range vs {
+			s += v.Confidence
+		}
+		sum += s / float64(len(vs))
+	}
+	return sum / float64(len(vals))
+}
+
+// document builds the Bleve document of object o of SOD fields, found in a
+// source whose page has the visible text pageText.
+func document(sodName, source string, fields []Field, norm *normalizer, o *wrapper.Object, pageText string) (map[string]interface{}, error) {
+	line, err := json.Marshal(o)
+	if err != nil {
+		return nil, err
+	}
+	if len(pageText) > maxPageLen {
+		pageText = pageText[:maxPageLen]
+	}
+	doc := map[string]interface{}{
+		fieldSOD:    sodName,
+		fieldSource: source,
+		fieldPage:   o.Page,
+		fieldIndex:  float64(o.Index),
+		fieldConf:   Confidence(o),
+		fieldText:   pageText,
+		fieldObject: string(line),
+	}
+	vals := map[string][]wrapper.Value{}
+	fieldValues(o.Fields, "", vals)
+	subs := map[string]map[string]interface{}{}
+	put := func(sub, path string, v interface{}) {
+		m := subs[sub]
+		if m == nil {
+			m = map[string]interface{}{}
+			subs[sub] = m
+			doc[sub] = m
+		}
+		setPath(m, path, v)
+	}
+	for _, f := range fields {
+		vs := vals[f.Path]
+		if len(vs) == 0 {
+			continue
+		}
+		var texts, keys []string
+		var nums []interface{}
+		var dates []interface{}
+		seen := map[string]bool{}
+		for _, v := range vs {
+			texts = append(texts, v.Text)
+			n := v.Normalized
+			if n == "" {
+				n = norm.normalize(f.Predefined, v.Text)
+			}
+			for _, k := range []string{exactKey(v.Text), exactKey(n)} {
+				if k != "" && !seen[k] {
+					seen[k] = true
+					keys = append(keys, k)
+				}
+			}
+			switch f.Kind {
+			case Numeric:
+				if x, ok := parseNumber(n); ok {
+					nums = append(nums, x)
+				}
+			case Date:
+				if t, _, ok := dateInterval(n); ok {
+					dates = append(dates, t)
+				}
+			}
+		}
+		put(subText, f.Path, texts)
+		put(subKey, f.Path, keys)
+		if len(nums) > 0 {
+			put(subNumber, f.Path, nums)
+		}
+		if len(dates) > 0 {
+			put(subDate, f.Path, dates)
+		}
+	}
+	return doc, nil
+}
+
+// setPath sets m[a][b]…[z] = v for the dotted path "a.b.….z".
+func setPath(m map[string]interface{}, path string, v interface{}) {
+	parts := strings.Split(path, pathSep)
+	for _, p := range parts[:len(parts)-1] {
+		sub, ok := m[p].(map[string]interface{})
+		if !ok {
+			sub = map[string]interface{}{}
+			m[p] = sub
+		}
+		m = sub
+	}
+	m[parts[len(parts)-1]] = v
+}

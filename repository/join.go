@@ -1,0 +1,188 @@
+package repository
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// join pairs the objects of two sides whose join fields share an exact
+// key. The side that matches fewer objects is read whole first; its keys
+// then restrict the other side inside the index (a term per key), so only
+// joinable objects of the larger side are read. A pair scores the product
+// of its two objects' scores.
+func (r *Reader) join(ctx context.Context, q *Query, left, right *side, need int) (*Result, error) {
+	nl, err := r.count(ctx, left)
+	if err != nil {
+		return nil, err
+	}
+	nr, err := r.count(ctx, right)
+	if err != nil {
+		return nil, err
+	}
+	build, probe := left, right
+	bref, pref := q.Join.Left, q.Join.Right
+	swapped := nr < nl
+	if swapped {
+		build, probe, bref, pref = right, left, q.Join.Right, q.Join.Left
+	}
+	bfield, _ := build.sods[0].Field(bref.Field)
+	pfield, _ := probe.sods[0].Field(pref.Field)
+	norm := newNormalizer()
+
+	bhits, err := r.allHits(ctx, build, nil)
+	if err != nil {
+		return nil, err
+	}
+	byKey := map[string][]*Hit{}
+	for _, h := range bhits {
+		for _, k := range joinKeys(h.Object, bfield, norm) {
+			byKey[k] = append(byKey[k], h)
+		}
+	}
+	plan := fmt.Sprintf("join %s = %s: %s read first (%d objects, %d keys), its keys restrict %s",
+		q.Join.Left, q.Join.Right, bref.SOD, len(bhits), len(byKey), pref.SOD)
+	res := &Result{}
+	if len(byKey) > 0 {
+		keys := make([]string, 0, len(byKey))
+		for k := range byKey {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		terms := make([]query.Query, len(keys))
+		for i, k := range keys {
+			terms[i] = termQuery(subKey+pathSep+pfield.Path, k)
+		}
+		phits, err := r.allHits(ctx, probe, bleve.NewDisjunctionQuery(terms...))
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range phits {
+			seen := map[*Hit]bool{}
+			for _, k := range joinKeys(p.Object, pfield, norm) {
+				for _, b := range byKey[k] {
+					if seen[b] {
+						continue
+					}
+					seen[b] = true
+					l, rt := b, p
+					if swapped {
+						l, rt = p, b
+					}
+					pair := *l
+					joined := *rt
+					pair.Joined = &joined
+					pair.Score = l.Score * rt.Score
+					res.Hits = append(res.Hits, &pair)
+				}
+			}
+		}
+	}
+	sort.SliceStable(res.Hits, func(i, j int) bool { return pairLess(res.Hits[i], res.Hits[j]) })
+	res.Total = len(res.Hits)
+	if len(res.Hits) > need {
+		res.Hits = res.Hits[:need]
+	}
+	res.Plan = strings.Join([]string{plan + fmt.Sprintf("; %d pairs", res.Total),
+		"left: " + r.describeSide(left, "relevance × confidence"),
+		"right: " + r.describeSide(right, "relevance × confidence")}, "\n")
+	return res, nil
+}
+
+// pairLess orders join results by score, then by the left object's
+// position, then by the right one's.
+func pairLess(a, b *Hit) bool {
+	if a.Score != b.Score {
+		return a.Score > b.Score
+	}
+	if c := comparePos(a, b); c != 0 {
+		return c < 0
+	}
+	return comparePos(a.Joined, b.Joined) < 0
+}
+
+// count returns how many objects a side matches.
+func (r *Reader) count(ctx context.Context, sd *side) (uint64, error) {
+	if len(sd.entries) == 0 {
+		return 0, nil
+	}
+	res, err := r.alias(sd.entries).SearchInContext(ctx, bleve.NewSearchRequestOptions(sd.filter, 0, 0, false))
+	if err != nil {
+		return 0, err
+	}
+	return res.Total, nil
+}
+
+// storedObject is the part of an object line that queries read back.
+type storedObject struct {
+	Object     map[string]any `json:"object"`
+	Confidence map[string]any `json:"confidence"`
+	Normalized map[string]any `json:"normalized"`
+}
+
+// joinKeys returns the exact keys of the values of field f of a stored
+// object: the keys the index holds for it (text and normalised form).
+func joinKeys(raw json.RawMessage, f Field, norm *normalizer) []string {
+	var o storedObject
+	if json.Unmarshal(raw, &o) != nil {
+		return nil
+	}
+	texts := valuesAt(o.Object, f.Path)
+	norms := valuesAt(o.Normalized, f.Path)
+	var keys []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if k := exactKey(s); k != "" && !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	for _, t := range texts {
+		add(t)
+		if len(norms) == 0 {
+			add(norm.normalize(f.Predefined, t))
+		}
+	}
+	for _, n := range norms {
+		add(n)
+	}
+	return keys
+}
+
+// valuesAt returns the strings at a dotted path of a decoded object: a
+// string, an array of strings, or, through nested tuples, objects and
+// arrays of objects. Numbers (confidences) are formatted.
+func valuesAt(v any, path string) []string {
+	if path == "" {
+		switch x := v.(type) {
+		case string:
+			return []string{x}
+		case float64:
+			return []string{fmt.Sprint(x)}
+		case []any:
+			var out []string
+			for _, e := range x {
+				out = append(out, valuesAt(e, "")...)
+			}
+			return out
+		}
+		return nil
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		name, rest, _ := strings.Cut(path, pathSep)
+		return valuesAt(x[name], rest)
+	case []any:
+		var out []string
+		for _, e := range x {
+			out = append(out, valuesAt(e, path)...)
+		}
+		return out
+	}
+	return nil
+}
