@@ -88,8 +88,8 @@ type fixtureSource struct {
 	// pages maps a page to its visible text: eight words each, none of
 	// them an English stop word, so that within a source full-text
 	// relevance depends only on how often the query's words occur.
-	pages map[string]string
-	objects   []*wrapper.Object
+	pages   map[string]string
+	objects []*wrapper.Object
 }
 
 func fixtureSources() []fixtureSource {

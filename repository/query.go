@@ -11,9 +11,9 @@ type Op string
 
 // The operators of restrictions.
 const (
-	OpEq    Op = "="  // exact: the value, its normalised form, or the number or date it denotes
-	OpMatch Op = "~"  // full text: every word of the value, in any order
-	OpLt    Op = "<"  // ranges, on numeric and date fields
+	OpEq    Op = "=" // exact: the value, its normalised form, or the number or date it denotes
+	OpMatch Op = "~" // full text: every word of the value, in any order
+	OpLt    Op = "<" // ranges, on numeric and date fields
 	OpLe    Op = "<="
 	OpGt    Op = ">"
 	OpGe    Op = ">="
