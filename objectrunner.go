@@ -505,6 +505,9 @@ type Grower struct {
 	n       int
 	// Reports accumulates what Grow did, per class.
 	Reports map[string]*dictionaries.GrowReport
+	// Hold keeps every observation until Flush, however many (the corpus
+	// loop grows the dictionaries between rounds, never during one).
+	Hold bool
 }
 
 // growBatch is how many observations are buffered before they are written.
@@ -538,7 +541,7 @@ func (g *Grower) Classes() []string {
 // Add offers the values of one object.
 func (g *Grower) Add(o *wrapper.Object) error {
 	g.walk(o.Page, "", o.Fields)
-	if g.n >= growBatch {
+	if g.n >= growBatch && !g.Hold {
 		return g.Flush()
 	}
 	return nil

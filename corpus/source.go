@@ -1,0 +1,81 @@
+package corpus
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Source is one source of a corpus: pages of one site template.
+type Source struct {
+	// Name identifies the source in outputs, reports and the repository:
+	// the base name of its directory.
+	Name string
+	// Dir holds its pages (see SourceAt).
+	Dir string
+}
+
+// SourceAt returns the source in directory dir. Its pages are those of dir,
+// or of dir/pages when that directory exists (the layout of examples/,
+// where a source directory also holds its SOD and expected output).
+func SourceAt(dir string) (Source, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return Source{}, err
+	}
+	if !st.IsDir() {
+		return Source{}, fmt.Errorf("%s: a source is a directory of pages", dir)
+	}
+	name := filepath.Base(filepath.Clean(dir))
+	pages := dir
+	if st, err := os.Stat(filepath.Join(dir, "pages")); err == nil && st.IsDir() {
+		pages = filepath.Join(dir, "pages")
+	}
+	return Source{Name: name, Dir: pages}, nil
+}
+
+// Discover returns the sources of a corpus directory: each of its
+// sub-directories (hidden ones aside), sorted by name.
+func Discover(dir string) ([]Source, error) {
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []Source
+	for _, de := range des {
+		if !de.IsDir() || strings.HasPrefix(de.Name(), ".") {
+			continue
+		}
+		s, err := SourceAt(filepath.Join(dir, de.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no sub-directories (a corpus holds one directory per source)", dir)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// Sources returns the sources in dirs, in order, checking that their names
+// are distinct.
+func Sources(dirs []string) ([]Source, error) {
+	var out []Source
+	seen := map[string]string{}
+	for _, d := range dirs {
+		s, err := SourceAt(d)
+		if err != nil {
+			return nil, err
+		}
+		if prev, ok := seen[s.Name]; ok {
+			return nil, fmt.Errorf("two sources are named %s (%s and %s): names must be distinct", s.Name, prev, d)
+		}
+		seen[s.Name] = d
+		out = append(out, s)
+	}
+	return out, nil
+}
