@@ -45,6 +45,8 @@ type Result struct {
 	Hits []*Hit
 	// Total is how many objects (pairs, for a join) match.
 	Total int
+	// SODs are the SODs the query searched (both sides' for a join).
+	SODs []string
 	// Plan describes how the query ran (Query.Explain).
 	Plan string
 	// Took is the time the query took.
@@ -83,6 +85,9 @@ func (r *Reader) Search(ctx context.Context, q *Query) (*Result, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	for _, sd := range sides {
+		res.SODs = append(res.SODs, sd.names()...)
 	}
 	if q.Offset >= len(res.Hits) {
 		res.Hits = nil

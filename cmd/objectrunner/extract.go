@@ -51,10 +51,14 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	previewDir := fs.String("preview", "", "write the sample pages (with --wrapper: up to --sample pages spread over the source)\nto this directory as HTML with the extracted values highlighted per field, and an\nindex.html with per-field counts; nothing in them is loaded from the web")
 	reportPath := fs.String("report", "", "write a JSON run report to this file: pages, objects, unfit pages by reason,\nincomplete pages, per-field fill rate and mean confidence, sample, wrapper, timings,\ndiagnostics")
 	maxUnfit := fs.Float64("max-unfit", 1, "exit with status 3 when more than this share of the pages (0 to 1) do not fit the wrapper")
+	repoDir := fs.String("repo", "", "also index the objects in this repository (replacing the source's previous ones)")
+	repoName := fs.String("name", "", "with --repo: the source's name (default: its directory's name)")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
 	switch {
+	case *repoDir != "" && *sodPath == "":
+		return usagef("--repo needs --sod (the repository records the SOD's fields)")
 	case *source == "":
 		return usagef("--source is required")
 	case *sodPath == "" && *wrapperIn == "":
@@ -147,8 +151,15 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	if *grow {
 		grower = objectrunner.NewGrower(store, cfg.SOD, *source, *minConf)
 	}
+	indexer, err := newIndexer(*repoDir, *repoName, cfg.SOD, *source)
+	if err != nil {
+		return err
+	}
 	emit := func(o *wrapper.Object) error {
 		if err := ow.write(o); err != nil {
+			return err
+		}
+		if err := indexer.add(o); err != nil {
 			return err
 		}
 		if grower != nil {
@@ -192,6 +203,9 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		if err := m.writePreview(*previewDir, *source, rep, cfg.Load, *k); err != nil && runErr == nil {
 			runErr = err
 		}
+	}
+	if err := indexer.finish(runErr == nil, rep, m.Log); err != nil && runErr == nil {
+		runErr = err
 	}
 	if *reportPath != "" && rep != nil {
 		if err := writeReport(*reportPath, rep, runErr); err != nil && runErr == nil {

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/objectrunner/objectrunner"
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/corpus"
+	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/repository"
+	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper"
+)
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+// runRun runs a corpus of sources for one SOD: rounds of --jobs sources in
+// parallel, dictionary growth between rounds, a second try for sources
+// discarded before growth, and a per-source report.
+func (m *Main) runRun(ctx context.Context, args []string) error {
+	fs := m.newFlagSet("run", "[SOURCE-DIR...]",
+		"Run every source of a corpus for one SOD: annotate, learn a wrapper, extract, for\n"+
+			"each source; the sources of a corpus directory (--corpus: one sub-directory per\n"+
+			"source) or the source directories given. A source directory with a pages/\n"+
+			"sub-directory takes its pages from there.\n\n"+
+			"Sources run in rounds of --jobs, in order (sorted by name for --corpus), the\n"+
+			"sources of a round in parallel. After each round, confident values of dictionary\n"+
+			"fields grow the dictionaries, so later rounds are annotated with them; sources\n"+
+			"discarded before some growth (SOD not met) get a second try at the end.\n\n"+
+			"Writes OUT/NAME.jsonl and OUT/NAME.wrapper.json per source (--out), indexes the\n"+
+			"objects in a repository (--repo), and prints a report table on stderr (JSON with\n"+
+			"--report). Exit status 1 when a source failed or none gave objects; a discarded\n"+
+			"source is not an error.")
+	sodPath := fs.String("sod", "", "SOD file (required)")
+	corpusDir := fs.String("corpus", "", "corpus directory: one sub-directory per source")
+	jobs := fs.Int("jobs", 2, "sources run in parallel (the size of a round)")
+	out := fs.String("out", "", "directory for NAME.jsonl and NAME.wrapper.json per source")
+	repo := fs.String("repo", "", "repository directory to index the objects in")
+	report := fs.String("report", "", "write the report as JSON to this file")
+	dictDir := fs.String("dict-dir", "", "dictionary store directory (default: the per-user store)")
+	var imports stringList
+	fs.Var(&imports, "import", "first import the word lists in this directory (CLASS.txt or CLASS.tsv); repeatable")
+	noGrow := fs.Bool("no-grow", false, "do not grow the dictionaries between rounds")
+	noRetry := fs.Bool("no-retry", false, "no second try for sources discarded before growth")
+	minConf := fs.Float64("min-confidence", 0.7, "grow the dictionaries with values at least this confident")
+	k := fs.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from, per source")
+	workers := fs.Int("workers", 0, "pages extracted in parallel per source (default: CPUs / jobs)")
+	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
+	quiet := fs.Bool("q", false, "no progress on stderr (the report table is still printed)")
+	if err := m.parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case *sodPath == "":
+		return usagef("--sod is required")
+	case *corpusDir == "" && fs.NArg() == 0:
+		return usagef("give --corpus DIR or source directories")
+	case *corpusDir != "" && fs.NArg() > 0:
+		return usagef("give --corpus DIR or source directories, not both")
+	case *out == "" && *repo == "":
+		return usagef("give --out DIR (JSON Lines and wrappers per source) and/or --repo DIR (a repository)")
+	case *jobs < 1:
+		return usagef("--jobs must be at least 1")
+	case *k < 1:
+		return usagef("--sample must be at least 1")
+	}
+	var sources []corpus.Source
+	var err error
+	if *corpusDir != "" {
+		sources, err = corpus.Discover(*corpusDir)
+	} else {
+		sources, err = corpus.Sources(fs.Args())
+	}
+	if err != nil {
+		return err
+	}
+	s, err := sod.Load(*sodPath)
+	if err != nil {
+		return err
+	}
+	opt := corpus.Options{SOD: s, Jobs: *jobs, Out: *out, Repo: *repo, MinConfidence: *minConf, NoRetry: *noRetry, Log: m.Log}
+	opt.Config.Sample.K = *k
+	opt.Config.Workers = *workers
+	opt.Config.Load = annotate.LoadOptions{Encoding: *encoding}
+	iopt := wrapper.DefaultOptions()
+	opt.Config.Induce = &iopt
+	if *quiet {
+		opt.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	grow := !*noGrow && usesDictionaries(s)
+	var store *dictionaries.Store
+	if usesDictionaries(s) || len(imports) > 0 {
+		store, err = m.openStore(*dictDir, !grow && len(imports) == 0)
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		for _, dir := range imports {
+			if err := m.importDir(ctx, store, dir); err != nil {
+				return err
+			}
+		}
+	}
+	var dicts recognizers.Dictionaries
+	if store != nil {
+		dicts = store
+	}
+	if opt.Recognizers, err = recognizers.ForSOD(s, dicts); err != nil {
+		return err
+	}
+	opt.Store, opt.Grow = store, grow
+
+	rep, runErr := corpus.Run(ctx, sources, opt)
+	if rep != nil {
+		if err := rep.WriteTable(m.Stderr); err != nil && runErr == nil {
+			runErr = err
+		}
+		if *report != "" {
+			if err := writeFileAtomic(*report, rep.WriteJSON); err != nil && runErr == nil {
+				runErr = err
+			}
+		}
+	}
+	if runErr != nil {
+		return runErr
+	}
+	switch {
+	case rep.Count(corpus.OK) == 0:
+		return fmt.Errorf("no source gave objects (%d discarded, %d failed)", rep.Count(corpus.Discarded), rep.Count(corpus.Failed))
+	case rep.Count(corpus.Failed) > 0:
+		return fmt.Errorf("%d of %d sources failed", rep.Count(corpus.Failed), len(rep.Sources))
+	}
+	return nil
+}
+
+// writeFileAtomic writes a file through a temporary file in the same
+// directory, renamed into place when write succeeds.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// indexer indexes the objects of one extract run in a repository; a nil
+// indexer does nothing.
+type indexer struct {
+	w *repository.Writer
+}
+
+// newIndexer starts indexing source in repoDir ("" for none) under name
+// (default: the source directory's name, or its parent's when it is called
+// pages).
+func newIndexer(repoDir, name string, s *sod.SOD, source string) (*indexer, error) {
+	if repoDir == "" {
+		return &indexer{}, nil
+	}
+	root := annotate.SourceRoot(source)
+	if name == "" {
+		name = filepath.Base(filepath.Clean(root))
+		if name == "pages" {
+			name = filepath.Base(filepath.Dir(filepath.Clean(root)))
+		}
+	}
+	w, err := repository.NewWriter(repoDir, s, name, root, repository.WriterOptions{})
+	if err != nil {
+		return nil, err
+	}
+	return &indexer{w: w}, nil
+}
+
+func (ix *indexer) add(o *wrapper.Object) error {
+	if ix.w == nil {
+		return nil
+	}
+	return ix.w.Add(o)
+}
+
+// finish commits the objects when the run succeeded, and drops them
+// otherwise: the source keeps its previous objects.
+func (ix *indexer) finish(ok bool, rep *objectrunner.Report, log *slog.Logger) error {
+	if ix.w == nil {
+		return nil
+	}
+	if !ok || rep == nil {
+		return ix.w.Abort()
+	}
+	e, err := ix.w.Commit(rep.Pages)
+	if err != nil {
+		return err
+	}
+	log.Info("indexed", "source", e.Name, "sod", e.SOD, "objects", e.Objects)
+	return nil
+}
