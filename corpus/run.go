@@ -58,6 +58,10 @@ type Options struct {
 	Repo string
 	// Log receives progress (default: discarded).
 	Log *slog.Logger
+	// BeforeRound, when set, is called before each round with the round's
+	// number and sources, once the previous rounds' growth is applied
+	// (nothing else uses the store then).
+	BeforeRound func(round int, sources []Source)
 }
 
 // Status is the outcome of one try of a source.
@@ -89,6 +93,9 @@ type Attempt struct {
 	Fill map[string]float64 `json:"fill,omitempty"`
 	// Confidence is the mean confidence of the objects (repository.Confidence).
 	Confidence float64 `json:"confidence"`
+	// Annotated is, per entity type, the share of the pages annotated for
+	// it (at its step of Algorithm 1) where its recognizer found an instance.
+	Annotated map[string]float64 `json:"annotated,omitempty"`
 	// Grown counts the dictionary entries this try's values added, by class.
 	Grown map[string]int `json:"grown,omitempty"`
 	// Seconds is the try's duration.
@@ -224,6 +231,13 @@ func (r *runner) round(ctx context.Context, sources []Source, idx []int, round i
 		return 0, err
 	}
 	r.opt.Log.Info("round", "round", round, "sources", len(idx))
+	if r.opt.BeforeRound != nil {
+		var ss []Source
+		for _, i := range idx {
+			ss = append(ss, sources[i])
+		}
+		r.opt.BeforeRound(round, ss)
+	}
 	growers := make([]*objectrunner.Grower, len(idx))
 	var wg sync.WaitGroup
 	for k, i := range idx {
@@ -351,6 +365,14 @@ func (r *runner) source(ctx context.Context, src Source, sr *SourceReport, round
 	if rep != nil {
 		a.Pages, a.Objects, a.PagesWithObjects = rep.Pages, rep.Objects, rep.PagesWithObjects
 		a.Unfit, a.Unreadable = rep.UnfitPages(), len(rep.Failed)
+		if rep.Sample != nil {
+			a.Annotated = map[string]float64{}
+			for _, st := range rep.Sample.Stats {
+				if st.Candidates > 0 {
+					a.Annotated[st.Type] = float64(st.PagesWithHits) / float64(st.Candidates)
+				}
+			}
+		}
 	}
 	if a.Objects > 0 {
 		a.Fill = map[string]float64{}

@@ -317,15 +317,10 @@ func disjunction(qs []query.Query) query.Query {
 func restrictionQuery(s *SODInfo, w Restriction, norm *normalizer) (query.Query, bool, error) {
 	switch w.Field {
 	case PseudoText:
-		switch w.Op {
-		case OpMatch:
+		if w.Op == OpMatch {
 			return matchQuery(fieldText, w.Value), true, nil
-		case OpEq:
-			q := bleve.NewMatchPhraseQuery(w.Value)
-			q.SetField(fieldText)
-			return q, true, nil
 		}
-		return nil, false, fmt.Errorf("restriction %s: the page text takes ~ (all words) or = (a phrase)", w)
+		return nil, false, fmt.Errorf("restriction %s: the page text takes ~ (all the words, in any order; phrases are not indexed)", w)
 	case PseudoSource, PseudoPage:
 		if w.Op != OpEq {
 			return nil, false, fmt.Errorf("restriction %s: %s takes = only", w, w.Field)

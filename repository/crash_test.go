@@ -26,7 +26,11 @@ func TestMain(m *testing.M) {
 		runChild(v)
 		return
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if bench.dir != "" {
+		os.RemoveAll(bench.dir)
+	}
+	os.Exit(code)
 }
 
 func bigBook(i int) *wrapper.Object {

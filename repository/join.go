@@ -2,7 +2,6 @@ package repository
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -33,15 +32,14 @@ func (r *Reader) join(ctx context.Context, q *Query, left, right *side, need int
 	}
 	bfield, _ := build.sods[0].Field(bref.Field)
 	pfield, _ := probe.sods[0].Field(pref.Field)
-	norm := newNormalizer()
 
-	bhits, err := r.allHits(ctx, build, nil)
+	bhits, err := r.allHits(ctx, build, nil, bfield)
 	if err != nil {
 		return nil, err
 	}
 	byKey := map[string][]*Hit{}
 	for _, h := range bhits {
-		for _, k := range joinKeys(h.Object, bfield, norm) {
+		for _, k := range h.keys {
 			byKey[k] = append(byKey[k], h)
 		}
 	}
@@ -58,13 +56,13 @@ func (r *Reader) join(ctx context.Context, q *Query, left, right *side, need int
 		for i, k := range keys {
 			terms[i] = termQuery(subKey+pathSep+pfield.Path, k)
 		}
-		phits, err := r.allHits(ctx, probe, bleve.NewDisjunctionQuery(terms...))
+		phits, err := r.allHits(ctx, probe, bleve.NewDisjunctionQuery(terms...), pfield)
 		if err != nil {
 			return nil, err
 		}
 		for _, p := range phits {
 			seen := map[*Hit]bool{}
-			for _, k := range joinKeys(p.Object, pfield, norm) {
+			for _, k := range p.keys {
 				for _, b := range byKey[k] {
 					if seen[b] {
 						continue
@@ -87,6 +85,9 @@ func (r *Reader) join(ctx context.Context, q *Query, left, right *side, need int
 	res.Total = len(res.Hits)
 	if len(res.Hits) > need {
 		res.Hits = res.Hits[:need]
+	}
+	if err := fetchObjects(ctx, r.alias(append(append([]*SourceEntry(nil), left.entries...), right.entries...)), res.Hits); err != nil {
+		return nil, err
 	}
 	res.Plan = strings.Join([]string{plan + fmt.Sprintf("; %d pairs", res.Total),
 		"left: " + r.describeSide(left, "relevance × confidence"),
@@ -111,7 +112,7 @@ func (r *Reader) count(ctx context.Context, sd *side) (uint64, error) {
 	if len(sd.entries) == 0 {
 		return 0, nil
 	}
-	res, err := r.alias(sd.entries).SearchInContext(ctx, bleve.NewSearchRequestOptions(sd.filter, 0, 0, false))
+	res, err := runSearch(ctx, r.alias(sd.entries), bleve.NewSearchRequestOptions(sd.filter, 0, 0, false))
 	if err != nil {
 		return 0, err
 	}
@@ -123,66 +124,4 @@ type storedObject struct {
 	Object     map[string]any `json:"object"`
 	Confidence map[string]any `json:"confidence"`
 	Normalized map[string]any `json:"normalized"`
-}
-
-// joinKeys returns the exact keys of the values of field f of a stored
-// object: the keys the index holds for it (text and normalised form).
-func joinKeys(raw json.RawMessage, f Field, norm *normalizer) []string {
-	var o storedObject
-	if json.Unmarshal(raw, &o) != nil {
-		return nil
-	}
-	texts := valuesAt(o.Object, f.Path)
-	norms := valuesAt(o.Normalized, f.Path)
-	var keys []string
-	seen := map[string]bool{}
-	add := func(s string) {
-		if k := exactKey(s); k != "" && !seen[k] {
-			seen[k] = true
-			keys = append(keys, k)
-		}
-	}
-	for _, t := range texts {
-		add(t)
-		if len(norms) == 0 {
-			add(norm.normalize(f.Predefined, t))
-		}
-	}
-	for _, n := range norms {
-		add(n)
-	}
-	return keys
-}
-
-// valuesAt returns the strings at a dotted path of a decoded object: a
-// string, an array of strings, or, through nested tuples, objects and
-// arrays of objects. Numbers (confidences) are formatted.
-func valuesAt(v any, path string) []string {
-	if path == "" {
-		switch x := v.(type) {
-		case string:
-			return []string{x}
-		case float64:
-			return []string{fmt.Sprint(x)}
-		case []any:
-			var out []string
-			for _, e := range x {
-				out = append(out, valuesAt(e, "")...)
-			}
-			return out
-		}
-		return nil
-	}
-	switch x := v.(type) {
-	case map[string]any:
-		name, rest, _ := strings.Cut(path, pathSep)
-		return valuesAt(x[name], rest)
-	case []any:
-		var out []string
-		for _, e := range x {
-			out = append(out, valuesAt(e, path)...)
-		}
-		return out
-	}
-	return nil
 }

@@ -22,7 +22,7 @@ const (
 // Pseudo-fields every object has, usable in restrictions like SOD fields.
 const (
 	// PseudoText is the visible text of the object's source page:
-	// _text~words (all words), _text="a phrase".
+	// _text~words (all the words, in any order).
 	PseudoText = "_text"
 	// PseudoSource is the source's name: _source=name.
 	PseudoSource = "_source"

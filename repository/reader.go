@@ -174,19 +174,17 @@ func (r *Reader) PagePath(e *SourceEntry, page string) (string, error) {
 	return filepath.Join(e.Root, clean), nil
 }
 
-// sharedMapping is the mapping of every index (see indexMapping).
-var sharedMapping = indexMapping()
-
 // globalStats returns the BM25 statistics of the fields q reads, summed
 // over the indexes of entries, so that relevance is comparable across
 // sources (a word frequent in one source is not frequent everywhere).
 // Bleve's own pre-search (search.GlobalScoring) would gather them too, but
-// in Bleve v2.5.7 it fails on a filter holding a disjunction ("field stat
-// for bm25 not present *": the optimised disjunction searcher names its
-// field "*"), so the statistics are computed here and passed with the
-// request; "*" gets an entry as well.
+// it needs one mapping for every index, and in Bleve v2.5.7 it fails on a
+// filter holding a disjunction ("field stat for bm25 not present *": the
+// optimised disjunction searcher names its field "*"), so the statistics
+// are computed here and passed with the request; "*" gets an entry as well.
 func (r *Reader) globalStats(entries []*SourceEntry, q query.Query) (*search.BM25Stats, error) {
-	fs, err := query.ExtractFields(q, sharedMapping, nil)
+	// The mapping only names the default field, which queries never use.
+	fs, err := query.ExtractFields(q, bleve.NewIndexMapping(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -250,9 +248,5 @@ func (r *Reader) alias(entries []*SourceEntry) bleve.IndexAlias {
 			idxs = append(idxs, idx)
 		}
 	}
-	a := bleve.NewIndexAlias(idxs...)
-	// Every index has this mapping; the alias needs it to score with
-	// statistics gathered across all of them.
-	_ = a.SetIndexMapping(sharedMapping)
-	return a
+	return bleve.NewIndexAlias(idxs...)
 }

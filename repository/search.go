@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -37,6 +38,9 @@ type Hit struct {
 	Joined *Hit
 	// Explanation says how Score was computed (Query.Explain).
 	Explanation string
+
+	id   string   // the document's ID
+	keys []string // join keys (join sides only)
 }
 
 // Result is the answer to a query.
@@ -58,9 +62,6 @@ const DefaultLimit = 20
 
 // MaxJoinSide bounds the objects one side of a join may match.
 const MaxJoinSide = 100000
-
-// storedFields are loaded for every hit.
-var storedFields = []string{fieldSOD, fieldSource, fieldPage, fieldIndex, fieldConf, fieldObject}
 
 // Search runs q. Results are ranked by Score, then by source, page and
 // index; objects with the same score keep that order.
@@ -119,55 +120,155 @@ func (r *Reader) single(ctx context.Context, sd *side, need int) (*Result, error
 // With one, the final score Relevance × Confidence is not Bleve's order, so
 // hits are read in Bleve's order until no unread hit can beat the need-th
 // best: an unread hit's score is at most its relevance, which is at most
-// that of the last hit read (confidence ≤ 1).
+// that of the last hit read (confidence ≤ 1). Ranking reads only sort
+// values (doc values); the stored objects are read for the best need.
 func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, int, string, error) {
 	if len(sd.entries) == 0 {
 		return nil, 0, r.describeSide(sd, "no source to search"), nil
 	}
 	alias := r.alias(sd.entries)
-	if len(sd.scoring) == 0 {
-		req := bleve.NewSearchRequestOptions(sd.filter, need, 0, false)
-		req.SortBy([]string{"-" + fieldConf, fieldSource, fieldPage, fieldIndex})
-		req.Fields = storedFields
-		res, err := alias.SearchInContext(ctx, req)
-		if err != nil {
-			return nil, 0, "", err
-		}
-		hits := make([]*Hit, 0, len(res.Hits))
-		for _, dm := range res.Hits {
-			h := hitOf(dm)
-			h.Relevance, h.Score = 1, h.Confidence
-			hits = append(hits, h)
-		}
-		plan := r.describeSide(sd, fmt.Sprintf("ranked by confidence (no full-text part); %d match", res.Total))
-		return hits, int(res.Total), plan, nil
+	scoring := len(sd.scoring) > 0
+	var q query.Query = sd.filter
+	if scoring {
+		bq := bleve.NewBooleanQuery()
+		bq.AddMust(sd.scoring...)
+		bq.AddFilter(sd.filter)
+		q = bq
 	}
-	bq := bleve.NewBooleanQuery()
-	bq.AddMust(sd.scoring...)
-	bq.AddFilter(sd.filter)
-	size := max(need*4, 100)
+	size := need
+	if scoring {
+		size = max(need*4, 100)
+	}
 	for {
-		req := bleve.NewSearchRequestOptions(bq, size, 0, false)
-		req.SortBy([]string{"-_score", fieldSource, fieldPage, fieldIndex})
-		req.Fields = storedFields
-		if err := r.withStats(req, sd.entries); err != nil {
-			return nil, 0, "", err
+		req := bleve.NewSearchRequestOptions(q, size, 0, false)
+		req.SortByCustom(rankOrder(scoring))
+		if scoring {
+			if err := r.withStats(req, sd.entries); err != nil {
+				return nil, 0, "", err
+			}
 		}
-		res, err := alias.SearchInContext(ctx, req)
+		res, err := runSearch(ctx, alias, req)
 		if err != nil {
 			return nil, 0, "", err
 		}
-		hits := scoreHits(res.Hits)
+		hits := rankHits(res.Hits, scoring)
 		exhausted := len(res.Hits) < size || uint64(len(res.Hits)) == res.Total
-		if exhausted || len(hits) >= need && hits[need-1].Score >= bound(res.Hits) {
-			plan := r.describeSide(sd, fmt.Sprintf("ranked by relevance × confidence; %d match, %d read in relevance order", res.Total, len(res.Hits)))
+		if !scoring || exhausted || len(hits) >= need && hits[need-1].Score >= bound(res.Hits) {
+			how := fmt.Sprintf("ranked by confidence (no full-text part); %d match", res.Total)
+			if scoring {
+				how = fmt.Sprintf("ranked by relevance × confidence; %d match, %d read in relevance order", res.Total, len(res.Hits))
+			}
 			if len(hits) > need {
 				hits = hits[:need]
 			}
-			return hits, int(res.Total), plan, nil
+			if err := fetchObjects(ctx, alias, hits); err != nil {
+				return nil, 0, "", err
+			}
+			return hits, int(res.Total), r.describeSide(sd, how), nil
 		}
 		size *= 4
 	}
+}
+
+// rankOrder is the order hits are read in: by score when the query has a
+// full-text part, then confidence, source, page, index and SOD, all from
+// doc values, so ranking reads no stored field.
+func rankOrder(scoring bool) search.SortOrder {
+	var so search.SortOrder
+	if scoring {
+		so = append(so, &search.SortScore{Desc: true})
+	}
+	return append(so,
+		&search.SortField{Field: fieldConf, Type: search.SortFieldAsNumber, Desc: true},
+		&search.SortField{Field: fieldSource, Type: search.SortFieldAsString},
+		&search.SortField{Field: fieldPage, Type: search.SortFieldAsString},
+		&search.SortField{Field: fieldIndex, Type: search.SortFieldAsNumber},
+		&search.SortField{Field: fieldSOD, Type: search.SortFieldAsString})
+}
+
+// rankHits reads the hits' ranking data from their sort values (rankOrder)
+// and ranks them.
+func rankHits(dms search.DocumentMatchCollection, scoring bool) []*Hit {
+	hits := make([]*Hit, 0, len(dms))
+	best := 0.0
+	if scoring && len(dms) > 0 {
+		best = dms[0].Score
+	}
+	for _, dm := range dms {
+		v := dm.DecodedSort
+		if scoring {
+			v = v[1:]
+		}
+		h := &Hit{id: dm.ID, Relevance: 1}
+		if len(v) == 5 {
+			h.Confidence, _ = strconv.ParseFloat(v[0], 64)
+			h.Source, h.Page, h.SOD = v[1], v[2], v[4]
+			idx, _ := strconv.ParseFloat(v[3], 64)
+			h.Index = int(idx)
+		}
+		if scoring {
+			h.RawScore = dm.Score
+			if best > 0 {
+				h.Relevance = math.Min(1, dm.Score/best)
+			}
+		}
+		h.Score = h.Relevance * h.Confidence
+		hits = append(hits, h)
+	}
+	sortHits(hits)
+	return hits
+}
+
+// fetchObjects reads the stored objects of hits (and of the objects they
+// are joined with).
+func fetchObjects(ctx context.Context, alias bleve.IndexAlias, hits []*Hit) error {
+	byID := map[string][]*Hit{}
+	for _, h := range hits {
+		for x := h; x != nil; x = x.Joined {
+			if x.Object == nil {
+				byID[x.id] = append(byID[x.id], x)
+			}
+		}
+	}
+	if len(byID) == 0 {
+		return nil
+	}
+	ids := make([]string, 0, len(byID))
+	for id := range byID {
+		ids = append(ids, id)
+	}
+	req := bleve.NewSearchRequestOptions(bleve.NewDocIDQuery(ids), len(ids), 0, false)
+	req.Fields = []string{fieldObject}
+	res, err := runSearch(ctx, alias, req)
+	if err != nil {
+		return err
+	}
+	for _, dm := range res.Hits {
+		if s, ok := dm.Fields[fieldObject].(string); ok {
+			for _, h := range byID[dm.ID] {
+				h.Object = json.RawMessage(s)
+			}
+		}
+	}
+	return nil
+}
+
+// runSearch runs req on an alias and turns the errors Bleve reports per index
+// into an error.
+func runSearch(ctx context.Context, alias bleve.IndexAlias, req *bleve.SearchRequest) (*bleve.SearchResult, error) {
+	res, err := alias.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	if res.Status != nil && len(res.Status.Errors) > 0 {
+		var msgs []string
+		for idx, e := range res.Status.Errors {
+			msgs = append(msgs, fmt.Sprintf("%s: %v", idx, e))
+		}
+		sort.Strings(msgs)
+		return nil, fmt.Errorf("search failed: %s", strings.Join(msgs, "; "))
+	}
+	return res, nil
 }
 
 // bound is the highest score a hit after the given ones can reach: its
@@ -177,27 +278,6 @@ func bound(dms search.DocumentMatchCollection) float64 {
 		return 0
 	}
 	return dms[len(dms)-1].Score / dms[0].Score
-}
-
-// scoreHits turns Bleve's hits, sorted by score, into ranked hits.
-func scoreHits(dms search.DocumentMatchCollection) []*Hit {
-	hits := make([]*Hit, 0, len(dms))
-	best := 0.0
-	if len(dms) > 0 {
-		best = dms[0].Score
-	}
-	for _, dm := range dms {
-		h := hitOf(dm)
-		h.RawScore = dm.Score
-		h.Relevance = 1
-		if best > 0 {
-			h.Relevance = dm.Score / best
-		}
-		h.Score = h.Relevance * h.Confidence
-		hits = append(hits, h)
-	}
-	sortHits(hits)
-	return hits
 }
 
 // sortHits orders hits by score, then source, page and index.
@@ -226,24 +306,6 @@ func comparePos(a, b *Hit) int {
 	return cmp.Compare(a.SOD, b.SOD)
 }
 
-// hitOf reads the stored fields of a Bleve hit.
-func hitOf(dm *search.DocumentMatch) *Hit {
-	h := &Hit{}
-	h.SOD, _ = dm.Fields[fieldSOD].(string)
-	h.Source, _ = dm.Fields[fieldSource].(string)
-	h.Page, _ = dm.Fields[fieldPage].(string)
-	if x, ok := dm.Fields[fieldIndex].(float64); ok {
-		h.Index = int(x)
-	}
-	if x, ok := dm.Fields[fieldConf].(float64); ok && !math.IsNaN(x) {
-		h.Confidence = x
-	}
-	if s, ok := dm.Fields[fieldObject].(string); ok {
-		h.Object = json.RawMessage(s)
-	}
-	return h
-}
-
 // describeSide is the plan of one side, for --explain.
 func (r *Reader) describeSide(sd *side, how string) string {
 	var b strings.Builder
@@ -259,8 +321,9 @@ func (r *Reader) describeSide(sd *side, how string) string {
 }
 
 // allHits returns every object of a side (at most MaxJoinSide), ranked,
-// with extra restricting them further when not nil.
-func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query) ([]*Hit, error) {
+// with extra restricting them further when not nil, and the exact keys of
+// their field f (stored k.PATH). Their objects are not read.
+func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Field) ([]*Hit, error) {
 	if len(sd.entries) == 0 {
 		return nil, nil
 	}
@@ -269,9 +332,10 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query) ([]*H
 	if extra != nil {
 		filter = bleve.NewConjunctionQuery(sd.filter, extra)
 	}
+	scoring := len(sd.scoring) > 0
 	var q query.Query = filter
 	best := 0.0
-	if len(sd.scoring) > 0 {
+	if scoring {
 		// Relevance is relative to the best match of the side as a whole.
 		bq := bleve.NewBooleanQuery()
 		bq.AddMust(sd.scoring...)
@@ -280,7 +344,7 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query) ([]*H
 		if err := r.withStats(req, sd.entries); err != nil {
 			return nil, err
 		}
-		res, err := alias.SearchInContext(ctx, req)
+		res, err := runSearch(ctx, alias, req)
 		if err != nil {
 			return nil, err
 		}
@@ -292,7 +356,7 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query) ([]*H
 		bq.AddFilter(filter)
 		q = bq
 	}
-	count, err := alias.SearchInContext(ctx, bleve.NewSearchRequestOptions(q, 0, 0, false))
+	count, err := runSearch(ctx, alias, bleve.NewSearchRequestOptions(q, 0, 0, false))
 	if err != nil {
 		return nil, err
 	}
@@ -300,28 +364,38 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query) ([]*H
 		return nil, fmt.Errorf("join: %d objects of SOD %s match; restrict them (at most %d per side)", count.Total, strings.Join(sd.names(), ", "), MaxJoinSide)
 	}
 	req := bleve.NewSearchRequestOptions(q, int(count.Total), 0, false)
-	req.Fields = storedFields
-	if len(sd.scoring) > 0 {
+	req.SortByCustom(rankOrder(scoring))
+	keyField := subKey + pathSep + f.Path
+	req.Fields = []string{keyField}
+	if scoring {
 		if err := r.withStats(req, sd.entries); err != nil {
 			return nil, err
 		}
 	}
-	res, err := alias.SearchInContext(ctx, req)
+	res, err := runSearch(ctx, alias, req)
 	if err != nil {
 		return nil, err
 	}
-	hits := make([]*Hit, 0, len(res.Hits))
+	hits := rankHits(res.Hits, scoring)
+	keys := map[string][]string{}
 	for _, dm := range res.Hits {
-		h := hitOf(dm)
-		h.Relevance = 1
-		if len(sd.scoring) > 0 {
-			h.RawScore = dm.Score
-			if best > 0 {
-				h.Relevance = math.Min(1, dm.Score/best)
+		switch v := dm.Fields[keyField].(type) {
+		case string:
+			keys[dm.ID] = []string{v}
+		case []interface{}:
+			for _, x := range v {
+				if s, ok := x.(string); ok {
+					keys[dm.ID] = append(keys[dm.ID], s)
+				}
 			}
 		}
-		h.Score = h.Relevance * h.Confidence
-		hits = append(hits, h)
+	}
+	for _, h := range hits {
+		h.keys = keys[h.id]
+		if scoring && best > 0 {
+			h.Relevance = math.Min(1, h.RawScore/best)
+			h.Score = h.Relevance * h.Confidence
+		}
 	}
 	sortHits(hits)
 	return hits, nil

@@ -89,7 +89,7 @@ func NewWriter(dir string, s *sod.SOD, source, root string, opts WriterOptions) 
 		w.opts.PageText = w.readPageText
 	}
 	w.tmp = filepath.Join(dir, indexDir, tmpPrefix+strconv.Itoa(os.Getpid())+"-"+safeName(s.Name)+"--"+safeName(source)+"--"+randomSuffix())
-	w.idx, err = bleve.NewUsing(w.tmp, indexMapping(), scorch.Name, scorch.Name, nil)
+	w.idx, err = bleve.NewUsing(w.tmp, indexMapping(w.fields), scorch.Name, scorch.Name, nil)
 	if err != nil {
 		os.RemoveAll(w.tmp)
 		return nil, fmt.Errorf("repository: creating an index for %s: %w", source, err)

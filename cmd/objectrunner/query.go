@@ -26,7 +26,7 @@ func (m *Main) runQuery(ctx context.Context, args []string) error {
 			"  FIELD<VALUE, <=, >, >=   ranges on numeric (price, number, percent, year) and\n"+
 			"                 date fields: price<20, date>=2010-01-01, date<2010-06\n"+
 			"FIELD is a field of the SOD (nested: credits.name), qualified by the SOD's name in\n"+
-			"a join (book.price<20), or one of _text (the source page's text: ~ words, = phrase),\n"+
+			"a join (book.price<20), or one of _text (the source page's text, ~ only: all the words),\n"+
 			"_source, _page, _conf (the object's extraction confidence).\n\n"+
 			"Results are ranked by score = relevance × confidence: relevance is the full-text\n"+
 			"score (words, keywords) relative to the best match, 1 without full-text parts;\n"+
@@ -317,6 +317,6 @@ func writeSchema(w io.Writer, r *repository.Reader) error {
 			fmt.Fprintf(w, "  source %s: %d objects from %d pages in %s, indexed %s\n", e.Name, e.Objects, e.Pages, e.Root, e.Indexed.Format("2006-01-02 15:04"))
 		}
 	}
-	fmt.Fprintln(w, "every object also has _text (its page's text: ~ words, = phrase), _source, _page, _conf")
+	fmt.Fprintln(w, "every object also has _text (its page's text, ~ words), _source, _page, _conf")
 	return nil
 }
