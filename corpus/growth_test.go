@@ -110,12 +110,12 @@ func coverage(t *testing.T, store *dictionaries.Store, truth *eval.Truth, field 
 
 type growthRow struct {
 	seed, order, source string
-	grow          bool
-	status        Status
-	tries         int
-	cov           map[string]float64 // dictionary coverage when the source ran (first try)
-	annotated     map[string]float64
-	f1            map[string]float64
+	grow                bool
+	status              Status
+	tries               int
+	cov                 map[string]float64 // dictionary coverage when the source ran (first try)
+	annotated           map[string]float64
+	f1                  map[string]float64
 }
 
 func TestBookCorpusGrowth(t *testing.T) {

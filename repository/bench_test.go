@@ -177,7 +177,7 @@ func buildBenchRepo(b testing.TB) *benchRepo {
 		start := time.Now()
 		type src struct {
 			sodName, text, name string
-			n                int
+			n                   int
 		}
 		var srcs []src
 		for i := range 10 {
