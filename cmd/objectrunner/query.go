@@ -42,7 +42,7 @@ func (m *Main) runQuery(ctx context.Context, args []string) error {
 	format := fs.String("format", "table", "output format: table, jsonl or csv")
 	limit := fs.Int("limit", repository.DefaultLimit, "number of results")
 	offset := fs.Int("offset", 0, "skip this many of the best results")
-	explain := fs.Bool("explain", false, "explain each result's score, and how the query ran (on stderr)")
+	explain := fs.Bool("explain", false, "explain each result's score (with the results) and how the query ran (on stderr)")
 	schema := fs.Bool("schema", false, "print the repository's SODs, fields and sources, and exit")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
