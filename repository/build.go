@@ -204,7 +204,12 @@ func (r *Reader) buildSide(sods []*SODInfo, where []Restriction, sources []strin
 	norm := newNormalizer()
 	var perSOD []query.Query
 	for _, s := range sods {
-		conj := []query.Query{termQuery(fieldSOD, s.Name)}
+		// Each index holds one SOD's objects and the side searches only its
+		// SODs' indexes: the SOD term is needed only to tell several apart.
+		var conj []query.Query
+		if len(sods) > 1 {
+			conj = append(conj, termQuery(fieldSOD, s.Name))
+		}
 		for _, w := range where {
 			if w.SOD != "" && w.SOD != s.Name {
 				continue
@@ -218,9 +223,14 @@ func (r *Reader) buildSide(sods []*SODInfo, where []Restriction, sources []strin
 			}
 			conj = append(conj, q)
 		}
-		perSOD = append(perSOD, conjunction(conj))
+		if len(conj) > 0 {
+			perSOD = append(perSOD, conjunction(conj))
+		}
 	}
-	filters := []query.Query{disjunction(perSOD)}
+	var filters []query.Query
+	if len(perSOD) > 0 {
+		filters = append(filters, disjunction(perSOD))
+	}
 	// Scoring parts are the same for every SOD (t.PATH and text).
 	for _, w := range where {
 		q, scoring, err := restrictionQuery(sods[0], w, norm)
@@ -249,14 +259,15 @@ func (r *Reader) buildSide(sods []*SODInfo, where []Restriction, sources []strin
 		if len(mine) == 0 {
 			return nil, fmt.Errorf("no source named %s for SOD %s (sources: %s)", strings.Join(sources, ", "), strings.Join(sd.names(), ", "), strings.Join(r.sourceNames(sods), ", "))
 		}
-		var qs []query.Query
-		for _, n := range uniq(mine) {
-			qs = append(qs, termQuery(fieldSource, n))
-		}
-		filters = append(filters, disjunction(qs))
+		// Only the chosen sources' indexes are searched: no term needed.
 		sd.filters = append(sd.filters, "_source in ("+strings.Join(uniq(mine), ", ")+")")
 	}
-	sd.filter = conjunction(filters)
+	switch len(filters) {
+	case 0:
+		sd.filter = bleve.NewMatchAllQuery()
+	default:
+		sd.filter = conjunction(filters)
+	}
 	return sd, nil
 }
 

@@ -3,6 +3,7 @@ package repository
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
@@ -22,6 +23,7 @@ const (
 	fieldSource = "source" // keyword: the source's name
 	fieldPage   = "page"   // keyword: the page, relative to the source
 	fieldIndex  = "index"  // numeric: the object's position on the page
+	fieldPos    = "pos"    // keyword with doc values: source, page, index, SOD (posKey), the tie-break of rankings
 	fieldConf   = "conf"   // numeric: the object's confidence
 	fieldText   = "text"   // text: the page's visible text (keywords)
 	fieldObject = "obj"    // stored only: the object as extract writes it
@@ -53,10 +55,11 @@ func indexMapping(fields []Field) *mapping.IndexMappingImpl {
 	im.DocValuesDynamic = false
 
 	dm := bleve.NewDocumentStaticMapping()
-	dm.AddFieldMappingsAt(fieldSOD, keywordField(true, true))
-	dm.AddFieldMappingsAt(fieldSource, keywordField(true, true))
-	dm.AddFieldMappingsAt(fieldPage, keywordField(true, true))
-	dm.AddFieldMappingsAt(fieldIndex, numericField(true, true))
+	dm.AddFieldMappingsAt(fieldSOD, keywordField(true, false))
+	dm.AddFieldMappingsAt(fieldSource, keywordField(true, false))
+	dm.AddFieldMappingsAt(fieldPage, keywordField(true, false))
+	dm.AddFieldMappingsAt(fieldIndex, numericField(true, false))
+	dm.AddFieldMappingsAt(fieldPos, keywordField(false, true)) // doc values come from the indexed term
 	dm.AddFieldMappingsAt(fieldConf, numericField(true, true))
 	dm.AddFieldMappingsAt(fieldText, textField())
 	obj := bleve.NewTextFieldMapping()
@@ -123,6 +126,25 @@ func textField() *mapping.FieldMapping {
 	return f
 }
 
+// posKey orders objects as rankings break ties: by source, page, index
+// (zero-padded, so that strings sort as numbers) and SOD; one doc value
+// instead of four keeps sorting cheap. parsePosKey reads it back.
+func posKey(source, page string, index int, sodName string) string {
+	return fmt.Sprintf("%s%s%s%s%010d%s%s", source, idSep, page, idSep, index, idSep, sodName)
+}
+
+func parsePosKey(k string) (source, page string, index int, sodName string, ok bool) {
+	parts := strings.Split(k, idSep)
+	if len(parts) != 4 {
+		return "", "", 0, "", false
+	}
+	n, err := strconv.Atoi(parts[2])
+	if err != nil {
+		return "", "", 0, "", false
+	}
+	return parts[0], parts[1], n, parts[3], true
+}
+
 // docID is the document ID of an object: unique in the repository.
 func docID(sodName, source, page string, index int) string {
 	return fmt.Sprintf("%s%s%s%s%s%s%d", sodName, idSep, source, idSep, page, idSep, index)
@@ -180,6 +202,7 @@ func document(sodName, source string, fields []Field, norm *normalizer, o *wrapp
 		fieldSource: source,
 		fieldPage:   o.Page,
 		fieldIndex:  float64(o.Index),
+		fieldPos:    posKey(source, o.Page, o.Index, sodName),
 		fieldConf:   Confidence(o),
 		fieldText:   pageText,
 		fieldObject: string(line),

@@ -120,8 +120,9 @@ func (r *Reader) single(ctx context.Context, sd *side, need int) (*Result, error
 // With one, the final score Relevance × Confidence is not Bleve's order, so
 // hits are read in Bleve's order until no unread hit can beat the need-th
 // best: an unread hit's score is at most its relevance, which is at most
-// that of the last hit read (confidence ≤ 1). Ranking reads only sort
-// values (doc values); the stored objects are read for the best need.
+// that of the last hit read (confidence ≤ 1); when the first 4 × need hits
+// do not settle it, all are read. Ranking reads only sort values (doc
+// values); the stored objects are read for the best need.
 func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, int, string, error) {
 	if len(sd.entries) == 0 {
 		return nil, 0, r.describeSide(sd, "no source to search"), nil
@@ -166,13 +167,15 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 			}
 			return hits, int(res.Total), r.describeSide(sd, how), nil
 		}
-		size *= 4
+		// Not settled among the first hits: read them all (many hits of
+		// nearly equal relevance); sort values only, so this stays cheap.
+		size = int(res.Total)
 	}
 }
 
 // rankOrder is the order hits are read in: by score when the query has a
-// full-text part, then confidence, source, page, index and SOD, all from
-// doc values, so ranking reads no stored field.
+// full-text part, then confidence, then source, page, index and SOD (one
+// doc value, posKey), so ranking reads no stored field.
 func rankOrder(scoring bool) search.SortOrder {
 	var so search.SortOrder
 	if scoring {
@@ -180,10 +183,7 @@ func rankOrder(scoring bool) search.SortOrder {
 	}
 	return append(so,
 		&search.SortField{Field: fieldConf, Type: search.SortFieldAsNumber, Desc: true},
-		&search.SortField{Field: fieldSource, Type: search.SortFieldAsString},
-		&search.SortField{Field: fieldPage, Type: search.SortFieldAsString},
-		&search.SortField{Field: fieldIndex, Type: search.SortFieldAsNumber},
-		&search.SortField{Field: fieldSOD, Type: search.SortFieldAsString})
+		&search.SortField{Field: fieldPos, Type: search.SortFieldAsString})
 }
 
 // rankHits reads the hits' ranking data from their sort values (rankOrder)
@@ -200,11 +200,9 @@ func rankHits(dms search.DocumentMatchCollection, scoring bool) []*Hit {
 			v = v[1:]
 		}
 		h := &Hit{id: dm.ID, Relevance: 1}
-		if len(v) == 5 {
+		if len(v) == 2 {
 			h.Confidence, _ = strconv.ParseFloat(v[0], 64)
-			h.Source, h.Page, h.SOD = v[1], v[2], v[4]
-			idx, _ := strconv.ParseFloat(v[3], 64)
-			h.Index = int(idx)
+			h.Source, h.Page, h.Index, h.SOD, _ = parsePosKey(v[1])
 		}
 		if scoring {
 			h.RawScore = dm.Score
