@@ -98,20 +98,15 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 	if *quiet {
 		opt.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	grow := !*noGrow && usesDictionaries(s)
-	var store *dictionaries.Store
-	if usesDictionaries(s) || len(imports) > 0 {
-		store, err = m.openStore(*dictDir, !grow && len(imports) == 0)
-		if err != nil {
-			return err
-		}
-		defer store.Close()
-		for _, dir := range imports {
-			if err := m.importDir(ctx, store, dir); err != nil {
-				return err
-			}
-		}
+	opt.Grow = !*noGrow && usesDictionaries(s)
+	store, err := m.corpusStore(ctx, s, *dictDir, imports, opt.Grow)
+	if err != nil {
+		return err
 	}
+	if store != nil {
+		defer store.Close()
+	}
+	opt.Store = store
 	var dicts recognizers.Dictionaries
 	if store != nil {
 		dicts = store
@@ -119,7 +114,6 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 	if opt.Recognizers, err = recognizers.ForSOD(s, dicts); err != nil {
 		return err
 	}
-	opt.Store, opt.Grow = store, grow
 
 	rep, runErr := corpus.Run(ctx, sources, opt)
 	if rep != nil {
@@ -142,6 +136,26 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 		return fmt.Errorf("%d of %d sources failed", rep.Count(corpus.Failed), len(rep.Sources))
 	}
 	return nil
+}
+
+// corpusStore opens the dictionary store a corpus run needs (none when
+// the SOD has no dictionary type and nothing is imported): writable to grow
+// or import, read-only otherwise; the word lists of imports are imported.
+func (m *Main) corpusStore(ctx context.Context, s *sod.SOD, dictDir string, imports []string, grow bool) (*dictionaries.Store, error) {
+	if !usesDictionaries(s) && len(imports) == 0 {
+		return nil, nil
+	}
+	store, err := m.openStore(dictDir, !grow && len(imports) == 0)
+	if err != nil {
+		return nil, err
+	}
+	for _, dir := range imports {
+		if err := m.importDir(ctx, store, dir); err != nil {
+			store.Close()
+			return nil, err
+		}
+	}
+	return store, nil
 }
 
 // writeFileAtomic writes a file through a temporary file in the same
