@@ -112,7 +112,7 @@ func (r *Reader) count(ctx context.Context, sd *side) (uint64, error) {
 	if len(sd.entries) == 0 {
 		return 0, nil
 	}
-	res, err := runSearch(ctx, r.alias(sd.entries), bleve.NewSearchRequestOptions(sd.filter, 0, 0, false))
+	res, err := runSearch(ctx, r.alias(sd.entries), countRequest(sd.filter))
 	if err != nil {
 		return 0, err
 	}

@@ -143,6 +143,9 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	for {
 		req := bleve.NewSearchRequestOptions(q, size, 0, false)
 		req.SortByCustom(rankOrder(scoring))
+		if !scoring {
+			req.Score = noScore
+		}
 		if scoring {
 			if err := r.withStats(req, sd.entries); err != nil {
 				return nil, 0, "", err
@@ -237,6 +240,7 @@ func fetchObjects(ctx context.Context, alias bleve.IndexAlias, hits []*Hit) erro
 	}
 	req := bleve.NewSearchRequestOptions(bleve.NewDocIDQuery(ids), len(ids), 0, false)
 	req.Fields = []string{fieldObject}
+	req.Score = noScore
 	res, err := runSearch(ctx, alias, req)
 	if err != nil {
 		return err
@@ -249,6 +253,18 @@ func fetchObjects(ctx context.Context, alias bleve.IndexAlias, hits []*Hit) erro
 		}
 	}
 	return nil
+}
+
+// noScore is Bleve's request option that skips scoring: filters, counts,
+// rankings by confidence. It also lets Bleve merge the postings of a
+// disjunction (numeric and date ranges are disjunctions of terms).
+const noScore = "none"
+
+// countRequest asks only how many objects q matches.
+func countRequest(q query.Query) *bleve.SearchRequest {
+	req := bleve.NewSearchRequestOptions(q, 0, 0, false)
+	req.Score = noScore
+	return req
 }
 
 // runSearch runs req on an alias and turns the errors Bleve reports per index
@@ -354,7 +370,7 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Fie
 		bq.AddFilter(filter)
 		q = bq
 	}
-	count, err := runSearch(ctx, alias, bleve.NewSearchRequestOptions(q, 0, 0, false))
+	count, err := runSearch(ctx, alias, countRequest(q))
 	if err != nil {
 		return nil, err
 	}
@@ -365,6 +381,9 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Fie
 	req.SortByCustom(rankOrder(scoring))
 	keyField := subKey + pathSep + f.Path
 	req.Fields = []string{keyField}
+	if !scoring {
+		req.Score = noScore
+	}
 	if scoring {
 		if err := r.withStats(req, sd.entries); err != nil {
 			return nil, err
