@@ -307,3 +307,61 @@ func TestDateInterval(t *testing.T) {
 		}
 	}
 }
+
+// The ranking read in batches (early stop, search-after) gives the same
+// results as ranking every match. Titles hold "alpha" and eight, nine or
+// ten other words: three close levels of relevance of 240 objects each
+// across two sources, with confidences spread over [0.5, 1), so that the
+// best scores interleave the levels and the first batch of hits (in
+// relevance order, then confidence) is not enough. Queried with limits and offsets and compared with one
+// query whose limit covers every match.
+func TestRankingInBatches(t *testing.T) {
+	dir := t.TempDir()
+	n := 0
+	for s := range 2 {
+		src := fixtureSource{sod: "book", name: fmt.Sprintf("gen-%d", s), pages: map[string]string{}}
+		for level := 1; level <= 3; level++ {
+			for range 120 {
+				title := "alpha"
+				for w := range 7 + level {
+					title += fmt.Sprintf(" w%dx%d", n, w)
+				}
+				conf := 0.5 + float64((n*37)%64)/128
+				page := fmt.Sprintf("%04d.html", n/4)
+				src.pages[page] = "books"
+				src.objects = append(src.objects, obj(page, n%4, conf, "title", title, "author", []string{"Ann Meyer"}, "price", "$5.00"))
+				n++
+			}
+		}
+		indexSource(t, dir, src)
+	}
+	rd, err := OpenReader(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rd.Close()
+	all, err := rd.Search(context.Background(), &Query{Where: parseAll(t, []string{"title~alpha"}), Limit: 5000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all.Total != 720 || len(all.Hits) != 720 {
+		t.Fatalf("%d of %d hits, want 720", len(all.Hits), all.Total)
+	}
+	levels := map[float64]bool{}
+	for _, h := range all.Hits[:60] {
+		levels[h.Relevance] = true
+	}
+	if len(levels) < 2 {
+		t.Fatalf("the best 60 results have one relevance level: the fixture does not interleave levels")
+	}
+	for _, page := range []struct{ limit, offset int }{{1, 0}, {5, 0}, {30, 0}, {20, 40}, {10, 140}, {25, 300}, {10, 715}} {
+		res, err := rd.Search(context.Background(), &Query{Where: parseAll(t, []string{"title~alpha"}), Limit: page.limit, Offset: page.offset})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := ids(all.Hits[page.offset:min(len(all.Hits), page.offset+page.limit)])
+		if got := ids(res.Hits); strings.Join(got, " ") != strings.Join(want, " ") || res.Total != all.Total {
+			t.Errorf("limit %d offset %d:\n got %v (total %d)\nwant %v\n%s", page.limit, page.offset, got, res.Total, want, res.Plan)
+		}
+	}
+}

@@ -116,63 +116,78 @@ func (r *Reader) single(ctx context.Context, sd *side, need int) (*Result, error
 }
 
 // searchSide returns the best need objects of a side, ranked, and how many
-// match. Without a full-text part, Bleve sorts by confidence directly.
-// With one, the final score Relevance × Confidence is not Bleve's order, so
-// hits are read in Bleve's order until no unread hit can beat the need-th
-// best: an unread hit's score is at most its relevance, which is at most
-// that of the last hit read (confidence ≤ 1); when the first 4 × need hits
-// do not settle it, all are read. Ranking reads only sort values (doc
-// values); the stored objects are read for the best need.
+// match. Without a full-text part, Bleve sorts by confidence directly,
+// without scoring. With one, the final score Relevance × Confidence is not
+// Bleve's order, so hits are read in Bleve's order — score, then
+// confidence — in batches (4 × need, then doubling, each after the last),
+// until no unread hit can beat the need-th best: an unread hit's score is
+// at most its relevance, at most that of the last hit read (confidence ≤
+// 1). Many hits of equal relevance are then read only to the end of their
+// level. Ranking reads sort values (doc values) only; the stored objects
+// are read for the best need.
 func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, int, string, error) {
 	if len(sd.entries) == 0 {
 		return nil, 0, r.describeSide(sd, "no source to search"), nil
 	}
 	alias := r.alias(sd.entries)
-	scoring := len(sd.scoring) > 0
-	var q query.Query = sd.filter
-	if scoring {
-		bq := bleve.NewBooleanQuery()
-		bq.AddMust(sd.scoring...)
-		bq.AddFilter(sd.filter)
-		q = bq
-	}
-	size := need
-	if scoring {
-		size = max(need*4, 100)
-	}
-	for {
-		req := bleve.NewSearchRequestOptions(q, size, 0, false)
-		req.SortByCustom(rankOrder(scoring))
-		if !scoring {
-			req.Score = noScore
+	if len(sd.scoring) == 0 {
+		req := bleve.NewSearchRequestOptions(sd.filter, need, 0, false)
+		req.SortByCustom(rankOrder(false))
+		req.Score = noScore
+		res, err := runSearch(ctx, alias, req)
+		if err != nil {
+			return nil, 0, "", err
 		}
-		if scoring {
-			if err := r.withStats(req, sd.entries); err != nil {
-				return nil, 0, "", err
-			}
+		hits := rankHits(res.Hits, false, 0)
+		if err := fetchObjects(ctx, alias, hits); err != nil {
+			return nil, 0, "", err
+		}
+		return hits, int(res.Total), r.describeSide(sd, fmt.Sprintf("ranked by confidence (no full-text part); %d match", res.Total)), nil
+	}
+	bq := bleve.NewBooleanQuery()
+	bq.AddMust(sd.scoring...)
+	bq.AddFilter(sd.filter)
+	var (
+		hits  []*Hit
+		after []string
+		best  float64
+		total uint64
+	)
+	for size := max(need*4, 100); ; size *= 2 {
+		req := bleve.NewSearchRequestOptions(bq, size, 0, false)
+		req.SortByCustom(rankOrder(true))
+		if after != nil {
+			req.SetSearchAfter(after)
+		}
+		if err := r.withStats(req, sd.entries); err != nil {
+			return nil, 0, "", err
 		}
 		res, err := runSearch(ctx, alias, req)
 		if err != nil {
 			return nil, 0, "", err
 		}
-		hits := rankHits(res.Hits, scoring)
-		exhausted := len(res.Hits) < size || uint64(len(res.Hits)) == res.Total
-		if !scoring || exhausted || len(hits) >= need && hits[need-1].Score >= bound(res.Hits) {
-			how := fmt.Sprintf("ranked by confidence (no full-text part); %d match", res.Total)
-			if scoring {
-				how = fmt.Sprintf("ranked by relevance × confidence; %d match, %d read in relevance order", res.Total, len(res.Hits))
+		if after == nil {
+			total = res.Total
+			if len(res.Hits) > 0 {
+				best = res.Hits[0].Score
 			}
-			if len(hits) > need {
-				hits = hits[:need]
-			}
+		}
+		hits = append(hits, rankHits(res.Hits, true, best)...)
+		sortHits(hits)
+		done := len(res.Hits) < size
+		if n := len(res.Hits); n > 0 {
+			last := res.Hits[n-1]
+			after = []string{strconv.FormatFloat(last.Score, 'g', -1, 64), last.DecodedSort[1], last.DecodedSort[2]}
+			done = done || len(hits) >= need && best > 0 && hits[need-1].Score >= last.Score/best
+		}
+		if done {
+			how := fmt.Sprintf("ranked by relevance × confidence; %d match, %d read in relevance order", total, len(hits))
+			hits = hits[:min(len(hits), need)]
 			if err := fetchObjects(ctx, alias, hits); err != nil {
 				return nil, 0, "", err
 			}
-			return hits, int(res.Total), r.describeSide(sd, how), nil
+			return hits, int(total), r.describeSide(sd, how), nil
 		}
-		// Not settled among the first hits: read them all (many hits of
-		// nearly equal relevance); sort values only, so this stays cheap.
-		size = int(res.Total)
 	}
 }
 
@@ -190,13 +205,9 @@ func rankOrder(scoring bool) search.SortOrder {
 }
 
 // rankHits reads the hits' ranking data from their sort values (rankOrder)
-// and ranks them.
-func rankHits(dms search.DocumentMatchCollection, scoring bool) []*Hit {
+// and ranks them; best is the best score of the query (scoring only).
+func rankHits(dms search.DocumentMatchCollection, scoring bool, best float64) []*Hit {
 	hits := make([]*Hit, 0, len(dms))
-	best := 0.0
-	if scoring && len(dms) > 0 {
-		best = dms[0].Score
-	}
 	for _, dm := range dms {
 		v := dm.DecodedSort
 		if scoring {
@@ -285,14 +296,6 @@ func runSearch(ctx context.Context, alias bleve.IndexAlias, req *bleve.SearchReq
 	return res, nil
 }
 
-// bound is the highest score a hit after the given ones can reach: its
-// relevance, at most that of the last one read.
-func bound(dms search.DocumentMatchCollection) float64 {
-	if len(dms) == 0 || dms[0].Score <= 0 {
-		return 0
-	}
-	return dms[len(dms)-1].Score / dms[0].Score
-}
 
 // sortHits orders hits by score, then source, page and index.
 func sortHits(hits []*Hit) {
@@ -393,7 +396,7 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Fie
 	if err != nil {
 		return nil, err
 	}
-	hits := rankHits(res.Hits, scoring)
+	hits := rankHits(res.Hits, scoring, best)
 	keys := map[string][]string{}
 	for _, dm := range res.Hits {
 		switch v := dm.Fields[keyField].(type) {
@@ -409,11 +412,6 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Fie
 	}
 	for _, h := range hits {
 		h.keys = keys[h.id]
-		if scoring && best > 0 {
-			h.Relevance = math.Min(1, h.RawScore/best)
-			h.Score = h.Relevance * h.Confidence
-		}
 	}
-	sortHits(hits)
 	return hits, nil
 }
