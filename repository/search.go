@@ -296,7 +296,6 @@ func runSearch(ctx context.Context, alias bleve.IndexAlias, req *bleve.SearchReq
 	return res, nil
 }
 
-
 // sortHits orders hits by score, then source, page and index.
 func sortHits(hits []*Hit) {
 	sort.SliceStable(hits, func(i, j int) bool { return hitLess(hits[i], hits[j]) })
