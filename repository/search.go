@@ -147,6 +147,10 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	bq := bleve.NewBooleanQuery()
 	bq.AddMust(sd.scoring...)
 	bq.AddFilter(sd.filter)
+	stats, err := r.globalStats(sd.entries, bq)
+	if err != nil {
+		return nil, 0, "", err
+	}
 	var (
 		hits  []*Hit
 		after []string
@@ -159,9 +163,7 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 		if after != nil {
 			req.SetSearchAfter(after)
 		}
-		if err := r.withStats(req, sd.entries); err != nil {
-			return nil, 0, "", err
-		}
+		req.PreSearchData = map[string]interface{}{search.BM25PreSearchDataKey: stats}
 		res, err := runSearch(ctx, alias, req)
 		if err != nil {
 			return nil, 0, "", err
