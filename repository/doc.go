@@ -68,10 +68,10 @@
 //
 // (a join multiplies the scores of its two objects). Without a full-text
 // part Bleve sorts by confidence directly, without scoring; with one, hits
-// are read in BM25 order until no unread hit can reach the last kept score
-// (the first 4 × limit, or all of them). Ranking reads doc values only
-// (conf, and pos for ties: source, page, index, SOD); the stored objects
-// are read for the results alone. BM25 uses
+// are read in BM25 order (then confidence), in batches that start after the
+// last hit read, until no unread hit can reach the last kept score. Ranking
+// reads doc values only (conf, and pos for ties: source, page, index, SOD);
+// the stored objects are read for the results alone. BM25 uses
 // document and token counts summed over the sources searched, but Bleve
 // takes a word's document frequency from each source's index, so relevance
 // across sources is comparable only roughly.

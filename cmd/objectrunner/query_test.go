@@ -14,7 +14,7 @@ func exampleRepo(t *testing.T) string {
 	ex := filepath.Join("..", "..", "examples")
 	repo, dicts := t.TempDir(), t.TempDir()
 	for _, src := range []string{"concerts-a", "books-a"} {
-		status, _, stderr := runCLI(t, "extract", "-q", "--dict-dir", dicts, "--import", filepath.Join(ex, src, "dictionaries"),
+		status, _, stderr := runCLI(t, "extract", "--dict-dir", dicts, "--import", filepath.Join(ex, src, "dictionaries"),
 			"--sod", filepath.Join(ex, src, "sod.toml"), "--source", filepath.Join(ex, src, "pages"), "-o", filepath.Join(t.TempDir(), "x.jsonl"),
 			"--repo", repo)
 		if status != 0 || !strings.Contains(stderr, "msg=indexed source="+src) {

@@ -57,7 +57,6 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 	k := fs.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from, per source")
 	workers := fs.Int("workers", 0, "pages extracted in parallel per source (default: CPUs / jobs)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
-	quiet := fs.Bool("q", false, "no progress on stderr (the report table is still printed)")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -95,9 +94,6 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 	opt.Config.Load = annotate.LoadOptions{Encoding: *encoding}
 	iopt := wrapper.DefaultOptions()
 	opt.Config.Induce = &iopt
-	if *quiet {
-		opt.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
-	}
 	opt.Grow = !*noGrow && usesDictionaries(s)
 	store, err := m.corpusStore(ctx, s, *dictDir, imports, opt.Grow)
 	if err != nil {
