@@ -156,6 +156,11 @@ type SlotMap struct {
 	// Part says the field shares the slot with another field, whose
 	// instance it leaves out (see share.go).
 	Part bool `json:"part,omitempty"`
+	// Lines says the slot is inside a set whose iterations on a page are
+	// the lines of one value of a single field, written as an element
+	// each ("<div>11874 Main Street</div><div>New Orleans, LA
+	// 70149</div>"): they are joined with ", ".
+	Lines bool `json:"lines,omitempty"`
 	// Extend says the value goes on to the end of its text node, over
 	// constant words and unmapped slots (see extend.go).
 	Extend bool `json:"extend,omitempty"`
@@ -363,6 +368,42 @@ func (st *slotStats) leadShare(types []string) float64 {
 		return 0
 	}
 	return float64(st.leadCount(types)) / float64(st.leadAnn)
+}
+
+// maxLines bounds the iterations per page of a set whose iterations are
+// the lines of one value.
+const maxLines = 4
+
+// joinsLines reports whether a slot inside a set holds, on the sample
+// pages, the lines of one value of single field f: one to maxLines values
+// a page, on at least half of the pages, and nearly every one an
+// instance of f's types.
+func joinsLines(st *slotStats, f FieldSpec, nPages int) bool {
+	if st.occ == 0 || 2*len(st.perPage) < nPages || f.Parent != "" {
+		return false
+	}
+	for _, n := range st.perPage {
+		if n > maxLines {
+			return false
+		}
+	}
+	return float64(st.count(f.Types)) >= 0.9*float64(st.occ)
+}
+
+// aloneInSet reports whether slot s is the only slot of the iterations of
+// its innermost set: each iteration is one line, not a record (a carousel
+// of other books, each with its title and date).
+func aloneInSet(sets [][]int, s int) bool {
+	if len(sets[s]) == 0 {
+		return false
+	}
+	in := sets[s][len(sets[s])-1]
+	for o, ss := range sets {
+		if o != s && slices.Contains(ss, in) {
+			return false
+		}
+	}
+	return true
 }
 
 // meanConf is the mean confidence of the values counted for types (1
@@ -704,6 +745,7 @@ func slotSets(t *Template) [][]int {
 }
 
 type cand struct {
+	lines bool   // the slot's values on a page are the lines of one value (SlotMap.Lines)
 	lead  bool   // the slot's values are cut to their first run (SlotMap.Lead)
 	label string // the page label that nominated the slot (SlotMap.Label)
 	field int
@@ -775,8 +817,15 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				label = namedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields)
 			}
 			named := label != ""
+			lines := false
 			if single && depth > 0 && !named {
-				continue
+				// A single value inside a set: the lines of one value
+				// written as an element each (an address in two <div>s)
+				// when every iteration holds the field's type.
+				if !joinsLines(st, f, nPages) || !aloneInSet(sets, s) {
+					continue
+				}
+				lines = true
 			}
 			ls := labelled(st, label)
 			if named && ls.occ < st.occ && f.Many {
@@ -861,7 +910,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// field of the objects.
 				continue
 			}
-			cands = append(cands, cand{lead, label, fi, s, c, share, float64(c) / float64(st.occ), score})
+			cands = append(cands, cand{lines, lead, label, fi, s, c, share, float64(c) / float64(st.occ), score})
 
 		}
 	}
@@ -911,6 +960,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if c.lead {
 				sm.Lead, sm.Run = true, false
 			}
+			sm.Lines = c.lines
 			if r := valid[f.Path]; r != nil && !c.lead {
 				vs := stats[c.slot]
 				if c.label != "" {

@@ -568,6 +568,13 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 					}
 					return
 				}
+				if len(fl.Values) == 1 && sm.Lines {
+					// The next line of the value (SlotMap.Lines).
+					if val, ok := w.value(toks, v.a, v.b, sm, f); ok {
+						fl.Values[0].Text += ", " + val.Text
+					}
+					return
+				}
 				if len(fl.Values) == 0 {
 					a, b := v.a, v.b
 					if sm.Run {
