@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -117,7 +118,6 @@ type recordPage struct {
 	weights map[*html.Node][]float64
 	// mandatory is the number of annotations of mandatory types on the page.
 	mandatory int
-	words     map[string]int // word counts, computed on demand
 }
 
 // recordTextPages counts, for the text of every annotated node, the
@@ -193,14 +193,6 @@ func recordWords(text string, f func(string)) {
 	}
 }
 
-func (pg *recordPage) wordCounts() map[string]int {
-	if pg.words == nil {
-		pg.words = map[string]int{}
-		recordWords(annotate.Text(pg.p.Doc), func(w string) { pg.words[w]++ })
-	}
-	return pg.words
-}
-
 // recordGroup is one candidate record of a sample page.
 type recordGroup struct {
 	page    int
@@ -252,7 +244,11 @@ const recordFullCandidates = 12
 //	  P's tag path into runs (h m*)+, where the members m are the labels
 //	  seen between two h siblings (seed 001's record grammar, with h the
 //	  first symbol of the repeated pattern);
-//	score: mean share of records holding each mandatory type of the SOD
+//	score: √(mean share of records holding each mandatory type of the
+//	    SOD): the square root, because that share grows with the records'
+//	    size and with the dictionaries' coverage (a record rarely holds
+//	    every type when a dictionary knows a fifth of the values, while
+//	    the main column always does)
 //	  × useful coverage: the share of each page's annotations the records
 //	    hold, counting one instance of a single-valued type per record
 //	    (records too coarse hold several and lose the rest), each
@@ -260,15 +256,24 @@ const recordFullCandidates = 12
 //	    sample pages (records bring new values on every page; boxes of
 //	    other records, such as "customers also viewed" or a featured strip,
 //	    show values from a smaller set again and again)
-//	  × min(1, 2 × share of pages with two records or more): records are
-//	    repeated siblings, and a segmentation that never finds two on a
-//	    page (the whole page, the main column) is no list
+//	  × min(1, 2 × share of pages where one parent holds two records or
+//	    more): records are repeated siblings, and a segmentation that
+//	    never finds two under one parent (the whole page, the main column,
+//	    the one link of every cell) is no list
 //	  × (1+rep)/2, rep being the share of pages where some word occurs
-//	  exactly once per record and exactly n times on the page (n records:
-//	  seed 002's repetition count);
+//	    exactly once per record and exactly n times in the records'
+//	    parents (n records: seed 002's repetition count);
 //	prototype: the best candidates keep the records similar (normalised
 //	  STM ≥ τ1, seed 001) to exemplars taken among the records that hold
-//	  the most mandatory types; the rest (header rows, ads) is dropped.
+//	  the most mandatory types; the rest (header rows, ads) is dropped;
+//	  their score is multiplied by the share of accepted records among the
+//	  annotated siblings of their parents (homogeneity: records are alike,
+//	  the cells of a row are not).
+//
+// Candidates are also split by indexed parent path (see recordCandidates).
+// Similarity is normalised STM, 2W/(|A|+|B|), on the skeletons as they are
+// or with every node's children sorted, whichever is higher (see
+// recordSimilarity).
 //
 // Annotations on text that recurs on more than half of the sample pages
 // are template (a fixed "featured" sidebar), not data, and are ignored
@@ -322,7 +327,7 @@ func FindRecordPattern(pages []*annotate.Page, s *sod.SOD, opt RecordOptions) (*
 			continue
 		}
 		c.prototype(rt, opt)
-		c.score = c.evaluate(pgs, rt, c.accepted, true)
+		c.score = c.evaluate(pgs, rt, c.accepted, true) * c.homogeneity()
 		if best == nil || c.score > best.score {
 			best = c
 		}
@@ -504,7 +509,7 @@ func (c *recordCand) evaluate(pgs []*recordPage, rt recordTypes, groups []*recor
 	pres /= float64(len(rt.mandatory))
 	cov := recordUsefulCoverage(pgs, rt, groups)
 	multi := recordMultiShare(groups)
-	score := pres * cov * multi
+	score := math.Sqrt(pres) * cov * multi
 	rep := 0.0
 	if withRep {
 		rep = recordRepetition(pgs, groups)
@@ -552,29 +557,32 @@ func recordUsefulCoverage(pgs []*recordPage, rt recordTypes, groups []*recordGro
 	return cov / float64(np)
 }
 
-// recordMultiShare is twice the share of the pages holding groups that
-// hold two or more, at most 1. Records are repeated siblings: a
-// segmentation that never finds two on a page (the whole page, the main
-// column) is no list, while a list has two records or more on most pages
-// (some pages of a source list one).
+// recordMultiShare is twice the share of the pages holding groups where
+// one parent holds two groups or more, at most 1. Records are repeated
+// siblings: a segmentation that never finds two under one parent (the
+// whole page, the main column, the one link of every table cell) is no
+// list, while a list has two records or more on most pages (some pages
+// of a source list one).
 func recordMultiShare(groups []*recordGroup) float64 {
-	perPage := map[int]int{}
+	perParent := map[*html.Node]int{}
+	pages := map[int]bool{}
+	multi := map[int]bool{}
 	for _, g := range groups {
-		perPage[g.page]++
-	}
-	multi := 0
-	for _, k := range perPage {
-		if k >= 2 {
-			multi++
+		pages[g.page] = true
+		perParent[g.parent]++
+		if perParent[g.parent] == 2 {
+			multi[g.page] = true
 		}
 	}
-	return min(1, 2*float64(multi)/float64(len(perPage)))
+	return min(1, 2*float64(len(multi))/float64(len(pages)))
 }
 
 // recordRepetition is the share of pages with at least two records where
 // some word occurs exactly once in every record and exactly as many times
-// on the page as there are records (seed 002: a table of n rows repeats
-// tokens exactly n times). Pages with fewer than two records do not vote;
+// in the list region (the records' parents) as there are records (seed
+// 002: a table of n rows repeats tokens exactly n times; the region rather
+// than the page, so that a box of other records in the same markup, with
+// the same labels, does not spoil the count). Pages with fewer than two records do not vote;
 // without voters the answer is the neutral 0.5.
 func recordRepetition(pgs []*recordPage, groups []*recordGroup) float64 {
 	byPage := map[int][]*recordGroup{}
@@ -592,7 +600,14 @@ func recordRepetition(pgs []*recordPage, groups []*recordGroup) float64 {
 			continue
 		}
 		votes++
-		page := pgs[pi].wordCounts()
+		page := map[string]int{} // words of the list region: the records' parents
+		seen := map[*html.Node]bool{}
+		for _, g := range gs {
+			if !seen[g.parent] {
+				seen[g.parent] = true
+				recordWords(annotate.Text(g.parent), func(w string) { page[w]++ })
+			}
+		}
 		var once map[string]bool
 		for i, g := range gs {
 			cnt := map[string]int{}
@@ -741,6 +756,34 @@ func (c *recordCand) prototype(rt recordTypes, opt RecordOptions) {
 			c.accepted = append(c.accepted, g)
 		}
 	}
+}
+
+// homogeneity is the share of accepted groups among the groups holding
+// annotations in the parents that hold accepted ones. The records of a list
+// are alike, and the few siblings unlike them are ads or headings; the
+// cells of a table row or the rows of a record are fields, of unlike
+// shapes, and only some of them pass for the prototype.
+func (c *recordCand) homogeneity() float64 {
+	holds := map[*html.Node]bool{}
+	for _, g := range c.accepted {
+		holds[g.parent] = true
+	}
+	n := 0
+	for _, g := range c.groups {
+		if holds[g.parent] && g.counts != nil {
+			n++
+		}
+	}
+	k := 0
+	for _, g := range c.accepted {
+		if g.counts != nil {
+			k++
+		}
+	}
+	if n == 0 {
+		return 1
+	}
+	return float64(k) / float64(n)
 }
 
 // signature summarises the accepted records (page and annotation counts

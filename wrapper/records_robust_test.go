@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -55,6 +56,11 @@ func recordSideMarks(i int, m map[string][]string, every int) map[string][]strin
 		m["address"] = append(m["address"], e.address)
 	}
 	return m
+}
+
+// recordCode is the k-th code of record j of page i, such as "7/12".
+func recordCode(i, j, k int) string {
+	return fmt.Sprintf("%d/%d", 1+(i*5+j*3+k*7)%12, 13+(i+j+k)%15)
 }
 
 // recordCard renders one event as a card.
@@ -125,6 +131,100 @@ var recordRobustCases = []recordRobustCase{
 			}
 			b.WriteString("</ul></div>")
 			return strings.Replace(recordPageWithSide(i, "", recordSideList(i)), "<h1>Results</h1>", "<h1>Results</h1>"+b.String(), 1)
+		},
+	},
+	{
+		// One record in three lists its labelled rows in an order of its
+		// own.
+		name: "rows in another order",
+		page: func(i int, evs []recordSynthEvent) string {
+			var b strings.Builder
+			b.WriteString("<div>")
+			for j, e := range evs {
+				rows := []string{
+					"<dd><b>When:</b> <span>" + e.date + "</span> at <span>8 pm</span></dd>",
+					"<dd><b>Where:</b> <a href=v>" + e.address + "</a>, <div><div>Main hall</div></div></dd>",
+					"<dd><b>With:</b> <ul><li><a href=p>" + strings.Join(e.performers, "</a></li><li><a href=p>") + "</a></li></ul></dd>",
+					"<dd><b>Tickets:</b> <i>$10</i> at the door</dd>",
+					"<dd><b>Ages:</b> <span>21+</span></dd>",
+				}
+				if (i+j)%3 == 0 {
+					r := rand.New(rand.NewPCG(uint64(i), uint64(j)))
+					r.Shuffle(len(rows), func(a, b int) { rows[a], rows[b] = rows[b], rows[a] })
+				}
+				b.WriteString("<dl><dt><a href=x>" + e.artist + "</a></dt>" + strings.Join(rows, "") + "</dl>")
+			}
+			b.WriteString("</div>")
+			return recordPageWithSide(i, b.String(), recordSideList(i))
+		},
+	},
+	{
+		// Optional rows: a record without its optional rows (and whose
+		// artist the dictionary misses) is much smaller than one with
+		// them, yet a record; an ad in the list is none.
+		name: "records with optional rows",
+		page: func(i int, evs []recordSynthEvent) string {
+			var b strings.Builder
+			b.WriteString("<ul>")
+			for j, e := range evs {
+				b.WriteString("<li><h3><a href=x>" + e.artist + "</a></h3><div><span>" + e.date + "</span></div>")
+				b.WriteString("<div><b>Where:</b> <span>" + e.address + "</span></div>")
+				if (i+j)%3 != 0 {
+					b.WriteString("<div><b>With:</b> <ul><li>" + strings.Join(e.performers, "</li><li>") + "</li></ul></div>")
+					b.WriteString("<div><b>Ages:</b> <span>21+</span></div><div><b>Doors:</b> <span>7 pm</span></div>")
+				}
+				b.WriteString("<div><b>Tickets:</b> <a href=t>$12</a></div></li>")
+				if j == 1 {
+					b.WriteString("<li><span>Sponsored</span> <a href=ad>" + e.artist + " tribute night</a></li>")
+				}
+			}
+			b.WriteString("</ul>")
+			return recordPageWithSide(i, b.String(), recordSideList(i))
+		},
+		marks: func(i int, evs []recordSynthEvent) map[string][]string {
+			// The dictionary misses the artists of the short records.
+			var known []recordSynthEvent
+			for j, e := range evs {
+				if (i+j)%3 != 0 {
+					known = append(known, e)
+				}
+			}
+			m := recordSideMarks(i, recordSynthMarks(known), 1)
+			for j, e := range evs {
+				if (i+j)%3 == 0 {
+					m["date"] = append(m["date"], e.date)
+					m["address"] = append(m["address"], e.address)
+				}
+			}
+			return m
+		},
+	},
+	{
+		// The cells of a table row are fields of unlike shapes. A loose
+		// date recognizer takes three codes of a row for dates, so a row
+		// holds four dates and a cell one; the dictionary knows none of
+		// the table's artists. Only some cells look like the prototype
+		// cell: the rows are the records still.
+		name: "table cells with look-alike codes",
+		page: func(i int, evs []recordSynthEvent) string {
+			var b strings.Builder
+			// The header repeats the words every row has once (no
+			// repetition count tells rows from cells).
+			b.WriteString("<table><tr><th>Act (Ensemble)</th><th>Code</th><th>When (2010)</th><th>Where (Main St, Springfield)</th><th>Room</th><th>Row</th></tr>")
+			for j, e := range evs {
+				fmt.Fprintf(&b, "<tr><td><strong>%s</strong></td><td><b>%s</b></td><td><b>%s</b></td><td><b>%s</b></td><td><i>%s</i></td><td><span>%s</span></td></tr>",
+					e.artist, recordCode(i, j, 0), e.date, e.address, recordCode(i, j, 1), recordCode(i, j, 2))
+			}
+			b.WriteString("</table>")
+			return recordPageWithSide(i, b.String(), "<p>Sign up for our newsletter</p>")
+		},
+		marks: func(i int, evs []recordSynthEvent) map[string][]string {
+			m := map[string][]string{}
+			for j, e := range evs {
+				m["date"] = append(m["date"], e.date, recordCode(i, j, 0), recordCode(i, j, 1), recordCode(i, j, 2))
+				m["address"] = append(m["address"], e.address)
+			}
+			return m
 		},
 	},
 }
