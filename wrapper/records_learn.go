@@ -21,9 +21,11 @@ type recordTypes struct {
 	single    []int // types of fields with at most one instance per object
 }
 
-// recordTypesOf collects the entity types below s.Root. A type is mandatory
-// when every field on its path has Min ≥ 1, and single when every field on
-// its path has Max 1; alternatives of a disjunction are never mandatory.
+// recordTypesOf collects the entity types below s.Root, leaving out the
+// root's page-scope fields (a team heading above a roster is no part of a
+// record). A type is mandatory when every field on its path has Min ≥ 1,
+// and single when every field on its path has Max 1; alternatives of a
+// disjunction are never mandatory.
 func recordTypesOf(s *sod.SOD) recordTypes {
 	rt := recordTypes{index: map[string]int{}}
 	add := func(name string, mandatory, single bool) {
@@ -50,6 +52,9 @@ func recordTypesOf(s *sod.SOD) recordTypes {
 			add(t.Name, mandatory, single)
 		case sod.Tuple:
 			for _, f := range t.Fields {
+				if depth == 0 && f.PageScope {
+					continue // one value per page, outside the records
+				}
 				walk(f.Type, mandatory && f.Mult.Min >= 1, single && f.Mult.Max == 1, depth+1)
 			}
 		case sod.Disjunction:
@@ -265,7 +270,8 @@ const recordFullCandidates = 12
 //	    parents (n records: seed 002's repetition count);
 //	prototype: the best candidates keep the records similar (normalised
 //	  STM ≥ τ1, seed 001) to exemplars taken among the records that hold
-//	  the most mandatory types; the rest (header rows, ads) is dropped;
+//	  the most mandatory types but one; the rest (header rows, ads) is
+//	  dropped;
 //	  their score is multiplied by the share of accepted records among the
 //	  annotated siblings of their parents (homogeneity: records are alike,
 //	  the cells of a row are not).
@@ -665,9 +671,10 @@ func recordSpread(gs []*recordGroup, n int) []*recordGroup {
 	return out
 }
 
-// prototype picks exemplars among the groups that hold the most mandatory
-// types (the medoid first, then the most different ones that still match
-// it at τ1), and keeps the groups similar to an exemplar.
+// prototype picks exemplars among the groups that hold all but one of the
+// most mandatory types a group holds (the medoid first, then the most
+// different ones that still match it at τ1), and keeps the groups similar
+// to an exemplar.
 func (c *recordCand) prototype(rt recordTypes, opt RecordOptions) {
 	grouped := len(c.members) > 0
 	for _, g := range c.groups {
@@ -679,22 +686,36 @@ func (c *recordCand) prototype(rt recordTypes, opt RecordOptions) {
 			maxPres = p
 		}
 	}
+	// The pool: groups missing at most one of the most types a group
+	// holds. With dictionaries that know a fifth of the names, few records
+	// hold every type, and ads in the records' markup (a name and a
+	// position) may hold as many as the best records.
 	var pool []*recordGroup
 	for _, g := range c.groups {
-		if g.tree != nil && g.present(rt) == maxPres {
+		if g.tree != nil && g.present(rt) >= max(1, maxPres-1) {
 			pool = append(pool, g)
 		}
 	}
 	if len(pool) == 0 {
 		return
 	}
+	// The medoid is the pool's group most like the annotated groups at
+	// large, so that the records' structure wins over a minority (ads,
+	// promotions) however many types that minority holds.
+	var annotated []*recordGroup
+	for _, g := range c.groups {
+		if g.tree != nil && g.counts != nil {
+			annotated = append(annotated, g)
+		}
+	}
 	sample := recordSpread(pool, recordMedoidSample)
+	others := recordSpread(annotated, recordMedoidSample)
 	sums := make([]float64, len(sample))
 	for i, a := range sample {
-		for j := i + 1; j < len(sample); j++ {
-			s := recordSimilarity(a.tree, sample[j].tree)
-			sums[i] += s
-			sums[j] += s
+		for _, b := range others {
+			if a != b {
+				sums[i] += recordSimilarity(a.tree, b.tree)
+			}
 		}
 	}
 	medoid, bestSum := sample[0], -1.0

@@ -200,6 +200,46 @@ var recordRobustCases = []recordRobustCase{
 		},
 	},
 	{
+		// Ads in the records' markup name an artist the dictionary knows,
+		// with a date and a place; the dictionary knows one record's
+		// artist in five. Ads hold more of the SOD's types than most
+		// records: the prototype must still be a record.
+		name: "ads richer in annotations than the records",
+		page: func(i int, evs []recordSynthEvent) string {
+			var b strings.Builder
+			b.WriteString("<ul>")
+			for j, e := range evs {
+				b.WriteString("<li>" + recordCard(e) + "</li>")
+				if j%2 == 1 {
+					ad := recordSidePool[(i+j)%len(recordSidePool)]
+					fmt.Fprintf(&b, "<li><span>Sponsored</span> <a href=ad>%s</a> on %s at %s</li>", ad.artist, ad.date, ad.address)
+				}
+			}
+			b.WriteString("</ul>")
+			return recordPageWithSide(i, b.String(), "<p>Sign up for our newsletter</p>")
+		},
+		marks: func(i int, evs []recordSynthEvent) map[string][]string {
+			m := map[string][]string{}
+			for j, e := range evs {
+				if (i+j)%5 == 0 {
+					m["artist"] = append(m["artist"], e.artist)
+					m["performer"] = append(m["performer"], e.artist)
+					m["performer"] = append(m["performer"], e.performers...)
+				}
+				m["date"] = append(m["date"], e.date)
+				m["address"] = append(m["address"], e.address)
+				if j%2 == 1 {
+					ad := recordSidePool[(i+j)%len(recordSidePool)]
+					m["artist"] = append(m["artist"], ad.artist)
+					m["performer"] = append(m["performer"], ad.artist)
+					m["date"] = append(m["date"], ad.date)
+					m["address"] = append(m["address"], ad.address)
+				}
+			}
+			return m
+		},
+	},
+	{
 		// The cells of a table row are fields of unlike shapes. A loose
 		// date recognizer takes three codes of a row for dates, so a row
 		// holds four dates and a cell one; the dictionary knows none of
