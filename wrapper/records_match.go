@@ -116,15 +116,25 @@ const recordMaxPeriod = 3
 // sorted twin (children sorted by shape, not collapsed again).
 func (t *recordTree) finish() {
 	t.collapse()
+	t.sorted = nil // computed on demand by twin
+}
+
+// twin returns the sorted twin, computing it (and its subtrees') on first
+// use: skeletons built from a page are matched by one goroutine, and
+// recordParseTree computes the twins of the exemplars a pattern shares.
+func (t *recordTree) twin() *recordTree {
+	if t.sorted != nil {
+		return t.sorted
+	}
 	t.sorted = t
 	if len(t.kids) == 0 {
-		return
+		return t
 	}
 	kids := make([]*recordTree, len(t.kids))
 	changed := false
 	for i, k := range t.kids {
-		kids[i] = k.sorted
-		changed = changed || k.sorted != k
+		kids[i] = k.twin()
+		changed = changed || kids[i] != k
 	}
 	sort.SliceStable(kids, func(i, j int) bool { return kids[i].shape < kids[j].shape })
 	for i := range kids {
@@ -139,6 +149,7 @@ func (t *recordTree) finish() {
 		u.sorted = u
 		t.sorted = u
 	}
+	return t.sorted
 }
 
 // collapse is finish without the sorted twin.
@@ -193,6 +204,7 @@ func recordParseTree(s string) (*recordTree, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.twin() // computed now: a pattern's exemplars are shared by goroutines
 	if p.i != len(s) {
 		return nil, fmt.Errorf("skeleton %q: unexpected %q at offset %d", recordClip(s), s[p.i], p.i)
 	}
@@ -306,8 +318,8 @@ func recordSimilarity(a, b *recordTree) float64 {
 		return 0
 	}
 	s := recordStm(a, b)
-	if a.sorted != a || b.sorted != b {
-		s = max(s, recordStm(a.sorted, b.sorted))
+	if at, bt := a.twin(), b.twin(); at != a || bt != b {
+		s = max(s, recordStm(at, bt))
 	}
 	return s
 }
@@ -316,23 +328,36 @@ func recordStm(a, b *recordTree) float64 {
 	return 2 * float64(recordMatch(a, b)) / float64(a.size+b.size)
 }
 
-// recordSizeBound is the highest similarity a and b can reach given their
+// recordSizeBound is the highest recordStm a and b can reach given their
 // sizes.
 func recordSizeBound(a, b *recordTree) float64 {
-	bound := func(x, y int) float64 { return 2 * float64(min(x, y)) / float64(x+y) }
-	return max(bound(a.size, b.size), bound(a.sorted.size, b.sorted.size))
+	return 2 * float64(min(a.size, b.size)) / float64(a.size+b.size)
 }
 
 // recordBestSimilarity is the highest recordSimilarity of t with any of the
 // exemplars; exemplars too different in size to reach floor are skipped.
+// With a floor above 0, the search ends at the first score that reaches
+// it (the caller only asks whether t passes), trying the trees as they
+// are before their sorted twins.
 func recordBestSimilarity(t *recordTree, exemplars []*recordTree, floor float64) float64 {
 	best := 0.0
-	for _, e := range exemplars {
-		if b := recordSizeBound(t, e); b < floor || b <= best {
-			continue // the score cannot exceed min/max size
-		}
-		if s := recordSimilarity(t, e); s > best {
-			best = s
+	for pass := range 2 {
+		for _, e := range exemplars {
+			a, b := t, e
+			if pass == 1 {
+				if a, b = t.twin(), e.twin(); a == t && b == e {
+					continue
+				}
+			}
+			if bound := recordSizeBound(a, b); bound < floor || bound <= best {
+				continue // the score cannot exceed this bound
+			}
+			if s := recordStm(a, b); s > best {
+				best = s
+			}
+			if floor > 0 && best >= floor {
+				return best
+			}
 		}
 	}
 	return best
