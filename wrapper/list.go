@@ -390,6 +390,7 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 		pages map[int]bool
 		n     int
 		ann   bool
+		edge  bool // first or last run of some value
 		path  map[int32]bool
 	}
 	for i := range w.slots {
@@ -429,7 +430,8 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 					}
 				}
 				seen := map[string]bool{}
-				for _, rn := range runs(tk, v.a, v.b) {
+				rns := runs(tk, v.a, v.b)
+				for ri, rn := range rns {
 					pp := tk[rn[0]].path
 					pathRuns[pp]++
 					for x := rn[0]; x < rn[1]; x++ {
@@ -449,6 +451,7 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 					}
 					st.pages[pg] = true
 					st.path[pp] = true
+					st.edge = st.edge || ri == 0 || ri == len(rns)-1
 					if !seen[rt] {
 						st.n++
 						seen[rt] = true
@@ -500,8 +503,11 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 			}
 			return false
 		}
+		// A separator stands between items: a run that starts or ends a
+		// value is an item (a cuisine the dictionary does not know, named
+		// in many records), however often it recurs unannotated.
 		for rt, st := range runsOf {
-			if !st.ann && len(st.pages) >= 2 && st.n >= minN && !itemPath(st) {
+			if !st.ann && !st.edge && len(st.pages) >= 2 && st.n >= minN && !itemPath(st) {
 				sm.Seps = append(sm.Seps, rt)
 			}
 		}

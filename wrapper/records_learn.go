@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,9 +21,11 @@ type recordTypes struct {
 	single    []int // types of fields with at most one instance per object
 }
 
-// recordTypesOf collects the entity types below s.Root. A type is mandatory
-// when every field on its path has Min ≥ 1, and single when every field on
-// its path has Max 1; alternatives of a disjunction are never mandatory.
+// recordTypesOf collects the entity types below s.Root, leaving out the
+// root's page-scope fields (a team heading above a roster is no part of a
+// record). A type is mandatory when every field on its path has Min ≥ 1,
+// and single when every field on its path has Max 1; alternatives of a
+// disjunction are never mandatory.
 func recordTypesOf(s *sod.SOD) recordTypes {
 	rt := recordTypes{index: map[string]int{}}
 	add := func(name string, mandatory, single bool) {
@@ -49,6 +52,9 @@ func recordTypesOf(s *sod.SOD) recordTypes {
 			add(t.Name, mandatory, single)
 		case sod.Tuple:
 			for _, f := range t.Fields {
+				if depth == 0 && f.PageScope {
+					continue // one value per page, outside the records
+				}
 				walk(f.Type, mandatory && f.Mult.Min >= 1, single && f.Mult.Max == 1, depth+1)
 			}
 		case sod.Disjunction:
@@ -111,20 +117,24 @@ func recordWithout(xs []int, x int) []int {
 type recordPage struct {
 	p *annotate.Page
 	// counts holds, per node, the number of annotations of each type in its
-	// subtree (only nodes with at least one).
-	counts map[*html.Node][]int32
+	// subtree (only nodes with at least one); weights the sum of their
+	// novelty weights (see recordTextPages).
+	counts  map[*html.Node][]int32
+	weights map[*html.Node][]float64
 	// mandatory is the number of annotations of mandatory types on the page.
 	mandatory int
-	words     map[string]int // word counts, computed on demand
 }
 
-// recordConstantTexts returns the texts of annotated nodes that occur on
-// more than half of the pages (and on at least three): page template text
-// such as a fixed sidebar of featured items, not data (ExAlg's view: what
-// every page repeats is template).
-func recordConstantTexts(pages []*annotate.Page) map[string]bool {
-	count := map[string]int{}
-	n := 0
+// recordTextPages counts, for the text of every annotated node, the
+// sample pages where it is annotated. A text annotated on more than half
+// of the pages (and on at least three) is page template, such as a fixed
+// sidebar of featured items, not data (ExAlg's view: what every page
+// repeats is template), and its annotations are ignored. The others weigh
+// 1/k for a text on k pages: a record's values are new on every page,
+// while boxes of other records ("customers also viewed", a featured
+// strip, facets) show values drawn from a smaller set again and again.
+func recordTextPages(pages []*annotate.Page) (count map[string]int, n int) {
+	count = map[string]int{}
 	for _, p := range pages {
 		if p == nil || p.Doc == nil {
 			continue
@@ -141,21 +151,19 @@ func recordConstantTexts(pages []*annotate.Page) map[string]bool {
 			}
 		}
 	}
-	constant := map[string]bool{}
-	for t, k := range count {
-		if k >= 3 && 2*k > n {
-			constant[t] = true
-		}
-	}
-	return constant
+	return count, n
 }
 
 // recordPrepare indexes the annotations of p by node, leaving out those on
-// constant text.
-func recordPrepare(p *annotate.Page, rt recordTypes, constant map[string]bool) *recordPage {
-	rp := &recordPage{p: p, counts: map[*html.Node][]int32{}}
+// constant text and weighing the others by their novelty.
+func recordPrepare(p *annotate.Page, rt recordTypes, textPages map[string]int, n int) *recordPage {
+	rp := &recordPage{p: p, counts: map[*html.Node][]int32{}, weights: map[*html.Node][]float64{}}
 	for _, an := range p.Annotations {
-		if an == nil || an.Node == nil || constant[strings.TrimSpace(an.Node.Data)] {
+		if an == nil || an.Node == nil {
+			continue
+		}
+		k := max(1, textPages[strings.TrimSpace(an.Node.Data)])
+		if k >= 3 && 2*k > n {
 			continue
 		}
 		ti, ok := rt.index[an.Type]
@@ -170,8 +178,10 @@ func recordPrepare(p *annotate.Page, rt recordTypes, constant map[string]bool) *
 			if c == nil {
 				c = make([]int32, len(rt.names))
 				rp.counts[n] = c
+				rp.weights[n] = make([]float64, len(rt.names))
 			}
 			c[ti]++
+			rp.weights[n][ti] += 1 / float64(k)
 		}
 	}
 	return rp
@@ -188,28 +198,22 @@ func recordWords(text string, f func(string)) {
 	}
 }
 
-func (pg *recordPage) wordCounts() map[string]int {
-	if pg.words == nil {
-		pg.words = map[string]int{}
-		recordWords(annotate.Text(pg.p.Doc), func(w string) { pg.words[w]++ })
-	}
-	return pg.words
-}
-
 // recordGroup is one candidate record of a sample page.
 type recordGroup struct {
-	page   int
-	parent *html.Node
-	nodes  []*html.Node
-	counts []int32
-	tree   *recordTree
-	sim    float64
+	page    int
+	parent  *html.Node
+	nodes   []*html.Node
+	counts  []int32
+	weights []float64
+	tree    *recordTree
+	sim     float64
 }
 
 // recordCand is a candidate segmentation: records headed by children
 // labelled head of the parents that share one tag path.
 type recordCand struct {
 	path    string // parent tag path without indices
+	at      string // indexed parent path when only the parents there count
 	head    string
 	parents []recordParent
 	members map[string]bool
@@ -245,19 +249,41 @@ const recordFullCandidates = 12
 //	  P's tag path into runs (h m*)+, where the members m are the labels
 //	  seen between two h siblings (seed 001's record grammar, with h the
 //	  first symbol of the repeated pattern);
-//	score: mean share of records holding each mandatory type of the SOD
-//	  × (1 − the least share of records holding two instances of a
-//	  single-valued type: too coarse records hold two of every such type)
-//	  × share of the pages' mandatory annotations inside records
+//	score: √(mean share of records holding each mandatory type of the
+//	    SOD): the square root, because that share grows with the records'
+//	    size and with the dictionaries' coverage (a record rarely holds
+//	    every type when a dictionary knows a fifth of the values, while
+//	    the main column always does)
+//	  × useful coverage: the share of each page's annotations the records
+//	    hold, counting one instance of a single-valued type per record
+//	    (records too coarse hold several and lose the rest), each
+//	    annotation weighed by its novelty, 1/k for a text annotated on k
+//	    sample pages (records bring new values on every page; boxes of
+//	    other records, such as "customers also viewed" or a featured strip,
+//	    show values from a smaller set again and again)
+//	  × min(1, 2 × share of pages where one parent holds two records or
+//	    more): records are repeated siblings, and a segmentation that
+//	    never finds two under one parent (the whole page, the main column,
+//	    the one link of every cell) is no list
 //	  × (1+rep)/2, rep being the share of pages where some word occurs
-//	  exactly once per record and exactly n times on the page (n records:
-//	  seed 002's repetition count);
+//	    exactly once per record and exactly n times in the records'
+//	    parents (n records: seed 002's repetition count);
 //	prototype: the best candidates keep the records similar (normalised
 //	  STM ≥ τ1, seed 001) to exemplars taken among the records that hold
-//	  the most mandatory types; the rest (header rows, ads) is dropped.
+//	  the most mandatory types but one; the rest (header rows, ads) is
+//	  dropped;
+//	  their score is multiplied by the share of accepted records among the
+//	  annotated siblings of their parents (homogeneity: records are alike,
+//	  the cells of a row are not).
+//
+// Candidates are also split by indexed parent path (see recordCandidates).
+// Similarity is normalised STM, 2W/(|A|+|B|), on the skeletons as they are
+// or with every node's children sorted, whichever is higher (see
+// recordSimilarity).
 //
 // Annotations on text that recurs on more than half of the sample pages
-// are template (a fixed "featured" sidebar), not data, and are ignored.
+// are template (a fixed "featured" sidebar), not data, and are ignored
+// (see recordTextPages).
 // Elements that match the winner's parent path on the sample pages without
 // holding records are kept in RecordPattern.Exclude.
 //
@@ -273,12 +299,12 @@ func FindRecordPattern(pages []*annotate.Page, s *sod.SOD, opt RecordOptions) (*
 	}
 	var pgs []*recordPage
 	annotated := 0
-	constant := recordConstantTexts(pages)
+	textPages, npages := recordTextPages(pages)
 	for _, p := range pages {
 		if p == nil || p.Doc == nil {
 			continue
 		}
-		pg := recordPrepare(p, rt, constant)
+		pg := recordPrepare(p, rt, textPages, npages)
 		if pg.mandatory > 0 {
 			annotated++
 		}
@@ -307,7 +333,7 @@ func FindRecordPattern(pages []*annotate.Page, s *sod.SOD, opt RecordOptions) (*
 			continue
 		}
 		c.prototype(rt, opt)
-		c.score = c.evaluate(pgs, rt, c.accepted, true)
+		c.score = c.evaluate(pgs, rt, c.accepted, true) * c.homogeneity()
 		if best == nil || c.score > best.score {
 			best = c
 		}
@@ -335,10 +361,24 @@ func (rt recordTypes) list(idx []int) string {
 }
 
 // recordCandidates lists the (parent tag path, head tag) pairs of elements
-// that hold annotations, in a deterministic order.
+// that hold annotations, in a deterministic order. Besides the candidate
+// of all the parents with one tag path, each group of them at one indexed
+// path (same-tag siblings together, see recordSiblingsPath) is a
+// candidate of its own when it leaves other parents out: the results list
+// and a sidebar list often share a tag path, and their records, pooled,
+// would compete for the prototype.
 func recordCandidates(pgs []*recordPage) []*recordCand {
 	byKey := map[string]*recordCand{}
 	var order []*recordCand
+	add := func(key, path, at, head string, par recordParent) {
+		cand := byKey[key]
+		if cand == nil {
+			cand = &recordCand{path: path, at: at, head: head}
+			byKey[key] = cand
+			order = append(order, cand)
+		}
+		cand.parents = append(cand.parents, par)
+	}
 	for pi, pg := range pgs {
 		var walk func(n *html.Node, path string)
 		walk = func(n *html.Node, path string) {
@@ -354,6 +394,7 @@ func recordCandidates(pgs []*recordPage) []*recordCand {
 					walk(c, p) // the root's children (head, body) are no records
 					continue
 				}
+				at := recordSiblingsPath(annotate.NodePath(c))
 				seen := map[string]bool{}
 				for k := c.FirstChild; k != nil; k = k.NextSibling {
 					l := recordLabelOf(k)
@@ -361,21 +402,24 @@ func recordCandidates(pgs []*recordPage) []*recordCand {
 						continue
 					}
 					seen[l] = true
-					key := p + " > " + l
-					cand := byKey[key]
-					if cand == nil {
-						cand = &recordCand{path: p, head: l}
-						byKey[key] = cand
-						order = append(order, cand)
-					}
-					cand.parents = append(cand.parents, recordParent{page: pi, node: c})
+					par := recordParent{page: pi, node: c}
+					add(p+" > "+l, p, "", l, par)
+					add(at+" @ "+l, p, at, l, par)
 				}
 				walk(c, p)
 			}
 		}
 		walk(pg.p.Doc, "")
 	}
-	return order
+	// An indexed candidate holding every parent of its tag path's
+	// candidate is the same candidate.
+	out := order[:0]
+	for _, c := range order {
+		if c.at == "" || len(c.parents) < len(byKey[c.path+" > "+c.head].parents) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // cut learns the members (labels between two heads) and cuts every parent
@@ -425,9 +469,11 @@ func (c *recordCand) cut(pgs []*recordPage) {
 				if cs := pg.counts[n]; cs != nil {
 					if g.counts == nil {
 						g.counts = make([]int32, len(cs))
+						g.weights = make([]float64, len(cs))
 					}
 					for i, v := range cs {
 						g.counts[i] += v
+						g.weights[i] += pg.weights[n][i]
 					}
 				}
 			}
@@ -467,45 +513,82 @@ func (c *recordCand) evaluate(pgs []*recordPage, rt recordTypes, groups []*recor
 		pres += float64(k) / n
 	}
 	pres /= float64(len(rt.mandatory))
-	minDup := 0.0
-	for i, t := range rt.single {
-		k := 0
-		for _, g := range groups {
-			if g.counts != nil && g.counts[t] > 1 {
-				k++
-			}
-		}
-		if d := float64(k) / n; i == 0 || d < minDup {
-			minDup = d
-		}
+	cov := recordUsefulCoverage(pgs, rt, groups)
+	multi := recordMultiShare(groups)
+	score := math.Sqrt(pres) * cov * multi
+	rep := 0.0
+	if withRep {
+		rep = recordRepetition(pgs, groups)
+		score *= (1 + rep) / 2
 	}
-	inside := make([]int, len(pgs))
+	return score
+}
+
+// recordUsefulCoverage is the mean over the pages with mandatory
+// annotations of the share of the page's annotations (by novelty weight)
+// that the groups hold, counting at most one instance of a single-valued
+// type per group: a group too coarse (a page's main column, two records
+// in one) holds several, and only one of them counts.
+func recordUsefulCoverage(pgs []*recordPage, rt recordTypes, groups []*recordGroup) float64 {
+	single := make([]bool, len(rt.names))
+	for _, t := range rt.single {
+		single[t] = true
+	}
+	inside := make([]float64, len(pgs))
 	for _, g := range groups {
-		if g.counts != nil {
-			for _, t := range rt.mandatory {
-				inside[g.page] += int(g.counts[t])
+		for t, v := range g.counts {
+			switch {
+			case v == 0:
+			case single[t]:
+				inside[g.page] += g.weights[t] / float64(v) // one instance, of mean weight
+			default:
+				inside[g.page] += g.weights[t]
 			}
 		}
 	}
 	cov, np := 0.0, 0
 	for i, pg := range pgs {
-		if pg.mandatory > 0 {
-			cov += float64(inside[i]) / float64(pg.mandatory)
+		total := 0.0
+		for _, v := range pg.weights[pg.p.Doc] {
+			total += v
+		}
+		if pg.mandatory > 0 && total > 0 {
+			cov += inside[i] / total
 			np++
 		}
 	}
-	cov /= float64(np)
-	score := pres * (1 - minDup) * cov
-	if withRep {
-		score *= (1 + recordRepetition(pgs, groups)) / 2
+	if np == 0 {
+		return 0
 	}
-	return score
+	return cov / float64(np)
+}
+
+// recordMultiShare is twice the share of the pages holding groups where
+// one parent holds two groups or more, at most 1. Records are repeated
+// siblings: a segmentation that never finds two under one parent (the
+// whole page, the main column, the one link of every table cell) is no
+// list, while a list has two records or more on most pages (some pages
+// of a source list one).
+func recordMultiShare(groups []*recordGroup) float64 {
+	perParent := map[*html.Node]int{}
+	pages := map[int]bool{}
+	multi := map[int]bool{}
+	for _, g := range groups {
+		pages[g.page] = true
+		perParent[g.parent]++
+		if perParent[g.parent] == 2 {
+			multi[g.page] = true
+		}
+	}
+	return min(1, 2*float64(len(multi))/float64(len(pages)))
 }
 
 // recordRepetition is the share of pages with at least two records where
 // some word occurs exactly once in every record and exactly as many times
-// on the page as there are records (seed 002: a table of n rows repeats
-// tokens exactly n times). Pages with fewer than two records do not vote;
+// in the list region (the records' parents) as there are records (seed
+// 002: a table of n rows repeats tokens exactly n times; the region rather
+// than the page, so that a box of other records in the same markup, with
+// the same labels, does not spoil the count). Pages with fewer than two records do not vote;
 // without voters the answer is the neutral 0.5.
 func recordRepetition(pgs []*recordPage, groups []*recordGroup) float64 {
 	byPage := map[int][]*recordGroup{}
@@ -523,7 +606,14 @@ func recordRepetition(pgs []*recordPage, groups []*recordGroup) float64 {
 			continue
 		}
 		votes++
-		page := pgs[pi].wordCounts()
+		page := map[string]int{} // words of the list region: the records' parents
+		seen := map[*html.Node]bool{}
+		for _, g := range gs {
+			if !seen[g.parent] {
+				seen[g.parent] = true
+				recordWords(annotate.Text(g.parent), func(w string) { page[w]++ })
+			}
+		}
 		var once map[string]bool
 		for i, g := range gs {
 			cnt := map[string]int{}
@@ -581,9 +671,10 @@ func recordSpread(gs []*recordGroup, n int) []*recordGroup {
 	return out
 }
 
-// prototype picks exemplars among the groups that hold the most mandatory
-// types (the medoid first, then the most different ones that still match
-// it at τ1), and keeps the groups similar to an exemplar.
+// prototype picks exemplars among the groups that hold all but one of the
+// most mandatory types a group holds (the medoid first, then the most
+// different ones that still match it at τ1), and keeps the groups similar
+// to an exemplar.
 func (c *recordCand) prototype(rt recordTypes, opt RecordOptions) {
 	grouped := len(c.members) > 0
 	for _, g := range c.groups {
@@ -595,22 +686,36 @@ func (c *recordCand) prototype(rt recordTypes, opt RecordOptions) {
 			maxPres = p
 		}
 	}
+	// The pool: groups missing at most one of the most types a group
+	// holds. With dictionaries that know a fifth of the names, few records
+	// hold every type, and ads in the records' markup (a name and a
+	// position) may hold as many as the best records.
 	var pool []*recordGroup
 	for _, g := range c.groups {
-		if g.tree != nil && g.present(rt) == maxPres {
+		if g.tree != nil && g.present(rt) >= max(1, maxPres-1) {
 			pool = append(pool, g)
 		}
 	}
 	if len(pool) == 0 {
 		return
 	}
+	// The medoid is the pool's group most like the annotated groups at
+	// large, so that the records' structure wins over a minority (ads,
+	// promotions) however many types that minority holds.
+	var annotated []*recordGroup
+	for _, g := range c.groups {
+		if g.tree != nil && g.counts != nil {
+			annotated = append(annotated, g)
+		}
+	}
 	sample := recordSpread(pool, recordMedoidSample)
+	others := recordSpread(annotated, recordMedoidSample)
 	sums := make([]float64, len(sample))
 	for i, a := range sample {
-		for j := i + 1; j < len(sample); j++ {
-			s := recordSimilarity(a.tree, sample[j].tree)
-			sums[i] += s
-			sums[j] += s
+		for _, b := range others {
+			if a != b {
+				sums[i] += recordSimilarity(a.tree, b.tree)
+			}
 		}
 	}
 	medoid, bestSum := sample[0], -1.0
@@ -674,6 +779,34 @@ func (c *recordCand) prototype(rt recordTypes, opt RecordOptions) {
 	}
 }
 
+// homogeneity is the share of accepted groups among the groups holding
+// annotations in the parents that hold accepted ones. The records of a list
+// are alike, and the few siblings unlike them are ads or headings; the
+// cells of a table row or the rows of a record are fields, of unlike
+// shapes, and only some of them pass for the prototype.
+func (c *recordCand) homogeneity() float64 {
+	holds := map[*html.Node]bool{}
+	for _, g := range c.accepted {
+		holds[g.parent] = true
+	}
+	n := 0
+	for _, g := range c.groups {
+		if holds[g.parent] && g.counts != nil {
+			n++
+		}
+	}
+	k := 0
+	for _, g := range c.accepted {
+		if g.counts != nil {
+			k++
+		}
+	}
+	if n == 0 {
+		return 1
+	}
+	return float64(k) / float64(n)
+}
+
 // signature summarises the accepted records (page and annotation counts
 // of each), so that candidates cutting the sample alike compare equal.
 func (c *recordCand) signature() string {
@@ -682,6 +815,14 @@ func (c *recordCand) signature() string {
 		fmt.Fprintf(&b, "%d:%v;", g.page, g.counts)
 	}
 	return b.String()
+}
+
+// where prints the candidate's parent path and head.
+func (c *recordCand) where() string {
+	if c.at != "" {
+		return c.at + " > " + c.head
+	}
+	return c.path + " > " + c.head
 }
 
 // pattern turns the winning candidate into a RecordPattern.
@@ -750,7 +891,7 @@ func (c *recordCand) pattern(pgs []*recordPage, rt recordTypes, second *recordCa
 	}
 	if second != nil {
 		rp.Stats.RunnerUp = recordRound(second.score)
-		rp.Stats.RunnerUpAt = second.path + " > " + second.head
+		rp.Stats.RunnerUpAt = second.where()
 	}
 	if err := rp.init(); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -17,6 +18,10 @@ type recordTree struct {
 	kids  []*recordTree
 	size  int    // number of nodes of the subtree, after list collapsing
 	shape string // canonical form, used to collapse runs of equal siblings
+	// sorted is the tree with the children of every node sorted by shape:
+	// t itself when that changes nothing. Records whose rows come in another order on every record
+	// compare alike through it.
+	sorted *recordTree
 }
 
 // recordTextLabel is the label of a text node in a recordTree.
@@ -107,8 +112,54 @@ const recordMaxPeriod = 3
 // finish collapses tandem repeats among the children — a run of 1 to
 // recordMaxPeriod siblings repeated right after itself — into one copy
 // (the nested lists of seed 001 §4.5, restricted to exact repeats: several
-// performers or authors count as one), then computes size and shape.
+// performers or authors count as one), then computes size, shape and the
+// sorted twin (children sorted by shape, not collapsed again).
 func (t *recordTree) finish() {
+	t.collapse()
+	t.sorted = nil // computed on demand by twin
+}
+
+// twin returns the sorted twin, computing it (and its subtrees') on first
+// use: skeletons built from a page are matched by one goroutine, and
+// recordParseTree computes the twins of the exemplars a pattern shares.
+func (t *recordTree) twin() *recordTree {
+	if t.sorted != nil {
+		return t.sorted
+	}
+	t.sorted = t
+	if len(t.kids) == 0 {
+		return t
+	}
+	kids := make([]*recordTree, len(t.kids))
+	changed := false
+	for i, k := range t.kids {
+		kids[i] = k.twin()
+		changed = changed || kids[i] != k
+	}
+	sort.SliceStable(kids, func(i, j int) bool { return kids[i].shape < kids[j].shape })
+	for i := range kids {
+		changed = changed || kids[i] != t.kids[i].sorted
+	}
+	if changed {
+		// Sorting does not collapse again: equal siblings brought together
+		// are as many rows as before (a box of three lists is no record of
+		// one).
+		u := &recordTree{label: t.label, kids: kids}
+		u.measure()
+		u.sorted = u
+		t.sorted = u
+	}
+	return t.sorted
+}
+
+// collapse is finish without the sorted twin.
+func (t *recordTree) collapse() {
+	t.collapseRuns()
+	t.measure()
+}
+
+// collapseRuns drops the tandem repeats among the children.
+func (t *recordTree) collapseRuns() {
 	for period := 1; period <= recordMaxPeriod && len(t.kids) >= 2*period; period++ {
 		kept := t.kids[:0:0]
 		for i := 0; i < len(t.kids); {
@@ -121,6 +172,10 @@ func (t *recordTree) finish() {
 		}
 		t.kids = kept
 	}
+}
+
+// measure computes size and shape from the children's.
+func (t *recordTree) measure() {
 	t.size = 1
 	var b strings.Builder
 	b.WriteString(t.label)
@@ -149,6 +204,7 @@ func recordParseTree(s string) (*recordTree, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.twin() // computed now: a pattern's exemplars are shared by goroutines
 	if p.i != len(s) {
 		return nil, fmt.Errorf("skeleton %q: unexpected %q at offset %d", recordClip(s), s[p.i], p.i)
 	}
@@ -250,33 +306,58 @@ func recordMatch(a, b *recordTree) int {
 	return 1 + prev[n]
 }
 
-// recordSimilarity is the normalised STM score of seed 001 (Detect-Lists):
-// W(A,B) / max(|A|, |B|), in [0,1].
+// recordSimilarity is the normalised STM score 2W(A,B) / (|A|+|B|), in
+// [0,1], or the same score of the sorted twins when higher: rows in
+// another order (a site that shuffles a record's labelled rows) still
+// match. Seed 001 divides by max(|A|,|B|); the mean size keeps a record
+// without its optional rows (60 % of the full size) above τ2 of the full
+// ones, while an ad or a heading row, which shares little more than its
+// root with a record, stays far below.
 func recordSimilarity(a, b *recordTree) float64 {
 	if a == nil || b == nil {
 		return 0
 	}
-	max := a.size
-	if b.size > max {
-		max = b.size
+	s := recordStm(a, b)
+	if at, bt := a.twin(), b.twin(); at != a || bt != b {
+		s = max(s, recordStm(at, bt))
 	}
-	return float64(recordMatch(a, b)) / float64(max)
+	return s
+}
+
+func recordStm(a, b *recordTree) float64 {
+	return 2 * float64(recordMatch(a, b)) / float64(a.size+b.size)
+}
+
+// recordSizeBound is the highest recordStm a and b can reach given their
+// sizes.
+func recordSizeBound(a, b *recordTree) float64 {
+	return 2 * float64(min(a.size, b.size)) / float64(a.size+b.size)
 }
 
 // recordBestSimilarity is the highest recordSimilarity of t with any of the
 // exemplars; exemplars too different in size to reach floor are skipped.
+// With a floor above 0, the search ends at the first score that reaches
+// it (the caller only asks whether t passes), trying the trees as they
+// are before their sorted twins.
 func recordBestSimilarity(t *recordTree, exemplars []*recordTree, floor float64) float64 {
 	best := 0.0
-	for _, e := range exemplars {
-		lo, hi := t.size, e.size
-		if lo > hi {
-			lo, hi = hi, lo
-		}
-		if float64(lo)/float64(hi) < floor || float64(lo)/float64(hi) <= best {
-			continue // the score cannot exceed min/max size
-		}
-		if s := recordSimilarity(t, e); s > best {
-			best = s
+	for pass := range 2 {
+		for _, e := range exemplars {
+			a, b := t, e
+			if pass == 1 {
+				if a, b = t.twin(), e.twin(); a == t && b == e {
+					continue
+				}
+			}
+			if bound := recordSizeBound(a, b); bound < floor || bound <= best {
+				continue // the score cannot exceed this bound
+			}
+			if s := recordStm(a, b); s > best {
+				best = s
+			}
+			if floor > 0 && best >= floor {
+				return best
+			}
 		}
 	}
 	return best

@@ -24,20 +24,25 @@ func TestRecordSimilarity(t *testing.T) {
 		name  string
 		a, b  string
 		match int     // W(A,B), STM's number of mapped pairs
-		sim   float64 // W / max(|A|,|B|)
+		sim   float64 // 2W / (|A|+|B|)
+		// unordered is recordSimilarity: the better of sim and the score
+		// of the trees with sorted children (0: sim)
+		unordered float64
 	}{
-		{"identical", "tr(td(#),td(a(#)))", "tr(td(#),td(a(#)))", 6, 1},
-		{"different roots", "tr(td(#))", "li(td(#))", 0, 0},
-		{"leaf against tree", "li", "li(a(#))", 1, 1.0 / 3},
-		{"optional child", "li(a(#),span(#))", "li(a(#))", 3, 3.0 / 5},
-		{"order preserved, no crossing", "r(a,b)", "r(b,a)", 2, 2.0 / 3},
-		{"no level crossing", "r(a(b))", "r(b)", 1, 1.0 / 3},
-		{"best of two alignments", "r(a(#),b(#),a(i))", "r(a(i),c)", 3, 3.0 / 7},
-		{"nested list collapsed", "ul(li(#),li(#),li(#))", "ul(li(#))", 3, 1},
-		{"text is one label", "p(#)", "p(b)", 1, 0.5},
-		{"repeated siblings count once", "@(dt(a(#)),dd(#),dd(#))", "@(dt(a(#)),dd(#))", 6, 1},
-		{"group with optional member", "@(dt(a(#)),dd(#),dd(b(#)))", "@(dt(a(#)),dd(#))", 6, 6.0 / 9},
-		{"group against single", "@(dt(a(#)),dd(#))", "dt(a(#))", 0, 0},
+		{"identical", "tr(td(#),td(a(#)))", "tr(td(#),td(a(#)))", 6, 1, 0},
+		{"different roots", "tr(td(#))", "li(td(#))", 0, 0, 0},
+		{"leaf against tree", "li", "li(a(#))", 1, 2.0 / 4, 0},
+		{"optional child", "li(a(#),span(#))", "li(a(#))", 3, 6.0 / 8, 0},
+		{"order preserved, no crossing", "r(a,b)", "r(b,a)", 2, 4.0 / 6, 1},
+		{"rows in another order", "dl(dt(#),dd(b(#),a(#)),dd(b(#),span(#)),dd(b(#),ul(li(#))))", "dl(dt(#),dd(b(#),ul(li(#))),dd(b(#),a(#)),dd(b(#),span(#)))", 13, 26.0 / 38, 1},
+		{"sorting merges no rows", "r(a(#),b,a(#))", "r(a(#),b)", 4, 8.0 / 10, 0},
+		{"no level crossing", "r(a(b))", "r(b)", 1, 2.0 / 5, 0},
+		{"best of two alignments", "r(a(#),b(#),a(i))", "r(a(i),c)", 3, 6.0 / 11, 0},
+		{"nested list collapsed", "ul(li(#),li(#),li(#))", "ul(li(#))", 3, 1, 0},
+		{"text is one label", "p(#)", "p(b)", 1, 2.0 / 4, 0},
+		{"repeated siblings count once", "@(dt(a(#)),dd(#),dd(#))", "@(dt(a(#)),dd(#))", 6, 1, 0},
+		{"group with optional member", "@(dt(a(#)),dd(#),dd(b(#)))", "@(dt(a(#)),dd(#))", 6, 12.0 / 15, 0},
+		{"group against single", "@(dt(a(#)),dd(#))", "dt(a(#))", 0, 0, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,8 +53,18 @@ func TestRecordSimilarity(t *testing.T) {
 			if got := recordMatch(b, a); got != tc.match {
 				t.Fatalf("recordMatch(%s, %s) = %d, want %d (symmetry)", b, a, got, tc.match)
 			}
-			if got := recordSimilarity(a, b); math.Abs(got-tc.sim) > 1e-9 {
-				t.Fatalf("recordSimilarity(%s, %s) = %v, want %v", a, b, got, tc.sim)
+			if got := recordStm(a, b); math.Abs(got-tc.sim) > 1e-9 {
+				t.Fatalf("recordStm(%s, %s) = %v, want %v", a, b, got, tc.sim)
+			}
+			want := tc.unordered
+			if want == 0 {
+				want = tc.sim
+			}
+			if got := recordSimilarity(a, b); math.Abs(got-want) > 1e-9 {
+				t.Fatalf("recordSimilarity(%s, %s) = %v, want %v", a, b, got, want)
+			}
+			if got := recordSimilarity(b, a); math.Abs(got-want) > 1e-9 {
+				t.Fatalf("recordSimilarity(%s, %s) = %v, want %v (symmetry)", b, a, got, want)
 			}
 		})
 	}

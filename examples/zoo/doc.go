@@ -101,6 +101,10 @@
 //   - cmd/zoo: writes sources to disk, one line per seed.
 //   - zoo_test.go, report_test.go: TestZoo, the pipeline run, the table,
 //     the breakdowns, the targets and the acceptance floors.
+//   - segment_test.go: record segmentation of list templates scored
+//     alone (the record pattern learned from the run's sample against the
+//     expected records), reported by TestZoo; TestZooSegments for
+//     segmentation without induction (-args -zoo.segments=1-100).
 //   - gen_test.go: the generator's promises (values visible on their page,
 //     UTF-8, labelled pages, SOD loads, multiplicities, determinism) and
 //     FuzzGenerate.

@@ -18,6 +18,8 @@ type summary struct {
 	goodFields float64 // share of fields >= targetFieldF1
 	listRecP   float64 // mean records precision over list templates
 	listRecR   float64
+	listSegP   float64 // mean record segmentation precision over list templates
+	listSegR   float64
 }
 
 // group accumulates field scores and template outcomes for a breakdown row.
@@ -93,6 +95,10 @@ func summarize(out io.Writer, results []*result) summary {
 			listN++
 			sum.listRecP += r.recP
 			sum.listRecR += r.recR
+			if r.seg != nil {
+				sum.listSegP += r.seg.precision()
+				sum.listSegR += r.seg.recall()
+			}
 		}
 		switch m := r.minF1(); {
 		case m >= 0.9995:
@@ -114,6 +120,8 @@ func summarize(out io.Writer, results []*result) summary {
 	sum.goodFields = float64(goodFields) / float64(max(1, all.fields))
 	sum.listRecP /= float64(max(1, listN))
 	sum.listRecR /= float64(max(1, listN))
+	sum.listSegP /= float64(max(1, listN))
+	sum.listSegR /= float64(max(1, listN))
 
 	fmt.Fprintf(out, "\n%d templates (%d list, %d detail), %d fields\n", len(results), listN, len(results)-listN, all.fields)
 	fmt.Fprintf(out, "mean value F1 %.3f, min %.3f; fields with F1 >= 0.90: %d/%d (%.0f%%)\n", sum.meanF1, sum.minF1, goodFields, all.fields, 100*sum.goodFields)
@@ -121,6 +129,13 @@ func summarize(out io.Writer, results []*result) summary {
 		buckets[0], buckets[1], buckets[2], buckets[3], buckets[4], len(errs), errs)
 	fmt.Fprintf(out, "templates with every field >= 0.90: %d/%d (%.0f%%)\n", all.good, len(results), 100*sum.shareGood)
 	fmt.Fprintf(out, "records P / R, mean over list templates: %.3f / %.3f\n", sum.listRecP, sum.listRecR)
+	fmt.Fprintf(out, "record segmentation P / R (FindRecordPattern on the sample, segment_test.go), mean over list templates: %.3f / %.3f\n", sum.listSegP, sum.listSegR)
+	for _, r := range results {
+		if r.seg != nil && (r.seg.precision() < 1 || r.seg.recall() < 1) {
+			fmt.Fprintf(out, "  segmentation of %s: P %.2f R %.2f (%d right of %d segments, %d records) %s%s\n",
+				r.name, r.seg.precision(), r.seg.recall(), r.seg.right, r.seg.found, r.seg.truth, r.seg.pattern, r.seg.err)
+		}
+	}
 
 	breakdown(out, "domain", results, func(r *result) []string {
 		return []string{r.feat.Domain + " " + r.feat.Kind(), r.feat.Domain, "(all) " + r.feat.Kind()}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/objectrunner/objectrunner"
+	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/dictionaries"
 	"github.com/objectrunner/objectrunner/eval"
 	"github.com/objectrunner/objectrunner/examples/zoo"
@@ -76,6 +77,8 @@ type result struct {
 	unfit    int
 	reasons  []string // why pages did not fit the wrapper, with counts
 	duration time.Duration
+	sample   []*annotate.Page // the annotated sample (segment_test.go)
+	seg      *segScore        // record segmentation of a list template
 }
 
 // minF1 is the template's lowest field F1.
@@ -150,6 +153,15 @@ func runSeed(t *testing.T, seed uint64) *result {
 	start := time.Now()
 	out, runErr := runPipeline(t, dir, res)
 	res.duration = time.Since(start)
+	if src.Features.List {
+		s, err := sod.Load(filepath.Join(dir, "sod.toml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.seg, err = segmentScore(src, dir, s, res.sample); err != nil {
+			t.Fatalf("%s: segmentation: %v", src.Name, err)
+		}
+	}
 	truth, err := eval.ReadJSONL(bytes.NewReader(src.Expected), "expected.jsonl")
 	if err != nil {
 		t.Fatalf("%s: expected.jsonl: %v", src.Name, err)
@@ -190,6 +202,12 @@ func runSeed(t *testing.T, seed uint64) *result {
 		fmt.Fprintf(&txt, "%d objects, %d unfit pages, %v\n", res.objects, res.unfit, res.duration.Round(time.Millisecond))
 		for _, r := range res.reasons {
 			fmt.Fprintf(&txt, "  unfit: %s\n", r)
+		}
+		if sg := res.seg; sg != nil {
+			fmt.Fprintf(&txt, "record segmentation: P %.3f R %.3f, %s%s\n", sg.precision(), sg.recall(), sg.pattern, sg.err)
+			for _, w := range sg.wrong {
+				fmt.Fprintf(&txt, "  %s\n", w)
+			}
 		}
 		rep.WriteText(&txt)
 		_ = os.WriteFile(filepath.Join(dir, "results.jsonl"), out, 0o644)
@@ -238,6 +256,9 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 		return err
 	})
 	if rep != nil {
+		if rep.Sample != nil {
+			res.sample = rep.Sample.Pages
+		}
 		res.objects, res.unfit = rep.Objects, rep.UnfitPages()
 		for reason, pages := range rep.Unfit {
 			res.reasons = append(res.reasons, fmt.Sprintf("%d pages: %s", len(pages), reason))
