@@ -18,25 +18,41 @@ type Info struct {
 	Description string
 	// New builds the recognizer.
 	New func() Recognizer
+	// Partial says an instance may cover only part of a value: a postal
+	// address's unit, second line or hyphenated city can be left out. A
+	// wrapper then takes the slot's text rather than the instance.
+	Partial bool
+}
+
+// Delimits reports whether the predefined recognizer called name finds
+// whole values (not Info.Partial); false for unknown names.
+func Delimits(name string) bool {
+	key := strings.ToLower(strings.TrimSpace(name))
+	for _, in := range Predefined() {
+		if in.Name == key {
+			return !in.Partial
+		}
+	}
+	return false
 }
 
 // Predefined returns the table of predefined recognizers, sorted by name.
 // This table is the whole list: nothing registers itself elsewhere.
 func Predefined() []Info {
 	return []Info{
-		{"address", `postal addresses: "237 West 42nd Street, New York, NY 10036", "New York, NY 10019", "10 Downing Street, London SW1A 2AA"`, newAddress},
-		{"date", `dates: "2010-04-16", "4/16/2010", "16.04.2010", "July 13, 2010", "13 July 2010", "June 2010", "Tuesday, July 13 8:00p"`, newDate},
-		{"email", `e-mail addresses: "jane.doe@example.com"`, newEmail},
-		{"isbn", `ISBN-10 or ISBN-13 with a valid checksum: "978-0-316-12558-1", "031612558X"`, func() Recognizer { return newISBN("predefined:isbn", isbn10|isbn13) }},
-		{"isbn10", `ISBN-10 with a valid checksum: "0-316-12558-1", "031612558X"`, func() Recognizer { return newISBN("predefined:isbn10", isbn10) }},
-		{"isbn13", `ISBN-13 (978/979) with a valid checksum: "9780316125581", "978-0-316-12558-1"`, func() Recognizer { return newISBN("predefined:isbn13", isbn13) }},
-		{"number", `integers and decimals: "42", "-3.5", "1,234,567.89"`, newNumber},
-		{"percent", `percentages: "46%", "12.5 %", "10 percent"`, newPercent},
-		{"phone", `telephone numbers: "(212) 555-1234", "212.555.1234", "+1 212 555 1234", "+33 1 42 68 53 00"`, newPhone},
-		{"price", `amounts with a currency: "$12.99", "USD 12.99", "12,99 €", "EUR 1.234,56", "£5"`, newPrice},
-		{"time", `clock times: "8:00p", "8:00pm", "20:30", "7 PM", "10:30 a.m."`, newTime},
-		{"url", `web addresses: "https://example.com/a?b=1", "www.example.org"`, newURL},
-		{"year", `standalone years 1000-2099: "1998", "© 2010"`, newYear},
+		{"address", `postal addresses: "237 West 42nd Street, New York, NY 10036", "New York, NY 10019", "10 Downing Street, London SW1A 2AA"`, newAddress, true},
+		{"date", `dates: "2010-04-16", "4/16/2010", "16.04.2010", "July 13, 2010", "13 July 2010", "June 2010", "Tuesday, July 13 8:00p"`, newDate, false},
+		{"email", `e-mail addresses: "jane.doe@example.com"`, newEmail, false},
+		{"isbn", `ISBN-10 or ISBN-13 with a valid checksum: "978-0-316-12558-1", "031612558X"`, func() Recognizer { return newISBN("predefined:isbn", isbn10|isbn13) }, false},
+		{"isbn10", `ISBN-10 with a valid checksum: "0-316-12558-1", "031612558X"`, func() Recognizer { return newISBN("predefined:isbn10", isbn10) }, false},
+		{"isbn13", `ISBN-13 (978/979) with a valid checksum: "9780316125581", "978-0-316-12558-1"`, func() Recognizer { return newISBN("predefined:isbn13", isbn13) }, false},
+		{"number", `integers and decimals: "42", "-3.5", "1,234,567.89"`, newNumber, false},
+		{"percent", `percentages: "46%", "12.5 %", "10 percent"`, newPercent, false},
+		{"phone", `telephone numbers: "(212) 555-1234", "212.555.1234", "+1 212 555 1234", "+33 1 42 68 53 00"`, newPhone, false},
+		{"price", `amounts with a currency: "$12.99", "USD 12.99", "12,99 €", "EUR 1.234,56", "£5"`, newPrice, false},
+		{"time", `clock times: "8:00p", "8:00pm", "20:30", "7 PM", "10:30 a.m."`, newTime, false},
+		{"url", `web addresses: "https://example.com/a?b=1", "www.example.org"`, newURL, false},
+		{"year", `standalone years 1000-2099: "1998", "© 2010"`, newYear, false},
 	}
 }
 

@@ -124,8 +124,13 @@
 // mapping, matching and extraction treat it as any text (attr.go).
 //
 // Values: an extracted value is the page's original text from the first to
-// the last word of the value (per text node, nodes joined by one space,
-// white space collapsed), so its spelling is preserved. Words made only of
+// the last word of the value (per text node, nodes joined by one space, or
+// by ", " across a line break, and written against a following comma;
+// white space collapsed), so its spelling is preserved. A value whose type
+// has a pattern (predefined or regex) that delimits values is the
+// pattern's instance in it; a name known to a dictionary is the slot's
+// variable text (share.go, extend.go); an address, whose recognizer finds
+// parts only, the variable text of its block (join.go). Words made only of
 // separator punctuation (": ; , . - |", dashes, bullets) are dropped at both
 // edges, e.g. the ": " before a publisher; brackets, "?" and "!" are kept.
 // A "/" written against the value's first or last word, with no space

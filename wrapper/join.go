@@ -10,6 +10,8 @@ package wrapper
 // slot may hold either line, whichever the recognizers told apart better.
 
 import (
+	"strings"
+
 	"golang.org/x/net/html"
 )
 
@@ -197,4 +199,105 @@ func anyOf(a, b []string) bool {
 		}
 	}
 	return false
+}
+
+// Blocks. An address's parts are often each an element of their own
+// inside one block ("<span>4672 Ludlow</span><br><span>Portland</span>,
+// <span>OR</span> <span>97264</span>"): ExAlg gives each part a slot, and
+// the field gets the one its recognizer matched. For a field whose
+// recognizer finds only part of a value (recognizers.Info.Partial), the
+// value is the variable text of the block around it (SlotMap.Block): the
+// slot's value extended, inside the nearest element that is not a line or
+// inline tag, over the values of unmapped slots and the template text
+// between them — not past another field's value, nor back over a label
+// (template text ending in ":"). The block is taken when, on most sample
+// pages, the recognizer's instance in it is longer than in the slot's
+// value.
+
+// blockSpan returns the value [a, b) of slot extended over its block
+// (see above); owner is slotOwners of the page.
+func (w *Wrapper) blockSpan(toks []token, owner []int, a, b, slot int) (int, int) {
+	if a >= b || toks[a].node == nil {
+		return a, b
+	}
+	block := blockOf(toks[a].node)
+	if block == nil {
+		return a, b
+	}
+	inBlock := func(x int) bool {
+		for n := toks[x].node; n != nil; n = n.Parent {
+			if n == block {
+				return toks[x].node != block
+			}
+		}
+		return false
+	}
+	e := b
+	for x := b; x < len(toks) && inBlock(x); x++ {
+		if owner[x] >= 0 && owner[x] != slot {
+			break
+		}
+		if owner[x] == -2 && toks[x].kind == KindWord {
+			e = x + 1
+		}
+	}
+	s := a
+	for x := a - 1; x >= 0 && inBlock(x); x-- {
+		if owner[x] >= 0 && owner[x] != slot {
+			break
+		}
+		if owner[x] == -1 && toks[x].kind == KindWord && strings.HasSuffix(toks[x].text, ":") {
+			break // a label
+		}
+		if owner[x] == -2 && toks[x].kind == KindWord {
+			s = x
+		}
+	}
+	return s, e
+}
+
+// learnBlocks sets SlotMap.Block for single fields with a partial
+// recognizer whose instance, on most sample pages (records) with a value,
+// is longer in the block's text than in the slot's.
+func (w *Wrapper) learnBlocks(pages [][]token) {
+	for i := range w.slots {
+		sm := &w.slots[i]
+		f := w.fieldSpec(sm.Field)
+		r := w.valid[sm.Field]
+		if f == nil || f.Many || f.Tuple || r == nil || f.delimited() || sm.Lead || sm.Cut != nil || sm.Join || sm.JoinPrev || sm.Lines {
+			continue
+		}
+		seen, longer := 0, 0
+		for _, toks := range pages {
+			root, fit := w.matchRoot(toks)
+			if !fit {
+				continue
+			}
+			var v *sval
+			collect(root, -1, func(x sval) {
+				if x.slot == sm.Slot && v == nil {
+					v = &x
+				}
+			})
+			if v == nil {
+				continue
+			}
+			t1, a, b := valueText(toks, v.a, v.b)
+			if t1 == "" {
+				continue
+			}
+			seen++
+			s, e := w.blockSpan(toks, w.slotOwners(toks, root), a, b, sm.Slot)
+			if s == a && e == b {
+				continue
+			}
+			t2, _, _ := valueText(toks, s, e)
+			m1, ok1 := longestMatch(r, t1)
+			m2, ok2 := longestMatch(r, t2)
+			if ok2 && (!ok1 || m2[1]-m2[0] > m1[1]-m1[0]) {
+				longer++
+			}
+		}
+		sm.Block = longer >= 2 && 2*longer > seen
+	}
 }

@@ -86,6 +86,7 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 	w.link()
 	w.learnJoins(toks)
 	w.learnExtends(toks)
+	w.learnBlocks(toks)
 	return nil
 }
 

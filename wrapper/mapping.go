@@ -161,6 +161,11 @@ type SlotMap struct {
 	// each ("<div>11874 Main Street</div><div>New Orleans, LA
 	// 70149</div>"): they are joined with ", ".
 	Lines bool `json:"lines,omitempty"`
+	// Block says the value is the variable text of its block element
+	// around the slot's value (the lines and parts of an address written
+	// "<span>4672 Ludlow</span><br><span>Portland</span>, <span>OR</span>"):
+	// see join.go.
+	Block bool `json:"block,omitempty"`
 	// Extend says the value goes on to the end of its text node, over
 	// constant words and unmapped slots (see extend.go).
 	Extend bool `json:"extend,omitempty"`
@@ -231,6 +236,13 @@ func regexSpec(t *sod.Type) *RegexSpec {
 	}
 	r := t.Recognizer
 	return &RegexSpec{Pattern: r.Pattern, IgnoreCase: r.IgnoreCase, Timeout: r.Timeout}
+}
+
+// delimited reports whether the field's pattern finds whole values: a
+// regular expression, or a predefined recognizer that is not partial
+// (addresses are: recognizers.Info.Partial).
+func (f FieldSpec) delimited() bool {
+	return f.Regex != nil || (f.Predefined != "" && recognizers.Delimits(f.Predefined))
 }
 
 // Patterned reports whether the field's values are delimited by a pattern
@@ -969,7 +981,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				v := validShare(vs, r)
 				sm.Valid = math.Round(v*1000) / 1000
 				sm.Validate = v >= w.opt.GeneraliseThres
-				sm.Match = sm.Validate && !f.Many
+				sm.Match = sm.Validate && !f.Many && f.delimited()
 			}
 			if c.label != "" {
 				sm.Label = strings.Fields(c.label)

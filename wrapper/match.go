@@ -376,9 +376,11 @@ func valueText(toks []token, a, b int) (string, int, int) {
 		return "", a, a
 	}
 	var sb strings.Builder
+	br := false // a line break since the last run of words
 	for x := a; x < b; {
 		t := &toks[x]
 		if t.kind != KindWord {
+			br = br || (t.kind == KindStart && t.text == "br")
 			x++
 			continue
 		}
@@ -386,10 +388,21 @@ func valueText(toks []token, a, b int) (string, int, int) {
 		for y+1 < b && toks[y+1].kind == KindWord && toks[y+1].node == t.node {
 			y++
 		}
+		run := t.node.Data[t.start:toks[y].end]
 		if sb.Len() > 0 {
-			sb.WriteByte(' ')
+			// Lines of one value are joined with ", " (an address
+			// written "street<br>city"); a run that starts with a comma
+			// or closing punctuation is written against the text before.
+			switch {
+			case br && !strings.HasSuffix(strings.TrimSpace(sb.String()), ",") && !strings.HasPrefix(run, ","):
+				sb.WriteString(", ")
+			case strings.IndexByte(",.;:)!?", run[0]) >= 0:
+			default:
+				sb.WriteByte(' ')
+			}
 		}
-		sb.WriteString(t.node.Data[t.start:toks[y].end])
+		br = false
+		sb.WriteString(run)
 		x = y + 1
 	}
 	return strings.Join(strings.Fields(sb.String()), " "), a, b

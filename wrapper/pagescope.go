@@ -226,6 +226,7 @@ func inducePageLevel(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, 
 	w.link()
 	w.learnJoins(toks)
 	w.learnExtends(toks)
+	w.learnBlocks(toks)
 	return w, nil
 }
 

@@ -277,6 +277,7 @@ func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error
 	w.link()
 	w.learnJoins(toks)
 	w.learnExtends(toks)
+	w.learnBlocks(toks)
 	return w, nil
 }
 
@@ -601,6 +602,12 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 						_, ta, tb := valueText(toks, a, b)
 						if ta < tb {
 							b = w.extendEnd(toks, w.slotOwners(toks, r), tb, v.slot)
+						}
+					}
+					if sm.Block {
+						_, ta, tb := valueText(toks, a, b)
+						if ta < tb {
+							a, b = w.blockSpan(toks, w.slotOwners(toks, r), ta, tb, v.slot)
 						}
 					}
 					if val, ok := w.value(toks, a, b, sm, f); ok {
