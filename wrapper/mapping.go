@@ -418,6 +418,22 @@ func aloneInSet(sets [][]int, s int) bool {
 	return true
 }
 
+// pluralityShare is the least share of a slot's annotated values a field's
+// types need when they are the most frequent types there.
+const pluralityShare = 0.5
+
+// plurality reports whether types are annotated on more of the slot's
+// values than any other type.
+func (st *slotStats) plurality(types []string) bool {
+	mine := st.count(types)
+	for t, n := range st.types {
+		if !slices.Contains(types, t) && n >= mine {
+			return false
+		}
+	}
+	return mine > 0
+}
+
 // meanConf is the mean confidence of the values counted for types (1
 // when there are none).
 func (st *slotStats) meanConf(types []string) float64 {
@@ -853,11 +869,17 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			var score float64
 			lead := false
 			switch {
-			case c >= minCnt && share >= w.opt.GeneraliseThres:
+			case c >= minCnt && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && st.plurality(f.Types))):
 				// Weighed by how sure the annotations are: full dates
 				// over bare years, values over template text that a
-				// dictionary happens to know.
+				// dictionary happens to know. A slot where the field's
+				// types are the most frequent but below GeneraliseThres
+				// (two noisy dictionaries that both know some team
+				// names) counts for less.
 				score = float64(c) * share * st.meanConf(f.Types) / topConf[fi]
+				if share < w.opt.GeneraliseThres {
+					score *= 0.75
+				}
 			case st.leadCount(f.Types) >= minCnt && st.leadShare(f.Types) >= w.opt.GeneraliseThres:
 				// The values run on past the instance, over tags (a
 				// byline followed by other page parts): their first
@@ -875,9 +897,10 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if named {
 				// A label that is the field's name weighs more than one
 				// that shares a stem with it ("Published" and publisher).
-				if labelAffinity(strings.Fields(label), f) == affinityWhole {
+				switch labelAffinity(strings.Fields(label), f) {
+				case affinityWhole:
 					score *= namedBoost
-				} else {
+				case affinityName:
 					score *= namedBoost * 0.75
 				}
 			}
@@ -1279,7 +1302,7 @@ func namedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, f
 			continue
 		}
 		a := labelAffinity(strings.Fields(k), f)
-		if a < affinityName || a < bestA || (a == bestA && (n < bestN || (n == bestN && k > best))) {
+		if a < affinityKind || a < bestA || (a == bestA && (n < bestN || (n == bestN && k > best))) {
 			continue
 		}
 		if !plausible(labelled(st, k), f, thres, minCnt) || otherPattern(labelled(st, k), f, fields, thres) {
