@@ -273,6 +273,9 @@ type slotStats struct {
 	// (pages seen); annWord: words annotated somewhere in the slot.
 	sepWord map[string]map[int]bool
 	annWord map[string]bool
+	// sepHalf: short lower-case words between an annotated word and a
+	// capitalised one of one text node (pages seen).
+	sepHalf map[string]map[int]bool
 	// Segment statistics per type: values cut into several segments where
 	// the type's annotations fall inside one segment, counted by its index
 	// from the left and from the right.
@@ -418,6 +421,25 @@ func aloneInSet(sets [][]int, s int) bool {
 	return true
 }
 
+// capitalNeighbour reports whether the word next to token x, inside text
+// node n and tokens [a, b), on the side opposite the annotated one
+// (annotatedBefore says which), starts with a capital letter.
+func capitalNeighbour(toks []token, x, a, b int, n *html.Node, annotatedBefore bool) bool {
+	y := x + 1
+	step := 1
+	if !annotatedBefore {
+		y, step = x-1, -1
+	}
+	for ; y >= a && y < b && toks[y].node == n; y += step {
+		if toks[y].kind != KindWord || edgeToken(&toks[y]) {
+			continue
+		}
+		r := []rune(toks[y].text)
+		return len(r) > 0 && unicode.IsUpper(r[0])
+	}
+	return false
+}
+
 // pluralityShare is the least share of a slot's annotated values a field's
 // types need when they are the most frequent types there.
 const pluralityShare = 0.5
@@ -459,7 +481,7 @@ func (st *slotStats) count(types []string) int {
 // newSlotStats returns empty statistics for one slot.
 func newSlotStats() *slotStats {
 	return &slotStats{some: map[string]int{}, values: map[string]int{}, types: map[string]int{}, typeConf: map[string]float64{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
-		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{},
+		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
 		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}}
@@ -654,6 +676,15 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 							st.sepWord[t.text] = map[int]bool{}
 						}
 						st.sepWord[t.text][pg] = true
+					} else if (before || after) && !(splitL || splitR) && lowerInitial(t.text) && len(t.text) <= 4 &&
+						capitalNeighbour(toks, x, a, b, t.node, before) {
+						// "Mexican and Barbecue" with one of the two known:
+						// a short lower-case word between an instance and a
+						// capitalised word, on two pages or more.
+						if st.sepHalf[t.text] == nil {
+							st.sepHalf[t.text] = map[int]bool{}
+						}
+						st.sepHalf[t.text][pg] = true
 					}
 				}
 				// A separator lies between items: a value that is one
@@ -1024,6 +1055,11 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				}
 				for w, pgs := range st.sepWord {
 					if len(pgs) >= 2 && !st.annWord[w] {
+						sm.SepWords = append(sm.SepWords, w)
+					}
+				}
+				for w, pgs := range st.sepHalf {
+					if len(pgs) >= 2 && !st.annWord[w] && !contains(sm.SepWords, w) {
 						sm.SepWords = append(sm.SepWords, w)
 					}
 				}

@@ -114,3 +114,38 @@ func annotatePatterns(t testing.TB, pages []*annotate.Page, types map[string]str
 		}
 	}
 }
+
+// TestSetHalfKnownSeparator: a set written as plain text "A and B" where
+// the dictionary knows only one of the two on most pages: "and" still
+// separates its items (seen between an instance and a capitalised word on
+// several pages).
+func TestSetHalfKnownSeparator(t *testing.T) {
+	cuisines := []string{"Mexican", "Barbecue", "Italian", "Thai", "Greek", "Seafood", "Vegan"}
+	var src [][]string
+	var pagesSrc []string
+	for i := range 14 {
+		items := []string{cuisines[i%7]}
+		if i%2 == 0 {
+			items = append(items, cuisines[(i+3)%7])
+		}
+		src = append(src, items)
+		text := items[0]
+		if len(items) == 2 {
+			text += " and " + items[1]
+		}
+		pagesSrc = append(pagesSrc, fmt.Sprintf(`<html><body><h1 data-or-type="name">Place %c%c</h1><p>Cuisine: <span>%s</span></p></body></html>`, 'A'+i, 'a'+i, text))
+	}
+	pages := pagesOf(t, pagesSrc, map[string][]string{"cuisine": {"Mexican", "Italian", "Greek"}})
+	s := testSOD([][3]string{{"name", "1", "name"}, {"cuisine", "+", "cuisine"}}, sod.One)
+	dictionaryTypes(s, "cuisine", "name")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 || fmt.Sprint(objs[0].Get("cuisine")) != fmt.Sprint(src[i]) {
+			t.Fatalf("%s: cuisine %q, want %q; slots %+v", p.Path, objs[0].Get("cuisine"), src[i], w.Slots())
+		}
+	}
+}
