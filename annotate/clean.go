@@ -21,7 +21,9 @@ import (
 //   - hidden elements: the hidden attribute, an inline style with
 //     display:none or visibility:hidden, <input type="hidden">;
 //   - attributes other than href, src, alt, title, content and datetime
-//     (the ones that carry content or link targets, sod.Attributes);
+//     (the ones that carry content or link targets, sod.Attributes) and
+//     class (which tells record roles apart in record mode,
+//     wrapper/list_class.go);
 //   - insignificant whitespace: adjacent text nodes are merged, runs of
 //     Unicode white space (including no-break spaces) become one space, and
 //     whitespace-only text nodes are dropped (text inside <pre> is collapsed
@@ -160,7 +162,8 @@ func filterAttrs(n *html.Node) {
 	for _, a := range n.Attr {
 		if a.Namespace == "" {
 			switch a.Key {
-			case "href", "src", "alt", "title", "content", "datetime": // sod.Attributes
+			case "href", "src", "alt", "title", "content", "datetime", // sod.Attributes
+				"class": // record-mode roles (wrapper/list_class.go)
 				kept = append(kept, a)
 			}
 		}

@@ -43,7 +43,7 @@ func TestClean(t *testing.T) {
 			`<html><body><p>foo bar baz</p></body></html>`},
 		{"attributes filtered",
 			`<div id="a" class="b" style="color:red" title="t"><a href="/x" onclick="y" target="_blank">l</a><img src="i.png" alt="A" width="3"></div>`,
-			`<html><body><div title="t"><a href="/x">l</a><img src="i.png" alt="A"/></div></body></html>`},
+			`<html><body><div class="b" title="t"><a href="/x">l</a><img src="i.png" alt="A"/></div></body></html>`},
 		{"hidden elements",
 			`<p>v</p><p hidden>h</p><p style="DISPLAY: none">h</p><p style="visibility:hidden !important">h</p><input type="hidden" value="s"><input type="text">`,
 			`<html><body><p>v</p><input/></body></html>`},

@@ -59,7 +59,7 @@ func FuzzClean(f *testing.F) {
 				case html.ElementNode:
 					for _, a := range c.Attr {
 						switch a.Key {
-						case "href", "src", "alt", "title":
+						case "href", "src", "alt", "title", "class":
 						default:
 							t.Fatalf("attribute %s kept on %s", a.Key, c.Data)
 						}

@@ -126,6 +126,9 @@ func writeNode(w *bufio.Writer, n *html.Node, p *Page, colors map[string]string)
 		w.WriteString(n.Data)
 		for _, a := range n.Attr {
 			v, key := a.Val, a.Key
+			if key == "class" {
+				continue // the page's own classes would meet the highlight's styles
+			}
 			if key == "href" || key == "src" {
 				v = p.ResolveURL(v)
 			}

@@ -2,6 +2,7 @@ package annotate
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 	"strings"
 
@@ -24,7 +25,7 @@ type sattr struct {
 
 // attrs returns the attributes of the current start tag that Clean looks
 // at (hidden, style, type, and the kept href, src, alt, title, content,
-// datetime), in order; nil for implied tokens.
+// datetime, class), in order; nil for implied tokens.
 func (sp *sparser) attrs() []sattr {
 	if !sp.tok.raw || sp.tok.implied {
 		return nil
@@ -58,7 +59,7 @@ func cleanKey(k string) bool {
 	case 4:
 		return strings.EqualFold(k, "href") || strings.EqualFold(k, "type")
 	case 5:
-		return strings.EqualFold(k, "style") || strings.EqualFold(k, "title")
+		return strings.EqualFold(k, "style") || strings.EqualFold(k, "title") || strings.EqualFold(k, "class")
 	case 6:
 		return strings.EqualFold(k, "hidden")
 	case 7:
@@ -159,6 +160,8 @@ func (sp *sparser) keptAttrs() []html.Attribute {
 			key = "content"
 		case "datetime":
 			key = "datetime"
+		case "class":
+			key = "class"
 		default:
 			continue
 		}
@@ -223,6 +226,11 @@ func (sp *sparser) takeBase() {
 func (sp *sparser) addFormattingElement() {
 	drop := sp.dropTag(sp.tok.a)
 	attrs := sp.keptAttrs()
+	// html.Parse sorts a formatting element's attributes (by namespace,
+	// key, value): so does the stream, for the ones Clean keeps.
+	slices.SortFunc(attrs, func(a, b html.Attribute) int {
+		return cmp.Or(cmp.Compare(a.Key, b.Key), cmp.Compare(a.Val, b.Val))
+	})
 	e := sp.push(sp.tok.a, sp.tok.name, nsHTML, drop, attrs)
 	en := afEntry{id: e.id, a: e.a, drop: drop, attrs: attrs}
 	if len(sp.allAttrs()) > 0 {

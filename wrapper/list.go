@@ -68,6 +68,7 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 	if len(recs) < minSampleRecords {
 		return &StopError{Reason: fmt.Sprintf("the record pattern finds %d record(s) in the %d sample pages (need %d)", len(recs), len(pages), minSampleRecords)}
 	}
+	w.ps.cls = learnClassRules(recs)
 	toks := make([][]token, len(recs))
 	pageOf := make([]int, len(recs))
 	for i, r := range recs {

@@ -46,6 +46,10 @@ type wrapperFile struct {
 	// Shapes maps a slot with a Cut to the shapes of the segments that held
 	// the sample's instances (record mode; optional).
 	Shapes map[int][]string `json:"shapes,omitempty"`
+	// Classes maps a bare occurrence path (tag names) to the class tokens
+	// that give an element there a role of its own (record mode;
+	// optional; list_class.go).
+	Classes map[string][]string `json:"classes,omitempty"`
 	// PageFields, FieldOrder, PageDropped and Page hold the page-scope
 	// fields (optional fields of format version 1): their specs, the SOD
 	// order of the root fields, which were dropped and why, and the
@@ -151,6 +155,7 @@ func (w *Wrapper) file() *wrapperFile {
 	sort.Ints(f.Contained)
 	f.MinSegments = w.minSegs
 	f.Shapes = w.shapes
+	f.Classes = w.ps.cls.file()
 	for sl, keep := range w.itemPaths {
 		if f.ItemPaths == nil {
 			f.ItemPaths = map[int][]string{}
@@ -247,6 +252,16 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 	w.shapes = f.Shapes
 	if w.rp != nil && w.scope != -1 {
 		return nil, fmt.Errorf("wrapper: load: a record-mode wrapper has object scope %d (want -1: one object per record)", w.scope)
+	}
+	if len(f.Classes) > 0 {
+		if w.rp == nil {
+			return nil, errors.New("wrapper: load: classes: only a record-mode wrapper has class rules")
+		}
+		cr, err := classRulesFromFile(f.Classes)
+		if err != nil {
+			return nil, fmt.Errorf("wrapper: load: %w", err)
+		}
+		w.ps.cls = cr
 	}
 	// Item paths are interned before freeze, so that they keep their ids.
 	for sl, ps := range f.ItemPaths {

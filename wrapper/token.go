@@ -80,6 +80,9 @@ type paths struct {
 	frozen bool // a wrapper's table: unknown paths map to -1
 	// attrs are the attributes whose values are tokens (attr.go).
 	attrs []string
+	// cls, in record mode, gives elements distinctive class tokens in
+	// their occurrence step (list_class.go).
+	cls *classRules
 }
 
 func newPaths() *paths {
@@ -207,6 +210,7 @@ type tokenizer struct {
 // frame is an open element of the tokenizer.
 type frame struct {
 	path int32
+	bare int32 // the bare path (tag names only) when ps.cls is set
 	mode uint8
 	has  bool // frameAttrs: the element carries attribute values, its tags are tokens
 }
@@ -251,6 +255,21 @@ func (tz *tokenizer) top() (int32, uint8) {
 	return f.path, f.mode
 }
 
+// step returns the occurrence step of element c under the current
+// element, and its bare path (list_class.go; -1 without class rules).
+func (tz *tokenizer) step(c *html.Node) (string, int32) {
+	cr := tz.ps.cls
+	if cr == nil {
+		return c.Data, -1
+	}
+	parent := int32(0)
+	if len(tz.stack) > 0 {
+		parent = tz.stack[len(tz.stack)-1].bare
+	}
+	b := cr.bare.child(parent, c.Data)
+	return cr.step(b, c), b
+}
+
 // Start adds an element's start tag, and the tokens of its attribute
 // values (annotate.Visitor).
 func (tz *tokenizer) Start(c *html.Node) {
@@ -267,7 +286,8 @@ func (tz *tokenizer) Start(c *html.Node) {
 			}
 		}
 	default:
-		f = frame{path: tz.ps.child(path, c.Data), mode: frameTokens}
+		step, bare := tz.step(c)
+		f = frame{path: tz.ps.child(path, step), bare: bare, mode: frameTokens}
 		tz.toks = append(tz.toks, token{kind: KindStart, text: c.Data, path: f.path, node: c, ann: tz.byNode[c]})
 		if len(tz.ps.attrs) > 0 {
 			tz.attrTokens(c, f.path) // attr.go

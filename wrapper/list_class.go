@@ -1,0 +1,196 @@
+package wrapper
+
+// Record roles from class attributes.
+//
+// ExAlg tells token roles apart by their occurrence path: the tag names
+// from the record's root down to the token. Sibling elements with the same
+// tag then share every role: in
+//
+//	<dl><dd class="pos">Center</dd><dd>Ht. 6' 1"</dd><dd class="born">May 1, 1990</dd>…
+//
+// the <dd> of an optional row makes the count of <dd> tags vary from
+// record to record, ExAlg cannot make them template tokens, and one slot
+// runs over several rows (a height and a date in one value). Sites tell
+// such rows apart by their class; so does record mode: an element's
+// occurrence step is its tag name followed by its distinctive class
+// tokens ("dd.born"), where a class token is distinctive at a bare path
+// (tag names only) when, in the sample records, it is on some but not all
+// of a group of sibling elements of that path (same parent, same tag), in
+// at least classMinRecords records and on two sample pages or more. The
+// record's root is never given its class (records of a list alternate
+// classes: odd, even), and neither is an element whose class tokens are
+// all shared by its same-tag siblings. Extraction applies the same rules,
+// so a record is tokenized the same way at both times; a class token the
+// sample never showed as distinctive is ignored.
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// classRules maps bare occurrence paths (tag names from the record's
+// parent) to the class tokens that give an element there a role of its
+// own.
+type classRules struct {
+	bare *paths             // bare paths; frozen once learned
+	keep map[int32][]string // bare path -> distinctive class tokens, sorted
+}
+
+// classMinRecords is the least share of the sample records in which a
+// class token must tell same-tag siblings apart to be distinctive.
+const classMinRecords = 0.05
+
+// classTokens returns the tokens of n's class attribute.
+func classTokens(n *html.Node) []string {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == "class" {
+			return strings.Fields(a.Val)
+		}
+	}
+	return nil
+}
+
+// step returns the occurrence step of element n at bare path bare: its
+// tag, followed by its distinctive class tokens joined by ".".
+func (cr *classRules) step(bare int32, n *html.Node) string {
+	keep := cr.keep[bare]
+	if len(keep) == 0 {
+		return n.Data
+	}
+	var own []string
+	for _, c := range classTokens(n) {
+		if i := sort.SearchStrings(keep, c); i < len(keep) && keep[i] == c && !contains(own, c) {
+			own = append(own, c)
+		}
+	}
+	if len(own) == 0 {
+		return n.Data
+	}
+	sort.Strings(own)
+	return n.Data + "." + strings.Join(own, ".")
+}
+
+// learnClassRules finds the distinctive class tokens of the sample
+// records (see the comment at the top of the file); nil when there are
+// none.
+func learnClassRules(recs []sampleRecord) *classRules {
+	bare := newPaths()
+	type key struct {
+		path int32
+		cls  string
+	}
+	records := map[key]int{}
+	pages := map[key]map[int]bool{}
+	for _, r := range recs {
+		seen := map[key]bool{}
+		var visit func(group []*html.Node, parent int32, root bool)
+		visit = func(group []*html.Node, parent int32, root bool) {
+			byTag := map[string][]*html.Node{}
+			var order []string
+			for _, n := range group {
+				if n.Type != html.ElementNode || skipped(n) {
+					continue
+				}
+				if byTag[n.Data] == nil {
+					order = append(order, n.Data)
+				}
+				byTag[n.Data] = append(byTag[n.Data], n)
+			}
+			for _, tag := range order {
+				sibs := byTag[tag]
+				p := bare.child(parent, tag)
+				if !root && len(sibs) >= 2 {
+					on := map[string]int{}
+					for _, n := range sibs {
+						for _, c := range uniq(classTokens(n)) {
+							on[c]++
+						}
+					}
+					for c, k := range on {
+						if k < len(sibs) && !strings.Contains(c, "/") {
+							seen[key{p, c}] = true
+						}
+					}
+				}
+				for _, n := range sibs {
+					var kids []*html.Node
+					for c := n.FirstChild; c != nil; c = c.NextSibling {
+						kids = append(kids, c)
+					}
+					visit(kids, p, false)
+				}
+			}
+		}
+		visit(r.nodes, 0, true)
+		for k := range seen {
+			records[k]++
+			if pages[k] == nil {
+				pages[k] = map[int]bool{}
+			}
+			pages[k][r.pageIndex] = true
+		}
+	}
+	min := max(2, int(classMinRecords*float64(len(recs))+0.5))
+	cr := &classRules{bare: bare, keep: map[int32][]string{}}
+	for k, n := range records {
+		if n >= min && len(pages[k]) >= 2 {
+			cr.keep[k.path] = append(cr.keep[k.path], k.cls)
+		}
+	}
+	if len(cr.keep) == 0 {
+		return nil
+	}
+	for p := range cr.keep {
+		sort.Strings(cr.keep[p])
+	}
+	bare.frozen = true
+	return cr
+}
+
+// uniq returns ss without repeated strings, in order.
+func uniq(ss []string) []string {
+	var out []string
+	for _, s := range ss {
+		if !contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// file returns the rules in their saved form: bare path -> tokens (nil
+// without rules).
+func (cr *classRules) file() map[string][]string {
+	if cr == nil {
+		return nil
+	}
+	out := map[string][]string{}
+	for p, toks := range cr.keep {
+		out[cr.bare.String(p)] = toks
+	}
+	return out
+}
+
+// classRulesFromFile rebuilds the rules saved by file.
+func classRulesFromFile(m map[string][]string) (*classRules, error) {
+	cr := &classRules{bare: newPaths(), keep: map[int32][]string{}}
+	for p, toks := range m {
+		if p == "" || len(toks) == 0 {
+			return nil, fmt.Errorf("classes: path %q with %d class tokens (want a path and at least one token)", p, len(toks))
+		}
+		for _, t := range toks {
+			if t == "" || strings.ContainsAny(t, "/ \t\n") {
+				return nil, fmt.Errorf("classes: path %q: invalid class token %q", p, t)
+			}
+		}
+		toks = slices.Clone(toks)
+		sort.Strings(toks)
+		cr.keep[cr.bare.parse(p)] = toks
+	}
+	cr.bare.frozen = true
+	return cr, nil
+}

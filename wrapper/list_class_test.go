@@ -1,0 +1,139 @@
+package wrapper
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/sod"
+)
+
+// classRosterPage renders a list page of players whose <dd> rows are told
+// apart only by their class; the height row is optional.
+func classRosterPage(page, n int) (string, [][3]string) {
+	var b strings.Builder
+	var want [][3]string // name, height ("" when absent), born
+	b.WriteString(`<html><body><div><a href="/">Home</a></div><h1>Roster</h1><ul>`)
+	for j := range n {
+		k := page*11 + j*7
+		name := fmt.Sprintf("Player %c%c", 'A'+rune(k%26), 'a'+rune(k/26%26))
+		born := fmt.Sprintf("May %d, %d", 1+k%28, 1980+k%20)
+		ht := ""
+		fmt.Fprintf(&b, `<li class="%s"><h3>%s</h3><dl><dd class="row pos">Center</dd>`, []string{"odd", "even"}[j%2], name)
+		if k%3 != 0 {
+			ht = fmt.Sprintf("%d-%d", 5+k%3, k%12)
+			fmt.Fprintf(&b, `<dd class="row ht">Ht. %s</dd>`, ht)
+		}
+		fmt.Fprintf(&b, `<dd class="row born">Born %s</dd></dl></li>`, born)
+		want = append(want, [3]string{name, ht, born})
+	}
+	b.WriteString(`</ul><div>About</div></body></html>`)
+	return b.String(), want
+}
+
+// TestRecordClassRoles: sibling <dd> rows of a record differ only by class
+// and one of them is optional. Record mode gives each class its own role,
+// so the date is never read from the height row (or the reverse), on the
+// sample and on new pages, before and after Save/Load.
+func TestRecordClassRoles(t *testing.T) {
+	s, err := sod.Parse("roster.toml", []byte(`
+object = "player"
+objects = "*"
+[tuple.player]
+name = "1"
+height = "?"
+born = "1"
+[entity.name]
+regex = 'Player \w+'
+[entity.height]
+regex = '\d-\d+'
+[entity.born]
+predefined = "date"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sample []*annotate.Page
+	for i, n := range []int{4, 6, 3, 5, 7, 4, 6, 5} {
+		src, want := classRosterPage(i, n)
+		m := map[string][]string{}
+		for _, w := range want {
+			m["name"] = append(m["name"], w[0])
+			if w[1] != "" {
+				m["height"] = append(m["height"], w[1])
+			}
+			m["born"] = append(m["born"], w[2])
+		}
+		sample = append(sample, recordTestPage(t, fmt.Sprint(i), src, m))
+	}
+	w, err := Induce(sample, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Mode() != ModeRecords {
+		t.Fatalf("mode %s, want records", w.Mode())
+	}
+	rules := w.ps.cls.file()
+	var got []string
+	for _, toks := range rules {
+		got = append(got, toks...)
+	}
+	if !strings.Contains(strings.Join(got, " "), "ht") || strings.Contains(strings.Join(got, " "), "odd") || strings.Contains(strings.Join(got, " "), "row") {
+		t.Errorf("class rules %v: want the height row's class, not the record's (odd) nor one every row has (row)", rules)
+	}
+	var buf bytes.Buffer
+	if err := w.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Load(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, wr := range []*Wrapper{w, l} {
+		for i, n := range []int{5, 9} {
+			src, want := classRosterPage(100+i, n)
+			p, err := annotate.ParsePage([]byte(src), "p", annotate.LoadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			objs, err := wr.Extract(p)
+			if err != nil || len(objs) != n {
+				t.Fatalf("page with %d records: %d objects, %v", n, len(objs), err)
+			}
+			for j, o := range objs {
+				g := [3]string{strings.Join(o.Get("name"), "|"), strings.Join(o.Get("height"), "|"), strings.Join(o.Get("born"), "|")}
+				if !reflect.DeepEqual(g, want[j]) {
+					t.Errorf("record %d: %q, want %q", j, g, want[j])
+				}
+			}
+		}
+	}
+}
+
+// TestClassRulesFromFile checks the saved form's validation.
+func TestClassRulesFromFile(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		m    map[string][]string
+		ok   bool
+	}{
+		{"valid", map[string][]string{"li/dl/dd": {"ht", "born"}}, true},
+		{"empty path", map[string][]string{"": {"ht"}}, false},
+		{"no tokens", map[string][]string{"li/dd": nil}, false},
+		{"token with a space", map[string][]string{"li/dd": {"a b"}}, false},
+		{"token with a slash", map[string][]string{"li/dd": {"a/b"}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cr, err := classRulesFromFile(tc.m)
+			if (err == nil) != tc.ok {
+				t.Fatalf("err = %v, want ok %v", err, tc.ok)
+			}
+			if tc.ok && !reflect.DeepEqual(cr.file(), map[string][]string{"li/dl/dd": {"born", "ht"}}) {
+				t.Fatalf("round trip %v", cr.file())
+			}
+		})
+	}
+}
