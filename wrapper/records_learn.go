@@ -125,47 +125,93 @@ type recordPage struct {
 	mandatory int
 }
 
+// recordTextStat is what the sample says of one annotated text: on how many
+// pages it is, and whether its number of annotated nodes varies from one
+// of those pages to another.
+type recordTextStat struct {
+	pages  int
+	varies bool
+	per    int // the count on the first page (to tell whether it varies)
+}
+
 // recordTextPages counts, for the text of every annotated node, the
 // sample pages where it is annotated. A text annotated on more than half
-// of the pages (and on at least three) is page template, such as a fixed
-// sidebar of featured items, not data (ExAlg's view: what every page
-// repeats is template), and its annotations are ignored. The others weigh
-// 1/k for a text on k pages: a record's values are new on every page,
-// while boxes of other records ("customers also viewed", a featured
-// strip, facets) show values drawn from a smaller set again and again.
-func recordTextPages(pages []*annotate.Page) (count map[string]int, n int) {
-	count = map[string]int{}
+// of the pages (and on at least three), as many times on each, is page
+// template, such as a fixed sidebar of featured items, not data (ExAlg's
+// view: what every page repeats with the same occurrence count is
+// template), and its annotations are ignored. A text that recurs as
+// often but a varying number of times is a value from a small set (a
+// player's position, "C" on three rows of one page and one of the next)
+// and stays. The others weigh 1/k for a text on k pages: a record's values
+// are new on every page, while boxes of other records ("customers also
+// viewed", a featured strip, facets) show values drawn from a smaller set
+// again and again.
+func recordTextPages(pages []*annotate.Page) (texts map[string]*recordTextStat, inst map[string]int, n int) {
+	texts = map[string]*recordTextStat{}
+	inst = map[string]int{}
 	for _, p := range pages {
 		if p == nil || p.Doc == nil {
 			continue
 		}
 		n++
-		seen := map[string]bool{}
+		onPage := map[string]int{}
+		seen := map[*html.Node]bool{}
 		for _, an := range p.Annotations {
-			if an == nil || an.Node == nil {
+			if an == nil || an.Node == nil || seen[an.Node] {
 				continue
 			}
-			if t := strings.TrimSpace(an.Node.Data); !seen[t] {
-				seen[t] = true
-				count[t]++
+			seen[an.Node] = true
+			onPage[strings.TrimSpace(an.Node.Data)]++
+		}
+		// The novelty of a value is that of its instance, wherever it
+		// sits: "PG" in "Howie Dallmar, PG – 28.8 ppg" is as old as a
+		// cell holding "PG" alone.
+		vals := map[string]bool{}
+		for _, an := range p.Annotations {
+			if v := recordInstance(an); v != "" && !vals[v] {
+				vals[v] = true
+				inst[v]++
+			}
+		}
+		for t, c := range onPage {
+			rt := texts[t]
+			if rt == nil {
+				rt = &recordTextStat{per: c}
+				texts[t] = rt
+			}
+			rt.pages++
+			if c != rt.per {
+				rt.varies = true
 			}
 		}
 	}
-	return count, n
+	return texts, inst, n
+}
+
+// recordInstance returns the text an annotation matched, "" for none.
+func recordInstance(an *annotate.Annotation) string {
+	if an == nil || an.Node == nil || an.Start < 0 || an.End > len(an.Node.Data) || an.Start >= an.End {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(an.Node.Data[an.Start:an.End]))
 }
 
 // recordPrepare indexes the annotations of p by node, leaving out those on
 // constant text and weighing the others by their novelty.
-func recordPrepare(p *annotate.Page, rt recordTypes, textPages map[string]int, n int) *recordPage {
+func recordPrepare(p *annotate.Page, rt recordTypes, textPages map[string]*recordTextStat, inst map[string]int, n int) *recordPage {
 	rp := &recordPage{p: p, counts: map[*html.Node][]int32{}, weights: map[*html.Node][]float64{}}
 	for _, an := range p.Annotations {
 		if an == nil || an.Node == nil {
 			continue
 		}
-		k := max(1, textPages[strings.TrimSpace(an.Node.Data)])
-		if k >= 3 && 2*k > n {
+		k, varies := 1, false
+		if rt := textPages[strings.TrimSpace(an.Node.Data)]; rt != nil {
+			k, varies = max(1, rt.pages), rt.varies
+		}
+		if k >= 3 && 2*k > n && !varies {
 			continue
 		}
+		k = max(1, inst[recordInstance(an)])
 		ti, ok := rt.index[an.Type]
 		if !ok {
 			continue
@@ -257,7 +303,7 @@ const recordFullCandidates = 12
 //	  × useful coverage: the share of each page's annotations the records
 //	    hold, counting one instance of a single-valued type per record
 //	    (records too coarse hold several and lose the rest), each
-//	    annotation weighed by its novelty, 1/k for a text annotated on k
+//	    annotation weighed by its novelty, 1/k for a value annotated on k
 //	    sample pages (records bring new values on every page; boxes of
 //	    other records, such as "customers also viewed" or a featured strip,
 //	    show values from a smaller set again and again)
@@ -281,9 +327,10 @@ const recordFullCandidates = 12
 // or with every node's children sorted, whichever is higher (see
 // recordSimilarity).
 //
-// Annotations on text that recurs on more than half of the sample pages
-// are template (a fixed "featured" sidebar), not data, and are ignored
-// (see recordTextPages).
+// Annotations on text that recurs on more than half of the sample pages,
+// as many times on each, are template (a fixed "featured" sidebar), not
+// data, and are ignored; an annotation's novelty is that of the text it
+// matched, wherever it sits (see recordTextPages).
 // Elements that match the winner's parent path on the sample pages without
 // holding records are kept in RecordPattern.Exclude.
 //
@@ -299,12 +346,12 @@ func FindRecordPattern(pages []*annotate.Page, s *sod.SOD, opt RecordOptions) (*
 	}
 	var pgs []*recordPage
 	annotated := 0
-	textPages, npages := recordTextPages(pages)
+	textPages, inst, npages := recordTextPages(pages)
 	for _, p := range pages {
 		if p == nil || p.Doc == nil {
 			continue
 		}
-		pg := recordPrepare(p, rt, textPages, npages)
+		pg := recordPrepare(p, rt, textPages, inst, npages)
 		if pg.mandatory > 0 {
 			annotated++
 		}
