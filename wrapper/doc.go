@@ -125,7 +125,7 @@
 //
 // Values: an extracted value is the page's original text from the first to
 // the last word of the value (per text node, nodes joined by one space, or
-// by ", " across a line break, and written against a following comma;
+// by ", " across a line break or a block element's edge ("street</div><div>city"), and written against a following comma;
 // white space collapsed), so its spelling is preserved. A value whose type
 // has a pattern (predefined or regex) that delimits values is the
 // pattern's instance in it; a name known to a dictionary is the slot's

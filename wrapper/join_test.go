@@ -146,3 +146,36 @@ func TestBlockAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestValueTextLines checks how valueText joins the runs of words of one
+// value: ", " across a line break or a block element's edge, one space
+// across inline tags, nothing before a comma.
+func TestValueTextLines(t *testing.T) {
+	for _, tc := range []struct {
+		name, html, want string
+	}{
+		{"line break", `<div>3410 Valencia St<br>Seattle, WA 98128</div>`, "3410 Valencia St, Seattle, WA 98128"},
+		{"two divs", `<div><div>3410 Valencia St</div><div>Seattle, WA 98128</div></div>`, "3410 Valencia St, Seattle, WA 98128"},
+		{"two paragraphs", `<div><p>3410 Valencia St</p><p>Seattle, WA 98128</p></div>`, "3410 Valencia St, Seattle, WA 98128"},
+		{"comma before the break", `<div><div>3410 Valencia St,</div><div>Seattle, WA</div></div>`, "3410 Valencia St, Seattle, WA"},
+		{"inline tags", `<div><b>Pascal Keller</b> &amp; <a href="x">the Tigers</a></div>`, "Pascal Keller & the Tigers"},
+		{"comma in its own span", `<div><span>Portland</span><span>, OR</span></div>`, "Portland, OR"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
+			toks := tokenize(p, newPaths())
+			a, b := -1, 0
+			for x := range toks {
+				if toks[x].kind == KindWord {
+					if a < 0 {
+						a = x
+					}
+					b = x + 1
+				}
+			}
+			if got, _, _ := valueText(toks, a, b); got != tc.want {
+				t.Fatalf("valueText = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -361,6 +361,18 @@ func gluedSlash(toks []token, x, y, lo, hi int) bool {
 	return u.end == t.start || t.end == u.start
 }
 
+// inlineTags are the elements that sit inside a line of text; the edges
+// of any other element (div, p, li, td, …) break the line.
+var inlineTags = map[string]bool{"a": true, "abbr": true, "b": true, "bdi": true, "cite": true, "code": true,
+	"data": true, "em": true, "font": true, "i": true, "img": true, "kbd": true, "label": true, "mark": true, "q": true, "s": true,
+	"small": true, "span": true, "strong": true, "sub": true, "sup": true, "time": true, "u": true, "var": true, "wbr": true}
+
+// lineBreak reports whether tag token t ends a line: a <br>, or the start
+// or end of a block element ("street</div><div>city").
+func lineBreak(t *token) bool {
+	return (t.kind == KindStart && t.text == "br") || ((t.kind == KindStart || t.kind == KindEnd) && !inlineTags[t.text])
+}
+
 // valueText returns the page text of tokens [a, b) with the original
 // spelling: per text node, the bytes from the first to the last word, nodes
 // joined by one space, white space collapsed. Tags and punctuation-only
@@ -380,7 +392,7 @@ func valueText(toks []token, a, b int) (string, int, int) {
 	for x := a; x < b; {
 		t := &toks[x]
 		if t.kind != KindWord {
-			br = br || (t.kind == KindStart && t.text == "br")
+			br = br || lineBreak(t)
 			x++
 			continue
 		}
@@ -391,7 +403,7 @@ func valueText(toks []token, a, b int) (string, int, int) {
 		run := t.node.Data[t.start:toks[y].end]
 		if sb.Len() > 0 {
 			// Lines of one value are joined with ", " (an address
-			// written "street<br>city"); a run that starts with a comma
+			// written "street<br>city" or in two <div>s); a run that starts with a comma
 			// or closing punctuation is written against the text before.
 			switch {
 			case br && !strings.HasSuffix(strings.TrimSpace(sb.String()), ",") && !strings.HasPrefix(run, ","):
