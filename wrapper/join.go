@@ -179,16 +179,32 @@ func (w *Wrapper) joinLine(toks []token, r *mrec, skip int, sm *SlotMap, f Field
 		return
 	}
 	txt, _, _ := valueText(toks, a2, b2)
+	// The first line's text lost a period written against its last word
+	// at its edge; inside the joined value it is an abbreviation's
+	// ("142 Main St.<br>San Francisco").
 	if sm.JoinPrev {
-		val.Text = txt + ", " + val.Text
+		val.Text = txt + abbrevDot(toks, b2) + ", " + val.Text
 	} else {
-		val.Text += ", " + txt
+		val.Text += abbrevDot(toks, b) + ", " + txt
 	}
 	if rec := w.valid[f.Path]; rec != nil {
 		if norm, _ := validate(rec, val.Text); norm != "" {
 			val.Normalized = norm
 		}
 	}
+}
+
+// abbrevDot returns "." when token x is a period written against the word
+// before it (x the end of a trimmed value), "" otherwise.
+func abbrevDot(toks []token, x int) string {
+	if x <= 0 || x >= len(toks) {
+		return ""
+	}
+	t, p := &toks[x], &toks[x-1]
+	if t.kind == KindWord && t.text == "." && p.kind == KindWord && p.node == t.node && p.end == t.start {
+		return "."
+	}
+	return ""
 }
 
 // anyOf reports whether some element of a is in b.

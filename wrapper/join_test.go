@@ -179,3 +179,31 @@ func TestValueTextLines(t *testing.T) {
 		})
 	}
 }
+
+// TestAbbrevDot checks which periods at the end of a joined line are kept:
+// one written against the word before it, not a free-standing one.
+func TestAbbrevDot(t *testing.T) {
+	for _, tc := range []struct {
+		name, html string
+		want       string
+	}{
+		{"abbreviation", `<address>142 Main St.<br>San Francisco</address>`, "."},
+		{"no period", `<address>142 Main St<br>San Francisco</address>`, ""},
+		{"free period", `<address>142 Main St .<br>San Francisco</address>`, ""},
+		{"comma", `<address>142 Main St,<br>San Francisco</address>`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
+			toks := tokenize(p, newPaths())
+			b := -1
+			for x := range toks {
+				if toks[x].kind == KindWord && toks[x].text == "St" {
+					b = x + 1
+				}
+			}
+			if got := abbrevDot(toks, b); got != tc.want {
+				t.Fatalf("abbrevDot = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
