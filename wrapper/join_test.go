@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
@@ -45,7 +46,7 @@ func TestLineGap(t *testing.T) {
 // over two lines of one cell, the second line annotated on most pages: the
 // single address field gets both lines joined with ", ".
 func TestJoinLines(t *testing.T) {
-	streets := []string{"Valencia St", "Harbor Blvd", "W 14th St", "Elm Ave", "Oak Rd"}
+	streets := []string{"Valencia St.", "Harbor Blvd", "W 14th St", "Elm Ave.", "Oak Rd"}
 	cities := []string{"Seattle, WA", "Austin, TX", "Denver, CO", "Boston, MA"}
 	var src []string
 	var want []string
@@ -205,5 +206,39 @@ func TestAbbrevDot(t *testing.T) {
 				t.Fatalf("abbrevDot = %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestLinesAddress: the address's lines are elements of their own, two of
+// them (ExAlg makes them a set's iterations), each recognised as
+// an address: the single field gets them joined with ", ",
+// an abbreviation's period kept.
+func TestLinesAddress(t *testing.T) {
+	streets := []string{"142 Main St.", "12 Elm Street", "88 North Galloway Ave.", "301 Oak Rd", "7 Pine Ave"}
+	cities := []string{"San Francisco, CA 94120", "Winston-Salem, NC 27109", "Dallas, TX 75201", "Austin, TX 78701"}
+	var src, want []string
+	for i := range 16 {
+		lines := []string{streets[i%5], cities[i%4]}
+		want = append(want, strings.Join(lines, ", "))
+		var b strings.Builder
+		for _, l := range lines {
+			fmt.Fprintf(&b, `<div><span data-or-type="address">%s</span></div>`, l)
+		}
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">Diner %d</h1><div class="venue">Hall %d, <div class="addr">%s</div></div><p>Open daily</p></body></html>`, i, i, b.String()))
+	}
+	pages := pagesOf(t, src, nil)
+	s := testSOD([][3]string{{"name", "1", "name"}, {"address", "1", "address"}}, sod.One)
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		if got := objs[0].Get("address"); len(got) != 1 || got[0] != want[i] {
+			t.Fatalf("%s: address = %q, want %q; template %s; slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
+		}
 	}
 }

@@ -539,6 +539,7 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 					}
 				}
 			}
+			lineEnd := -1 // the trimmed end of a Lines value's last line
 			collect(r, skip, func(v sval) {
 				var sm *SlotMap
 				for _, x := range w.bySlot[v.slot] {
@@ -570,11 +571,16 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 					return
 				}
 				if len(fl.Values) == 1 && sm.Lines {
-					// The next line of the value (SlotMap.Lines).
+					// The next line of the value (SlotMap.Lines), after
+					// the previous line's abbreviation period, if any.
 					if val, ok := w.value(toks, v.a, v.b, sm, f); ok {
-						fl.Values[0].Text += ", " + val.Text
+						fl.Values[0].Text += abbrevDot(toks, lineEnd) + ", " + val.Text
+						_, _, lineEnd = valueText(toks, v.a, v.b)
 					}
 					return
+				}
+				if sm.Lines {
+					_, _, lineEnd = valueText(toks, v.a, v.b)
 				}
 				if len(fl.Values) == 0 {
 					a, b := v.a, v.b
