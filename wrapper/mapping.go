@@ -286,6 +286,9 @@ type slotStats struct {
 	segX   map[string]int
 	values map[string]int // distinct values and their counts
 	tagged int            // values with tags inside
+	// broken counts the values with a line break or a block element's
+	// edge inside (lineBreak): page parts rather than one line's fields.
+	broken int
 	some   map[string]int // values where the type covers some words
 	// perPage counts the non-empty values on each sample page; somePages
 	// the pages where a type covers some words of a value.
@@ -570,6 +573,12 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				for x := a; x < b; x++ {
 					if toks[x].kind != KindWord {
 						st.tagged++
+						break
+					}
+				}
+				for x := a; x < b; x++ {
+					if toks[x].kind != KindWord && lineBreak(&toks[x]) {
+						st.broken++
 						break
 					}
 				}

@@ -15,7 +15,8 @@ package wrapper
 // publisher and a date, "37 Goalie" for a number and a position). ExAlg
 // gives such a node one slot, which the mapping gives to one field. A
 // single field left without slot then shares it (SlotMap.Part) when the
-// slot's values are mostly runs of text without tags and, in the sample,
+// slot's values are mostly one line (inline tags such as a link around the
+// date may be there, not a line break or a block) and, in the sample,
 // its pattern finds an instance there that leaves the host
 // field's instance in the rest (or, for a field without pattern, its
 // annotations fall there and the host has a pattern). At extraction every
@@ -171,8 +172,8 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 				continue
 			}
 			st := stats[host.Slot]
-			if float64(st.tagged) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
-				continue // the fields of one text node, not page parts
+			if float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
+				continue // the fields of one line, not page parts
 			}
 			n := 0
 			if r := valid[f.Path]; r != nil {

@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -146,6 +147,72 @@ func TestSetHalfKnownSeparator(t *testing.T) {
 		objs, _ := w.Extract(p)
 		if len(objs) != 1 || fmt.Sprint(objs[0].Get("cuisine")) != fmt.Sprint(src[i]) {
 			t.Fatalf("%s: cuisine %q, want %q; slots %+v", p.Path, objs[0].Get("cuisine"), src[i], w.Slots())
+		}
+	}
+}
+
+// TestSharedSlotLinkedDate: the publisher and the date share a line, the
+// date inside a link ("Granite Street Books (<a>09/27/1997</a>)"), and
+// some books have no publisher ("(<a>…</a>)" alone). The date shares the
+// publisher's slot in spite of the inline tag, and the bracket left of a
+// date is no publisher.
+func TestSharedSlotLinkedDate(t *testing.T) {
+	pubs := []string{"Vantage Point House", "Granite Street Books", "Midriver House", "Thornbury Books"}
+	var srcs, wantPub, wantDate []string
+	for i := range 16 {
+		date := fmt.Sprintf("%02d/%02d/%d", 1+i%12, 1+i, 1990+i)
+		pub, link := "", ""
+		if i%5 < 3 {
+			pub = pubs[i%4]
+			link = `<a href="/p">` + pub + `</a> `
+		}
+		wantPub = append(wantPub, pub)
+		wantDate = append(wantDate, date)
+		authors := strings.Repeat(`<a href="/a">An Author</a><br>`, 1+i%3)
+		srcs = append(srcs, fmt.Sprintf(`<html><body><h1 data-or-type="title">Book Number %d</h1><dl><dt>By:</dt><dd>%s</dd><dt>ISBN</dt><dd>%d</dd>`+
+			`<dt>Publisher:</dt><dd>%s(<a href="/d">%s</a>)</dd></dl><p>Ships in two days</p></body></html>`, i, authors, 9781000000000+i, link, date))
+	}
+	var pages []*annotate.Page
+	for i, src := range srcs {
+		// The dictionary knows two of the publishers.
+		pages = append(pages, recordTestPage(t, fmt.Sprintf("p%02d.html", i), src, map[string][]string{
+			"title": {fmt.Sprintf("Book Number %d", i)}, "publisher": pubs[:2]}))
+	}
+	s := testSOD([][3]string{{"title", "1", "title"}, {"publisher", "?", "publisher"}, {"released", "?", "date"}}, sod.One)
+	dictionaryTypes(s, "title", "publisher")
+	annotatePatterns(t, pages, map[string]string{"date": "date"})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		got := fmt.Sprintf("%q %q", objs[0].Get("publisher"), objs[0].Get("released"))
+		var wp []string
+		if wantPub[i] != "" {
+			wp = []string{wantPub[i]}
+		}
+		if want := fmt.Sprintf("%q %q", wp, []string{wantDate[i]}); got != want {
+			t.Fatalf("%s: got %s, want %s; template %s; slots %+v", p.Path, got, want, w.Template(), w.Slots())
+		}
+	}
+}
+
+// TestOnlyPunct checks which texts are no value: punctuation alone, not
+// symbols (a price range) nor words.
+func TestOnlyPunct(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"(", true}, {"( )", true}, {"-", true}, {"", true}, {"…", true},
+		{"$$", false}, {"€", false}, {"(1999)", false}, {"A", false},
+	} {
+		if got := onlyPunct(tc.in); got != tc.want {
+			t.Errorf("onlyPunct(%q) = %v, want %v", tc.in, got, tc.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/recognizers"
@@ -667,7 +668,9 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 	}
 	// A patterned field's instance; the field's own part of a shared slot.
 	txt, ok := w.carve(txt, sm, f)
-	if !ok || txt == "" {
+	if !ok || onlyPunct(txt) {
+		// Punctuation alone ("(" left of a date cut off) is no value;
+		// symbols are ("$$" for a price range).
 		return Value{}, false
 	}
 	v := Value{Text: txt}
@@ -825,4 +828,14 @@ func (w *Wrapper) matchRoot(tk []token) (root *mrec, ok bool) {
 	root = &mrec{set: -1}
 	_, ok = newMatcher(w, tk).seq(w.tmpl.Root, 0, len(tk), root)
 	return root, ok
+}
+
+// onlyPunct reports whether s holds nothing but punctuation and spaces.
+func onlyPunct(s string) bool {
+	for _, r := range s {
+		if !unicode.IsPunct(r) && !unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
 }

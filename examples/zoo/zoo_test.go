@@ -59,6 +59,25 @@ const (
 	floorListSeg    = 0.95 // mean record segmentation precision and recall over list templates
 )
 
+// pinnedKey names one field of one template.
+type pinnedKey struct {
+	seed  uint64
+	field string
+}
+
+// pinned are fields of the fixed seeds that a general mechanism brought to
+// value F1 >= targetFieldF1, with the mechanism: each must stay there (the
+// floors above catch only regressions large enough to move a mean).
+var pinned = map[pinnedKey]string{
+	{1, "address"}:         "keeping an abbreviation's period when two lines are joined",
+	{21, "venue_address"}:  "keeping an abbreviation's period between the lines of a Lines value",
+	{50, "release_date"}:   "a date sharing a line with a linked publisher (inline tags do not stop Part)",
+	{50, "publisher"}:      "dropping a punctuation-only value ('(' left of a date)",
+	{66, "street_address"}: "joining with ', ' across a block element's edge (two <div> lines)",
+	{76, "street_address"}: "joining with ', ' across a block element's edge (two <div> lines)",
+	{84, "address"}:        "keeping an abbreviation's period when two lines are joined",
+}
+
 // fieldScore is one field's value-level score on one template.
 type fieldScore struct {
 	name, fact string
@@ -130,6 +149,13 @@ func TestZoo(t *testing.T) {
 	check := func(what string, got, floor float64) {
 		if got < floor {
 			t.Errorf("%s = %.3f, below the floor %.3f (a regression: see the table above)", what, got, floor)
+		}
+	}
+	for _, r := range results {
+		for _, f := range r.fields {
+			if why, ok := pinned[pinnedKey{r.seed, f.name}]; ok && f.f1 < targetFieldF1 {
+				t.Errorf("%s: %s value F1 = %.2f, below %.2f: it was fixed by %s", r.name, f.name, f.f1, targetFieldF1, why)
+			}
 		}
 	}
 	check("mean value F1", sum.meanF1, floorMeanF1)
