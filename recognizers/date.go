@@ -15,6 +15,8 @@ import (
 //     unless impossible), "16.04.2010" (day first unless impossible), "4/16/10";
 //   - written dates in English or French: "July 13, 2010", "Jul 13 2010",
 //     "13 July 2010", "13 juillet 2010", "Tuesday, July 13", "June 2010";
+//   - a weekday and a numeric day and month: "Thu 3/25" (month first
+//     unless impossible), "Sat. 14.6" (day first);
 //   - a written date followed by a clock time: "Tuesday, July 13 8:00p",
 //     "Monday May 11, 8:00pm";
 //   - partial dates, at lower confidence: a numeric month and year
@@ -96,6 +98,8 @@ var (
 	dateMY = regexp.MustCompile(`^(?i:` + reMonth + `,?\s+(\d{4}))`)
 	// 2010-04-16, 4/16/2010, 16.04.2010, 4/16/10
 	dateNum = regexp.MustCompile(`^(\d{1,4})([-/.])(\d{1,2})([-/.])(\d{4}|\d{2})`)
+	// Thu 3/25 / Thu, 25/3: a weekday and a numeric day and month
+	dateWDNum = regexp.MustCompile(`^(?i:(` + alternation(weekdays) + `)\.?,?\s+(\d{1,2})([/.])(\d{1,2}))`)
 	// separator between a date and a following time: ", ", " at ", " @ ", " - "
 	dateTimeSep = regexp.MustCompile(`^(?:,?\s{1,3}(?:at\s+|@\s*|-\s+)?)`)
 )
@@ -205,9 +209,36 @@ func findDates(text string, add func(Match)) {
 			if idx := matchAt(dateMY, text, i, maxDateLen); idx != nil {
 				monthYear(text, idx, add)
 			}
+			if idx := matchAt(dateWDNum, text, i, maxDateLen); idx != nil {
+				weekdayNumeric(text, idx, add)
+			}
 		}
 		i = max(e, i+n)
 	}
+}
+
+// weekdayNumeric adds a weekday followed by a numeric day and month
+// without year ("Thu 3/25", "Sat. 14.6"): month first unless impossible.
+// The weekday is what makes "3/25" a date (alone it may be a fraction or a
+// score); a year after it makes it a full numeric date, found elsewhere.
+func weekdayNumeric(text string, idx []int, add func(Match)) {
+	s, e := idx[0], idx[1]
+	if !monthCaseOK(group(text, idx, 1)) || !wordBounded(text, s, e) {
+		return
+	}
+	if e < len(text) && (isDigit(text[e]) || (isNumSep(text[e]) && e+1 < len(text) && isDigit(text[e+1]))) {
+		return // "Thu 3/25/2010" (a numeric date), "Fri 1/2/3"
+	}
+	a, _ := strconv.Atoi(group(text, idx, 2))
+	b, _ := strconv.Atoi(group(text, idx, 4))
+	m, d := a, b
+	if group(text, idx, 3) == "." || !validDate(2000, m, d) {
+		m, d = b, a // day first: "14.6", "25/3"
+	}
+	if !validDate(2000, m, d) {
+		return
+	}
+	add(Match{Start: s, End: e, Confidence: 0.8, Normalized: fmt.Sprintf("--%02d-%02d", m, d)})
 }
 
 // numericDateFollows reports whether the digit run ending at e is followed

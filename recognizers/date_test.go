@@ -53,6 +53,12 @@ var dateCases = []findCase{
 	{"year after a separator", "Paperback | 2004", []string{"2004"}},
 	{"numeric month and year", "Released 06/2010", []string{"06/2010=2010-06"}},
 	{"month word inside a word", "Marchand 12", nil},
+	{"weekday and numeric month day", "Thu 3/25 · Doors 7pm", []string{"Thu 3/25=--03-25"}},
+	{"weekday and numeric day month", "Sat. 14.6", []string{"Sat. 14.6=--06-14"}},
+	{"weekday comma day first when month first is impossible", "Fri, 25/3", []string{"Fri, 25/3=--03-25"}},
+	{"numeric month day without weekday", "won 3/25 today", nil},
+	{"weekday and impossible numbers", "Mon 13/13", nil},
+	{"weekday and three numbers", "Fri 1/2/3", nil},
 }
 
 func TestDate(t *testing.T) { runFindCases(t, "date", dateCases) }
