@@ -22,6 +22,23 @@ type Info struct {
 	// address's unit, second line or hyphenated city can be left out. A
 	// wrapper then takes the slot's text rather than the instance.
 	Partial bool
+	// Labels are words pages write as the label of such a value ("When",
+	// "Tel", "Website"), lower case: the wrapper takes a template label
+	// sharing a stem with one of them as evidence for a field of this
+	// recognizer, as it does with the field's own name.
+	Labels []string
+}
+
+// LabelWords returns Info.Labels of the predefined recognizer called name;
+// nil for unknown names.
+func LabelWords(name string) []string {
+	key := strings.ToLower(strings.TrimSpace(name))
+	for _, in := range Predefined() {
+		if in.Name == key {
+			return in.Labels
+		}
+	}
+	return nil
 }
 
 // Delimits reports whether the predefined recognizer called name finds
@@ -40,19 +57,19 @@ func Delimits(name string) bool {
 // This table is the whole list: nothing registers itself elsewhere.
 func Predefined() []Info {
 	return []Info{
-		{"address", `postal addresses: "237 West 42nd Street, New York, NY 10036", "New York, NY 10019", "10 Downing Street, London SW1A 2AA"`, newAddress, true},
-		{"date", `dates: "2010-04-16", "4/16/2010", "16.04.2010", "July 13, 2010", "13 July 2010", "June 2010", "Tuesday, July 13 8:00p"`, newDate, false},
-		{"email", `e-mail addresses: "jane.doe@example.com"`, newEmail, false},
-		{"isbn", `ISBN-10 or ISBN-13 with a valid checksum: "978-0-316-12558-1", "031612558X"`, func() Recognizer { return newISBN("predefined:isbn", isbn10|isbn13) }, false},
-		{"isbn10", `ISBN-10 with a valid checksum: "0-316-12558-1", "031612558X"`, func() Recognizer { return newISBN("predefined:isbn10", isbn10) }, false},
-		{"isbn13", `ISBN-13 (978/979) with a valid checksum: "9780316125581", "978-0-316-12558-1"`, func() Recognizer { return newISBN("predefined:isbn13", isbn13) }, false},
-		{"number", `integers and decimals: "42", "-3.5", "1,234,567.89"`, newNumber, false},
-		{"percent", `percentages: "46%", "12.5 %", "10 percent"`, newPercent, false},
-		{"phone", `telephone numbers: "(212) 555-1234", "212.555.1234", "+1 212 555 1234", "+33 1 42 68 53 00"`, newPhone, false},
-		{"price", `amounts with a currency: "$12.99", "USD 12.99", "12,99 €", "EUR 1.234,56", "£5"`, newPrice, false},
-		{"time", `clock times: "8:00p", "8:00pm", "20:30", "7 PM", "10:30 a.m."`, newTime, false},
-		{"url", `web addresses: "https://example.com/a?b=1", "www.example.org"`, newURL, false},
-		{"year", `standalone years 1000-2099: "1998", "© 2010"`, newYear, false},
+		{"address", `postal addresses: "237 West 42nd Street, New York, NY 10036", "New York, NY 10019", "10 Downing Street, London SW1A 2AA"`, newAddress, true, []string{"address", "location", "where", "directions"}},
+		{"date", `dates: "2010-04-16", "4/16/2010", "16.04.2010", "July 13, 2010", "13 July 2010", "June 2010", "Tuesday, July 13 8:00p"`, newDate, false, []string{"date", "when", "day", "born", "birth", "dob"}},
+		{"email", `e-mail addresses: "jane.doe@example.com"`, newEmail, false, []string{"email", "e-mail", "mail"}},
+		{"isbn", `ISBN-10 or ISBN-13 with a valid checksum: "978-0-316-12558-1", "031612558X"`, func() Recognizer { return newISBN("predefined:isbn", isbn10|isbn13) }, false, []string{"isbn"}},
+		{"isbn10", `ISBN-10 with a valid checksum: "0-316-12558-1", "031612558X"`, func() Recognizer { return newISBN("predefined:isbn10", isbn10) }, false, []string{"isbn"}},
+		{"isbn13", `ISBN-13 (978/979) with a valid checksum: "9780316125581", "978-0-316-12558-1"`, func() Recognizer { return newISBN("predefined:isbn13", isbn13) }, false, []string{"isbn"}},
+		{"number", `integers and decimals: "42", "-3.5", "1,234,567.89"`, newNumber, false, []string{"number", "no"}},
+		{"percent", `percentages: "46%", "12.5 %", "10 percent"`, newPercent, false, []string{"percent", "rate"}},
+		{"phone", `telephone numbers: "(212) 555-1234", "212.555.1234", "+1 212 555 1234", "+33 1 42 68 53 00"`, newPhone, false, []string{"phone", "tel", "telephone", "call", "mobile"}},
+		{"price", `amounts with a currency: "$12.99", "USD 12.99", "12,99 €", "EUR 1.234,56", "£5"`, newPrice, false, []string{"price", "cost", "tickets", "admission", "fee"}},
+		{"time", `clock times: "8:00p", "8:00pm", "20:30", "7 PM", "10:30 a.m."`, newTime, false, []string{"time", "when", "doors", "starts", "showtime"}},
+		{"url", `web addresses: "https://example.com/a?b=1", "www.example.org"`, newURL, false, []string{"website", "web", "url", "site", "homepage", "link"}},
+		{"year", `standalone years 1000-2099: "1998", "© 2010"`, newYear, false, []string{"year"}},
 	}
 }
 

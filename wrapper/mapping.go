@@ -1502,7 +1502,7 @@ func labelAffinity(run []string, f FieldSpec) int {
 	if share(names) {
 		return affinityName
 	}
-	if share([]string{f.Class, f.Predefined}) {
+	if share([]string{f.Class, f.Predefined}) || share(recognizers.LabelWords(f.Predefined)) {
 		return affinityKind
 	}
 	return affinityNone
