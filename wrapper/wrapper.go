@@ -204,6 +204,14 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	// List pages: learn a record's template from the sample's records when
 	// they can be found; otherwise (or when the records cannot meet the
 	// SOD) learn a page template whose sets hold the objects.
+	//
+	// When no mapping places every mandatory field, rather than extracting
+	// nothing, learn again leaving out the fields that found no slot
+	// (their objects are written with those fields missing, and Diagnose
+	// reports them). The records found come first: a page template's set
+	// that places every field is as likely a sidebar of look-alikes as
+	// the list (the record pattern weighed novelty, coverage and
+	// repetition to tell them apart; the page template did not).
 	var recErr error
 	var rp *RecordPattern
 	if s.Mult.Many() {
@@ -213,22 +221,16 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 			if recErr = w.induceRecords(pages, rp); recErr == nil {
 				return w, nil
 			}
+			lw := newWrapper()
+			lw.lenient = true
+			if lw.induceRecords(pages, rp) == nil {
+				return lw, nil
+			}
 		}
 	}
 	w, err := inducePage(newWrapper(), pages, s)
 	if err == nil {
 		return w, nil
-	}
-	// No mapping places every mandatory field: rather than extracting
-	// nothing, learn again leaving out the fields that found no slot
-	// (their objects are written with those fields missing, and
-	// Diagnose reports them).
-	if rp != nil {
-		w := newWrapper()
-		w.lenient = true
-		if w.induceRecords(pages, rp) == nil {
-			return w, nil
-		}
 	}
 	lw := newWrapper()
 	lw.lenient = true
