@@ -290,6 +290,8 @@ type slotStats struct {
 	// edge inside (lineBreak): page parts rather than one line's fields.
 	broken int
 	some   map[string]int // values where the type covers some words
+	// only counts the values mainly annotated with one type and no other.
+	only map[string]int
 	// perPage counts the non-empty values on each sample page; somePages
 	// the pages where a type covers some words of a value.
 	perPage   map[int]int
@@ -483,7 +485,7 @@ func (st *slotStats) count(types []string) int {
 
 // newSlotStats returns empty statistics for one slot.
 func newSlotStats() *slotStats {
-	return &slotStats{some: map[string]int{}, values: map[string]int{}, types: map[string]int{}, typeConf: map[string]float64{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
+	return &slotStats{some: map[string]int{}, only: map[string]int{}, values: map[string]int{}, types: map[string]int{}, typeConf: map[string]float64{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
@@ -557,6 +559,11 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				}
 				if len(seen) > 0 {
 					st.annOcc++
+				}
+				if len(seen) == 1 {
+					for t := range seen {
+						st.only[t]++
+					}
 				}
 				for t := range seen {
 					st.types[t]++
@@ -1085,6 +1092,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			out = append(out, sm)
 		}
 	}
+	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
 	// Lenient (see Induce): mandatory fields may stay without slot when
 	// most of them have one.
@@ -1144,6 +1152,61 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].Slot < out[b].Slot })
 	return out, total, nil
+}
+
+// explainedSlots gives a single dictionary field left without slot a free
+// slot where its values are mainly its instances once the values
+// annotated only with the types of fields mapped to other slots are set
+// aside: a noisy dictionary of another field that knows some of its values
+// ("Korvel" among product names as well as brands) explains them away,
+// since that field has its own slot.
+func explainedSlots(w *Wrapper, out []SlotMap, stats []*slotStats, done map[int]bool, used map[int]bool, minCnt int, inScope func(int) (bool, int)) []SlotMap {
+	for fi, f := range w.fields {
+		if done[fi] || f.Tuple || f.Many || f.Parent != "" || f.Patterned() {
+			continue
+		}
+		best, bestScore := -1, 0.0
+		var bestSM SlotMap
+		for s, st := range stats {
+			if used[s] || st.occ == 0 {
+				continue
+			}
+			if ok, depth := inScope(s); !ok || depth > 0 {
+				continue
+			}
+			c := st.count(f.Types)
+			if c < minCnt {
+				continue
+			}
+			rest := st.annOcc
+			gone := map[string]bool{}
+			for _, m := range out {
+				g := w.fieldSpec(m.Field)
+				if m.Slot == s || g == nil || anyOf(g.Types, f.Types) {
+					continue
+				}
+				for _, t := range g.Types {
+					if !gone[t] {
+						gone[t] = true
+						rest -= st.only[t]
+					}
+				}
+			}
+			share := float64(c) / float64(max(1, rest))
+			if share < w.opt.GeneraliseThres {
+				continue
+			}
+			if sc := float64(c) * share; sc > bestScore {
+				best, bestScore = s, sc
+				bestSM = SlotMap{Slot: s, Field: f.Path, Type: f.Types[0], Share: share, Coverage: float64(c) / float64(st.occ), Run: st.tagged == 0}
+			}
+		}
+		if best >= 0 {
+			used[best], done[fi] = true, true
+			out = append(out, bestSM)
+		}
+	}
+	return out
 }
 
 func indexOf(fs []FieldSpec, path string) int {

@@ -79,3 +79,44 @@ func TestWeakSeparatorsLearned(t *testing.T) {
 		})
 	}
 }
+
+// TestExplainedSlot: a noisy product-name dictionary knows some brands as
+// well, so the brand cell is annotated as a name as often as a brand (no
+// type is mainly there); the name has its own slot, where it is mainly
+// annotated. Setting aside the brand cell's values annotated only as
+// names, the brand is mainly its instances there and gets the slot.
+func TestExplainedSlot(t *testing.T) {
+	brands := []string{"Korvel", "Fennick", "Lumen", "Kaito", "Corvina", "Iskra"}
+	var srcs []string
+	marks := map[string][]string{"name": {"Korvel", "Fennick", "Lumen"}, "brand": {"Korvel", "Iskra"}}
+	var names []string
+	for i := range 16 {
+		b := brands[i%len(brands)]
+		name := fmt.Sprintf("Studio Monitor X%d", 10+7*i)
+		names = append(names, name)
+		if i%4 != 0 { // the dictionary knows most names
+			marks["name"] = append(marks["name"], name)
+		}
+		srcs = append(srcs, fmt.Sprintf(`<html><body><h1>%s</h1><table><tr><th>Maker</th><td>%s</td></tr><tr><th>Stock</th><td>%d left</td></tr></table></body></html>`, name, b, i))
+	}
+	pages := make([]*annotate.Page, len(srcs))
+	for i, src := range srcs {
+		pages[i] = testPage(t, fmt.Sprintf("p%02d.html", i), src, marks)
+	}
+	s := testSOD([][3]string{{"name", "1", "name"}, {"brand", "1", "brand"}}, sod.One)
+	dictionaryTypes(s, "name", "brand")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		got := fmt.Sprintf("%q %q", objs[0].Get("name"), objs[0].Get("brand"))
+		if want := fmt.Sprintf("%q %q", []string{names[i]}, []string{brands[i%len(brands)]}); got != want {
+			t.Fatalf("%s: got %s, want %s; slots %+v", p.Path, got, want, w.Slots())
+		}
+	}
+}
