@@ -19,9 +19,12 @@ import (
 	"github.com/objectrunner/objectrunner/dictionaries"
 )
 
-// dictDirFlag adds the --dir flag shared by the dict commands.
+// dictDirFlag adds the --dir flag shared by the dict commands, and
+// --dict-dir, the name the other commands give the same directory.
 func dictDirFlag(fs *flag.FlagSet) *string {
-	return fs.String("dir", "", "dictionary store directory (default $"+dictionaries.DirEnv+", else <user cache dir>/objectrunner/dictionaries)")
+	dir := fs.String("dir", "", "dictionary store directory (default $"+dictionaries.DirEnv+", else <user cache dir>/objectrunner/dictionaries)")
+	fs.StringVar(dir, "dict-dir", "", "the same as --dir (the name extract, run and recognize use)")
+	return dir
 }
 
 // runDictImport imports word lists into classes.

@@ -203,3 +203,18 @@ func TestDictImportPaths(t *testing.T) {
 		t.Errorf("empty directory: status %d, stderr %q", status, stderr)
 	}
 }
+
+// TestDictDirAlias: the dict commands take the store as --dict-dir too, the
+// name extract, run and recognize use.
+func TestDictDirAlias(t *testing.T) {
+	store := t.TempDir()
+	list := filepath.Join(t.TempDir(), "a.txt")
+	os.WriteFile(list, []byte("Alpha Beta\n"), 0o644)
+	if code, _, stderr := runCLI(t, "dict", "import", "--dict-dir", store, "--class", "c", list); code != 0 {
+		t.Fatalf("dict import --dict-dir: status %d; stderr %s", code, stderr)
+	}
+	code, stdout, stderr := runCLI(t, "dict", "list", "--dir", store)
+	if code != 0 || !strings.Contains(stdout, "c") {
+		t.Fatalf("dict list --dir: status %d, stdout %q, stderr %s", code, stdout, stderr)
+	}
+}
