@@ -22,6 +22,15 @@ package wrapper
 // all shared by its same-tag siblings. Extraction applies the same rules,
 // so a record is tokenized the same way at both times; a class token the
 // sample never showed as distinctive is ignored.
+//
+// Rows without classes are often told apart by the label they open with
+// ("<div><b>Published by:</b> <div>…</div></div>"): such a label (labelOf)
+// is a role token too, "@published_by", kept on the same terms and when
+// it sits beside another label on at least labelMinRecords of the records,
+// unless the sample annotates it (a
+// venue's name before its address is a value) or the labelled siblings
+// come in another order from record to record (shuffled rows stay one
+// role: ExAlg makes them a set and each row's label keys its value).
 
 import (
 	"fmt"
@@ -44,6 +53,92 @@ type classRules struct {
 // class token must tell same-tag siblings apart to be distinctive.
 const classMinRecords = 0.05
 
+// labelMinRecords is the same for a label (labelOf): template text, it is
+// on a good share of the records, while a value recurs on few.
+const labelMinRecords = 0.2
+
+// roleTokens returns the tokens that may give element n a role of its
+// own: its class tokens and, when it opens with a label, "@" and the
+// label (see labelOf).
+func roleTokens(n *html.Node) []string {
+	toks := classTokens(n)
+	if l, _ := labelOf(n); l != "" {
+		toks = append(toks, "@"+l)
+	}
+	return toks
+}
+
+// maxLabelBytes bounds the text taken for a row's label.
+const maxLabelBytes = 40
+
+// labelOf returns the label that element n opens with, and its text node:
+// its first text, when
+// more text follows it inside n ("<div><strong>Sale price</strong>
+// <div>USD 32.49</div></div>"), is short and holds no digit, lower-cased,
+// without a final colon, spaces as "_". Rows of one record that differ
+// only by such a label ("Sale price", "Published by", present on some
+// records only) get roles of their own, as with class tokens.
+func labelOf(n *html.Node) (string, *html.Node) {
+	// The first significant child: a text, or an element holding one
+	// text only (<strong>Where:</strong>); something must follow it.
+	var first *html.Node
+	more := false
+	for k := n.FirstChild; k != nil; k = k.NextSibling {
+		if k.Type == html.TextNode && strings.TrimSpace(k.Data) == "" || k.Type == html.CommentNode || (k.Type == html.ElementNode && skipped(k)) {
+			continue
+		}
+		if first != nil {
+			more = true
+			break
+		}
+		switch k.Type {
+		case html.TextNode:
+			first = k
+		case html.ElementNode:
+			first = onlyText(k)
+		}
+		if first == nil {
+			return "", nil
+		}
+	}
+	if first == nil || !more {
+		return "", nil
+	}
+	t := strings.TrimSpace(first.Data)
+	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
+	if t == "" || len(t) > maxLabelBytes || strings.ContainsAny(t, "0123456789/") {
+		return "", nil
+	}
+	return strings.ToLower(strings.Join(strings.Fields(t), "_")), first
+}
+
+// onlyText returns the one non-blank text node under element n, nil when
+// there is none or more than one.
+func onlyText(n *html.Node) *html.Node {
+	var t *html.Node
+	var walk func(c *html.Node) bool
+	walk = func(c *html.Node) bool {
+		for k := c.FirstChild; k != nil; k = k.NextSibling {
+			switch {
+			case k.Type == html.TextNode && strings.TrimSpace(k.Data) != "":
+				if t != nil {
+					return false
+				}
+				t = k
+			case k.Type == html.ElementNode:
+				if !walk(k) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !walk(n) {
+		return nil
+	}
+	return t
+}
+
 // classTokens returns the tokens of n's class attribute.
 func classTokens(n *html.Node) []string {
 	for _, a := range n.Attr {
@@ -62,7 +157,7 @@ func (cr *classRules) step(bare int32, n *html.Node) string {
 		return n.Data
 	}
 	var own []string
-	for _, c := range classTokens(n) {
+	for _, c := range roleTokens(n) {
 		if i := sort.SearchStrings(keep, c); i < len(keep) && keep[i] == c && !contains(own, c) {
 			own = append(own, c)
 		}
@@ -85,6 +180,10 @@ func learnClassRules(recs []sampleRecord) *classRules {
 	}
 	records := map[key]int{}
 	pages := map[key]map[int]bool{}
+	valued := map[key]bool{}
+	before := map[bareOrder]bool{}
+	amongLabels := map[key]int{} // records where a label sits beside another
+	shuffled := map[int32]bool{}
 	for _, r := range recs {
 		seen := map[key]bool{}
 		var visit func(group []*html.Node, parent int32, root bool)
@@ -106,13 +205,44 @@ func learnClassRules(recs []sampleRecord) *classRules {
 				if !root && len(sibs) >= 2 {
 					on := map[string]int{}
 					for _, n := range sibs {
-						for _, c := range uniq(classTokens(n)) {
+						for _, c := range uniq(roleTokens(n)) {
 							on[c]++
 						}
 					}
 					for c, k := range on {
 						if k < len(sibs) && !strings.Contains(c, "/") {
 							seen[key{p, c}] = true
+						}
+					}
+					// A label that the sample annotates is a value
+					// (a venue's name before its address), not a row's.
+					var ls []string
+					for _, n := range sibs {
+						l, t := labelOf(n)
+						if t != nil && r.page != nil && len(r.page.ByNode[t]) > 0 {
+							valued[key{p, "@" + l}] = true
+						}
+						if l != "" {
+							ls = append(ls, l)
+						}
+					}
+					// Rows are several labels under one parent: a
+					// lone label-like text is rather a value from a
+					// small set ("Downtown", "$$$").
+					if u := uniq(ls); len(u) >= 2 {
+						for _, l := range u {
+							amongLabels[key{p, "@" + l}]++
+						}
+					}
+					// Rows in another order from record to record
+					// are better left one role (ExAlg then makes them a
+					// set, and each row's label keys its value).
+					for i := range ls {
+						for j := i + 1; j < len(ls); j++ {
+							if before[bareOrder{p, ls[j], ls[i]}] {
+								shuffled[p] = true
+							}
+							before[bareOrder{p, ls[i], ls[j]}] = true
 						}
 					}
 				}
@@ -136,7 +266,11 @@ func learnClassRules(recs []sampleRecord) *classRules {
 	}
 	min := max(2, int(classMinRecords*float64(len(recs))+0.5))
 	cr := &classRules{bare: bare, keep: map[int32][]string{}}
+	minLabel := max(2, int(labelMinRecords*float64(len(recs))+0.5))
 	for k, n := range records {
+		if strings.HasPrefix(k.cls, "@") && (valued[k] || amongLabels[k] < minLabel || shuffled[k.path]) {
+			continue
+		}
 		if n >= min && len(pages[k]) >= 2 {
 			cr.keep[k.path] = append(cr.keep[k.path], k.cls)
 		}
@@ -149,6 +283,13 @@ func learnClassRules(recs []sampleRecord) *classRules {
 	}
 	bare.frozen = true
 	return cr
+}
+
+// bareOrder says that label a came before label b among the siblings at a
+// bare path.
+type bareOrder struct {
+	path int32
+	a, b string
 }
 
 // uniq returns ss without repeated strings, in order.

@@ -137,3 +137,112 @@ func TestClassRulesFromFile(t *testing.T) {
 		})
 	}
 }
+
+// labelRosterPage renders a list page whose record rows are told apart
+// only by their label ("Height:", "Born:"), the height and weight rows
+// optional, the rows always in the same order, their values in varied
+// markup.
+func labelRosterPage(page, n int) (string, [][3]string) {
+	var b strings.Builder
+	var want [][3]string
+	b.WriteString(`<html><body><div><a href="/">Home</a></div><h1>Roster</h1><div class="list">`)
+	for j := range n {
+		k := page*11 + j*7
+		name := fmt.Sprintf("Player %c%c", 'A'+rune(k%26), 'a'+rune(k/26%26))
+		born := fmt.Sprintf("May %d, %d", 1+k%28, 1980+k%20)
+		ht := ""
+		fmt.Fprintf(&b, `<div class="card"><h3>%s</h3><div class="row"><b>Position:</b> <div><a href="/p">Center</a> (was <a href="/q">Guard</a>)</div></div>`, name)
+		if k%3 != 0 {
+			ht = fmt.Sprintf("%d-%d", 5+k%3, k%12)
+			fmt.Fprintf(&b, `<div class="row"><b>Height:</b> <div><span>%s</span></div></div>`, ht)
+		}
+		if k%4 == 1 {
+			fmt.Fprintf(&b, `<div class="row"><b>Weight:</b> <div><a href="/w">%d lbs</a></div></div>`, 180+k%40)
+		}
+		fmt.Fprintf(&b, `<div class="row"><b>Born:</b> <div><a href="/b">%s</a></div></div></div>`, born)
+		want = append(want, [3]string{name, ht, born})
+	}
+	b.WriteString(`</div><div>About</div></body></html>`)
+	return b.String(), want
+}
+
+// TestRecordLabelRoles: as TestRecordClassRoles, with rows that differ
+// only by the label they open with.
+func TestRecordLabelRoles(t *testing.T) {
+	s, err := sod.Parse("roster.toml", []byte(`
+object = "player"
+objects = "*"
+[tuple.player]
+name = "1"
+height = "?"
+born = "1"
+[entity.name]
+regex = 'Player \w+'
+[entity.height]
+regex = '\d-\d+'
+[entity.born]
+predefined = "date"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sample []*annotate.Page
+	for i, n := range []int{4, 6, 3, 5, 7, 4, 6, 5} {
+		src, want := labelRosterPage(i, n)
+		m := map[string][]string{}
+		for _, w := range want {
+			m["name"] = append(m["name"], w[0])
+			if w[1] != "" {
+				m["height"] = append(m["height"], w[1])
+			}
+			m["born"] = append(m["born"], w[2])
+		}
+		sample = append(sample, recordTestPage(t, fmt.Sprint(i), src, m))
+	}
+	w, err := Induce(sample, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Mode() != ModeRecords {
+		t.Fatalf("mode %s, want records", w.Mode())
+	}
+	for i, n := range []int{5, 9} {
+		src, want := labelRosterPage(100+i, n)
+		p, err := annotate.ParsePage([]byte(src), "p", annotate.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != n {
+			t.Fatalf("page with %d records: %d objects, %v", n, len(objs), err)
+		}
+		for j, o := range objs {
+			g := [3]string{strings.Join(o.Get("name"), "|"), strings.Join(o.Get("height"), "|"), strings.Join(o.Get("born"), "|")}
+			if !reflect.DeepEqual(g, want[j]) {
+				t.Errorf("record %d: %q, want %q (classes %v)", j, g, want[j], w.ps.cls.file())
+			}
+		}
+	}
+}
+
+// TestLabelOf checks what a row's label is.
+func TestLabelOf(t *testing.T) {
+	for _, tc := range []struct {
+		name, html, want string
+	}{
+		{"bold label", `<div><b>Sale price:</b> <span>USD 3.00</span></div>`, "sale_price"},
+		{"text label", `<div>Born: <span>May 1</span></div>`, "born"},
+		{"alone", `<div><b>Sale price:</b></div>`, ""},
+		{"value with digits", `<div><b>2 for 1</b> <span>x</span></div>`, ""},
+		{"nested first child", `<div><div><b>Area:</b> <i>x</i></div><div>y</div></div>`, ""},
+		{"too long", `<div><b>` + strings.Repeat("word ", 10) + `</b> <i>x</i></div>`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
+			div := p.Doc.FirstChild.LastChild.FirstChild // html > body > div
+			if got, _ := labelOf(div); got != tc.want {
+				t.Fatalf("labelOf = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
