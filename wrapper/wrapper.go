@@ -356,6 +356,9 @@ func (w *Wrapper) link() {
 				continue
 			}
 			ss := sets[sm.Slot]
+			if sm.Lines && len(ss) > 0 {
+				ss = ss[:len(ss)-1] // the set of the value's lines
+			}
 			if first {
 				common, first = append([]int(nil), ss...), false
 				continue
@@ -365,6 +368,12 @@ func (w *Wrapper) link() {
 				n++
 			}
 			common = common[:n]
+		}
+		// The objects' own set (page mode on a list page) encloses
+		// every field: a tuple in it is single per object unless a set
+		// inside it encloses the tuple's slots.
+		if i := slices.Index(common, w.scope); w.scope >= 0 && i >= 0 {
+			common = common[i+1:]
 		}
 		f.Set = -1
 		if len(common) > 0 {
