@@ -102,6 +102,8 @@
 //	              (SlotMap.Join, SlotMap.JoinPrev)
 //	extend.go     names that go on over template words inside their text
 //	              node (SlotMap.Extend)
+//	rows.go       fields read by their label among label-value rows in an
+//	              order that varies from page to page (SlotMap.Row)
 //	share.go      patterned values (predefined and regex types) as their
 //	              instance (SlotMap.Match); one text node holding several
 //	              fields (SlotMap.Part) and the carving of each field's part

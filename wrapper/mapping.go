@@ -169,6 +169,11 @@ type SlotMap struct {
 	// Extend says the value goes on to the end of its text node, over
 	// constant words and unmapped slots (see extend.go).
 	Extend bool `json:"extend,omitempty"`
+	// Row, when set, is the label of the field's row among label-value
+	// rows in varying order: the value is the text after it, up to the
+	// next label, in the values of the slots RowSlots (see rows.go).
+	Row      []string `json:"row,omitempty"`
+	RowSlots []int    `json:"row_slots,omitempty"`
 }
 
 // sodFields flattens the SOD's root tuple into field specs.

@@ -281,6 +281,7 @@ func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error
 	w.learnJoins(toks)
 	w.learnExtends(toks)
 	w.learnBlocks(toks)
+	w.learnRows(toks)
 	return w, nil
 }
 
@@ -552,6 +553,14 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 				}
 			}
 			lineEnd := -1 // the trimmed end of a Lines value's last line
+			// A field read by its row label (rows.go) falls back to its
+			// slot on a page without that row.
+			byRow := false
+			if rowSM := w.rowMap(path); rowSM != nil {
+				if val, ok := w.rowValue(toks, r, skip, rowSM, f); ok {
+					fl.Values, byRow = append(fl.Values, val), true
+				}
+			}
 			collect(r, skip, func(v sval) {
 				var sm *SlotMap
 				for _, x := range w.bySlot[v.slot] {
@@ -559,7 +568,7 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 						sm = x
 					}
 				}
-				if sm == nil {
+				if sm == nil || byRow {
 					return
 				}
 				if sm.Label != nil && !labelBefore(toks, v.a, sm.Label) {
