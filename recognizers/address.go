@@ -44,6 +44,8 @@ const (
 	reNameWord = `(?:[A-Z][A-Za-z'’.-]*|\d{1,4}(?i:st|nd|rd|th))`
 	// reNameJoin is a lower-case word inside a street name ("Ponce de Leon").
 	reNameJoin = `de|del|de la|la|le|los|las|of|the|van|von|du|da|di`
+	// reUnit is a unit after a street: ", Suite 200", " #116".
+	reUnit = `,?\s+(?:Suite|Ste|Apt|Unit|Floor|Fl|Room|Rm|#)\.?\s*#?[A-Za-z0-9-]+`
 )
 
 var (
@@ -61,9 +63,10 @@ var (
 	addrBareStreet = regexp.MustCompile(`^[1-9]\d{0,5}[A-Z]?` + sp + `(?:` + reDir + `\.?` + sp + `)?[A-Z][a-z]+(?:` + sp + `[A-Z][a-z]+){0,2},`)
 	// "12270 Inwood", "1336 North Galloway": a street line without a
 	// suffix, only accepted as the whole text (see wholeBareStreet).
+	// A unit may follow it: "8387 Wythe, Floor 2".
 	addrWholeBareStreet = regexp.MustCompile(`^([1-9]\d{0,5})[A-Z]?` + sp + `(` + reDir + `\.?` + sp + `)?` +
-		`([A-Z][a-z]+(?:` + sp + `[A-Z][a-z]+){0,2})$`)
-	addrUnit = regexp.MustCompile(`^,?\s+(?:Suite|Ste|Apt|Unit|Floor|Fl|Room|Rm|#)\.?\s*#?[A-Za-z0-9-]+`)
+		`([A-Z][a-z]+(?:` + sp + `[A-Z][a-z]+){0,2})(?:` + reUnit + `)?$`)
+	addrUnit = regexp.MustCompile(`^` + reUnit)
 	// ", New York, NY 10036", " New York City New York 10001"
 	addrTailUS = regexp.MustCompile(`^,?\s+` + reCity + `,?\s+` + reState + `(?:,?\s+` + reZip + `)?`)
 	// ", London SW1A 2AA"
@@ -217,9 +220,12 @@ func street(text string, e, s int, emit func(s, e int, conf float64)) {
 }
 
 // bareStreet emits text[s:e], a street without a suffix ("570 Bowery"),
-// extended with a city, state and zip code, which must follow: without them
+// extended with an optional unit and a city, state and zip code, which must follow: without them
 // a number and capitalised words are too common in running text.
 func bareStreet(text string, e, s int, emit func(s, e int, conf float64)) {
+	if loc := addrUnit.FindStringIndex(text[e:min(len(text), e+40)]); loc != nil && wordEnds(text, e+loc[1]) {
+		e += loc[1] // "7463 Clark, Suite 200, San Antonio, TX 78214"
+	}
 	tail := text[e:min(len(text), e+120)]
 	if loc := addrTailUS.FindStringSubmatchIndex(tail); loc != nil && loc[6] >= 0 && wordEnds(text, e+loc[1]) {
 		emit(s, e+loc[1], 0.9)
@@ -233,7 +239,8 @@ const confWholeBareStreet = 0.5
 // wholeBareStreet emits a street line without a suffix that is the whole
 // text from s (apart from trailing punctuation and space), as the first
 // line of an address written over two lines ("12270 Inwood<br>Dallas, TX
-// 75219"): a number and one to three capitalised words, with a number of
+// 75219"), maybe with a unit ("8387 Wythe, Floor 2"): a number and one to
+// three capitalised words, with a number of
 // three digits or more or a directional ("1336 North Galloway"), and not
 // a count ("250 Pages", "100 Customer Reviews": a last word in a plural
 // "s" without a directional) nor a year ("2008 Honda Accord").

@@ -25,6 +25,9 @@ var addressCases = []findCase{
 	{"bare street line alone", "12270 Inwood", []string{"12270 Inwood"}},
 	{"bare street line with directional", "1336 North Galloway", []string{"1336 North Galloway"}},
 	{"bare street line, trailing comma", " 88 E Lamar, ", []string{"88 E Lamar"}},
+	{"bare street line with a unit", "8387 Wythe, Floor 2", []string{"8387 Wythe, Floor 2"}},
+	{"bare street line with a number unit", "2937 Oak, #116", []string{"2937 Oak, #116"}},
+	{"street without suffix, unit and full tail", "7463 Clark, Suite 200, San Antonio, TX 78214", []string{"7463 Clark, Suite 200, San Antonio, TX 78214"}},
 	// negatives
 	{"bare street in running text", "We moved to 12270 Inwood last year", nil},
 	{"count alone", "250 Pages", nil},
@@ -32,6 +35,7 @@ var addressCases = []findCase{
 	{"year and model", "2008 Honda Accord", nil},
 	{"short number without directional", "42 Main", nil},
 	{"street without suffix nor zip", "570 Bowery, New York", nil},
+	{"bare street and unit in running text", "Meet at 8387 Wythe, Floor 2 today", nil},
 	{"number and capitalised words", "100 Great Books, Best Sellers", nil},
 	{"no street suffix", "100 Best Books of 2010", nil},
 	{"suffix without name", "In 2010 Street Fighter", nil},

@@ -102,6 +102,8 @@
 //	              (SlotMap.Join, SlotMap.JoinPrev)
 //	extend.go     names that go on over template words inside their text
 //	              node (SlotMap.Extend)
+//	rows.go       fields read by their label among label-value rows in an
+//	              order that varies from page to page (SlotMap.Row)
 //	share.go      patterned values (predefined and regex types) as their
 //	              instance (SlotMap.Match); one text node holding several
 //	              fields (SlotMap.Part) and the carving of each field's part
@@ -217,7 +219,15 @@
 // same element, with that slot's values carrying the field's type on more
 // than half of the sample pages (records), gets both lines joined with ", "
 // ("3410 Valencia St<br>Seattle, WA 98128" gives "3410 Valencia St,
-// Seattle, WA 98128"; SlotMap.Join, SlotMap.JoinPrev).
+// Seattle, WA 98128"; SlotMap.Join, SlotMap.JoinPrev). The next slot may
+// also be mapped to the same field: a single nested tuple's field (an
+// address in location = {address, phone}) can get a slot per line when
+// both lines are annotated. A single value written as an element per line
+// (a set whose iterations hold only its slot) joins the iterations
+// (SlotMap.Lines), for a single field of the root or of a single nested
+// tuple; the nested tuple is then not read per line. On a list page read
+// in page mode, the objects' own set is no nested tuple's set
+// (FieldSpec.Set).
 //
 // Validation and normalisation: a field whose type has a predefined
 // recognizer (FieldSpec.Predefined: date, isbn13, price, …) or a regular

@@ -97,13 +97,27 @@ func (w *Wrapper) learnJoins(pages [][]token) {
 		if f == nil || f.Many || f.Tuple || sm.Lead || sm.Cut != nil {
 			continue
 		}
-		if next := sm.Slot + 1; next < len(w.tmpl.Slots) && len(w.bySlot[next]) == 0 {
+		if next := sm.Slot + 1; next < len(w.tmpl.Slots) && w.lineFree(next, sm.Field) {
 			sm.Join = w.joins(pages, sm.Slot, next, f)
 		}
-		if prev := sm.Slot - 1; !sm.Join && prev >= 0 && len(w.bySlot[prev]) == 0 {
+		if prev := sm.Slot - 1; !sm.Join && prev >= 0 && w.lineFree(prev, sm.Field) {
 			sm.JoinPrev = w.joins(pages, prev, sm.Slot, f)
 		}
 	}
+}
+
+// lineFree reports whether slot s may hold another line of field's
+// values: it is unmapped, or mapped to that field only (a nested tuple's
+// single field may get a slot per line, each typed by its recognizer:
+// "8078 Tchoupitoulas Pl<br>Philadelphia, PA 19148" with both lines
+// annotated as addresses).
+func (w *Wrapper) lineFree(s int, field string) bool {
+	for _, x := range w.bySlot[s] {
+		if x.Field != field {
+			return false
+		}
+	}
+	return true
 }
 
 // joins reports whether the values of slots first and second are two
@@ -111,7 +125,7 @@ func (w *Wrapper) learnJoins(pages [][]token) {
 // line that is not f's slot must carry f's types on most of them.
 func (w *Wrapper) joins(pages [][]token, first, second int, f *FieldSpec) bool {
 	check := second
-	if len(w.bySlot[second]) > 0 {
+	if len(w.bySlot[second]) > 0 && len(w.bySlot[first]) == 0 {
 		check = first
 	}
 	both, typed := 0, 0

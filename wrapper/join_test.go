@@ -242,3 +242,101 @@ func TestLinesAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinLinesNestedField: a nested tuple's single field (location.address)
+// may be mapped to a slot per line when the recognizer types both lines
+// ("8078 Tchoupitoulas Pl<br>Philadelphia, PA 19148", each an address
+// annotation): the two slots of the one field are lines of one value,
+// joined with ", ", not the first line alone.
+func TestJoinLinesNestedField(t *testing.T) {
+	s, err := sod.Parse("restaurants.toml", []byte(`
+object = "restaurant"
+objects = "1"
+[tuple.restaurant]
+name = "1"
+location = { type = "contact", mult = "1" }
+[tuple.contact]
+address = "1"
+phone = "?"
+[entity.name]
+dictionary = "restaurant"
+[entity.address]
+predefined = "address"
+[entity.phone]
+predefined = "phone"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	streets := []string{"Tchoupitoulas Pl", "East 62nd Dr", "Harbor", "Elm Ave", "Oak Rd"}
+	cities := []string{"Philadelphia, PA", "Boston, MA", "New Orleans, LA", "Denver, CO"}
+	var src, want []string
+	for i := range 20 {
+		l1 := fmt.Sprintf("%d %s", 1200+37*i, streets[i%len(streets)])
+		l2 := fmt.Sprintf("%s %d", cities[i%len(cities)], 19100+i)
+		want = append(want, l1+", "+l2)
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">Diner Number %d</h1><div><address><span data-or-type="address">%s</span><br><span data-or-type="address">%s</span></address></div><p data-or-type="phone">+1 215 555 %04d</p></body></html>`, i, l1, l2, 100+i))
+	}
+	pages := pagesOf(t, src, nil)
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		if got := objs[0].Get("location.address"); len(got) != 1 || got[0] != want[i] {
+			t.Fatalf("%s: location.address = %q, want %q; template %s; slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
+		}
+	}
+}
+
+// TestLinesNestedField: the address of a single nested tuple written as
+// an element per line ("<div>8303 Boylston Ln</div><div>New Orleans, LA
+// 70103</div>", or on some pages in one element: a set of lines in the
+// template) is one value, its lines
+// joined with ", ", and the tuple is one per page, not one per line.
+func TestLinesNestedField(t *testing.T) {
+	s, err := sod.Parse("restaurants.toml", []byte(`
+object = "restaurant"
+objects = "1"
+[tuple.restaurant]
+name = "1"
+location = { type = "contact", mult = "1" }
+[tuple.contact]
+address = "1"
+[entity.name]
+dictionary = "restaurant"
+[entity.address]
+predefined = "address"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	streets := []string{"Boylston Ln", "East 62nd Dr", "Harbor Blvd", "Elm Ave", "Oak Rd"}
+	cities := []string{"New Orleans, LA", "Boston, MA", "Denver, CO", "Austin, TX"}
+	var src, want []string
+	for i := range 20 {
+		l1 := fmt.Sprintf("%d %s", 1200+37*i, streets[i%len(streets)])
+		l2 := fmt.Sprintf("%s %d", cities[i%len(cities)], 70100+i)
+		want = append(want, l1+", "+l2)
+		lines := fmt.Sprintf(`<div><span data-or-type="address">%s</span></div><div><span data-or-type="address">%s</span></div>`, l1, l2)
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">Diner Number %d</h1><dl><dt>Location</dt><dd><div class="address-value">%s</div></dd><dt>Hours</dt><dd>%d to 10</dd></dl></body></html>`, i, lines, 5+i%4))
+	}
+	pages := pagesOf(t, src, nil)
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		if got := objs[0].Get("location.address"); len(got) != 1 || got[0] != want[i] {
+			t.Fatalf("%s: location.address = %q, want %q; template %s; slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
+		}
+	}
+}

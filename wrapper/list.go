@@ -88,6 +88,7 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 	w.learnJoins(toks)
 	w.learnExtends(toks)
 	w.learnBlocks(toks)
+	w.learnRows(toks)
 	return nil
 }
 

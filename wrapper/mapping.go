@@ -169,6 +169,11 @@ type SlotMap struct {
 	// Extend says the value goes on to the end of its text node, over
 	// constant words and unmapped slots (see extend.go).
 	Extend bool `json:"extend,omitempty"`
+	// Row, when set, is the label of the field's row among label-value
+	// rows in varying order: the value is the text after it, up to the
+	// next label, in the values of the slots RowSlots (see rows.go).
+	Row      []string `json:"row,omitempty"`
+	RowSlots []int    `json:"row_slots,omitempty"`
 }
 
 // sodFields flattens the SOD's root tuple into field specs.
@@ -399,7 +404,7 @@ const maxLines = 4
 // a page, on at least half of the pages, and nearly every one an
 // instance of f's types.
 func joinsLines(st *slotStats, f FieldSpec, nPages int) bool {
-	if st.occ == 0 || 2*len(st.perPage) < nPages || f.Parent != "" {
+	if st.occ == 0 || 2*len(st.perPage) < nPages || f.Many {
 		return false
 	}
 	for _, n := range st.perPage {
@@ -408,6 +413,17 @@ func joinsLines(st *slotStats, f FieldSpec, nPages int) bool {
 		}
 	}
 	return float64(st.count(f.Types)) >= 0.9*float64(st.occ)
+}
+
+// nestedSingle reports whether f is a single field of a single nested
+// tuple (location = {address, phone} with mult "1" or "?"): one value per
+// object, like a single field of the root.
+func nestedSingle(fields []FieldSpec, f FieldSpec) bool {
+	if f.Parent == "" || f.Many {
+		return false
+	}
+	i := indexOf(fields, f.Parent)
+	return i >= 0 && !fields[i].Many
 }
 
 // aloneInSet reports whether slot s is the only slot of the iterations of
@@ -901,6 +917,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 					continue
 				}
 				lines = true
+			}
+			if nestedSingle(w.fields, f) && depth > 0 && joinsLines(st, f, nPages) && aloneInSet(sets, s) {
+				lines = true // the same, for a field of a single nested tuple
 			}
 			ls := labelled(st, label)
 			if named && ls.occ < st.occ && f.Many {

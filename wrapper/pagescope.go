@@ -227,6 +227,7 @@ func inducePageLevel(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, 
 	w.learnJoins(toks)
 	w.learnExtends(toks)
 	w.learnBlocks(toks)
+	w.learnRows(toks)
 	return w, nil
 }
 

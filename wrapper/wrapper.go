@@ -281,6 +281,7 @@ func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error
 	w.learnJoins(toks)
 	w.learnExtends(toks)
 	w.learnBlocks(toks)
+	w.learnRows(toks)
 	return w, nil
 }
 
@@ -356,6 +357,9 @@ func (w *Wrapper) link() {
 				continue
 			}
 			ss := sets[sm.Slot]
+			if sm.Lines && len(ss) > 0 {
+				ss = ss[:len(ss)-1] // the set of the value's lines
+			}
 			if first {
 				common, first = append([]int(nil), ss...), false
 				continue
@@ -365,6 +369,12 @@ func (w *Wrapper) link() {
 				n++
 			}
 			common = common[:n]
+		}
+		// The objects' own set (page mode on a list page) encloses
+		// every field: a tuple in it is single per object unless a set
+		// inside it encloses the tuple's slots.
+		if i := slices.Index(common, w.scope); w.scope >= 0 && i >= 0 {
+			common = common[i+1:]
 		}
 		f.Set = -1
 		if len(common) > 0 {
@@ -543,6 +553,14 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 				}
 			}
 			lineEnd := -1 // the trimmed end of a Lines value's last line
+			// A field read by its row label (rows.go) falls back to its
+			// slot on a page without that row.
+			byRow := false
+			if rowSM := w.rowMap(path); rowSM != nil {
+				if val, ok := w.rowValue(toks, r, skip, rowSM, f); ok {
+					fl.Values, byRow = append(fl.Values, val), true
+				}
+			}
 			collect(r, skip, func(v sval) {
 				var sm *SlotMap
 				for _, x := range w.bySlot[v.slot] {
@@ -550,7 +568,7 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 						sm = x
 					}
 				}
-				if sm == nil {
+				if sm == nil || byRow {
 					return
 				}
 				if sm.Label != nil && !labelBefore(toks, v.a, sm.Label) {

@@ -76,6 +76,21 @@ var pinned = map[pinnedKey]string{
 	{66, "street_address"}: "joining with ', ' across a block element's edge (two <div> lines)",
 	{76, "street_address"}: "joining with ', ' across a block element's edge (two <div> lines)",
 	{84, "address"}:        "keeping an abbreviation's period when two lines are joined",
+
+	// Addresses over several lines, rows in varying order.
+	{24, "location.address"}:        "joining a nested field's two slots, a line each",
+	{49, "location.street_address"}: "joining a nested field's two slots, a line each",
+	{79, "location.address"}:        "joining a nested field's two slots, a line each",
+	{86, "where.address"}:           "joining a nested field's two slots, a line each",
+	{99, "location.street_address"}: "joining a nested field's two slots, a line each",
+	{94, "location.address"}:        "Lines for a field of a single nested tuple",
+	{29, "location.address"}:        "the objects' own set is no nested tuple's set (page mode on a list)",
+	{29, "location.tel"}:            "the objects' own set is no nested tuple's set (page mode on a list)",
+	{51, "street_address"}:          "a unit after a street without a suffix ('8387 Wythe, Floor 2')",
+	{11, "venue_address"}:           "reading a field by its label among rows in varying order",
+	{71, "address"}:                 "reading a field by its label among rows in varying order",
+	{71, "event_date"}:              "reading a field by its label among rows in varying order",
+	{26, "when"}:                    "reading a field by its label among rows in varying order",
 }
 
 // fieldScore is one field's value-level score on one template.

@@ -1,0 +1,200 @@
+package wrapper
+
+// Rows. Label-value rows in an order that varies from page to page
+// ("<dt>Address:</dt><dd>…</dd><dt>Date:</dt><dd>…</dd>" on one page,
+// Date before Address on the next) cannot be aligned by ExAlg: several
+// rows fall into one slot, and a field's row sits in one slot or another.
+// When, on most sample pages, the field's annotated instances come right
+// after the same label (pageLabel) inside a slot's value that holds other
+// rows too (another label written at the same DOM path), the field is
+// read by that label (SlotMap.Row): at extraction the value is the text
+// after the label, up to the next label at the same path, inside the
+// values of the slots where the sample had it (SlotMap.RowSlots).
+
+import (
+	"slices"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// rowLabelAt returns, for the text node holding word token x, the label
+// right before it (pageLabel) and the token of the label's last word when
+// that token lies in [a, x); y is -1 otherwise.
+func rowLabelAt(toks []token, a, x int) (label []string, y int) {
+	n := toks[x].node
+	for x > a && toks[x-1].kind == KindWord && toks[x-1].node == n {
+		x--
+	}
+	y = x - 1
+	for y >= a && (toks[y].kind != KindWord || alnum(toks[y].text) == "") {
+		y--
+	}
+	if y < a {
+		return nil, -1
+	}
+	label = pageLabel(toks, x)
+	if len(label) == 0 {
+		return nil, -1
+	}
+	return label, y
+}
+
+// rowEnd returns the end of the row whose label's last word is token y
+// and whose value starts at x: the first word at the label's DOM path in
+// another text node after x, or the end of the element holding both the
+// label and the value (a last row's <div> ends before the page's next
+// part), or b.
+func rowEnd(toks []token, y, x, b int) int {
+	anc := map[*html.Node]bool{}
+	for n := toks[y].node; n != nil; n = n.Parent {
+		anc[n] = true
+	}
+	row := toks[x].node
+	for row != nil && !anc[row] {
+		row = row.Parent
+	}
+	for z := x; z < b; z++ {
+		if toks[z].node == toks[x].node {
+			continue // the value's first text node may sit at the label's path
+		}
+		if toks[z].kind == KindWord && toks[z].path == toks[y].path && toks[z].node != toks[y].node {
+			return z
+		}
+		if row != nil && !insideNode(toks[z].node, row) {
+			return z
+		}
+	}
+	return b
+}
+
+// insideNode reports whether n is a descendant of row (not row itself).
+func insideNode(n, row *html.Node) bool {
+	if n == nil || n == row {
+		return false
+	}
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p == row {
+			return true
+		}
+	}
+	return false
+}
+
+// otherRows reports whether [a, b) holds another label than the one
+// ending at token y, whose row's value is [x, end): a word at the label's
+// DOM path outside that row.
+func otherRows(toks []token, y, x, end, a, b int) bool {
+	for z := a; z < b; z++ {
+		if (z < y || z >= end) && toks[z].kind == KindWord && toks[z].path == toks[y].path && toks[z].node != toks[y].node && toks[z].node != toks[x].node {
+			return true
+		}
+	}
+	return false
+}
+
+// learnRows sets SlotMap.Row and RowSlots (see above) for single fields
+// (of the root or of a single nested tuple) whose label is the same on at
+// least GeneraliseThres of the sample pages (records) where their
+// instances follow a label inside a slot's value that holds another row
+// (otherRows), and at least two, and whose own slot is one of those.
+func (w *Wrapper) learnRows(pages [][]token) {
+	for i := range w.slots {
+		sm := &w.slots[i]
+		f := w.fieldSpec(sm.Field)
+		if f == nil || f.Many || f.Tuple || (f.Parent != "" && !nestedSingle(w.fields, *f)) || sm.Label != nil || w.rowMap(sm.Field) != nil {
+			continue
+		}
+		pagesBy := map[string]int{}
+		slotsBy := map[string][]int{}
+		seen := 0
+		for _, toks := range pages {
+			root, fit := w.matchRoot(toks)
+			if !fit {
+				continue
+			}
+			here := map[string]bool{}
+			collect(root, -1, func(v sval) {
+				for x := v.a; x < v.b; x++ {
+					if toks[x].kind != KindWord || !anyOf(toks[x].annTypes(), f.Types) {
+						continue
+					}
+					label, y := rowLabelAt(toks, v.a, x)
+					if y < 0 || !otherRows(toks, y, x, rowEnd(toks, y, x, v.b), v.a, v.b) {
+						continue
+					}
+					k := strings.Join(label, " ")
+					here[k] = true
+					if !slices.Contains(slotsBy[k], v.slot) {
+						slotsBy[k] = append(slotsBy[k], v.slot)
+					}
+				}
+			})
+			if len(here) > 0 {
+				seen++
+			}
+			for k := range here {
+				pagesBy[k]++
+			}
+		}
+		best, bestN := "", 0
+		for k, n := range pagesBy {
+			if n > bestN || (n == bestN && k < best) {
+				best, bestN = k, n
+			}
+		}
+		if bestN < 2 || float64(bestN) < w.opt.GeneraliseThres*float64(seen) || !slices.Contains(slotsBy[best], sm.Slot) {
+			continue
+		}
+		sm.Row = strings.Fields(best)
+		sm.RowSlots = slotsBy[best]
+		slices.Sort(sm.RowSlots)
+	}
+}
+
+// rowMap returns the slot mapping of field path read by its row label
+// (SlotMap.Row), nil when none.
+func (w *Wrapper) rowMap(path string) *SlotMap {
+	for i := range w.slots {
+		if sm := &w.slots[i]; sm.Field == path && sm.Row != nil {
+			return sm
+		}
+	}
+	return nil
+}
+
+// rowValue finds the value of field f after its row label (SlotMap.Row)
+// in the values of r's slots of sm.RowSlots (not inside iterations of set
+// skip): the first such row gives it.
+func (w *Wrapper) rowValue(toks []token, r *mrec, skip int, sm *SlotMap, f FieldSpec) (Value, bool) {
+	var out Value
+	found := false
+	collect(r, skip, func(v sval) {
+		if found || !slices.Contains(sm.RowSlots, v.slot) {
+			return
+		}
+		for x := v.a; x < v.b && !found; x++ {
+			if toks[x].kind != KindWord || (x > v.a && toks[x-1].kind == KindWord && toks[x-1].node == toks[x].node) {
+				continue // not the first word of a text node
+			}
+			label, y := rowLabelAt(toks, v.a, x)
+			if y < 0 || !slices.Equal(label, sm.Row) {
+				continue
+			}
+			a, b := x, rowEnd(toks, y, x, v.b)
+			if sm.Cut != nil {
+				// The sample's instances fill one segment of the slot
+				// (SlotMap.Cut): in the row, the one of their shape, or
+				// the first, where the instance starts.
+				if sg := segments(toks, a, b); len(sg) > 0 {
+					i := max(w.pickSegment(toks, sg, sm.Slot), 0)
+					a, b = sg[i][0], sg[i][1]
+				}
+			}
+			if val, ok := w.value(toks, a, b, sm, f); ok {
+				out, found = val, true
+			}
+		}
+	})
+	return out, found
+}
