@@ -175,7 +175,10 @@
 // label is there on a quarter of the sample pages or more and the values
 // it precedes are plausible: not mostly one constant, not mainly
 // annotated with other types, and recognised by the field's predefined
-// recognizer, if it has one, in GeneraliseThres of them. The label may be
+// recognizer, if it has one, in GeneraliseThres of them; a label before
+// every value of a slot whose values another field's dictionary knows
+// (MinAnnotated of the sample) and the field's types never do (a
+// breadcrumb "Teams › <player's name>") does not nominate it. The label may be
 // constant template text or page text that varies with the row (rows of
 // several kinds folded into one set, or a row label that is itself a
 // slot): the slot then gives the field only the values its label precedes
@@ -234,6 +237,13 @@
 // under a publisher label), and at the separators that cut
 // GeneraliseThres of the sample's values so even where the rest holds
 // none (SlotMap.CutAt).
+//
+// Sparse dictionaries: a word inside a recognised instance together with
+// a word of another role next to it ("College" in "St. Keller's College"
+// known as a college) is data, not template text, when that holds in
+// MinAnnotated of its occurrences (annot.go); an optional field's slot
+// needs MinAnnotated of its own values annotated (at least two), not of
+// the sample's pages (a college on half of a roster's rows).
 //
 // Robustness: a constant text of the template that a page lacks is skipped
 // (or matched by its longest suffix) unless it anchors its tuple or more

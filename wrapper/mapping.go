@@ -916,7 +916,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			var score float64
 			lead := false
 			switch {
-			case c >= minCnt && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && st.plurality(f.Types))):
+			case c >= fieldMin(f, st, minCnt, w.opt.MinAnnotated) && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && st.plurality(f.Types))):
 				// Weighed by how sure the annotations are: full dates
 				// over bare years, values over template text that a
 				// dictionary happens to know. A slot where the field's
@@ -1416,9 +1416,43 @@ func namedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, f
 		if !plausible(labelled(st, k), f, thres, minCnt) || otherPattern(labelled(st, k), f, fields, thres) {
 			continue
 		}
+		if labelled(st, k).occ == st.occ && otherNames(st, f, fields, minCnt) {
+			continue
+		}
 		best, bestN, bestA = k, n, a
 	}
 	return best
+}
+
+// fieldMin is the number of annotated values a slot needs to be mapped to
+// f: minCnt (MinAnnotated of the sample), or, for an optional field, that
+// share of the slot's own values when fewer (a college missing from half
+// the rows of a roster, known to a sparse dictionary), and at least two.
+func fieldMin(f FieldSpec, st *slotStats, minCnt int, minAnn float64) int {
+	if !f.Optional {
+		return minCnt
+	}
+	return max(2, min(minCnt, int(math.Ceil(minAnn*float64(st.occ)))))
+}
+
+// otherNames reports whether a slot's values are another field's names
+// and never f's: a dictionary of another field (not a pattern: a date
+// written beside a publisher's name is otherPattern's) knows a third of
+// them or more (and minCnt), while f's types annotate none. A breadcrumb
+// link "Teams" before the player's own name does not make the name a team.
+func otherNames(st *slotStats, f FieldSpec, fields []FieldSpec, minCnt int) bool {
+	if st.occ == 0 || st.count(f.Types) > 0 {
+		return false
+	}
+	for _, g := range fields {
+		if g.Path == f.Path || g.Tuple || g.Patterned() {
+			continue
+		}
+		if st.count(g.Types) >= minCnt {
+			return true
+		}
+	}
+	return false
 }
 
 // otherPattern reports whether most of a slot's values are, mostly,
