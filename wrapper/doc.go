@@ -231,7 +231,10 @@
 // values (SlotMap.Validate), a value in which it finds none is dropped (a
 // format "Paperback" or an ISBN-10 row standing where the date row stands
 // on other pages); a loose recognizer that misses many sample values
-// (addresses) does not validate. A single field without a predefined
+// (addresses) does not validate. An optional field whose pattern delimits
+// values, mapped on its annotations (GeneraliseThres of them its type),
+// validates whatever the share: a value without an instance is a page
+// without the field ("Born: Boston, MA" with no date). A single field without a predefined
 // recognizer is cut before a ";" or "(" when the rest holds another
 // field's predefined instance ("Hachette; 2nd edition (June 1, 2010)"
 // under a publisher label), and at the separators that cut

@@ -1050,7 +1050,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				}
 				v := validShare(vs, r)
 				sm.Valid = math.Round(v*1000) / 1000
-				sm.Validate = v >= w.opt.GeneraliseThres
+				sm.Validate = v >= w.opt.GeneraliseThres || absentAsOther(f, c, v, w.opt.GeneraliseThres)
 				sm.Match = sm.Validate && !f.Many && f.delimited()
 			}
 			if c.label != "" {
@@ -1422,6 +1422,17 @@ func namedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, f
 		best, bestN, bestA = k, n, a
 	}
 	return best
+}
+
+// absentAsOther reports whether a slot mapped to optional field f on its
+// annotations (c) validates its values even when f's recognizer finds an
+// instance in few of them (valid, validShare): the annotated values are
+// f's (share thres), the recognizer finds instances in them (valid at
+// least thres of the annotated share), f's pattern delimits values, and a
+// value without an instance is a page without f, the row holding
+// something else ("Born: Boston, MA" with no date).
+func absentAsOther(f FieldSpec, c cand, valid, thres float64) bool {
+	return f.Optional && !f.Many && f.delimited() && c.label == "" && !c.lead && c.share >= thres && valid >= thres*c.cov
 }
 
 // fieldMin is the number of annotated values a slot needs to be mapped to

@@ -152,3 +152,38 @@ func TestNameWithConstantWords(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionalPatternAbsent: the "Born" row holds a date on half of the
+// pages and only a birthplace on the others. The date recognizer finds an
+// instance in half of the slot's values, below GeneraliseThres, but every
+// annotated value is a date: a value without one is a page without the
+// optional date (absentAsOther), not a date to keep whole.
+func TestOptionalPatternAbsent(t *testing.T) {
+	var src, want []string
+	for i := range 20 {
+		born, w := sparseCity[i%len(sparseCity)]+", TX", ""
+		if i%2 == 0 {
+			born = fmt.Sprintf(`<span data-or-type="date">June %d, %d</span>`, 1+i, 1980+i)
+			w = fmt.Sprintf("June %d, %d", 1+i, 1980+i)
+		}
+		want = append(want, w)
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="player">%s</h1><p>Born: %s</p><p>Updated nightly</p></body></html>`,
+			sparsePlayer(i), born))
+	}
+	pages := pagesOf(t, src, nil)
+	s := testSOD([][3]string{{"name", "1", "player"}, {"born", "?", "date"}}, sod.One)
+	dictionaryTypes(s, "player")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects; template %s", p.Path, len(objs), w.Template())
+		}
+		if got := strings.Join(objs[0].Get("born"), "|"); got != want[i] {
+			t.Fatalf("%s: born %q, want %q; slots %+v", p.Path, got, want[i], w.Slots())
+		}
+	}
+}
