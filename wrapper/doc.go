@@ -104,7 +104,8 @@
 //	              node (SlotMap.Extend)
 //	share.go      patterned values (predefined and regex types) as their
 //	              instance (SlotMap.Match); one text node holding several
-//	              fields (SlotMap.Part) and the carving of each field's part
+//	              fields (SlotMap.Part) and the carving of each field's part;
+//	              an instance among words no field asks for (learnInstances)
 //	object.go     Object, Field, Value and the JSON line form
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form

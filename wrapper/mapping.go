@@ -1094,6 +1094,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	}
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
+	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
 	// Lenient (see Induce): mandatory fields may stay without slot when
 	// most of them have one.
 	lenient := false

@@ -177,12 +177,49 @@ func TestOptionalPatternAbsent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("template %s slots %+v", w.Template(), w.Slots())
 	for i, p := range pages {
 		objs, _ := w.Extract(p)
 		if len(objs) != 1 {
 			t.Fatalf("%s: %d objects; template %s", p.Path, len(objs), w.Template())
 		}
 		if got := strings.Join(objs[0].Get("born"), "|"); got != want[i] {
+			t.Fatalf("%s: born %q, want %q; slots %+v", p.Path, got, want[i], w.Slots())
+		}
+	}
+}
+
+// TestInstanceAmongOtherWords: the "Born" row writes the date and the
+// birthplace in one text node, the date less than half of its words, and
+// the SOD asks for the date only. No slot is mapped on the date's
+// annotations (a value is an instance when they cover half its words);
+// the slot no field has whose values hold the date's instance gives it
+// (learnInstances).
+func TestInstanceAmongOtherWords(t *testing.T) {
+	var src, want []string
+	marks := map[string][]string{}
+	for i := range 20 {
+		d := fmt.Sprintf("June %d, %d", 1+i, 1980+i)
+		want = append(want, d)
+		if i%3 != 2 {
+			marks["date"] = append(marks["date"], d)
+		}
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="player">%s</h1><p>Born: %s %s</p><p>Updated nightly</p></body></html>`,
+			sparsePlayer(i), d, strings.Repeat(sparseCity[i%len(sparseCity)]+" ", 4+i%3)+sparseLast[i%len(sparseLast)]))
+	}
+	pages := pagesOf(t, src, marks)
+	s := testSOD([][3]string{{"name", "1", "player"}, {"birth_date", "?", "date"}}, sod.One)
+	dictionaryTypes(s, "player")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects; template %s", p.Path, len(objs), w.Template())
+		}
+		if got := strings.Join(objs[0].Get("birth_date"), "|"); got != want[i] {
 			t.Fatalf("%s: born %q, want %q; slots %+v", p.Path, got, want[i], w.Slots())
 		}
 	}
