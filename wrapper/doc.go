@@ -202,8 +202,10 @@
 // optional second author). A slot whose values run on past the instance,
 // over tags (a plain-text byline followed by other page parts), is mapped
 // on the annotations of their first runs of words and gives only that run
-// (SlotMap.Lead); lower-case words next to an annotated name in those runs
-// on two pages or more ("and") separate its items.
+// (SlotMap.Lead; a single field whose pattern delimits values takes its
+// instance in that run, "6' 2\"" of "6' 2\", 189"); lower-case words
+// next to an annotated name in those runs on two pages or more ("and")
+// separate its items.
 //
 // Items and separators: an item wholly in brackets ("(Editor)" after a
 // name) is a remark on the item before it and is dropped; a run of words

@@ -1043,7 +1043,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				sm.Lead, sm.Run = true, false
 			}
 			sm.Lines = c.lines
-			if r := valid[f.Path]; r != nil && !c.lead {
+			if r := valid[f.Path]; r != nil && (!c.lead || (!f.Many && f.delimited())) {
 				vs := stats[c.slot]
 				if c.label != "" {
 					vs = labelled(vs, c.label)

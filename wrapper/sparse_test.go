@@ -224,3 +224,52 @@ func TestInstanceAmongOtherWords(t *testing.T) {
 		}
 	}
 }
+
+// TestLeadRunInstance: the height row goes on, over line breaks whose
+// number varies, with notes the SOD does not ask for, so the height's slot
+// is read from its first run of words (SlotMap.Lead). That run also holds
+// the weight ("6' 2\", 189"): the height's pattern delimits its value
+// there too (SlotMap.Match on a lead slot).
+func TestLeadRunInstance(t *testing.T) {
+	var src, want []string
+	marks := map[string][]string{}
+	for i := range 20 {
+		h := fmt.Sprintf(`%d' %d"`, 5+i%2, i%12)
+		want = append(want, h)
+		marks["height"] = append(marks["height"], h)
+		var notes strings.Builder
+		for j := range 2 + i%2 {
+			fmt.Fprintf(&notes, "<br>%s %s and %s", sparseCity[(i+j)%len(sparseCity)], sparseLast[(i*3+j)%len(sparseLast)], sparseFirst[(i+j)%len(sparseFirst)])
+		}
+		hw := h
+		switch i % 3 {
+		case 1:
+			hw = fmt.Sprintf("%s, %d", h, 150+i*3)
+		case 2:
+			hw = fmt.Sprintf("%s / %d lb", h, 150+i*3)
+		}
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="player">%s</h1><p>%s%s</p><p>Updated nightly</p></body></html>`,
+			sparsePlayer(i), hw, notes.String()))
+	}
+	pages := pagesOf(t, src, marks)
+	s := testSOD([][3]string{{"name", "1", "player"}, {"ht", "1", "height"}}, sod.One)
+	dictionaryTypes(s, "player")
+	for _, f := range s.Root.Fields {
+		if f.Name == "ht" {
+			f.Type.Recognizer = &sod.Recognizer{Kind: sod.Regex, Pattern: `\d' ?\d{1,2}"`}
+		}
+	}
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects; template %s", p.Path, len(objs), w.Template())
+		}
+		if got := strings.Join(objs[0].Get("ht"), "|"); got != want[i] {
+			t.Fatalf("%s: ht %q, want %q; template %s slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
+		}
+	}
+}
