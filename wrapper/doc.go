@@ -189,7 +189,10 @@
 // it). A set field is never keyed by labels (a label before some of its
 // items only is the previous item's role).
 //
-// Detail pages (the SOD wants one object per page): a set field of the
+// Detail pages (the SOD wants one object per page): a slot whose values
+// vary but whose annotations for a field all fall on one text, on three
+// sample pages or more, weighs half (a dictionary knowing the heading
+// "More information" is not the object's college page after page). A set field of the
 // object (several authors) comes from one place, not from every region of
 // the page its type fills (recommendation cards, sidebars, "more by"
 // headings are sets of other records). Among its candidate slots, the

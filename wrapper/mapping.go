@@ -316,6 +316,8 @@ type slotStats struct {
 	// inTitle counts the values, outside <head>, that the page's <title>
 	// contains: the page's own object, not a sidebar's.
 	inTitle int
+	// typeVals holds, per type, the distinct values counted in types.
+	typeVals map[string]map[string]bool
 }
 
 // pageTitle returns the lower-cased text of the page's <title>, "" when
@@ -489,7 +491,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -576,6 +578,10 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 						}
 					}
 					st.typeConf[t] += best
+					if st.typeVals[t] == nil {
+						st.typeVals[t] = map[string]bool{}
+					}
+					st.typeVals[t][txt] = true
 				}
 				for x := a; x < b; x++ {
 					if toks[x].kind != KindWord {
@@ -955,6 +961,13 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			// (a menu entry a dictionary happens to know).
 			if d := float64(len(st.values)-1) / (0.25 * float64(st.occ)); d < 1 {
 				score *= d
+			}
+			// On a detail page, annotations that all fall on one text
+			// of a slot whose values vary, over several pages, are a
+			// dictionary knowing a heading ("Trending players", "More
+			// information"), not one object's value page after page.
+			if scope < 0 && c >= 3 && len(st.values) > 1 && st.annotatedTexts(f.Types) == 1 {
+				score *= oneTextPenalty
 			}
 			// On a detail page, a single field whose values the page's
 			// <title> names is the page's own (not a sidebar's). Not for
@@ -1434,6 +1447,22 @@ func namedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, f
 // something else ("Born: Boston, MA" with no date).
 func absentAsOther(f FieldSpec, c cand, valid, thres float64) bool {
 	return f.Optional && !f.Many && f.delimited() && c.label == "" && !c.lead && c.share >= thres && valid >= thres*c.cov
+}
+
+// oneTextPenalty weighs a detail-page slot whose annotations for a field
+// all fall on one text (slotStats.annotatedTexts).
+const oneTextPenalty = 0.5
+
+// annotatedTexts is the number of distinct values of the slot counted as
+// instances of the types.
+func (st *slotStats) annotatedTexts(types []string) int {
+	seen := map[string]bool{}
+	for _, t := range types {
+		for v := range st.typeVals[t] {
+			seen[v] = true
+		}
+	}
+	return len(seen)
 }
 
 // fieldMin is the number of annotated values a slot needs to be mapped to

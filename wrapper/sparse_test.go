@@ -273,3 +273,44 @@ func TestLeadRunInstance(t *testing.T) {
 		}
 	}
 }
+
+// TestOneAnnotatedText: the college dictionary knows the heading "More
+// information", one of three headings above the details, and two of the
+// colleges. The heading's annotations all fall on one text, page after
+// page: a dictionary knowing a heading, not the object's value
+// (oneTextPenalty), so the college comes from its row.
+func TestOneAnnotatedText(t *testing.T) {
+	colleges := []string{"Ashford A&M", "Dunmore State", "University of Glenrock", "Kestrel University", "Ridgeway A&M", "Oakridge State", "University of Brennan", "Queensbury State", "Pinecrest A&M", "Eastvale State", "Lakemont University", "University of Harrowgate", "Millbrook State", "Ironbridge University", "Juniper A&M", "Northgate University", "University of Fairhaven", "Thornbury State", "Westfield A&M", "Brightwater University"}
+	headings := []string{"Information", "Product details", `<span data-or-type="college">More information</span>`}
+	var src, want []string
+	for i := range 20 {
+		row, w := "", ""
+		if i%3 != 2 {
+			w = colleges[i]
+			if i == 0 || i == 4 {
+				row = `<p class="college" data-or-type="college">` + w + `</p>`
+			} else {
+				row = `<p class="college">` + w + `</p>`
+			}
+		}
+		want = append(want, w)
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="player">%s</h1><p>Born <span data-or-type="date">June %d, %d</span></p><h2>%s</h2>%s<p>Updated nightly</p></body></html>`,
+			sparsePlayer(i), 1+i, 1980+i, headings[i%3], row))
+	}
+	pages := pagesOf(t, src, nil)
+	s := testSOD([][3]string{{"name", "1", "player"}, {"born", "1", "date"}, {"college", "?", "college"}}, sod.One)
+	dictionaryTypes(s, "player", "college")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects; template %s", p.Path, len(objs), w.Template())
+		}
+		if got := strings.Join(objs[0].Get("college"), "|"); got != want[i] {
+			t.Fatalf("%s: college %q, want %q; template %s slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
+		}
+	}
+}
