@@ -966,7 +966,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			// of a slot whose values vary, over several pages, are a
 			// dictionary knowing a heading ("Trending players", "More
 			// information"), not one object's value page after page.
-			if scope < 0 && c >= 3 && len(st.values) > 1 && st.annotatedTexts(f.Types) == 1 {
+			if scope < 0 && (w.mult == "1" || w.mult == "?") && c >= 3 && len(st.values) > 1 && st.annotatedTexts(f.Types) == 1 {
 				score *= oneTextPenalty
 			}
 			// On a detail page, a single field whose values the page's
