@@ -28,6 +28,7 @@ func tokType(t *token) string {
 func (e *ecgm) markData() {
 	occ := make([]int32, e.nRoles)
 	ann := make([]int32, e.nRoles)
+	inner := make([]int32, e.nRoles)
 	for pg, s := range e.seqs {
 		for x, r := range s {
 			t := &e.pages[pg][x]
@@ -38,6 +39,9 @@ func (e *ecgm) markData() {
 			if len(t.ann) > 0 {
 				ann[r]++
 			}
+			if innerWord(e.pages[pg], s, x) {
+				inner[r]++
+			}
 		}
 	}
 	e.data = make([]bool, e.nRoles)
@@ -45,7 +49,32 @@ func (e *ecgm) markData() {
 		if occ[r] > 0 && float64(ann[r]) >= e.opt.GeneraliseThres*float64(occ[r]) {
 			e.data[r] = true
 		}
+		if inner[r] >= 2 && float64(inner[r]) >= e.opt.MinAnnotated*float64(occ[r]) {
+			e.data[r] = true
+		}
 	}
+}
+
+// innerWord reports whether word x is inside an annotated instance that
+// also covers a word of another role right next to it in its text node:
+// "College" in "St. Achterberg's College" recognised as a college is part
+// of a name whose middle varies, not a template word, even when the
+// dictionary knows few of the names (a template label next to a value is
+// never inside the value's instance).
+func innerWord(toks []token, roles []int32, x int) bool {
+	for _, a := range toks[x].ann {
+		for _, y := range [2]int{x - 1, x + 1} {
+			if y < 0 || y >= len(toks) || toks[y].kind != KindWord || toks[y].node != toks[x].node || roles[y] == roles[x] {
+				continue
+			}
+			for _, b := range toks[y].ann {
+				if a == b {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // diffAnn differentiates roles by annotations (seed ObjectRunner, §3.3).

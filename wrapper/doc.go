@@ -106,7 +106,8 @@
 //	              order that varies from page to page (SlotMap.Row)
 //	share.go      patterned values (predefined and regex types) as their
 //	              instance (SlotMap.Match); one text node holding several
-//	              fields (SlotMap.Part) and the carving of each field's part
+//	              fields (SlotMap.Part) and the carving of each field's part;
+//	              an instance among words no field asks for (learnInstances)
 //	object.go     Object, Field, Value and the JSON line form
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form
@@ -177,7 +178,10 @@
 // label is there on a quarter of the sample pages or more and the values
 // it precedes are plausible: not mostly one constant, not mainly
 // annotated with other types, and recognised by the field's predefined
-// recognizer, if it has one, in GeneraliseThres of them. The label may be
+// recognizer, if it has one, in GeneraliseThres of them; a label before
+// every value of a slot whose values another field's dictionary knows
+// (MinAnnotated of the sample) and the field's types never do (a
+// breadcrumb "Teams › <player's name>") does not nominate it. The label may be
 // constant template text or page text that varies with the row (rows of
 // several kinds folded into one set, or a row label that is itself a
 // slot): the slot then gives the field only the values its label precedes
@@ -187,7 +191,10 @@
 // it). A set field is never keyed by labels (a label before some of its
 // items only is the previous item's role).
 //
-// Detail pages (the SOD wants one object per page): a set field of the
+// Detail pages (the SOD wants one object per page): a slot whose values
+// vary but whose annotations for a field all fall on one text, on three
+// sample pages or more, weighs half (a dictionary knowing the heading
+// "More information" is not the object's college page after page). A set field of the
 // object (several authors) comes from one place, not from every region of
 // the page its type fills (recommendation cards, sidebars, "more by"
 // headings are sets of other records). Among its candidate slots, the
@@ -200,8 +207,10 @@
 // optional second author). A slot whose values run on past the instance,
 // over tags (a plain-text byline followed by other page parts), is mapped
 // on the annotations of their first runs of words and gives only that run
-// (SlotMap.Lead); lower-case words next to an annotated name in those runs
-// on two pages or more ("and") separate its items.
+// (SlotMap.Lead; a single field whose pattern delimits values takes its
+// instance in that run, "6' 2\"" of "6' 2\", 189"); lower-case words
+// next to an annotated name in those runs on two pages or more ("and")
+// separate its items.
 //
 // Items and separators: an item wholly in brackets ("(Editor)" after a
 // name) is a remark on the item before it and is dropped; a run of words
@@ -238,12 +247,22 @@
 // values (SlotMap.Validate), a value in which it finds none is dropped (a
 // format "Paperback" or an ISBN-10 row standing where the date row stands
 // on other pages); a loose recognizer that misses many sample values
-// (addresses) does not validate. A single field without a predefined
+// (addresses) does not validate. An optional field whose pattern delimits
+// values, mapped on its annotations (GeneraliseThres of them its type),
+// validates whatever the share: a value without an instance is a page
+// without the field ("Born: Boston, MA" with no date). A single field without a predefined
 // recognizer is cut before a ";" or "(" when the rest holds another
 // field's predefined instance ("Hachette; 2nd edition (June 1, 2010)"
 // under a publisher label), and at the separators that cut
 // GeneraliseThres of the sample's values so even where the rest holds
 // none (SlotMap.CutAt).
+//
+// Sparse dictionaries: a word inside a recognised instance together with
+// a word of another role next to it ("College" in "St. Keller's College"
+// known as a college) is data, not template text, when that holds in
+// MinAnnotated of its occurrences (annot.go); an optional field's slot
+// needs MinAnnotated of its own values annotated (at least two), not of
+// the sample's pages (a college on half of a roster's rows).
 //
 // Robustness: a constant text of the template that a page lacks is skipped
 // (or matched by its longest suffix) unless it anchors its tuple or more

@@ -321,6 +321,8 @@ type slotStats struct {
 	// inTitle counts the values, outside <head>, that the page's <title>
 	// contains: the page's own object, not a sidebar's.
 	inTitle int
+	// typeVals holds, per type, the distinct values counted in types.
+	typeVals map[string]map[string]bool
 }
 
 // pageTitle returns the lower-cased text of the page's <title>, "" when
@@ -505,7 +507,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -592,6 +594,10 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 						}
 					}
 					st.typeConf[t] += best
+					if st.typeVals[t] == nil {
+						st.typeVals[t] = map[string]bool{}
+					}
+					st.typeVals[t][txt] = true
 				}
 				for x := a; x < b; x++ {
 					if toks[x].kind != KindWord {
@@ -935,7 +941,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			var score float64
 			lead := false
 			switch {
-			case c >= minCnt && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && st.plurality(f.Types))):
+			case c >= fieldMin(f, st, minCnt, w.opt.MinAnnotated) && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && st.plurality(f.Types))):
 				// Weighed by how sure the annotations are: full dates
 				// over bare years, values over template text that a
 				// dictionary happens to know. A slot where the field's
@@ -974,6 +980,13 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			// (a menu entry a dictionary happens to know).
 			if d := float64(len(st.values)-1) / (0.25 * float64(st.occ)); d < 1 {
 				score *= d
+			}
+			// On a detail page, annotations that all fall on one text
+			// of a slot whose values vary, over several pages, are a
+			// dictionary knowing a heading ("Trending players", "More
+			// information"), not one object's value page after page.
+			if scope < 0 && (w.mult == "1" || w.mult == "?") && c >= 3 && len(st.values) > 1 && st.annotatedTexts(f.Types) == 1 {
+				score *= oneTextPenalty
 			}
 			// On a detail page, a single field whose values the page's
 			// <title> names is the page's own (not a sidebar's). Not for
@@ -1062,14 +1075,14 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				sm.Lead, sm.Run = true, false
 			}
 			sm.Lines = c.lines
-			if r := valid[f.Path]; r != nil && !c.lead {
+			if r := valid[f.Path]; r != nil && (!c.lead || (!f.Many && f.delimited())) {
 				vs := stats[c.slot]
 				if c.label != "" {
 					vs = labelled(vs, c.label)
 				}
 				v := validShare(vs, r)
 				sm.Valid = math.Round(v*1000) / 1000
-				sm.Validate = v >= w.opt.GeneraliseThres
+				sm.Validate = v >= w.opt.GeneraliseThres || absentAsOther(f, c, v, w.opt.GeneraliseThres)
 				sm.Match = sm.Validate && !f.Many && f.delimited()
 			}
 			if c.label != "" {
@@ -1113,6 +1126,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	}
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
+	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
 	// Lenient (see Induce): mandatory fields may stay without slot when
 	// most of them have one.
 	lenient := false
@@ -1435,9 +1449,70 @@ func namedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, f
 		if !plausible(labelled(st, k), f, thres, minCnt) || otherPattern(labelled(st, k), f, fields, thres) {
 			continue
 		}
+		if labelled(st, k).occ == st.occ && otherNames(st, f, fields, minCnt) {
+			continue
+		}
 		best, bestN, bestA = k, n, a
 	}
 	return best
+}
+
+// absentAsOther reports whether a slot mapped to optional field f on its
+// annotations (c) validates its values even when f's recognizer finds an
+// instance in few of them (valid, validShare): the annotated values are
+// f's (share thres), the recognizer finds instances in them (valid at
+// least thres of the annotated share), f's pattern delimits values, and a
+// value without an instance is a page without f, the row holding
+// something else ("Born: Boston, MA" with no date).
+func absentAsOther(f FieldSpec, c cand, valid, thres float64) bool {
+	return f.Optional && !f.Many && f.delimited() && c.label == "" && !c.lead && c.share >= thres && valid >= thres*c.cov
+}
+
+// oneTextPenalty weighs a detail-page slot whose annotations for a field
+// all fall on one text (slotStats.annotatedTexts).
+const oneTextPenalty = 0.5
+
+// annotatedTexts is the number of distinct values of the slot counted as
+// instances of the types.
+func (st *slotStats) annotatedTexts(types []string) int {
+	seen := map[string]bool{}
+	for _, t := range types {
+		for v := range st.typeVals[t] {
+			seen[v] = true
+		}
+	}
+	return len(seen)
+}
+
+// fieldMin is the number of annotated values a slot needs to be mapped to
+// f: minCnt (MinAnnotated of the sample), or, for an optional field, that
+// share of the slot's own values when fewer (a college missing from half
+// the rows of a roster, known to a sparse dictionary), and at least two.
+func fieldMin(f FieldSpec, st *slotStats, minCnt int, minAnn float64) int {
+	if !f.Optional {
+		return minCnt
+	}
+	return max(2, min(minCnt, int(math.Ceil(minAnn*float64(st.occ)))))
+}
+
+// otherNames reports whether a slot's values are another field's names
+// and never f's: a dictionary of another field (not a pattern: a date
+// written beside a publisher's name is otherPattern's) knows a third of
+// them or more (and minCnt), while f's types annotate none. A breadcrumb
+// link "Teams" before the player's own name does not make the name a team.
+func otherNames(st *slotStats, f FieldSpec, fields []FieldSpec, minCnt int) bool {
+	if st.occ == 0 || st.count(f.Types) > 0 {
+		return false
+	}
+	for _, g := range fields {
+		if g.Path == f.Path || g.Tuple || g.Patterned() {
+			continue
+		}
+		if st.count(g.Types) >= minCnt {
+			return true
+		}
+	}
+	return false
 }
 
 // otherPattern reports whether most of a slot's values are, mostly,

@@ -24,8 +24,15 @@ package wrapper
 // instance once the other fields' instances are blanked out; a field
 // without pattern the text without the other fields' instances, brackets
 // left empty and separators at the edges.
+//
+// A patterned field's instance may also sit among words the SOD does not
+// ask for ("Born: 07/08/1987 in Boston"), under less than half of the
+// words of every value, so that no slot is mapped on its annotations. A
+// slot no field has, whose values the field's annotations touch, then
+// gives the field its instance (learnInstances).
 
 import (
+	"math"
 	"strings"
 	"unicode"
 
@@ -212,4 +219,65 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		done[fi] = true
 	}
 	return out
+}
+
+// learnInstances maps single fields whose pattern delimits values, left
+// without slot, to a slot no field has whose values hold their instance
+// among other words ("07/08/1987 in Boston" under "Born:", a birthplace
+// the SOD does not ask for): the field's annotations touch fieldMin of its
+// values and GeneraliseThres of the values they touch, which are runs of
+// text without tags, outside the sets below the object scope (sets holds
+// each slot's enclosing sets, scope the object's set or -1), and its
+// recognizer finds an instance in them. The slot gives the instance
+// (SlotMap.Match), and nothing where it finds none.
+func learnInstances(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, sets [][]int, scope, minCnt int) []SlotMap {
+	used := map[int]bool{}
+	for _, m := range out {
+		used[m.Slot] = true
+	}
+	thres := w.opt.GeneraliseThres
+	for fi, f := range w.fields {
+		r := valid[f.Path]
+		if f.Tuple || f.Many || f.Parent != "" || done[fi] || r == nil || !f.delimited() {
+			continue
+		}
+		best, bestN, bestV := -1, 0, 0.0
+		for s, st := range stats {
+			if used[s] || st.occ == 0 || !sameScope(sets[s], scope) || float64(st.tagged) > (1-thres)*float64(st.occ) {
+				continue
+			}
+			n, touched := 0, 0
+			for t, c := range st.some {
+				if contains(f.Types, t) {
+					n = max(n, c)
+				} else {
+					touched = max(touched, c)
+				}
+			}
+			v := validShare(st, r)
+			if n < fieldMin(f, st, minCnt, w.opt.MinAnnotated) || float64(touched) > (1-thres)*float64(n+touched) || v < thres*float64(n)/float64(st.occ) || n <= bestN {
+				continue
+			}
+			best, bestN, bestV = s, n, v
+		}
+		if best < 0 {
+			continue
+		}
+		used[best] = true
+		done[fi] = true
+		out = append(out, SlotMap{Slot: best, Field: f.Path, Type: f.Types[0], Share: 1,
+			Coverage: float64(bestN) / float64(stats[best].occ), Run: stats[best].tagged == 0,
+			Valid: math.Round(bestV*1000) / 1000, Validate: true, Match: true})
+	}
+	return out
+}
+
+// sameScope reports whether a slot inside the sets ss (outermost first)
+// is at the object's level: outside every set on a detail page (scope
+// -1), right inside the object's set otherwise.
+func sameScope(ss []int, scope int) bool {
+	if scope < 0 {
+		return len(ss) == 0
+	}
+	return len(ss) > 0 && ss[len(ss)-1] == scope
 }
