@@ -103,8 +103,9 @@
 //	extend.go     names that go on over template words inside their text
 //	              node (SlotMap.Extend)
 //	share.go      patterned values (predefined and regex types) as their
-//	              instance (SlotMap.Match); one text node holding several
-//	              fields (SlotMap.Part) and the carving of each field's part
+//	              instance (SlotMap.Match); one text node, or one set
+//	              field's items, holding several fields (SlotMap.Part) and
+//	              the carving of each field's part
 //	object.go     Object, Field, Value and the JSON line form
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form

@@ -316,6 +316,10 @@ type slotStats struct {
 	// inTitle counts the values, outside <head>, that the page's <title>
 	// contains: the page's own object, not a sidebar's.
 	inTitle int
+	// itemInst counts, by field path, the values of several items (split
+	// at tags and separators) one of which is wholly an instance of the
+	// field's pattern: "Chinese · $$$" for a price range (see learnParts).
+	itemInst map[string]int
 }
 
 // pageTitle returns the lower-cased text of the page's <title>, "" when
@@ -489,7 +493,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, itemInst: map[string]int{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -537,6 +541,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				if x, g := otherCut(toks, a, b, w.fields, valid, ""); x < b {
 					st.cutAt[toks[x].text+"\x00"+g]++
 				}
+				itemInstances(st, toks, a, b, valid)
 				if pl := pageLabel(toks, a); pl != nil {
 					k := strings.Join(pl, " ")
 					if st.labVals[k] == nil {

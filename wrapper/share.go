@@ -19,7 +19,13 @@ package wrapper
 // date may be there, not a line break or a block) and, in the sample,
 // its pattern finds an instance there that leaves the host
 // field's instance in the rest (or, for a field without pattern, its
-// annotations fall there and the host has a pattern). At extraction every
+// annotations fall there and the host has a pattern). A set field's slot
+// is shared likewise when one of its values' items (split at tags and
+// separators) is, as a whole, an instance of the single field's pattern
+// in sharePartShare of the sample values and the set field has not that
+// pattern: cuisine links followed by a price range ("<a>Thai</a> ·
+// <a>$$$</a>") give the price range its item and the cuisines lose it
+// (itemInstances). At extraction every
 // field of a shared slot takes its own part: a patterned field its
 // instance once the other fields' instances are blanked out; a field
 // without pattern the text without the other fields' instances, brackets
@@ -168,15 +174,21 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		best, bestN := -1, 0
 		for i, host := range out {
 			hf := w.fieldSpec(host.Field)
-			if hf == nil || hf.Many || hf.Parent != f.Parent || host.Slot >= len(stats) {
+			if hf == nil || hf.Parent != f.Parent || host.Slot >= len(stats) {
 				continue
 			}
 			st := stats[host.Slot]
-			if float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
-				continue // the fields of one line, not page parts
-			}
 			n := 0
-			if r := valid[f.Path]; r != nil {
+			if hf.Many {
+				// A set field's items: f's instance is an item of its
+				// own ("Chinese · $$$"), unless the host's items are
+				// instances of the same pattern.
+				if r := valid[f.Path]; r != nil && !samePattern(*hf, f) {
+					n = st.itemInst[f.Path]
+				}
+			} else if float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
+				continue // the fields of one line, not page parts
+			} else if r := valid[f.Path]; r != nil {
 				hr := valid[hf.Path]
 				for text, c := range st.values {
 					m, ok := longestMatch(r, text)
@@ -212,4 +224,43 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		done[fi] = true
 	}
 	return out
+}
+
+// maxItemWords is the most words an item may have to be counted as an
+// instance of another field's pattern (itemInstances).
+const maxItemWords = 6
+
+// itemInstances counts, in st.itemInst, the fields whose pattern (valid,
+// by field path) is, wholly, one of the items of the value [a, b) when the
+// value holds several items (split at tags and separators, as a set
+// field's items are).
+func itemInstances(st *slotStats, toks []token, a, b int, valid map[string]recognizers.Recognizer) {
+	its := items(toks, a, b, nil)
+	if len(its) < 2 || len(valid) == 0 {
+		return
+	}
+	var texts []string
+	for _, it := range its {
+		t, _, _ := valueText(toks, it[0], it[1])
+		if t != "" && len(strings.Fields(t)) <= maxItemWords {
+			texts = append(texts, t)
+		}
+	}
+	for path, r := range valid {
+		for _, t := range texts {
+			if m, ok := longestMatch(r, t); ok && m[0] == 0 && m[1] == len(t) {
+				st.itemInst[path]++
+				break
+			}
+		}
+	}
+}
+
+// samePattern reports whether two fields are recognised by the same
+// predefined recognizer or regular expression.
+func samePattern(f, g FieldSpec) bool {
+	if f.Predefined != "" && f.Predefined == g.Predefined {
+		return true
+	}
+	return f.Regex != nil && g.Regex != nil && *f.Regex == *g.Regex
 }

@@ -216,3 +216,66 @@ func TestOnlyPunct(t *testing.T) {
 		}
 	}
 }
+
+// regexTypes gives the named types of s a regular-expression recognizer.
+func regexTypes(s *sod.SOD, patterns map[string]string) {
+	s.Walk(func(_ []string, f *sod.Field) bool {
+		if p, ok := patterns[f.Type.Name]; ok {
+			f.Type.Recognizer = &sod.Recognizer{Kind: sod.Regex, Pattern: p}
+		}
+		return true
+	})
+}
+
+// TestSetItemOfOtherPattern: a restaurant's cuisines and its price range
+// are links of one element ("<a>Thai</a> · <a>$$$</a>"), so ExAlg gives
+// them one slot, which the cuisines set takes. The price range, an
+// instance of its pattern as a whole item on a third of the pages or
+// more, shares the slot: it gets its instance and the cuisines lose it.
+func TestSetItemOfOtherPattern(t *testing.T) {
+	cuisines := []string{"Mexican", "Barbecue", "Italian", "Thai", "Greek", "Seafood", "Vegan"}
+	type want struct {
+		cuisines []string
+		price    []string
+	}
+	var wants []want
+	var pagesSrc []string
+	for i := range 14 {
+		items := []string{cuisines[i%7]}
+		if i%3 == 0 {
+			items = append(items, cuisines[(i+3)%7])
+		}
+		var links []string
+		for _, c := range items {
+			links = append(links, fmt.Sprintf(`<a href="/c/%s">%s</a>`, c, c))
+		}
+		body := strings.Join(links, "<br>")
+		var price []string
+		if i%2 == 0 {
+			p := strings.Repeat("$", 1+i%4)
+			price = []string{p}
+			body += ` &middot; <a href="/p/">` + p + `</a>`
+		}
+		wants = append(wants, want{items, price})
+		pagesSrc = append(pagesSrc, fmt.Sprintf(`<html><body><h1 data-or-type="name">Place %c%c</h1><div class="c">%s</div><p>Open daily</p></body></html>`, 'A'+i, 'a'+i, body))
+	}
+	pages := pagesOf(t, pagesSrc, map[string][]string{"cuisine": cuisines})
+	s := testSOD([][3]string{{"name", "1", "name"}, {"cuisine", "+", "cuisine"}, {"price_range", "?", "price_range"}}, sod.One)
+	dictionaryTypes(s, "cuisine", "name")
+	regexTypes(s, map[string]string{"price_range": `\${1,4}`})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		o := objs[0]
+		if fmt.Sprint(o.Get("cuisine")) != fmt.Sprint(wants[i].cuisines) || fmt.Sprint(o.Get("price_range")) != fmt.Sprint(wants[i].price) {
+			t.Fatalf("%s: cuisine %q price %q, want %q %q; slots %+v", p.Path, o.Get("cuisine"), o.Get("price_range"),
+				wants[i].cuisines, wants[i].price, w.Slots())
+		}
+	}
+}
