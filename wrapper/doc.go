@@ -183,7 +183,12 @@
 // (SlotMap.Label; several labelled fields may share a slot), and when the
 // slot gives none on a page, the first value of an unmapped slot with the
 // label right before it is taken (an optional row shifted the rows after
-// it). A set field is never keyed by labels (a label before some of its
+// it). A single field with no candidate slot otherwise, in a set of rows
+// of several kinds, is keyed by a label learned from the annotations even
+// when it does not name the field ("Reservations:" before phone numbers):
+// the label before the slot's values on a quarter of the sample pages
+// whose values are instances of the field's types in GeneraliseThres of
+// the cases (learnedLabel). A set field is never keyed by labels (a label before some of its
 // items only is the previous item's role).
 //
 // Detail pages (the SOD wants one object per page): a set field of the

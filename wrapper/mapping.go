@@ -310,6 +310,9 @@ type slotStats struct {
 	// their counts; labPages the pages where it preceded a value.
 	labVals  map[string]map[string]int
 	labPages map[string]map[int]bool
+	// labAnn counts, by page label and type, the values it precedes that
+	// are instances of the type (see learnedLabel).
+	labAnn map[string]map[string]int
 	// cutAt counts, by "separator\x00field path", the values that
 	// otherCut cuts at that separator for another field's instance.
 	cutAt map[string]int
@@ -493,7 +496,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, itemInst: map[string]int{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, itemInst: map[string]int{}, labAnn: map[string]map[string]int{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -568,6 +571,15 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				if len(seen) == 1 {
 					for t := range seen {
 						st.only[t]++
+					}
+				}
+				if pl := pageLabel(toks, a); pl != nil && len(seen) > 0 {
+					k := strings.Join(pl, " ")
+					if st.labAnn[k] == nil {
+						st.labAnn[k] = map[string]int{}
+					}
+					for t := range seen {
+						st.labAnn[k][t]++
 					}
 				}
 				for t := range seen {
@@ -869,7 +881,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 		}
 	}
-	var cands []cand
+	// fallback holds the candidates of single fields in a set's slot
+	// keyed by a learned label (learnedLabel).
+	var cands, fallback []cand
 	for fi, f := range w.fields {
 		if f.Tuple {
 			continue
@@ -897,15 +911,18 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				label = namedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields)
 			}
 			named := label != ""
-			lines := false
+			lines, learned := false, false
 			if single && depth > 0 && !named {
 				// A single value inside a set: the lines of one value
 				// written as an element each (an address in two <div>s)
 				// when every iteration holds the field's type.
-				if !joinsLines(st, f, nPages) || !aloneInSet(sets, s) {
+				if joinsLines(st, f, nPages) && aloneInSet(sets, s) {
+					lines = true
+				} else if label = learnedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields); label != "" {
+					named, learned = true, true
+				} else {
 					continue
 				}
-				lines = true
 			}
 			ls := labelled(st, label)
 			if named && ls.occ < st.occ && f.Many {
@@ -997,10 +1014,15 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// field of the objects.
 				continue
 			}
-			cands = append(cands, cand{lines, lead, label, fi, s, c, share, float64(c) / float64(st.occ), score})
-
+			cd := cand{lines, lead, label, fi, s, c, share, float64(c) / float64(st.occ), score}
+			if learned {
+				fallback = append(fallback, cd)
+			} else {
+				cands = append(cands, cd)
+			}
 		}
 	}
+	cands = withFallback(cands, fallback)
 	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
 	used := map[int]bool{}
 	shared := map[int]bool{}
@@ -1424,6 +1446,68 @@ func namedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, f
 		best, bestN, bestA = k, n, a
 	}
 	return best
+}
+
+// learnedLabel returns, for a single field in a slot of a set (rows of
+// several kinds folded into one set: "Area: …", "Reservations: …"), the
+// page label whose values are the field's: the label before the slot's
+// values on a quarter of the sample pages or more (and minCnt) whose
+// values are instances of the field's types in thres of the cases and
+// plausible, the one with most such instances; "" when none. The label
+// need not name the field ("Reservations" before a phone number): the
+// annotations say which row holds it. A label naming another field is
+// that field's.
+func learnedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, fields []FieldSpec) string {
+	best, bestN := "", 0
+	for k, pgs := range st.labPages {
+		n := len(pgs)
+		if n < minCnt || 4*n < nPages {
+			continue
+		}
+		ann := 0
+		for _, t := range f.Types {
+			ann = max(ann, st.labAnn[k][t])
+		}
+		ls := labelled(st, k)
+		if ann < minCnt || float64(ann) < thres*float64(ls.occ) || ann < bestN || (ann == bestN && k > best) {
+			continue
+		}
+		if names := strings.Fields(k); labelAffinity(names, f) == affinityNone && labelsAnother(names, f, fields) {
+			continue
+		}
+		if !plausible(ls, f, thres, minCnt) || otherPattern(ls, f, fields, thres) {
+			continue
+		}
+		best, bestN = k, ann
+	}
+	return best
+}
+
+// withFallback adds to cands the fallback candidates of the fields that
+// have no candidate in cands: a row keyed by a learned label is the
+// field's place only when no slot holds it otherwise.
+func withFallback(cands, fallback []cand) []cand {
+	has := map[int]bool{}
+	for _, c := range cands {
+		has[c.field] = true
+	}
+	for _, c := range fallback {
+		if !has[c.field] {
+			cands = append(cands, c)
+		}
+	}
+	return cands
+}
+
+// labelsAnother reports whether a label names (affinityName or better) a
+// root field other than f.
+func labelsAnother(label []string, f FieldSpec, fields []FieldSpec) bool {
+	for _, g := range fields {
+		if g.Path != f.Path && !g.Tuple && labelAffinity(label, g) >= affinityName {
+			return true
+		}
+	}
+	return false
 }
 
 // otherPattern reports whether most of a slot's values are, mostly,

@@ -279,3 +279,76 @@ func TestSetItemOfOtherPattern(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnedRowLabel: rows of several kinds ("Area:", "Web:",
+// "Reservations:") in varying order and number fold into one set, so the
+// phone number has no slot of its own, and its label does not name the
+// field. The annotations say which label's values are phone numbers: the
+// field takes the values that label precedes.
+func TestLearnedRowLabel(t *testing.T) {
+	areas := []string{"the Heights", "Deep Ellum", "Old Town", "Riverside", "Midtown"}
+	var phones []string
+	var pagesSrc []string
+	for i := range 14 {
+		rows := []string{
+			fmt.Sprintf(`<div class="row"><strong>Area:</strong> <span>%s</span></div>`, areas[i%5]),
+			fmt.Sprintf(`<div class="row"><strong>Web:</strong> <span>www.place%d.example</span></div>`, i),
+		}
+		phone := ""
+		if i%4 != 3 {
+			phone = fmt.Sprintf("(%d) 555-%04d", 212+i, 1000+37*i)
+			rows = append(rows, fmt.Sprintf(`<div class="row"><strong>Reservations:</strong> <span><b>%s</b></span></div>`, phone))
+		}
+		if i%2 == 1 {
+			rows[0], rows[len(rows)-1] = rows[len(rows)-1], rows[0]
+		}
+		phones = append(phones, phone)
+		pagesSrc = append(pagesSrc, fmt.Sprintf(`<html><body><h1 data-or-type="name">Place %c%c</h1><div class="details">%s</div><p>Open daily</p></body></html>`,
+			'A'+i, 'a'+i, strings.Join(rows, "")))
+	}
+	pages := pagesOf(t, pagesSrc, nil)
+	s := testSOD([][3]string{{"name", "1", "name"}, {"telephone", "?", "phone"}}, sod.One)
+	dictionaryTypes(s, "name")
+	annotatePatterns(t, pages, map[string]string{"phone": "phone"})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		want := "[]"
+		if phones[i] != "" {
+			want = fmt.Sprint([]string{phones[i]})
+		}
+		if got := fmt.Sprint(objs[0].Get("telephone")); got != want {
+			t.Fatalf("%s: telephone %s, want %s; slots %+v\n%s", p.Path, got, want, w.Slots(), w.Template())
+		}
+	}
+}
+
+// TestWithFallback: a learned row label is a field's place only when no
+// other slot is a candidate for it.
+func TestWithFallback(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		cands, fallback []cand
+		want            string
+	}{
+		{"no fallback", []cand{{field: 0, slot: 1}}, nil, "0@1"},
+		{"field without candidate", []cand{{field: 0, slot: 1}}, []cand{{field: 1, slot: 4, label: "reservations"}}, "0@1 1@4"},
+		{"field with a candidate", []cand{{field: 1, slot: 2}}, []cand{{field: 1, slot: 4, label: "reservations"}}, "1@2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, c := range withFallback(tc.cands, tc.fallback) {
+				got = append(got, fmt.Sprintf("%d@%d", c.field, c.slot))
+			}
+			if s := strings.Join(got, " "); s != tc.want {
+				t.Fatalf("withFallback = %s, want %s", s, tc.want)
+			}
+		})
+	}
+}
