@@ -105,7 +105,8 @@
 //	share.go      patterned values (predefined and regex types) as their
 //	              instance (SlotMap.Match); one text node, or one set
 //	              field's items, holding several fields (SlotMap.Part) and
-//	              the carving of each field's part
+//	              the carving of each field's part; a patterned field's
+//	              item among rows ExAlg left in one slot (SlotMap.Item)
 //	object.go     Object, Field, Value and the JSON line form
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form
@@ -224,6 +225,16 @@
 // than half of the sample pages (records), gets both lines joined with ", "
 // ("3410 Valencia St<br>Seattle, WA 98128" gives "3410 Valencia St,
 // Seattle, WA 98128"; SlotMap.Join, SlotMap.JoinPrev).
+//
+// Rows left in one slot: rows of several kinds ("<dt>Area:</dt><dd>…</dd>
+// <dt>Online:</dt><dd>…</dd>") whose number and order vary may stay one
+// slot, or the slots around a row kept as template. A single patterned
+// field with no slot otherwise takes, from those unmapped slots outside
+// sets, the first item (a run between tags, or the item of a longer run
+// that is its longest instance) that is wholly an instance of its
+// pattern, when that is so in sharePartShare of a slot's sample values;
+// when one label precedes most of the sample's instances, only an item it
+// precedes (SlotMap.Item, SlotMap.ItemLabel).
 //
 // Validation and normalisation: a field whose type has a predefined
 // recognizer (FieldSpec.Predefined: date, isbn13, price, …) or a regular

@@ -166,6 +166,14 @@ type SlotMap struct {
 	// "<span>4672 Ludlow</span><br><span>Portland</span>, <span>OR</span>"):
 	// see join.go.
 	Block bool `json:"block,omitempty"`
+	// Item says the value is the first item of the slot's value (split at
+	// tags and separators; see patternItems) that is, as a whole, an instance of the field's
+	// pattern: rows of several kinds that ExAlg left in one slot (see
+	// share.go).
+	Item bool `json:"item,omitempty"`
+	// ItemLabel, with Item, is the label (lower-cased words) before most
+	// of the sample's items: only an item it precedes is taken.
+	ItemLabel []string `json:"item_label,omitempty"`
 	// Extend says the value goes on to the end of its text node, over
 	// constant words and unmapped slots (see extend.go).
 	Extend bool `json:"extend,omitempty"`
@@ -323,6 +331,9 @@ type slotStats struct {
 	// at tags and separators) one of which is wholly an instance of the
 	// field's pattern: "Chinese · $$$" for a price range (see learnParts).
 	itemInst map[string]int
+	// itemLab counts, by field path and page label (pageLabel, joined by
+	// spaces), the items counted in itemInst that the label precedes.
+	itemLab map[string]map[string]int
 }
 
 // pageTitle returns the lower-cased text of the page's <title>, "" when
@@ -496,7 +507,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, itemInst: map[string]int{}, labAnn: map[string]map[string]int{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -1121,6 +1132,11 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	}
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
+	if scope < 0 && (w.rp != nil || w.mult == "1" || w.mult == "?") {
+		// One object per page or per record: not a list page's page
+		// template, whose single slots are the page's.
+		out = learnItems(w, out, stats, valid, done, minCnt, sets)
+	}
 	// Lenient (see Induce): mandatory fields may stay without slot when
 	// most of them have one.
 	lenient := false

@@ -20,8 +20,8 @@ package wrapper
 // its pattern finds an instance there that leaves the host
 // field's instance in the rest (or, for a field without pattern, its
 // annotations fall there and the host has a pattern). A set field's slot
-// is shared likewise when one of its values' items (split at tags and
-// separators) is, as a whole, an instance of the single field's pattern
+// is shared likewise when one of its values' items (patternItems) is, as
+// a whole, an instance of the single field's pattern
 // in sharePartShare of the sample values and the set field has not that
 // pattern: cuisine links followed by a price range ("<a>Thai</a> ·
 // <a>$$$</a>") give the price range its item and the cuisines lose it
@@ -232,28 +232,49 @@ const maxItemWords = 6
 
 // itemInstances counts, in st.itemInst, the fields whose pattern (valid,
 // by field path) is, wholly, one of the items of the value [a, b) when the
-// value holds several items (split at tags and separators, as a set
-// field's items are).
+// value holds several (patternItems).
 func itemInstances(st *slotStats, toks []token, a, b int, valid map[string]recognizers.Recognizer) {
-	its := items(toks, a, b, nil)
-	if len(its) < 2 || len(valid) == 0 {
+	if len(valid) == 0 || len(items(toks, a, b, nil)) < 2 {
 		return
 	}
-	var texts []string
-	for _, it := range its {
-		t, _, _ := valueText(toks, it[0], it[1])
-		if t != "" && len(strings.Fields(t)) <= maxItemWords {
-			texts = append(texts, t)
+	for path, r := range valid {
+		if its := patternItems(toks, a, b, r); len(its) > 0 {
+			st.itemInst[path]++
+			if st.itemLab[path] == nil {
+				st.itemLab[path] = map[string]int{}
+			}
+			st.itemLab[path][strings.Join(pageLabel(toks, its[0][0]), " ")]++
 		}
 	}
-	for path, r := range valid {
-		for _, t := range texts {
-			if m, ok := longestMatch(r, t); ok && m[0] == 0 && m[1] == len(t) {
-				st.itemInst[path]++
+}
+
+// patternItems returns the items of tokens [a, b) that are, as a whole,
+// instances of r: a run of words between tags that is one, or, in a
+// longer run, the item (split at separator punctuation, as a set field's
+// items are) that is the run's longest instance: "$$$" in "Wine Bar |
+// $$$", but not "March 26" in "March 26, 2018", a date as a whole.
+func patternItems(toks []token, a, b int, r recognizers.Recognizer) [][2]int {
+	var out [][2]int
+	for _, rn := range runs(toks, a, b) {
+		t, ta, tb := valueText(toks, rn[0], rn[1])
+		m, ok := longestMatch(r, t)
+		if t == "" || !ok {
+			continue
+		}
+		if m[0] == 0 && m[1] == len(t) {
+			if len(strings.Fields(t)) <= maxItemWords {
+				out = append(out, [2]int{ta, tb})
+			}
+			continue
+		}
+		for _, it := range items(toks, rn[0], rn[1], nil) {
+			if txt, ia, ib := valueText(toks, it[0], it[1]); txt == t[m[0]:m[1]] {
+				out = append(out, [2]int{ia, ib})
 				break
 			}
 		}
 	}
+	return out
 }
 
 // samePattern reports whether two fields are recognised by the same
@@ -263,4 +284,78 @@ func samePattern(f, g FieldSpec) bool {
 		return true
 	}
 	return f.Regex != nil && g.Regex != nil && *f.Regex == *g.Regex
+}
+
+// learnItems maps single patterned fields left without slot to an unmapped
+// slot outside every set whose values hold, as one of their items
+// (patternItems), an instance of the field's pattern in
+// sharePartShare of the sample values (and minCnt): rows of several kinds
+// ("<dt>Area:</dt><dd>Uptown</dd><dt>Online:</dt><dd>www.x.example</dd>")
+// whose number varies so that ExAlg left them in one slot, or in the slots
+// on both sides of a row kept as template. The field's value is that item
+// (SlotMap.Item), from the first of those slots that holds one.
+func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, minCnt int, sets [][]int) []SlotMap {
+	mapped := map[int]bool{}
+	for _, sm := range out {
+		mapped[sm.Slot] = true
+	}
+	for fi, f := range w.fields {
+		if f.Tuple || f.Many || done[fi] || valid[f.Path] == nil {
+			continue
+		}
+		var slots []int
+		ok := false
+		for s, st := range stats {
+			if mapped[s] || len(sets[s]) > 0 || st.occ == 0 {
+				continue
+			}
+			if n := st.itemInst[f.Path]; n >= minCnt {
+				slots = append(slots, s)
+				ok = ok || float64(n) >= sharePartShare*float64(st.occ)
+			}
+		}
+		if !ok {
+			continue
+		}
+		// The rows' order varies: the item may be in any of the slots
+		// around a row ExAlg kept as template; the first that holds it
+		// on a page gives it. When one label precedes most instances
+		// ("Show date:", not "Tickets on sale:"), only items after it.
+		labs, all := map[string]int{}, 0
+		for _, s := range slots {
+			for k, n := range stats[s].itemLab[f.Path] {
+				labs[k] += n
+				all += n
+			}
+		}
+		var label []string
+		top := 0
+		for k, n := range labs {
+			if k != "" && (n > top || (n == top && k < strings.Join(label, " "))) {
+				label, top = strings.Fields(k), n
+			}
+		}
+		if top < minCnt || 2*top < all {
+			label = nil
+		}
+		for _, s := range slots {
+			st := stats[s]
+			out = append(out, SlotMap{Slot: s, Field: f.Path, Type: f.Types[0], Share: 1,
+				Coverage: float64(st.itemInst[f.Path]) / float64(st.occ), Item: true, ItemLabel: label})
+			mapped[s] = true
+		}
+		done[fi] = true
+	}
+	return out
+}
+
+// patternItem returns the first of patternItems that label, if any,
+// precedes.
+func patternItem(toks []token, a, b int, r recognizers.Recognizer, label []string) (int, int, bool) {
+	for _, it := range patternItems(toks, a, b, r) {
+		if label == nil || labelBefore(toks, it[0], label) {
+			return it[0], it[1], true
+		}
+	}
+	return 0, 0, false
 }

@@ -352,3 +352,91 @@ func TestWithFallback(t *testing.T) {
 		})
 	}
 }
+
+// TestPatternItemRows: rows "<dt>Area:</dt><dd>…</dd>" of several kinds,
+// one to three per page in varying order, that ExAlg leaves in one slot
+// or in the slots around a row kept as template. The website, a
+// patterned field with no slot of its own, takes the row's item that is
+// wholly an instance of its pattern, after the label most of them have
+// ("Online", not "Mirror").
+func TestPatternItemRows(t *testing.T) {
+	areas := []string{"the Heights", "Deep Ellum", "Old Town", "Riverside", "Midtown"}
+	var sites []string
+	var pagesSrc []string
+	for i := range 16 {
+		rows := []string{fmt.Sprintf(`<dt>Area:</dt><dd>%s</dd>`, areas[i%5])}
+		site := ""
+		if i%3 != 2 {
+			site = fmt.Sprintf("www.place%d.example", i)
+			rows = append(rows, fmt.Sprintf(`<dt>Online:</dt><dd><span>%s</span></dd>`, site))
+		}
+		if i%4 == 1 {
+			rows = append(rows, fmt.Sprintf(`<dt>Mirror:</dt><dd>www.mirror%d.example</dd>`, i))
+		}
+		if i%2 == 1 {
+			rows[0], rows[len(rows)-1] = rows[len(rows)-1], rows[0]
+		}
+		sites = append(sites, site)
+		pagesSrc = append(pagesSrc, fmt.Sprintf(`<html><body><h1 data-or-type="name">Place %c%c</h1><p>Call <b>(%d) 555-%04d</b></p><dl>%s</dl><p>Open daily</p></body></html>`,
+			'A'+i, 'a'+i, 212+i, 1000+37*i, strings.Join(rows, "")))
+	}
+	pages := pagesOf(t, pagesSrc, nil)
+	s := testSOD([][3]string{{"name", "1", "name"}, {"phone", "1", "phone"}, {"website", "?", "url"}}, sod.One)
+	dictionaryTypes(s, "name")
+	annotatePatterns(t, pages, map[string]string{"phone": "phone"})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		want := "[]"
+		if sites[i] != "" {
+			want = fmt.Sprint([]string{sites[i]})
+		}
+		if got := fmt.Sprint(objs[0].Get("website")); got != want {
+			t.Fatalf("%s: website %s, want %s; slots %+v\n%s", p.Path, got, want, w.Slots(), w.Template())
+		}
+	}
+}
+
+// TestPatternItems: the items of a value that are wholly an instance of
+// a pattern: a run between tags, or the item of a longer run that is the
+// run's longest instance.
+func TestPatternItems(t *testing.T) {
+	price, err := recognizers.NewRegex(`\${1,4}`, false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	date, err := recognizers.NewPredefined("date")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		html string
+		r    recognizers.Recognizer
+		want string
+	}{
+		{`<a>Chinese</a> · <a>$$$</a>`, price, "$$$"},
+		{`Barbecue<br>Wine Bar | $$`, price, "$$"},
+		{`Barbecue<br>Wine Bar`, price, ""},
+		{`<span>March 26, 2018</span> at <span>8:30 pm</span>`, date, "March 26, 2018"},
+		{`Sold out, March 26 2018 and more`, date, ""},
+	} {
+		t.Run(tc.html, func(t *testing.T) {
+			p := testPage(t, "p.html", "<html><body><div>"+tc.html+"</div></body></html>", nil)
+			toks := tokenize(p, newPathsFor(nil))
+			var got []string
+			for _, it := range patternItems(toks, 0, len(toks), tc.r) {
+				txt, _, _ := valueText(toks, it[0], it[1])
+				got = append(got, txt)
+			}
+			if s := strings.Join(got, "|"); s != tc.want {
+				t.Fatalf("patternItems = %q, want %q", s, tc.want)
+			}
+		})
+	}
+}

@@ -587,6 +587,12 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 				}
 				if len(fl.Values) == 0 {
 					a, b := v.a, v.b
+					if sm.Item {
+						var ok bool
+						if a, b, ok = patternItem(toks, a, b, w.valid[f.Path], sm.ItemLabel); !ok {
+							return
+						}
+					}
 					if sm.Run {
 						if rs := runs(toks, a, b); len(rs) > 0 {
 							a, b = rs[0][0], rs[0][1]
