@@ -232,7 +232,7 @@
 // field with no slot otherwise takes, from those unmapped slots outside
 // sets, the first item (a run between tags, or the item of a longer run
 // that is its longest instance) that is wholly an instance of its
-// pattern, when that is so in sharePartShare of a slot's sample values;
+// pattern, when that is so on sharePartShare of the sample pages (records);
 // when one label precedes most of the sample's instances, only an item it
 // precedes (SlotMap.Item, SlotMap.ItemLabel).
 //

@@ -1135,7 +1135,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	if scope < 0 && (w.rp != nil || w.mult == "1" || w.mult == "?") {
 		// One object per page or per record: not a list page's page
 		// template, whose single slots are the page's.
-		out = learnItems(w, out, stats, valid, done, minCnt, sets)
+		out = learnItems(w, out, stats, valid, done, minCnt, nPages, sets)
 	}
 	// Lenient (see Induce): mandatory fields may stay without slot when
 	// most of them have one.

@@ -112,8 +112,10 @@ func (w *Wrapper) coFields(sm *SlotMap) []FieldSpec {
 // carve returns the part of a slot value's text that is f's (see the file
 // comment); ok is false when f has no part in it.
 func (w *Wrapper) carve(txt string, sm *SlotMap, f FieldSpec) (string, bool) {
-	if len(f.Attrs) > 0 {
-		return txt, true // an attribute's value is whole (a resolved URL)
+	if len(f.Attrs) > 0 || sm.Item {
+		// An attribute's value is whole (a resolved URL); so is an item
+		// that is wholly an instance of the field's pattern.
+		return txt, true
 	}
 	others := w.coFields(sm)
 	r := w.valid[f.Path]
@@ -287,14 +289,15 @@ func samePattern(f, g FieldSpec) bool {
 }
 
 // learnItems maps single patterned fields left without slot to an unmapped
-// slot outside every set whose values hold, as one of their items
-// (patternItems), an instance of the field's pattern in
-// sharePartShare of the sample values (and minCnt): rows of several kinds
+// slots outside every set whose values hold, as one of their items
+// (patternItems), an instance of the field's pattern on sharePartShare of
+// the nPages sample pages (records) together, and on minCnt in each: rows of several kinds
 // ("<dt>Area:</dt><dd>Uptown</dd><dt>Online:</dt><dd>www.x.example</dd>")
 // whose number varies so that ExAlg left them in one slot, or in the slots
 // on both sides of a row kept as template. The field's value is that item
 // (SlotMap.Item), from the first of those slots that holds one.
-func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, minCnt int, sets [][]int) []SlotMap {
+func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, minCnt, nPages int, sets [][]int) []SlotMap {
+	// Slots other fields hold; several fields' items may share a slot.
 	mapped := map[int]bool{}
 	for _, sm := range out {
 		mapped[sm.Slot] = true
@@ -304,17 +307,17 @@ func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 			continue
 		}
 		var slots []int
-		ok := false
+		total := 0
 		for s, st := range stats {
 			if mapped[s] || len(sets[s]) > 0 || st.occ == 0 {
 				continue
 			}
 			if n := st.itemInst[f.Path]; n >= minCnt {
 				slots = append(slots, s)
-				ok = ok || float64(n) >= sharePartShare*float64(st.occ)
+				total += n
 			}
 		}
-		if !ok {
+		if len(slots) == 0 || float64(total) < sharePartShare*float64(nPages) {
 			continue
 		}
 		// The rows' order varies: the item may be in any of the slots
@@ -342,7 +345,6 @@ func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 			st := stats[s]
 			out = append(out, SlotMap{Slot: s, Field: f.Path, Type: f.Types[0], Share: 1,
 				Coverage: float64(st.itemInst[f.Path]) / float64(st.occ), Item: true, ItemLabel: label})
-			mapped[s] = true
 		}
 		done[fi] = true
 	}

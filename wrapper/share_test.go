@@ -440,3 +440,52 @@ func TestPatternItems(t *testing.T) {
 		})
 	}
 }
+
+// TestPatternItemRowsShared: two patterned fields (a phone number and a
+// website) are both rows of the one slot ExAlg left: each takes its own
+// item.
+func TestPatternItemRowsShared(t *testing.T) {
+	areas := []string{"the Heights", "Deep Ellum", "Old Town", "Riverside", "Midtown"}
+	var want []string
+	var pagesSrc []string
+	for i := range 16 {
+		rows := []string{fmt.Sprintf(`<dt>Area:</dt><dd>%s</dd>`, areas[i%5])}
+		site, phone := "", ""
+		if i%3 != 2 {
+			site = fmt.Sprintf("www.place%d.example", i)
+			rows = append(rows, fmt.Sprintf(`<dt>Online:</dt><dd><span>%s</span></dd>`, site))
+		}
+		if i%4 != 1 {
+			phone = fmt.Sprintf("(%d) 555-%04d", 212+i, 1000+37*i)
+			rows = append(rows, fmt.Sprintf(`<dt>Reservations:</dt><dd><b>%s</b></dd>`, phone))
+		}
+		if i%2 == 1 {
+			rows[0], rows[len(rows)-1] = rows[len(rows)-1], rows[0]
+		}
+		want = append(want, fmt.Sprintf("%q %q", site, phone))
+		pagesSrc = append(pagesSrc, fmt.Sprintf(`<html><body><h1 data-or-type="name">Place %c%c</h1><dl>%s</dl><p>Open daily</p></body></html>`,
+			'A'+i, 'a'+i, strings.Join(rows, "")))
+	}
+	pages := pagesOf(t, pagesSrc, nil)
+	s := testSOD([][3]string{{"name", "1", "name"}, {"phone", "?", "phone"}, {"website", "?", "url"}}, sod.One)
+	dictionaryTypes(s, "name")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := func(vs []string) string {
+		if len(vs) == 0 {
+			return ""
+		}
+		return vs[0]
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		if got := fmt.Sprintf("%q %q", first(objs[0].Get("website")), first(objs[0].Get("phone"))); got != want[i] {
+			t.Fatalf("%s: website, phone %s, want %s; slots %+v\n%s", p.Path, got, want[i], w.Slots(), w.Template())
+		}
+	}
+}
