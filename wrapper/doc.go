@@ -234,7 +234,10 @@
 // that is its longest instance) that is wholly an instance of its
 // pattern, when that is so on sharePartShare of the sample pages (records);
 // when one label precedes most of the sample's instances, only an item it
-// precedes (SlotMap.Item, SlotMap.ItemLabel).
+// precedes (SlotMap.Item, SlotMap.ItemLabel). Item slots are read last,
+// when the field's other slots gave no value: a field with a slot of its
+// own also gets them when that label names it (a "Website" row sometimes
+// before the row ExAlg kept as template, sometimes after).
 //
 // Validation and normalisation: a field whose type has a predefined
 // recognizer (FieldSpec.Predefined: date, isbn13, price, …) or a regular

@@ -295,7 +295,11 @@ func samePattern(f, g FieldSpec) bool {
 // ("<dt>Area:</dt><dd>Uptown</dd><dt>Online:</dt><dd>www.x.example</dd>")
 // whose number varies so that ExAlg left them in one slot, or in the slots
 // on both sides of a row kept as template. The field's value is that item
-// (SlotMap.Item), from the first of those slots that holds one.
+// (SlotMap.Item), from the first of those slots that holds one. A field
+// that has a slot of its own gets item slots as well, read when its slot
+// gives no value (byItem), when one label that names the field precedes
+// most of the items (the row is sometimes where ExAlg kept it, sometimes
+// not).
 func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, minCnt, nPages int, sets [][]int) []SlotMap {
 	// Slots other fields hold; several fields' items may share a slot.
 	mapped := map[int]bool{}
@@ -303,7 +307,7 @@ func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		mapped[sm.Slot] = true
 	}
 	for fi, f := range w.fields {
-		if f.Tuple || f.Many || done[fi] || valid[f.Path] == nil {
+		if f.Tuple || f.Many || valid[f.Path] == nil {
 			continue
 		}
 		var slots []int
@@ -317,7 +321,7 @@ func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 				total += n
 			}
 		}
-		if len(slots) == 0 || float64(total) < sharePartShare*float64(nPages) {
+		if len(slots) == 0 || (!done[fi] && float64(total) < sharePartShare*float64(nPages)) {
 			continue
 		}
 		// The rows' order varies: the item may be in any of the slots
@@ -340,6 +344,12 @@ func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		}
 		if top < minCnt || 2*top < all {
 			label = nil
+		}
+		if done[fi] && labelAffinity(label, f) < affinityName {
+			// A field with a slot of its own takes rows left over
+			// only after a label that most of them have and that
+			// names it ("Website", not "Fax" for a phone).
+			continue
 		}
 		for _, s := range slots {
 			st := stats[s]

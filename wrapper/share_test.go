@@ -489,3 +489,52 @@ func TestPatternItemRowsShared(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnItemsFallback: learnItems on slot statistics. A field without
+// slot takes the left-over slots holding its instances on sharePartShare
+// of the records; a field with a slot of its own takes them only after a
+// label naming it that precedes most of them ("Website", not "Fax" for a
+// phone).
+func TestLearnItemsFallback(t *testing.T) {
+	web := FieldSpec{Path: "website", Name: "website", Types: []string{"url"}, Mult: "?", Optional: true, Predefined: "url"}
+	phone := FieldSpec{Path: "phone", Name: "phone", Types: []string{"phone"}, Mult: "?", Optional: true, Predefined: "phone"}
+	stat := func(occ int, inst map[string]int, labs map[string]map[string]int) *slotStats {
+		st := newSlotStats()
+		st.occ, st.itemInst, st.itemLab = occ, inst, labs
+		return st
+	}
+	for _, tc := range []struct {
+		name string
+		f    FieldSpec
+		done bool
+		st   *slotStats
+		want string
+	}{
+		{"no slot, enough rows", web, false, stat(20, map[string]int{"website": 8}, map[string]map[string]int{"website": {"online": 8}}), "website@1 [online]"},
+		{"no slot, too few rows", web, false, stat(20, map[string]int{"website": 4}, map[string]map[string]int{"website": {"online": 4}}), ""},
+		{"slot, label naming it", web, true, stat(20, map[string]int{"website": 4}, map[string]map[string]int{"website": {"website": 4}}), "website@1 [website]"},
+		{"slot, label not naming it", phone, true, stat(20, map[string]int{"phone": 4}, map[string]map[string]int{"phone": {"fax": 4}}), ""},
+		{"slot, no common label", web, true, stat(20, map[string]int{"website": 4}, map[string]map[string]int{"website": {"a": 2, "b": 2}}), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := &Wrapper{fields: []FieldSpec{tc.f}}
+			valid := predefinedRecognizers(w.fields)
+			var out []SlotMap
+			done := map[int]bool{}
+			if tc.done {
+				out = append(out, SlotMap{Slot: 0, Field: tc.f.Path})
+				done[0] = true
+			}
+			stats := []*slotStats{stat(20, nil, nil), tc.st}
+			var got []string
+			for _, sm := range learnItems(w, out, stats, valid, done, 2, 20, [][]int{nil, nil}) {
+				if sm.Item {
+					got = append(got, fmt.Sprintf("%s@%d %v", sm.Field, sm.Slot, sm.ItemLabel))
+				}
+			}
+			if s := strings.Join(got, " "); s != tc.want {
+				t.Fatalf("item maps %q, want %q", s, tc.want)
+			}
+		})
+	}
+}

@@ -550,8 +550,8 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 						sm = x
 					}
 				}
-				if sm == nil {
-					return
+				if sm == nil || sm.Item {
+					return // an item slot is read last (byItem)
 				}
 				if sm.Label != nil && !labelBefore(toks, v.a, sm.Label) {
 					return
@@ -587,12 +587,6 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 				}
 				if len(fl.Values) == 0 {
 					a, b := v.a, v.b
-					if sm.Item {
-						var ok bool
-						if a, b, ok = patternItem(toks, a, b, w.valid[f.Path], sm.ItemLabel); !ok {
-							return
-						}
-					}
 					if sm.Run {
 						if rs := runs(toks, a, b); len(rs) > 0 {
 							a, b = rs[0][0], rs[0][1]
@@ -637,6 +631,9 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 		}
 		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
 			fl.Values = w.byLabel(toks, r, f)
+		}
+		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
+			fl.Values = w.byItem(toks, r, f)
 		}
 		if len(fl.Values) > 0 {
 			out = append(out, fl)
@@ -814,6 +811,30 @@ func (w *Wrapper) byLabel(toks []token, r *mrec, f FieldSpec) []Value {
 		}
 		if val, ok := w.value(toks, a, b, sm, f); ok {
 			out = append(out, val)
+		}
+	})
+	return out
+}
+
+// byItem gives a single field, when its other slots gave no value, the
+// first item of its item slots (SlotMap.Item) that is wholly an instance
+// of its pattern (after the slot's ItemLabel, if any).
+func (w *Wrapper) byItem(toks []token, r *mrec, f FieldSpec) []Value {
+	var out []Value
+	collect(r, -1, func(v sval) {
+		if len(out) > 0 {
+			return
+		}
+		for _, sm := range w.bySlot[v.slot] {
+			if sm.Field != f.Path || !sm.Item {
+				continue
+			}
+			if a, b, ok := patternItem(toks, v.a, v.b, w.valid[f.Path], sm.ItemLabel); ok {
+				if val, ok := w.value(toks, a, b, sm, f); ok {
+					out = append(out, val)
+				}
+			}
+			return
 		}
 	})
 	return out
