@@ -209,7 +209,9 @@
 // on two pages or more ("and") separate its items.
 //
 // Items and separators: an item wholly in brackets ("(Editor)" after a
-// name) is a remark on the item before it and is dropped; a run of words
+// name) is a remark on the item before it and is dropped, and so is an
+// item of a dictionary type without letters or digits ("$$$" after the
+// cuisines, when the SOD has no price range); a run of words
 // is learned as a separator only from values holding several runs (a name
 // alone in its link is not a separator), and only when it lies between two
 // runs holding annotated words, is not delimited by always-split

@@ -538,3 +538,41 @@ func TestLearnItemsFallback(t *testing.T) {
 		})
 	}
 }
+
+// TestSetItemWithoutWord: the price range after the cuisine links is not
+// a field of the SOD; an item without letters or digits is not a name of
+// the cuisines' dictionary type.
+func TestSetItemWithoutWord(t *testing.T) {
+	cuisines := []string{"Mexican", "Barbecue", "Italian", "Thai", "Greek", "Seafood", "Vegan"}
+	var wants [][]string
+	var pagesSrc []string
+	for i := range 14 {
+		items := []string{cuisines[i%7]}
+		if i%3 == 0 {
+			items = append(items, cuisines[(i+3)%7])
+		}
+		var links []string
+		for _, c := range items {
+			links = append(links, fmt.Sprintf(`<a href="/c/%s">%s</a>`, c, c))
+		}
+		body := strings.Join(links, "<br>")
+		if i%2 == 0 {
+			body += ` &middot; <a href="/p/">` + strings.Repeat("$", 1+i%4) + `</a>`
+		}
+		wants = append(wants, items)
+		pagesSrc = append(pagesSrc, fmt.Sprintf(`<html><body><h1 data-or-type="name">Place %c%c</h1><div class="c">%s</div><p>Open daily</p></body></html>`, 'A'+i, 'a'+i, body))
+	}
+	pages := pagesOf(t, pagesSrc, map[string][]string{"cuisine": cuisines})
+	s := testSOD([][3]string{{"name", "1", "name"}, {"cuisine", "+", "cuisine"}}, sod.One)
+	dictionaryTypes(s, "cuisine", "name")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 || fmt.Sprint(objs[0].Get("cuisine")) != fmt.Sprint(wants[i]) {
+			t.Fatalf("%s: cuisine %q, want %q; slots %+v", p.Path, objs[0].Get("cuisine"), wants[i], w.Slots())
+		}
+	}
+}

@@ -567,7 +567,10 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 						if !w.itemAt(toks, rn[0], rn[1], v.slot) {
 							continue
 						}
-						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !contains(sm.Seps, val.Text) && !bracketed(val.Text) {
+						// A dictionary type's items are names: an item
+						// without letters or digits ("$$$" after the
+						// cuisines) is none.
+						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !contains(sm.Seps, val.Text) && !bracketed(val.Text) && (!f.Dictionary || hasWord(val.Text)) {
 							fl.Values = append(fl.Values, val)
 						}
 					}
