@@ -76,6 +76,15 @@ var pinned = map[pinnedKey]string{
 	{66, "street_address"}: "joining with ', ' across a block element's edge (two <div> lines)",
 	{76, "street_address"}: "joining with ', ' across a block element's edge (two <div> lines)",
 	{84, "address"}:        "keeping an abbreviation's period when two lines are joined",
+	{9, "price"}:           "a price range item among a set field's items shares its slot (Part)",
+	{14, "cost"}:           "a price range item among a set field's items shares its slot (Part)",
+	{89, "price_range"}:    "a price range item among a set field's items shares its slot (Part)",
+	{89, "telephone"}:      "a row label learned from the annotations ('Reservations:' before phones)",
+	{34, "homepage"}:       "a patterned field's item among rows left in one slot (Item)",
+	{59, "url"}:            "a patterned field's item among rows left in one slot (Item), several fields per slot",
+	{69, "homepage"}:       "a patterned field's item among rows left in one slot (Item)",
+	{26, "when"}:           "a patterned field's item among rows left in one slot, after its most common label",
+	{64, "website"}:        "item slots read when the field's own slot gives none, after a label naming it",
 }
 
 // fieldScore is one field's value-level score on one template.
