@@ -105,9 +105,11 @@
 //	rows.go       fields read by their label among label-value rows in an
 //	              order that varies from page to page (SlotMap.Row)
 //	share.go      patterned values (predefined and regex types) as their
-//	              instance (SlotMap.Match); one text node holding several
-//	              fields (SlotMap.Part) and the carving of each field's part;
-//	              an instance among words no field asks for (learnInstances)
+//	              instance (SlotMap.Match); one text node, or one set
+//	              field's items, holding several fields (SlotMap.Part) and
+//	              the carving of each field's part; an instance among words
+//	              no field asks for (learnInstances); a patterned field's
+//	              item among rows ExAlg left in one slot (SlotMap.Item)
 //	object.go     Object, Field, Value and the JSON line form
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form
@@ -188,7 +190,12 @@
 // (SlotMap.Label; several labelled fields may share a slot), and when the
 // slot gives none on a page, the first value of an unmapped slot with the
 // label right before it is taken (an optional row shifted the rows after
-// it). A set field is never keyed by labels (a label before some of its
+// it). A single field with no candidate slot otherwise, in a set of rows
+// of several kinds, is keyed by a label learned from the annotations even
+// when it does not name the field ("Reservations:" before phone numbers):
+// the label before the slot's values on a quarter of the sample pages
+// whose values are instances of the field's types in GeneraliseThres of
+// the cases (learnedLabel). A set field is never keyed by labels (a label before some of its
 // items only is the previous item's role).
 //
 // Detail pages (the SOD wants one object per page): a slot whose values
@@ -213,7 +220,9 @@
 // separate its items.
 //
 // Items and separators: an item wholly in brackets ("(Editor)" after a
-// name) is a remark on the item before it and is dropped; a run of words
+// name) is a remark on the item before it and is dropped, and so is an
+// item of a dictionary type without letters or digits ("$$$" after the
+// cuisines, when the SOD has no price range); a run of words
 // is learned as a separator only from values holding several runs (a name
 // alone in its link is not a separator), and only when it lies between two
 // runs holding annotated words, is not delimited by always-split
@@ -237,6 +246,19 @@
 // tuple; the nested tuple is then not read per line. On a list page read
 // in page mode, the objects' own set is no nested tuple's set
 // (FieldSpec.Set).
+//
+// Rows left in one slot: rows of several kinds ("<dt>Area:</dt><dd>…</dd>
+// <dt>Online:</dt><dd>…</dd>") whose number and order vary may stay one
+// slot, or the slots around a row kept as template. A single patterned
+// field with no slot otherwise takes, from those unmapped slots outside
+// sets, the first item (a run between tags, or the item of a longer run
+// that is its longest instance) that is wholly an instance of its
+// pattern, when that is so on sharePartShare of the sample pages (records);
+// when one label precedes most of the sample's instances, only an item it
+// precedes (SlotMap.Item, SlotMap.ItemLabel). Item slots are read last,
+// when the field's other slots gave no value: a field with a slot of its
+// own also gets them when that label names it (a "Website" row sometimes
+// before the row ExAlg kept as template, sometimes after).
 //
 // Validation and normalisation: a field whose type has a predefined
 // recognizer (FieldSpec.Predefined: date, isbn13, price, …) or a regular

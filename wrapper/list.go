@@ -76,11 +76,12 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 		pageOf[i] = r.pageIndex
 	}
 	stats := w.learnTemplate(toks)
+	w.rp = rp // record mode, for mapSlots
 	sm, _, serr := mapSlots(w, stats, len(toks), -1)
 	if serr != nil {
 		return serr
 	}
-	w.slots, w.scope, w.rp = sm, -1, rp
+	w.slots, w.scope = sm, -1
 	w.mapSegments(stats, len(toks))
 	w.learnMinSegments(toks)
 	w.refineSets(toks, pageOf)

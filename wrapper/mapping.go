@@ -166,6 +166,14 @@ type SlotMap struct {
 	// "<span>4672 Ludlow</span><br><span>Portland</span>, <span>OR</span>"):
 	// see join.go.
 	Block bool `json:"block,omitempty"`
+	// Item says the value is the first item of the slot's value (split at
+	// tags and separators; see patternItems) that is, as a whole, an instance of the field's
+	// pattern: rows of several kinds that ExAlg left in one slot (see
+	// share.go).
+	Item bool `json:"item,omitempty"`
+	// ItemLabel, with Item, is the label (lower-cased words) before most
+	// of the sample's items: only an item it precedes is taken.
+	ItemLabel []string `json:"item_label,omitempty"`
 	// Extend says the value goes on to the end of its text node, over
 	// constant words and unmapped slots (see extend.go).
 	Extend bool `json:"extend,omitempty"`
@@ -315,6 +323,9 @@ type slotStats struct {
 	// their counts; labPages the pages where it preceded a value.
 	labVals  map[string]map[string]int
 	labPages map[string]map[int]bool
+	// labAnn counts, by page label and type, the values it precedes that
+	// are instances of the type (see learnedLabel).
+	labAnn map[string]map[string]int
 	// cutAt counts, by "separator\x00field path", the values that
 	// otherCut cuts at that separator for another field's instance.
 	cutAt map[string]int
@@ -323,6 +334,13 @@ type slotStats struct {
 	inTitle int
 	// typeVals holds, per type, the distinct values counted in types.
 	typeVals map[string]map[string]bool
+	// itemInst counts, by field path, the values of several items (split
+	// at tags and separators) one of which is wholly an instance of the
+	// field's pattern: "Chinese · $$$" for a price range (see learnParts).
+	itemInst map[string]int
+	// itemLab counts, by field path and page label (pageLabel, joined by
+	// spaces), the items counted in itemInst that the label precedes.
+	itemLab map[string]map[string]int
 }
 
 // pageTitle returns the lower-cased text of the page's <title>, "" when
@@ -507,7 +525,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -555,6 +573,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				if x, g := otherCut(toks, a, b, w.fields, valid, ""); x < b {
 					st.cutAt[toks[x].text+"\x00"+g]++
 				}
+				itemInstances(st, toks, a, b, valid)
 				if pl := pageLabel(toks, a); pl != nil {
 					k := strings.Join(pl, " ")
 					if st.labVals[k] == nil {
@@ -581,6 +600,15 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				if len(seen) == 1 {
 					for t := range seen {
 						st.only[t]++
+					}
+				}
+				if pl := pageLabel(toks, a); pl != nil && len(seen) > 0 {
+					k := strings.Join(pl, " ")
+					if st.labAnn[k] == nil {
+						st.labAnn[k] = map[string]int{}
+					}
+					for t := range seen {
+						st.labAnn[k][t]++
 					}
 				}
 				for t := range seen {
@@ -886,7 +914,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 		}
 	}
-	var cands []cand
+	// fallback holds the candidates of single fields in a set's slot
+	// keyed by a learned label (learnedLabel).
+	var cands, fallback []cand
 	for fi, f := range w.fields {
 		if f.Tuple {
 			continue
@@ -914,15 +944,18 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				label = namedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields)
 			}
 			named := label != ""
-			lines := false
+			lines, learned := false, false
 			if single && depth > 0 && !named {
 				// A single value inside a set: the lines of one value
 				// written as an element each (an address in two <div>s)
 				// when every iteration holds the field's type.
-				if !joinsLines(st, f, nPages) || !aloneInSet(sets, s) {
+				if joinsLines(st, f, nPages) && aloneInSet(sets, s) {
+					lines = true
+				} else if label = learnedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields); label != "" {
+					named, learned = true, true
+				} else {
 					continue
 				}
-				lines = true
 			}
 			if nestedSingle(w.fields, f) && depth > 0 && joinsLines(st, f, nPages) && aloneInSet(sets, s) {
 				lines = true // the same, for a field of a single nested tuple
@@ -1024,10 +1057,15 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// field of the objects.
 				continue
 			}
-			cands = append(cands, cand{lines, lead, label, fi, s, c, share, float64(c) / float64(st.occ), score})
-
+			cd := cand{lines, lead, label, fi, s, c, share, float64(c) / float64(st.occ), score}
+			if learned {
+				fallback = append(fallback, cd)
+			} else {
+				cands = append(cands, cd)
+			}
 		}
 	}
+	cands = withFallback(cands, fallback)
 	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
 	used := map[int]bool{}
 	shared := map[int]bool{}
@@ -1127,6 +1165,11 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
 	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
+	if scope < 0 && (w.rp != nil || w.mult == "1" || w.mult == "?") {
+		// One object per page or per record: not a list page's page
+		// template, whose single slots are the page's.
+		out = learnItems(w, out, stats, valid, done, minCnt, nPages, sets)
+	}
 	// Lenient (see Induce): mandatory fields may stay without slot when
 	// most of them have one.
 	lenient := false
@@ -1509,6 +1552,68 @@ func otherNames(st *slotStats, f FieldSpec, fields []FieldSpec, minCnt int) bool
 			continue
 		}
 		if st.count(g.Types) >= minCnt {
+			return true
+		}
+	}
+	return false
+}
+
+// learnedLabel returns, for a single field in a slot of a set (rows of
+// several kinds folded into one set: "Area: …", "Reservations: …"), the
+// page label whose values are the field's: the label before the slot's
+// values on a quarter of the sample pages or more (and minCnt) whose
+// values are instances of the field's types in thres of the cases and
+// plausible, the one with most such instances; "" when none. The label
+// need not name the field ("Reservations" before a phone number): the
+// annotations say which row holds it. A label naming another field is
+// that field's.
+func learnedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, fields []FieldSpec) string {
+	best, bestN := "", 0
+	for k, pgs := range st.labPages {
+		n := len(pgs)
+		if n < minCnt || 4*n < nPages {
+			continue
+		}
+		ann := 0
+		for _, t := range f.Types {
+			ann = max(ann, st.labAnn[k][t])
+		}
+		ls := labelled(st, k)
+		if ann < minCnt || float64(ann) < thres*float64(ls.occ) || ann < bestN || (ann == bestN && k > best) {
+			continue
+		}
+		if names := strings.Fields(k); labelAffinity(names, f) == affinityNone && labelsAnother(names, f, fields) {
+			continue
+		}
+		if !plausible(ls, f, thres, minCnt) || otherPattern(ls, f, fields, thres) {
+			continue
+		}
+		best, bestN = k, ann
+	}
+	return best
+}
+
+// withFallback adds to cands the fallback candidates of the fields that
+// have no candidate in cands: a row keyed by a learned label is the
+// field's place only when no slot holds it otherwise.
+func withFallback(cands, fallback []cand) []cand {
+	has := map[int]bool{}
+	for _, c := range cands {
+		has[c.field] = true
+	}
+	for _, c := range fallback {
+		if !has[c.field] {
+			cands = append(cands, c)
+		}
+	}
+	return cands
+}
+
+// labelsAnother reports whether a label names (affinityName or better) a
+// root field other than f.
+func labelsAnother(label []string, f FieldSpec, fields []FieldSpec) bool {
+	for _, g := range fields {
+		if g.Path != f.Path && !g.Tuple && labelAffinity(label, g) >= affinityName {
 			return true
 		}
 	}

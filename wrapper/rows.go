@@ -102,7 +102,9 @@ func (w *Wrapper) learnRows(pages [][]token) {
 	for i := range w.slots {
 		sm := &w.slots[i]
 		f := w.fieldSpec(sm.Field)
-		if f == nil || f.Many || f.Tuple || (f.Parent != "" && !nestedSingle(w.fields, *f)) || sm.Label != nil || w.rowMap(sm.Field) != nil {
+		if f == nil || f.Many || f.Tuple || (f.Parent != "" && !nestedSingle(w.fields, *f)) || sm.Label != nil || w.rowMap(sm.Field) != nil || sm.Item {
+			// A field read from item slots (SlotMap.Item) takes its
+			// pattern's instance after its label already.
 			continue
 		}
 		pagesBy := map[string]int{}

@@ -19,7 +19,13 @@ package wrapper
 // date may be there, not a line break or a block) and, in the sample,
 // its pattern finds an instance there that leaves the host
 // field's instance in the rest (or, for a field without pattern, its
-// annotations fall there and the host has a pattern). At extraction every
+// annotations fall there and the host has a pattern). A set field's slot
+// is shared likewise when one of its values' items (patternItems) is, as
+// a whole, an instance of the single field's pattern
+// in sharePartShare of the sample values and the set field has not that
+// pattern: cuisine links followed by a price range ("<a>Thai</a> ·
+// <a>$$$</a>") give the price range its item and the cuisines lose it
+// (itemInstances). At extraction every
 // field of a shared slot takes its own part: a patterned field its
 // instance once the other fields' instances are blanked out; a field
 // without pattern the text without the other fields' instances, brackets
@@ -113,8 +119,10 @@ func (w *Wrapper) coFields(sm *SlotMap) []FieldSpec {
 // carve returns the part of a slot value's text that is f's (see the file
 // comment); ok is false when f has no part in it.
 func (w *Wrapper) carve(txt string, sm *SlotMap, f FieldSpec) (string, bool) {
-	if len(f.Attrs) > 0 {
-		return txt, true // an attribute's value is whole (a resolved URL)
+	if len(f.Attrs) > 0 || sm.Item {
+		// An attribute's value is whole (a resolved URL); so is an item
+		// that is wholly an instance of the field's pattern.
+		return txt, true
 	}
 	others := w.coFields(sm)
 	r := w.valid[f.Path]
@@ -175,15 +183,21 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		best, bestN := -1, 0
 		for i, host := range out {
 			hf := w.fieldSpec(host.Field)
-			if hf == nil || hf.Many || hf.Parent != f.Parent || host.Slot >= len(stats) {
+			if hf == nil || hf.Parent != f.Parent || host.Slot >= len(stats) {
 				continue
 			}
 			st := stats[host.Slot]
-			if float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
-				continue // the fields of one line, not page parts
-			}
 			n := 0
-			if r := valid[f.Path]; r != nil {
+			if hf.Many {
+				// A set field's items: f's instance is an item of its
+				// own ("Chinese · $$$"), unless the host's items are
+				// instances of the same pattern.
+				if r := valid[f.Path]; r != nil && !samePattern(*hf, f) {
+					n = st.itemInst[f.Path]
+				}
+			} else if float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
+				continue // the fields of one line, not page parts
+			} else if r := valid[f.Path]; r != nil {
 				hr := valid[hf.Path]
 				for text, c := range st.values {
 					m, ok := longestMatch(r, text)
@@ -272,6 +286,139 @@ func learnInstances(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[str
 	return out
 }
 
+// maxItemWords is the most words an item may have to be counted as an
+// instance of another field's pattern (itemInstances).
+const maxItemWords = 6
+
+// itemInstances counts, in st.itemInst, the fields whose pattern (valid,
+// by field path) is, wholly, one of the items of the value [a, b) when the
+// value holds several (patternItems).
+func itemInstances(st *slotStats, toks []token, a, b int, valid map[string]recognizers.Recognizer) {
+	if len(valid) == 0 || len(items(toks, a, b, nil)) < 2 {
+		return
+	}
+	for path, r := range valid {
+		if its := patternItems(toks, a, b, r); len(its) > 0 {
+			st.itemInst[path]++
+			if st.itemLab[path] == nil {
+				st.itemLab[path] = map[string]int{}
+			}
+			st.itemLab[path][strings.Join(pageLabel(toks, its[0][0]), " ")]++
+		}
+	}
+}
+
+// patternItems returns the items of tokens [a, b) that are, as a whole,
+// instances of r: a run of words between tags that is one, or, in a
+// longer run, the item (split at separator punctuation, as a set field's
+// items are) that is the run's longest instance: "$$$" in "Wine Bar |
+// $$$", but not "March 26" in "March 26, 2018", a date as a whole.
+func patternItems(toks []token, a, b int, r recognizers.Recognizer) [][2]int {
+	var out [][2]int
+	for _, rn := range runs(toks, a, b) {
+		t, ta, tb := valueText(toks, rn[0], rn[1])
+		m, ok := longestMatch(r, t)
+		if t == "" || !ok {
+			continue
+		}
+		if m[0] == 0 && m[1] == len(t) {
+			if len(strings.Fields(t)) <= maxItemWords {
+				out = append(out, [2]int{ta, tb})
+			}
+			continue
+		}
+		for _, it := range items(toks, rn[0], rn[1], nil) {
+			if txt, ia, ib := valueText(toks, it[0], it[1]); txt == t[m[0]:m[1]] {
+				out = append(out, [2]int{ia, ib})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// samePattern reports whether two fields are recognised by the same
+// predefined recognizer or regular expression.
+func samePattern(f, g FieldSpec) bool {
+	if f.Predefined != "" && f.Predefined == g.Predefined {
+		return true
+	}
+	return f.Regex != nil && g.Regex != nil && *f.Regex == *g.Regex
+}
+
+// learnItems maps single patterned fields left without slot to an unmapped
+// slots outside every set whose values hold, as one of their items
+// (patternItems), an instance of the field's pattern on sharePartShare of
+// the nPages sample pages (records) together, and on minCnt in each: rows of several kinds
+// ("<dt>Area:</dt><dd>Uptown</dd><dt>Online:</dt><dd>www.x.example</dd>")
+// whose number varies so that ExAlg left them in one slot, or in the slots
+// on both sides of a row kept as template. The field's value is that item
+// (SlotMap.Item), from the first of those slots that holds one. A field
+// that has a slot of its own gets item slots as well, read when its slot
+// gives no value (byItem), when one label that names the field precedes
+// most of the items (the row is sometimes where ExAlg kept it, sometimes
+// not).
+func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, minCnt, nPages int, sets [][]int) []SlotMap {
+	// Slots other fields hold; several fields' items may share a slot.
+	mapped := map[int]bool{}
+	for _, sm := range out {
+		mapped[sm.Slot] = true
+	}
+	for fi, f := range w.fields {
+		if f.Tuple || f.Many || valid[f.Path] == nil {
+			continue
+		}
+		var slots []int
+		total := 0
+		for s, st := range stats {
+			if mapped[s] || len(sets[s]) > 0 || st.occ == 0 {
+				continue
+			}
+			if n := st.itemInst[f.Path]; n >= minCnt {
+				slots = append(slots, s)
+				total += n
+			}
+		}
+		if len(slots) == 0 || (!done[fi] && float64(total) < sharePartShare*float64(nPages)) {
+			continue
+		}
+		// The rows' order varies: the item may be in any of the slots
+		// around a row ExAlg kept as template; the first that holds it
+		// on a page gives it. When one label precedes most instances
+		// ("Show date:", not "Tickets on sale:"), only items after it.
+		labs, all := map[string]int{}, 0
+		for _, s := range slots {
+			for k, n := range stats[s].itemLab[f.Path] {
+				labs[k] += n
+				all += n
+			}
+		}
+		var label []string
+		top := 0
+		for k, n := range labs {
+			if k != "" && (n > top || (n == top && k < strings.Join(label, " "))) {
+				label, top = strings.Fields(k), n
+			}
+		}
+		if top < minCnt || 2*top < all {
+			label = nil
+		}
+		if done[fi] && labelAffinity(label, f) < affinityName {
+			// A field with a slot of its own takes rows left over
+			// only after a label that most of them have and that
+			// names it ("Website", not "Fax" for a phone).
+			continue
+		}
+		for _, s := range slots {
+			st := stats[s]
+			out = append(out, SlotMap{Slot: s, Field: f.Path, Type: f.Types[0], Share: 1,
+				Coverage: float64(st.itemInst[f.Path]) / float64(st.occ), Item: true, ItemLabel: label})
+		}
+		done[fi] = true
+	}
+	return out
+}
+
 // sameScope reports whether a slot inside the sets ss (outermost first)
 // is at the object's level: outside every set on a detail page (scope
 // -1), right inside the object's set otherwise.
@@ -280,4 +427,15 @@ func sameScope(ss []int, scope int) bool {
 		return len(ss) == 0
 	}
 	return len(ss) > 0 && ss[len(ss)-1] == scope
+}
+
+// patternItem returns the first of patternItems that label, if any,
+// precedes.
+func patternItem(toks []token, a, b int, r recognizers.Recognizer, label []string) (int, int, bool) {
+	for _, it := range patternItems(toks, a, b, r) {
+		if label == nil || labelBefore(toks, it[0], label) {
+			return it[0], it[1], true
+		}
+	}
+	return 0, 0, false
 }

@@ -216,3 +216,363 @@ func TestOnlyPunct(t *testing.T) {
 		}
 	}
 }
+
+// regexTypes gives the named types of s a regular-expression recognizer.
+func regexTypes(s *sod.SOD, patterns map[string]string) {
+	s.Walk(func(_ []string, f *sod.Field) bool {
+		if p, ok := patterns[f.Type.Name]; ok {
+			f.Type.Recognizer = &sod.Recognizer{Kind: sod.Regex, Pattern: p}
+		}
+		return true
+	})
+}
+
+// TestSetItemOfOtherPattern: a restaurant's cuisines and its price range
+// are links of one element ("<a>Thai</a> · <a>$$$</a>"), so ExAlg gives
+// them one slot, which the cuisines set takes. The price range, an
+// instance of its pattern as a whole item on a third of the pages or
+// more, shares the slot: it gets its instance and the cuisines lose it.
+func TestSetItemOfOtherPattern(t *testing.T) {
+	cuisines := []string{"Mexican", "Barbecue", "Italian", "Thai", "Greek", "Seafood", "Vegan"}
+	type want struct {
+		cuisines []string
+		price    []string
+	}
+	var wants []want
+	var pagesSrc []string
+	for i := range 14 {
+		items := []string{cuisines[i%7]}
+		if i%3 == 0 {
+			items = append(items, cuisines[(i+3)%7])
+		}
+		var links []string
+		for _, c := range items {
+			links = append(links, fmt.Sprintf(`<a href="/c/%s">%s</a>`, c, c))
+		}
+		body := strings.Join(links, "<br>")
+		var price []string
+		if i%2 == 0 {
+			p := strings.Repeat("$", 1+i%4)
+			price = []string{p}
+			body += ` &middot; <a href="/p/">` + p + `</a>`
+		}
+		wants = append(wants, want{items, price})
+		pagesSrc = append(pagesSrc, fmt.Sprintf(`<html><body><h1 data-or-type="name">Place %c%c</h1><div class="c">%s</div><p>Open daily</p></body></html>`, 'A'+i, 'a'+i, body))
+	}
+	pages := pagesOf(t, pagesSrc, map[string][]string{"cuisine": cuisines})
+	s := testSOD([][3]string{{"name", "1", "name"}, {"cuisine", "+", "cuisine"}, {"price_range", "?", "price_range"}}, sod.One)
+	dictionaryTypes(s, "cuisine", "name")
+	regexTypes(s, map[string]string{"price_range": `\${1,4}`})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		o := objs[0]
+		if fmt.Sprint(o.Get("cuisine")) != fmt.Sprint(wants[i].cuisines) || fmt.Sprint(o.Get("price_range")) != fmt.Sprint(wants[i].price) {
+			t.Fatalf("%s: cuisine %q price %q, want %q %q; slots %+v", p.Path, o.Get("cuisine"), o.Get("price_range"),
+				wants[i].cuisines, wants[i].price, w.Slots())
+		}
+	}
+}
+
+// TestLearnedRowLabel: rows of several kinds ("Area:", "Web:",
+// "Reservations:") in varying order and number fold into one set, so the
+// phone number has no slot of its own, and its label does not name the
+// field. The annotations say which label's values are phone numbers: the
+// field takes the values that label precedes.
+func TestLearnedRowLabel(t *testing.T) {
+	areas := []string{"the Heights", "Deep Ellum", "Old Town", "Riverside", "Midtown"}
+	var phones []string
+	var pagesSrc []string
+	for i := range 14 {
+		rows := []string{
+			fmt.Sprintf(`<div class="row"><strong>Area:</strong> <span>%s</span></div>`, areas[i%5]),
+			fmt.Sprintf(`<div class="row"><strong>Web:</strong> <span>www.place%d.example</span></div>`, i),
+		}
+		phone := ""
+		if i%4 != 3 {
+			phone = fmt.Sprintf("(%d) 555-%04d", 212+i, 1000+37*i)
+			rows = append(rows, fmt.Sprintf(`<div class="row"><strong>Reservations:</strong> <span><b>%s</b></span></div>`, phone))
+		}
+		if i%2 == 1 {
+			rows[0], rows[len(rows)-1] = rows[len(rows)-1], rows[0]
+		}
+		phones = append(phones, phone)
+		pagesSrc = append(pagesSrc, fmt.Sprintf(`<html><body><h1 data-or-type="name">Place %c%c</h1><div class="details">%s</div><p>Open daily</p></body></html>`,
+			'A'+i, 'a'+i, strings.Join(rows, "")))
+	}
+	pages := pagesOf(t, pagesSrc, nil)
+	s := testSOD([][3]string{{"name", "1", "name"}, {"telephone", "?", "phone"}}, sod.One)
+	dictionaryTypes(s, "name")
+	annotatePatterns(t, pages, map[string]string{"phone": "phone"})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		want := "[]"
+		if phones[i] != "" {
+			want = fmt.Sprint([]string{phones[i]})
+		}
+		if got := fmt.Sprint(objs[0].Get("telephone")); got != want {
+			t.Fatalf("%s: telephone %s, want %s; slots %+v\n%s", p.Path, got, want, w.Slots(), w.Template())
+		}
+	}
+}
+
+// TestWithFallback: a learned row label is a field's place only when no
+// other slot is a candidate for it.
+func TestWithFallback(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		cands, fallback []cand
+		want            string
+	}{
+		{"no fallback", []cand{{field: 0, slot: 1}}, nil, "0@1"},
+		{"field without candidate", []cand{{field: 0, slot: 1}}, []cand{{field: 1, slot: 4, label: "reservations"}}, "0@1 1@4"},
+		{"field with a candidate", []cand{{field: 1, slot: 2}}, []cand{{field: 1, slot: 4, label: "reservations"}}, "1@2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, c := range withFallback(tc.cands, tc.fallback) {
+				got = append(got, fmt.Sprintf("%d@%d", c.field, c.slot))
+			}
+			if s := strings.Join(got, " "); s != tc.want {
+				t.Fatalf("withFallback = %s, want %s", s, tc.want)
+			}
+		})
+	}
+}
+
+// TestPatternItemRows: rows "<dt>Area:</dt><dd>…</dd>" of several kinds,
+// one to three per page in varying order, that ExAlg leaves in one slot
+// or in the slots around a row kept as template. The website, a
+// patterned field with no slot of its own, takes the row's item that is
+// wholly an instance of its pattern, after the label most of them have
+// ("Online", not "Mirror").
+func TestPatternItemRows(t *testing.T) {
+	areas := []string{"the Heights", "Deep Ellum", "Old Town", "Riverside", "Midtown"}
+	var sites []string
+	var pagesSrc []string
+	for i := range 16 {
+		rows := []string{fmt.Sprintf(`<dt>Area:</dt><dd>%s</dd>`, areas[i%5])}
+		site := ""
+		if i%3 != 2 {
+			site = fmt.Sprintf("www.place%d.example", i)
+			rows = append(rows, fmt.Sprintf(`<dt>Online:</dt><dd><span>%s</span></dd>`, site))
+		}
+		if i%4 == 1 {
+			rows = append(rows, fmt.Sprintf(`<dt>Mirror:</dt><dd>www.mirror%d.example</dd>`, i))
+		}
+		if i%2 == 1 {
+			rows[0], rows[len(rows)-1] = rows[len(rows)-1], rows[0]
+		}
+		sites = append(sites, site)
+		pagesSrc = append(pagesSrc, fmt.Sprintf(`<html><body><h1 data-or-type="name">Place %c%c</h1><p>Call <b>(%d) 555-%04d</b></p><dl>%s</dl><p>Open daily</p></body></html>`,
+			'A'+i, 'a'+i, 212+i, 1000+37*i, strings.Join(rows, "")))
+	}
+	pages := pagesOf(t, pagesSrc, nil)
+	s := testSOD([][3]string{{"name", "1", "name"}, {"phone", "1", "phone"}, {"website", "?", "url"}}, sod.One)
+	dictionaryTypes(s, "name")
+	annotatePatterns(t, pages, map[string]string{"phone": "phone"})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		want := "[]"
+		if sites[i] != "" {
+			want = fmt.Sprint([]string{sites[i]})
+		}
+		if got := fmt.Sprint(objs[0].Get("website")); got != want {
+			t.Fatalf("%s: website %s, want %s; slots %+v\n%s", p.Path, got, want, w.Slots(), w.Template())
+		}
+	}
+}
+
+// TestPatternItems: the items of a value that are wholly an instance of
+// a pattern: a run between tags, or the item of a longer run that is the
+// run's longest instance.
+func TestPatternItems(t *testing.T) {
+	price, err := recognizers.NewRegex(`\${1,4}`, false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	date, err := recognizers.NewPredefined("date")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		html string
+		r    recognizers.Recognizer
+		want string
+	}{
+		{`<a>Chinese</a> · <a>$$$</a>`, price, "$$$"},
+		{`Barbecue<br>Wine Bar | $$`, price, "$$"},
+		{`Barbecue<br>Wine Bar`, price, ""},
+		{`<span>March 26, 2018</span> at <span>8:30 pm</span>`, date, "March 26, 2018"},
+		{`Sold out, March 26 2018 and more`, date, ""},
+	} {
+		t.Run(tc.html, func(t *testing.T) {
+			p := testPage(t, "p.html", "<html><body><div>"+tc.html+"</div></body></html>", nil)
+			toks := tokenize(p, newPathsFor(nil))
+			var got []string
+			for _, it := range patternItems(toks, 0, len(toks), tc.r) {
+				txt, _, _ := valueText(toks, it[0], it[1])
+				got = append(got, txt)
+			}
+			if s := strings.Join(got, "|"); s != tc.want {
+				t.Fatalf("patternItems = %q, want %q", s, tc.want)
+			}
+		})
+	}
+}
+
+// TestPatternItemRowsShared: two patterned fields (a phone number and a
+// website) are both rows of the one slot ExAlg left: each takes its own
+// item.
+func TestPatternItemRowsShared(t *testing.T) {
+	areas := []string{"the Heights", "Deep Ellum", "Old Town", "Riverside", "Midtown"}
+	var want []string
+	var pagesSrc []string
+	for i := range 16 {
+		rows := []string{fmt.Sprintf(`<dt>Area:</dt><dd>%s</dd>`, areas[i%5])}
+		site, phone := "", ""
+		if i%3 != 2 {
+			site = fmt.Sprintf("www.place%d.example", i)
+			rows = append(rows, fmt.Sprintf(`<dt>Online:</dt><dd><span>%s</span></dd>`, site))
+		}
+		if i%4 != 1 {
+			phone = fmt.Sprintf("(%d) 555-%04d", 212+i, 1000+37*i)
+			rows = append(rows, fmt.Sprintf(`<dt>Reservations:</dt><dd><b>%s</b></dd>`, phone))
+		}
+		if i%2 == 1 {
+			rows[0], rows[len(rows)-1] = rows[len(rows)-1], rows[0]
+		}
+		want = append(want, fmt.Sprintf("%q %q", site, phone))
+		pagesSrc = append(pagesSrc, fmt.Sprintf(`<html><body><h1 data-or-type="name">Place %c%c</h1><dl>%s</dl><p>Open daily</p></body></html>`,
+			'A'+i, 'a'+i, strings.Join(rows, "")))
+	}
+	pages := pagesOf(t, pagesSrc, nil)
+	s := testSOD([][3]string{{"name", "1", "name"}, {"phone", "?", "phone"}, {"website", "?", "url"}}, sod.One)
+	dictionaryTypes(s, "name")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := func(vs []string) string {
+		if len(vs) == 0 {
+			return ""
+		}
+		return vs[0]
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		if got := fmt.Sprintf("%q %q", first(objs[0].Get("website")), first(objs[0].Get("phone"))); got != want[i] {
+			t.Fatalf("%s: website, phone %s, want %s; slots %+v\n%s", p.Path, got, want[i], w.Slots(), w.Template())
+		}
+	}
+}
+
+// TestLearnItemsFallback: learnItems on slot statistics. A field without
+// slot takes the left-over slots holding its instances on sharePartShare
+// of the records; a field with a slot of its own takes them only after a
+// label naming it that precedes most of them ("Website", not "Fax" for a
+// phone).
+func TestLearnItemsFallback(t *testing.T) {
+	web := FieldSpec{Path: "website", Name: "website", Types: []string{"url"}, Mult: "?", Optional: true, Predefined: "url"}
+	phone := FieldSpec{Path: "phone", Name: "phone", Types: []string{"phone"}, Mult: "?", Optional: true, Predefined: "phone"}
+	stat := func(occ int, inst map[string]int, labs map[string]map[string]int) *slotStats {
+		st := newSlotStats()
+		st.occ, st.itemInst, st.itemLab = occ, inst, labs
+		return st
+	}
+	for _, tc := range []struct {
+		name string
+		f    FieldSpec
+		done bool
+		st   *slotStats
+		want string
+	}{
+		{"no slot, enough rows", web, false, stat(20, map[string]int{"website": 8}, map[string]map[string]int{"website": {"online": 8}}), "website@1 [online]"},
+		{"no slot, too few rows", web, false, stat(20, map[string]int{"website": 4}, map[string]map[string]int{"website": {"online": 4}}), ""},
+		{"slot, label naming it", web, true, stat(20, map[string]int{"website": 4}, map[string]map[string]int{"website": {"website": 4}}), "website@1 [website]"},
+		{"slot, label not naming it", phone, true, stat(20, map[string]int{"phone": 4}, map[string]map[string]int{"phone": {"fax": 4}}), ""},
+		{"slot, no common label", web, true, stat(20, map[string]int{"website": 4}, map[string]map[string]int{"website": {"a": 2, "b": 2}}), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := &Wrapper{fields: []FieldSpec{tc.f}}
+			valid := predefinedRecognizers(w.fields)
+			var out []SlotMap
+			done := map[int]bool{}
+			if tc.done {
+				out = append(out, SlotMap{Slot: 0, Field: tc.f.Path})
+				done[0] = true
+			}
+			stats := []*slotStats{stat(20, nil, nil), tc.st}
+			var got []string
+			for _, sm := range learnItems(w, out, stats, valid, done, 2, 20, [][]int{nil, nil}) {
+				if sm.Item {
+					got = append(got, fmt.Sprintf("%s@%d %v", sm.Field, sm.Slot, sm.ItemLabel))
+				}
+			}
+			if s := strings.Join(got, " "); s != tc.want {
+				t.Fatalf("item maps %q, want %q", s, tc.want)
+			}
+		})
+	}
+}
+
+// TestSetItemWithoutWord: the price range after the cuisine links is not
+// a field of the SOD; an item without letters or digits is not a name of
+// the cuisines' dictionary type.
+func TestSetItemWithoutWord(t *testing.T) {
+	cuisines := []string{"Mexican", "Barbecue", "Italian", "Thai", "Greek", "Seafood", "Vegan"}
+	var wants [][]string
+	var pagesSrc []string
+	for i := range 14 {
+		items := []string{cuisines[i%7]}
+		if i%3 == 0 {
+			items = append(items, cuisines[(i+3)%7])
+		}
+		var links []string
+		for _, c := range items {
+			links = append(links, fmt.Sprintf(`<a href="/c/%s">%s</a>`, c, c))
+		}
+		body := strings.Join(links, "<br>")
+		if i%2 == 0 {
+			body += ` &middot; <a href="/p/">` + strings.Repeat("$", 1+i%4) + `</a>`
+		}
+		wants = append(wants, items)
+		pagesSrc = append(pagesSrc, fmt.Sprintf(`<html><body><h1 data-or-type="name">Place %c%c</h1><div class="c">%s</div><p>Open daily</p></body></html>`, 'A'+i, 'a'+i, body))
+	}
+	pages := pagesOf(t, pagesSrc, map[string][]string{"cuisine": cuisines})
+	s := testSOD([][3]string{{"name", "1", "name"}, {"cuisine", "+", "cuisine"}}, sod.One)
+	dictionaryTypes(s, "cuisine", "name")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 || fmt.Sprint(objs[0].Get("cuisine")) != fmt.Sprint(wants[i]) {
+			t.Fatalf("%s: cuisine %q, want %q; slots %+v", p.Path, objs[0].Get("cuisine"), wants[i], w.Slots())
+		}
+	}
+}

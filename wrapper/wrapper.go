@@ -568,8 +568,8 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 						sm = x
 					}
 				}
-				if sm == nil || byRow {
-					return
+				if sm == nil || byRow || sm.Item {
+					return // a row read by its label; an item slot is read last (byItem)
 				}
 				if sm.Label != nil && !labelBefore(toks, v.a, sm.Label) {
 					return
@@ -585,7 +585,10 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 						if !w.itemAt(toks, rn[0], rn[1], v.slot) {
 							continue
 						}
-						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !contains(sm.Seps, val.Text) && !bracketed(val.Text) {
+						// A dictionary type's items are names: an item
+						// without letters or digits ("$$$" after the
+						// cuisines) is none.
+						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !contains(sm.Seps, val.Text) && !bracketed(val.Text) && (!f.Dictionary || hasWord(val.Text)) {
 							fl.Values = append(fl.Values, val)
 						}
 					}
@@ -649,6 +652,9 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 		}
 		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
 			fl.Values = w.byLabel(toks, r, f)
+		}
+		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
+			fl.Values = w.byItem(toks, r, f)
 		}
 		if len(fl.Values) > 0 {
 			out = append(out, fl)
@@ -826,6 +832,30 @@ func (w *Wrapper) byLabel(toks []token, r *mrec, f FieldSpec) []Value {
 		}
 		if val, ok := w.value(toks, a, b, sm, f); ok {
 			out = append(out, val)
+		}
+	})
+	return out
+}
+
+// byItem gives a single field, when its other slots gave no value, the
+// first item of its item slots (SlotMap.Item) that is wholly an instance
+// of its pattern (after the slot's ItemLabel, if any).
+func (w *Wrapper) byItem(toks []token, r *mrec, f FieldSpec) []Value {
+	var out []Value
+	collect(r, -1, func(v sval) {
+		if len(out) > 0 {
+			return
+		}
+		for _, sm := range w.bySlot[v.slot] {
+			if sm.Field != f.Path || !sm.Item {
+				continue
+			}
+			if a, b, ok := patternItem(toks, v.a, v.b, w.valid[f.Path], sm.ItemLabel); ok {
+				if val, ok := w.value(toks, a, b, sm, f); ok {
+					out = append(out, val)
+				}
+			}
+			return
 		}
 	})
 	return out

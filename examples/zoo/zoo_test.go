@@ -91,6 +91,16 @@ var pinned = map[pinnedKey]string{
 	{71, "address"}:                 "reading a field by its label among rows in varying order",
 	{71, "event_date"}:              "reading a field by its label among rows in varying order",
 	{26, "when"}:                    "reading a field by its label among rows in varying order",
+
+	// Price ranges, rows left in one slot.
+	{9, "price"}:        "a price range item among a set field's items shares its slot (Part)",
+	{14, "cost"}:        "a price range item among a set field's items shares its slot (Part)",
+	{89, "price_range"}: "a price range item among a set field's items shares its slot (Part)",
+	{89, "telephone"}:   "a row label learned from the annotations ('Reservations:' before phones)",
+	{34, "homepage"}:    "a patterned field's item among rows left in one slot (Item)",
+	{59, "url"}:         "a patterned field's item among rows left in one slot (Item), several fields per slot",
+	{69, "homepage"}:    "a patterned field's item among rows left in one slot (Item)",
+	{64, "website"}:     "item slots read when the field's own slot gives none, after a label naming it",
 }
 
 // fieldScore is one field's value-level score on one template.
