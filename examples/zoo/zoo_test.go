@@ -50,12 +50,16 @@ const (
 // above; a change of the generator changes the baseline, so re-measure
 // then. Raised since: see the git log of this file for the measurement at
 // each step.
+//
+// Last raised at 524c149: mean value F1 0.888, 57 % of templates with every
+// field >= 0.90, 86 % of fields >= 0.90, records P / R 0.744 on list
+// templates, segmentation 0.980.
 const (
-	floorMeanF1     = 0.69 // mean value F1 over every field of every template
-	floorShareGood  = 0.21 // share of templates whose every field is >= targetFieldF1
-	floorGoodFields = 0.62 // share of all fields with value F1 >= targetFieldF1
-	floorListRecP   = 0.31 // mean records precision over list templates
-	floorListRecR   = 0.31 // mean records recall over list templates
+	floorMeanF1     = 0.87 // mean value F1 over every field of every template
+	floorShareGood  = 0.54 // share of templates whose every field is >= targetFieldF1
+	floorGoodFields = 0.83 // share of all fields with value F1 >= targetFieldF1
+	floorListRecP   = 0.71 // mean records precision over list templates
+	floorListRecR   = 0.71 // mean records recall over list templates
 	floorListSeg    = 0.95 // mean record segmentation precision and recall over list templates
 )
 
