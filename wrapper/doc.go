@@ -89,11 +89,15 @@
 //	match.go      matching a template against a page (EXVAL), value text
 //	mapping.go    slot -> SOD field mapping, StopError; labels, the one
 //	              place of a detail page's set field, cut and validation
-//	              rules learned from the sample
+//	              rules learned from the sample; a free slot for a field
+//	              whose annotations there another field's noisy dictionary
+//	              explains (explainedSlots)
 //	wrapper.go    Wrapper, Induce (mode choice, page mode), Extract, MismatchError,
 //	              object building
 //	list.go       record mode: induction over sample records, record-by-record
 //	              extraction, set-item and segment refinements
+//	list_class.go record mode: roles of sibling elements told apart by a
+//	              class token or by the label a row opens with
 //	pagescope.go  page-scope fields: derived SODs, page-level induction,
 //	              copying the page's values into every object
 //	explain.go    WhyEmpty: why a page the wrapper fits gave no object (where
