@@ -361,6 +361,21 @@ func gluedSlash(toks []token, x, y, lo, hi int) bool {
 	return u.end == t.start || t.end == u.start
 }
 
+// abbreviations are words written with a period that ends names and
+// addresses (English; matched case-insensitively).
+var abbreviations = map[string]bool{"jr": true, "sr": true, "co": true, "inc": true, "ltd": true, "corp": true,
+	"bros": true, "esq": true, "st": true, "ave": true, "rd": true, "blvd": true, "dr": true, "ln": true,
+	"pl": true, "mt": true, "ft": true, "no": true, "vol": true, "ed": true, "eds": true, "etc": true}
+
+// abbreviation reports whether w is a known abbreviation or an initial
+// (one capital letter).
+func abbreviation(w string) bool {
+	if len(w) == 1 {
+		return w[0] >= 'A' && w[0] <= 'Z'
+	}
+	return abbreviations[strings.ToLower(w)]
+}
+
 // inlineTags are the elements that sit inside a line of text; the edges
 // of any other element (div, p, li, td, …) break the line.
 var inlineTags = map[string]bool{"a": true, "abbr": true, "b": true, "bdi": true, "cite": true, "code": true,
@@ -386,6 +401,11 @@ func valueText(toks []token, a, b int) (string, int, int) {
 	}
 	if a >= b {
 		return "", a, a
+	}
+	// An abbreviation's period is the value's ("Oliver Yarborough Sr.",
+	// "Casa Bread Co."), a sentence's is not.
+	if abbrevDot(toks, b) != "" && abbreviation(toks[b-1].text) {
+		b++
 	}
 	var sb strings.Builder
 	br := false // a line break since the last run of words

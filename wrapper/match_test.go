@@ -63,7 +63,11 @@ func TestValueTextEdges(t *testing.T) {
 		{"free slash dropped", "/ Hachette Book Group /", "Hachette Book Group"},
 		{"label colon dropped", ": http://example.org/", "http://example.org/"},
 		{"comma still dropped", "Meyer,", "Meyer"},
-		{"period still dropped", "Inc.", "Inc"},
+		{"abbreviation's period kept", "Acme Inc.", "Acme Inc."},
+		{"suffix period kept", "Oliver Yarborough Sr.", "Oliver Yarborough Sr."},
+		{"initial's period kept", "John F.", "John F."},
+		{"sentence period dropped", "Ships today.", "Ships today"},
+		{"free period dropped", "Acme Inc .", "Acme Inc"},
 		{"only slashes", "/ //", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
