@@ -1219,8 +1219,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 		sort.Strings(others)
 		c := st.count(f.Types)
-		reason := fmt.Sprintf("mandatory field %q has no consistent slot: the slot with most of its annotations (%d of %d sample values touch it) has %d values that are mainly instances of it (need %d, share ≥ %.2f)",
-			f.Path, bestN, st.occ, c, minCnt, w.opt.GeneraliseThres)
+		reason := stopReason(f.Path, bestN, st.occ, c, st.annOcc, minCnt, w.opt.GeneraliseThres)
 		if len(others) > 0 {
 			reason += "; the slot mixes it with " + strings.Join(others, ", ")
 		}
@@ -1283,6 +1282,28 @@ func explainedSlots(w *Wrapper, out []SlotMap, stats []*slotStats, done map[int]
 		}
 	}
 	return out
+}
+
+// stopReason says why mandatory field path has no slot, from the slot
+// holding most of its annotations: touched of occ values touch it, c are
+// mainly its instances, annOcc are mainly some type's. It names the
+// condition that failed and the measured share: too few values (c below
+// need), or too small a share of the slot's annotated values (c/annOcc
+// below thres, another type dominating).
+func stopReason(path string, touched, occ, c, annOcc, need int, thres float64) string {
+	share := 0.0
+	if annOcc > 0 {
+		share = float64(c) / float64(annOcc)
+	}
+	head := fmt.Sprintf("mandatory field %q has no consistent slot: in the slot holding most of its annotations (%d of the slot's %d sample values touch it), ", path, touched, occ)
+	switch {
+	case c < need:
+		return head + fmt.Sprintf("only %d values are mainly instances of it, fewer than the %d needed (share of the slot's annotated values %.2f)", c, need, share)
+	case share < thres:
+		return head + fmt.Sprintf("%d values are mainly instances of it (enough), but that is %.2f of the %d annotated values, below the %.2f needed", c, share, annOcc, thres)
+	default:
+		return head + fmt.Sprintf("%d values are mainly instances of it (share %.2f), but the slot went to another field or its values failed the checks", c, share)
+	}
 }
 
 func indexOf(fs []FieldSpec, path string) int {

@@ -3,6 +3,7 @@ package wrapper
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -118,5 +119,26 @@ func TestExplainedSlot(t *testing.T) {
 		if want := fmt.Sprintf("%q %q", []string{names[i]}, []string{brands[i%len(brands)]}); got != want {
 			t.Fatalf("%s: got %s, want %s; slots %+v", p.Path, got, want, w.Slots())
 		}
+	}
+}
+
+// TestStopReason checks that the stop message names the condition that
+// failed, with the measured share.
+func TestStopReason(t *testing.T) {
+	for _, tc := range []struct {
+		name                          string
+		touched, occ, c, annOcc, need int
+		want                          string
+	}{
+		{"too few", 12, 40, 3, 4, 8, "only 3 values are mainly instances of it, fewer than the 8 needed (share of the slot's annotated values 0.75)"},
+		{"share too small", 70, 80, 59, 120, 20, "59 values are mainly instances of it (enough), but that is 0.49 of the 120 annotated values, below the 0.70 needed"},
+		{"taken", 30, 40, 30, 30, 8, "30 values are mainly instances of it (share 1.00), but the slot went to another field"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := stopReason("artist", tc.touched, tc.occ, tc.c, tc.annOcc, tc.need, 0.7)
+			if !strings.Contains(got, tc.want) || !strings.Contains(got, `mandatory field "artist"`) {
+				t.Fatalf("stopReason = %q, want it to hold %q", got, tc.want)
+			}
+		})
 	}
 }
