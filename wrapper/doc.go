@@ -29,7 +29,9 @@
 // records as over detail pages: one object per record, set fields (several
 // performers) are sets inside the record's template. Record mode then
 // refines what the per-record statistics get wrong or miss: separators of
-// set items are re-learned counting real pages, items are kept only at the
+// set items are re-learned counting real pages (a short lower-case word
+// between a known item and a capitalised word is one, as in page mode:
+// "Maya Okafor and Hunter Prescott" with one name known), items are kept only at the
 // DOM paths and inside the element where the sample's instances are, a
 // single field whose instances fill one segment of a slot is mapped with a
 // Cut (and the segment chosen by the instances' shapes), and a mandatory

@@ -404,7 +404,7 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 			continue
 		}
 		runsOf := map[string]*runStat{}
-		sepWord := map[string]map[int]bool{}
+		sepWord, sepHalf := map[string]map[int]bool{}, map[string]map[int]bool{}
 		annWord := map[string]bool{}
 		values := 0
 		pathRuns, pathAnn := map[int32]int{}, map[int32]int{}
@@ -491,6 +491,13 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 							sepWord[t.text] = map[int]bool{}
 						}
 						sepWord[t.text][pg] = true
+					} else if halfSep(tk, x, v.a, v.b) {
+						// "Maya Okafor and Hunter Prescott" with one of
+						// the two known, as in page mode (gather's sepHalf).
+						if sepHalf[t.text] == nil {
+							sepHalf[t.text] = map[int]bool{}
+						}
+						sepHalf[t.text][pg] = true
 					}
 				}
 			})
@@ -542,14 +549,39 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 			w.contain[sm.Slot] = true
 		}
 		sm.SepWords = nil
-		for wd, pgs := range sepWord {
-			if len(pgs) >= 2 && !annWord[wd] {
-				sm.SepWords = append(sm.SepWords, wd)
+		for _, sw := range []map[string]map[int]bool{sepWord, sepHalf} {
+			for wd, pgs := range sw {
+				if len(pgs) >= 2 && !annWord[wd] && !contains(sm.SepWords, wd) {
+					sm.SepWords = append(sm.SepWords, wd)
+				}
 			}
 		}
 		sort.Strings(sm.Seps)
 		sort.Strings(sm.SepWords)
 	}
+}
+
+// halfSep reports whether word x of a set value [a, b) may separate two
+// items of which only one is annotated: a short lower-case word of one
+// text node between an annotated word and a capitalised one, with no
+// always-split separator between it and either ("Maya Okafor and Hunter
+// Prescott" where the dictionary knows one name). It is gather's sepHalf
+// test.
+func halfSep(tk []token, x, a, b int) bool {
+	t := &tk[x]
+	if t.kind != KindWord || len(t.ann) > 0 || edgeToken(t) || !lowerInitial(t.text) || len(t.text) > 4 {
+		return false
+	}
+	before, after, splitL, splitR := false, false, false, false
+	for y := x - 1; y >= a && tk[y].node == t.node && !before; y-- {
+		before = len(tk[y].ann) > 0
+		splitL = splitL || sepToken(&tk[y], itemSeps)
+	}
+	for y := x + 1; y < b && tk[y].node == t.node && !after; y++ {
+		after = len(tk[y].ann) > 0
+		splitR = splitR || sepToken(&tk[y], itemSeps)
+	}
+	return before != after && !splitL && !splitR && capitalNeighbour(tk, x, a, b, t.node, before)
 }
 
 // attached reports whether word x touches the word before or after it in

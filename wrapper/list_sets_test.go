@@ -111,3 +111,91 @@ predefined = "address"
 		}
 	}
 }
+
+// TestRecordSetHalfAnnotatedAnd: a record's authors are plain text joined
+// by "and" ("Maya Okafor and Hunter Prescott"), and the dictionary knows
+// only the first author of each pair, so "and" is never seen between two
+// annotated names. A short lower-case word between a known name and a
+// capitalised word, on two pages or more, still separates the items, as in
+// page mode.
+func TestRecordSetHalfAnnotatedAnd(t *testing.T) {
+	s, err := sod.Parse("books.toml", []byte(`
+object = "book"
+objects = "*"
+[tuple.book]
+title = "1"
+author = "+"
+price = "1"
+[entity.title]
+dictionary = "title"
+[entity.author]
+dictionary = "author"
+[entity.price]
+predefined = "price"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := []string{"Ann Lee", "Cy Dee", "Di Fox", "Fay Hill", "Gus Ives", "Ida Moss"}
+	second := []string{"Bo Chan", "Ed Gray", "Hal Jones", "Jo Kerr", "Kim Lund", "Lu Marsh", "Max Nolan"}
+	type rec struct {
+		title, price string
+		authors      []string
+	}
+	recs := func(page, n int) []rec {
+		var out []rec
+		for j := range n {
+			k := page*7 + j*3
+			r := rec{title: fmt.Sprintf("Book %c%c", 'A'+rune(k%26), 'a'+rune(k/26%26)), price: fmt.Sprintf("$%d.99", 5+k%30)}
+			r.authors = []string{first[k%len(first)]}
+			if k%2 == 0 {
+				r.authors = append(r.authors, second[k%len(second)])
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	render := func(rs []rec) string {
+		var b strings.Builder
+		b.WriteString("<html><body><div><a href=/>Home</a></div><div><h1>Books</h1><ul>")
+		for _, r := range rs {
+			fmt.Fprintf(&b, "<li><h3>%s</h3><p><span>Author(s):</span> %s</p><p>%s</p></li>", r.title, strings.Join(r.authors, " and "), r.price)
+		}
+		b.WriteString("</ul></div><div>About · Contact</div></body></html>")
+		return b.String()
+	}
+	var sample []*annotate.Page
+	for i, n := range []int{3, 5, 2, 6, 4, 7, 3, 5, 4, 6} {
+		rs := recs(i, n)
+		m := map[string][]string{}
+		for _, r := range rs {
+			m["title"] = append(m["title"], r.title)
+			m["price"] = append(m["price"], r.price)
+			m["author"] = append(m["author"], r.authors[0]) // the second is unknown
+		}
+		sample = append(sample, recordTestPage(t, fmt.Sprint(i), render(rs), m))
+	}
+	w, err := Induce(sample, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Mode() != ModeRecords {
+		t.Fatalf("mode %s, want records", w.Mode())
+	}
+	for i, n := range []int{4, 8} {
+		rs := recs(100+i, n)
+		p, err := annotate.ParsePage([]byte(render(rs)), "p", annotate.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != n {
+			t.Fatalf("page with %d records: %d objects, %v", n, len(objs), err)
+		}
+		for j, o := range objs {
+			if got := o.Get("author"); !slices.Equal(got, rs[j].authors) {
+				t.Errorf("record %d: author %q, want %q; template %s", j, got, rs[j].authors, w.Template())
+			}
+		}
+	}
+}

@@ -105,6 +105,10 @@ var pinned = map[pinnedKey]string{
 	{59, "url"}:         "a patterned field's item among rows left in one slot (Item), several fields per slot",
 	{69, "homepage"}:    "a patterned field's item among rows left in one slot (Item)",
 	{64, "website"}:     "item slots read when the field's own slot gives none, after a label naming it",
+
+	// Books.
+	{15, "author"}:  "a lower-case word beside one known item separates a record's set items ('A and B')",
+	{99, "cuisine"}: "a lower-case word beside one known item separates a record's set items ('A and B')",
 }
 
 // fieldScore is one field's value-level score on one template.
