@@ -19,7 +19,9 @@ package wrapper
 // date may be there, not a line break or a block) and, in the sample,
 // its pattern finds an instance there that leaves the host
 // field's instance in the rest (or, for a field without pattern, its
-// annotations fall there and the host has a pattern). A set field's slot
+// annotations fall there and the host has a pattern), in sharePartShare of
+// the slot's values, or in fewer when they are GeneraliseThres of all the
+// field's annotations (a dictionary that knows few publishers). A set field's slot
 // is shared likewise when one of its values' items (patternItems) is, as
 // a whole, an instance of the single field's pattern
 // in sharePartShare of the sample values and the set field has not that
@@ -181,6 +183,7 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 			continue
 		}
 		best, bestN := -1, 0
+		total := annotatedValues(stats, f.Types)
 		for i, host := range out {
 			hf := w.fieldSpec(host.Field)
 			if hf == nil || hf.Parent != f.Parent || host.Slot >= len(stats) {
@@ -188,6 +191,7 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 			}
 			st := stats[host.Slot]
 			n := 0
+			need := sharePartShare * float64(st.occ)
 			if hf.Many {
 				// A set field's items: f's instance is an item of its
 				// own ("Chinese · $$$"), unless the host's items are
@@ -215,12 +219,15 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 					n += c
 				}
 			} else if valid[hf.Path] != nil {
-				n = st.count(f.Types)
-				for _, t := range f.Types {
-					n = max(n, st.some[t])
+				n = annotatedValues([]*slotStats{st}, f.Types)
+				// A dictionary that knows few of the field's values:
+				// the slot is still its place when most of the field's
+				// annotations fall there.
+				if n >= minCnt && float64(n) >= w.opt.GeneraliseThres*float64(total) {
+					need = 0
 				}
 			}
-			if n >= minCnt && float64(n) >= sharePartShare*float64(st.occ) && n > bestN {
+			if n >= minCnt && float64(n) >= need && n > bestN {
 				best, bestN = i, n
 			}
 		}
@@ -233,6 +240,20 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		done[fi] = true
 	}
 	return out
+}
+
+// annotatedValues counts the values of the slots of stats that the
+// types annotate (wholly, or in some of their words).
+func annotatedValues(stats []*slotStats, types []string) int {
+	total := 0
+	for _, st := range stats {
+		n := st.count(types)
+		for _, t := range types {
+			n = max(n, st.some[t])
+		}
+		total += n
+	}
+	return total
 }
 
 // learnInstances maps single fields whose pattern delimits values, left

@@ -576,3 +576,49 @@ func TestSetItemWithoutWord(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedSlotFewKnown: the publisher and the date share a line
+// ("<a>Publisher</a>; date"), and the dictionary knows one publisher in
+// five, under sharePartShare of the slot's values. The date takes the
+// slot; the publisher still shares it, as every one of its annotations
+// falls there.
+func TestSharedSlotFewKnown(t *testing.T) {
+	pubs := []string{"Vantage Point House", "Granite Street Books", "Midriver House", "Thornbury Books", "Blue Heron Press"}
+	months := []string{"March", "May", "July", "October"}
+	var pages []*annotate.Page
+	var wantPub, wantDate []string
+	for i := range 20 {
+		pub := pubs[i%5]
+		date, value := "", `<a href="/p">`+pub+`</a>`
+		if i%3 != 0 {
+			date = fmt.Sprintf("%s %d, %d", months[i%4], 1+i, 1990+i)
+			value += `; <a href="/d">` + date + `</a>`
+		}
+		wantPub, wantDate = append(wantPub, pub), append(wantDate, date)
+		src := fmt.Sprintf(`<html><body><h1>Book Number %d</h1><p>Price $%d.99</p>`+
+			`<div><div>Imprint</div><span>%s</span></div><p>Ships in two days</p></body></html>`, i, 5+i, value)
+		pages = append(pages, recordTestPage(t, fmt.Sprintf("p%02d.html", i), src, map[string][]string{
+			"title": {fmt.Sprintf("Book Number %d", i)}, "publisher": pubs[:1]}))
+	}
+	s := testSOD([][3]string{{"title", "1", "title"}, {"publisher", "?", "publisher"}, {"released", "?", "date"}}, sod.One)
+	dictionaryTypes(s, "title", "publisher")
+	annotatePatterns(t, pages, map[string]string{"date": "date"})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		got := fmt.Sprintf("%q %q", objs[0].Get("publisher"), objs[0].Get("released"))
+		var wd []string
+		if wantDate[i] != "" {
+			wd = []string{wantDate[i]}
+		}
+		if want := fmt.Sprintf("%q %q", []string{wantPub[i]}, wd); got != want {
+			t.Fatalf("%s: got %s, want %s; template %s; slots %+v", p.Path, got, want, w.Template(), w.Slots())
+		}
+	}
+}
