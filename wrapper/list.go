@@ -564,23 +564,29 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 // halfSep reports whether word x of a set value [a, b) may separate two
 // items of which only one is annotated: a short lower-case word of one
 // text node between an annotated word and a capitalised one, with no
-// always-split separator between it and either ("Maya Okafor and Hunter
-// Prescott" where the dictionary knows one name). It is gather's sepHalf
-// test.
+// separator punctuation between it and either ("Maya Okafor and Hunter
+// Prescott" where the dictionary knows one name). The annotated word is
+// x's neighbour: in "Ann Lee & Greta V. De la Cruz", "la" is no separator.
 func halfSep(tk []token, x, a, b int) bool {
 	t := &tk[x]
 	if t.kind != KindWord || len(t.ann) > 0 || edgeToken(t) || !lowerInitial(t.text) || len(t.text) > 4 {
 		return false
 	}
-	before, after, splitL, splitR := false, false, false, false
-	for y := x - 1; y >= a && tk[y].node == t.node && !before; y-- {
-		before = len(tk[y].ann) > 0
-		splitL = splitL || sepToken(&tk[y], itemSeps)
+	// neighbour says whether the nearest word on one side is annotated,
+	// and whether separator punctuation stands between.
+	neighbour := func(step int) (ann, split bool) {
+		for y := x + step; y >= a && y < b && tk[y].node == t.node; y += step {
+			if sepToken(&tk[y], itemSeps+weakSeps) {
+				return false, true
+			}
+			if tk[y].kind == KindWord && !edgeToken(&tk[y]) {
+				return len(tk[y].ann) > 0, false
+			}
+		}
+		return false, false
 	}
-	for y := x + 1; y < b && tk[y].node == t.node && !after; y++ {
-		after = len(tk[y].ann) > 0
-		splitR = splitR || sepToken(&tk[y], itemSeps)
-	}
+	before, splitL := neighbour(-1)
+	after, splitR := neighbour(1)
 	return before != after && !splitL && !splitR && capitalNeighbour(tk, x, a, b, t.node, before)
 }
 

@@ -117,7 +117,7 @@ predefined = "address"
 // only the first author of each pair, so "and" is never seen between two
 // annotated names. A short lower-case word between a known name and a
 // capitalised word, on two pages or more, still separates the items, as in
-// page mode.
+// page mode; a lower-case name particle does not.
 func TestRecordSetHalfAnnotatedAnd(t *testing.T) {
 	s, err := sod.Parse("books.toml", []byte(`
 object = "book"
@@ -137,7 +137,10 @@ predefined = "price"
 		t.Fatal(err)
 	}
 	first := []string{"Ann Lee", "Cy Dee", "Di Fox", "Fay Hill", "Gus Ives", "Ida Moss"}
-	second := []string{"Bo Chan", "Ed Gray", "Hal Jones", "Jo Kerr", "Kim Lund", "Lu Marsh", "Max Nolan"}
+	// "la" in "Ann Lee and Rosa de la Vega" lies between a capitalised
+	// word and a lower-case one, with a known name further left: no
+	// separator.
+	second := []string{"Bo Chan", "Ed Gray", "Rosa de la Vega", "Hal Jones", "Jo Kerr", "Kim Lund", "Lu Marsh", "Max Nolan"}
 	type rec struct {
 		title, price string
 		authors      []string
