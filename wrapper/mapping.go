@@ -1234,7 +1234,10 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 // annotated only with the types of fields mapped to other slots are set
 // aside: a noisy dictionary of another field that knows some of its values
 // ("Korvel" among product names as well as brands) explains them away,
-// since that field has its own slot.
+// since that field has its own slot. A slot whose value hardly varies
+// across pages weighs less, as in mapSlots, and one value on every page
+// is template text (a menu entry "Home" a noisy dictionary knows), never
+// the field's slot.
 func explainedSlots(w *Wrapper, out []SlotMap, stats []*slotStats, done map[int]bool, used map[int]bool, minCnt int, inScope func(int) (bool, int)) []SlotMap {
 	for fi, f := range w.fields {
 		if done[fi] || f.Tuple || f.Many || f.Parent != "" || f.Patterned() {
@@ -1271,7 +1274,11 @@ func explainedSlots(w *Wrapper, out []SlotMap, stats []*slotStats, done map[int]
 			if share < w.opt.GeneraliseThres {
 				continue
 			}
-			if sc := float64(c) * share; sc > bestScore {
+			sc := float64(c) * share
+			if d := float64(len(st.values)-1) / (0.25 * float64(st.occ)); d < 1 {
+				sc *= d // template-like: a menu entry the dictionary knows
+			}
+			if sc > bestScore {
 				best, bestScore = s, sc
 				bestSM = SlotMap{Slot: s, Field: f.Path, Type: f.Types[0], Share: share, Coverage: float64(c) / float64(st.occ), Run: st.tagged == 0}
 			}

@@ -142,3 +142,31 @@ func TestStopReason(t *testing.T) {
 		})
 	}
 }
+
+// TestExplainedSlotNotTemplate: a noisy publisher dictionary knows the
+// menu entry "Home", on every page, and no publisher of the books (the
+// field is optional and the page has none). The menu entry is template
+// text, not the field's slot: the publisher is left empty.
+func TestExplainedSlotNotTemplate(t *testing.T) {
+	var pages []*annotate.Page
+	for i := range 16 {
+		name := fmt.Sprintf("Studio Book %d", 10+7*i)
+		src := fmt.Sprintf(`<html><body><nav><a href="/">Home</a> <a href="/b">Books</a></nav><h1>%s</h1><p>Price: $%d.99</p><p>Ships in %d days</p></body></html>`, name, 5+i, 1+i%4)
+		pages = append(pages, testPage(t, fmt.Sprintf("p%02d.html", i), src, map[string][]string{"name": {name}, "publisher": {"Home"}}))
+	}
+	s := testSOD([][3]string{{"name", "1", "name"}, {"publisher", "?", "publisher"}}, sod.One)
+	dictionaryTypes(s, "name", "publisher")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		if got := objs[0].Get("publisher"); len(got) > 0 {
+			t.Fatalf("%s: publisher %q from template text; template %s; slots %+v", p.Path, got, w.Template(), w.Slots())
+		}
+	}
+}

@@ -107,9 +107,12 @@ var pinned = map[pinnedKey]string{
 	{64, "website"}:     "item slots read when the field's own slot gives none, after a label naming it",
 
 	// Books.
-	{15, "author"}:   "a lower-case word beside one known item separates a record's set items ('A and B')",
-	{99, "cuisine"}:  "a lower-case word beside one known item separates a record's set items ('A and B')",
-	{5, "publisher"}: "a field shares a patterned field's slot where most of its few annotations fall (Part)",
+	{15, "author"}:       "a lower-case word beside one known item separates a record's set items ('A and B')",
+	{99, "cuisine"}:      "a lower-case word beside one known item separates a record's set items ('A and B')",
+	{5, "publisher"}:     "a field shares a patterned field's slot where most of its few annotations fall (Part)",
+	{83, "make"}:         "a constant menu entry a noisy dictionary knows is no explained slot",
+	{92, "school"}:       "a constant menu entry a noisy dictionary knows is no explained slot",
+	{93, "manufacturer"}: "a constant menu entry a noisy dictionary knows is no explained slot",
 }
 
 // fieldScore is one field's value-level score on one template.
