@@ -30,8 +30,8 @@
 // performers) are sets inside the record's template. Record mode then
 // refines what the per-record statistics get wrong or miss: separators of
 // set items are re-learned counting real pages (a short lower-case word
-// between a known item and a capitalised word is one, as in page mode:
-// "Maya Okafor and Hunter Prescott" with one name known), items are kept only at the
+// or "&" between a known item and a capitalised word is one: "Maya Okafor
+// and Hunter Prescott" with one name known), items are kept only at the
 // DOM paths and inside the element where the sample's instances are, a
 // single field whose instances fill one segment of a slot is mapped with a
 // Cut (and the segment chosen by the instances' shapes), and a mandatory

@@ -562,14 +562,16 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 }
 
 // halfSep reports whether word x of a set value [a, b) may separate two
-// items of which only one is annotated: a short lower-case word of one
-// text node between an annotated word and a capitalised one, with no
-// separator punctuation between it and either ("Maya Okafor and Hunter
-// Prescott" where the dictionary knows one name). The annotated word is
-// x's neighbour: in "Ann Lee & Greta V. De la Cruz", "la" is no separator.
+// items of which only one is annotated: a short lower-case word, or one of
+// weakSeps ("&"), of one text node between an annotated word and a
+// capitalised one, with no separator punctuation between it and either
+// ("Maya Okafor and Hunter Prescott" where the dictionary knows one
+// name). The annotated word is x's neighbour: in "Ann Lee & Greta V. De
+// la Cruz", "la" is no separator.
 func halfSep(tk []token, x, a, b int) bool {
 	t := &tk[x]
-	if t.kind != KindWord || len(t.ann) > 0 || edgeToken(t) || !lowerInitial(t.text) || len(t.text) > 4 {
+	weak := sepToken(t, weakSeps)
+	if t.kind != KindWord || len(t.ann) > 0 || edgeToken(t) || (!weak && !lowerInitial(t.text)) || len(t.text) > 4 {
 		return false
 	}
 	// neighbour says whether the nearest word on one side is annotated,

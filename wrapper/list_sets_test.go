@@ -113,12 +113,18 @@ predefined = "address"
 }
 
 // TestRecordSetHalfAnnotatedAnd: a record's authors are plain text joined
-// by "and" ("Maya Okafor and Hunter Prescott"), and the dictionary knows
+// by "and" or "&" ("Maya Okafor and Hunter Prescott"), and the dictionary knows
 // only the first author of each pair, so "and" is never seen between two
-// annotated names. A short lower-case word between a known name and a
-// capitalised word, on two pages or more, still separates the items, as in
-// page mode; a lower-case name particle does not.
+// annotated names. A short lower-case word or "&" between a known name and
+// a capitalised word, on two pages or more, still separates the items; a
+// lower-case name particle does not.
 func TestRecordSetHalfAnnotatedAnd(t *testing.T) {
+	for _, sep := range []string{" and ", " & "} {
+		t.Run(strings.TrimSpace(sep), func(t *testing.T) { recordSetHalfAnnotated(t, sep) })
+	}
+}
+
+func recordSetHalfAnnotated(t *testing.T, sep string) {
 	s, err := sod.Parse("books.toml", []byte(`
 object = "book"
 objects = "*"
@@ -162,7 +168,7 @@ predefined = "price"
 		var b strings.Builder
 		b.WriteString("<html><body><div><a href=/>Home</a></div><div><h1>Books</h1><ul>")
 		for _, r := range rs {
-			fmt.Fprintf(&b, "<li><h3>%s</h3><p><span>Author(s):</span> %s</p><p>%s</p></li>", r.title, strings.Join(r.authors, " and "), r.price)
+			fmt.Fprintf(&b, "<li><h3>%s</h3><p><span>Author(s):</span> %s</p><p>%s</p></li>", r.title, strings.Join(r.authors, sep), r.price)
 		}
 		b.WriteString("</ul></div><div>About · Contact</div></body></html>")
 		return b.String()

@@ -99,8 +99,9 @@ type SlotMap struct {
 	// SepWords split a run of text into items ("A, B and C"): unannotated
 	// words seen between annotated words of one text node on two pages or
 	// more, and the punctuation "&", "/" or "+" seen between two annotated
-	// items (across tags) on two pages or more; without that evidence
-	// those characters are part of a value ("Grosset & Dunlap").
+	// items (across tags) on two pages or more (in record mode, beside
+	// one annotated item: refineSets); without that evidence those
+	// characters are part of a value ("Grosset & Dunlap").
 	SepWords []string `json:"sep_words,omitempty"`
 	// Run says the slot's sample values never contain tags: on a page
 	// whose template text after the slot is missing, the value is cut at

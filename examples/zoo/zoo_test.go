@@ -109,6 +109,7 @@ var pinned = map[pinnedKey]string{
 	// Books.
 	{15, "author"}:       "a lower-case word beside one known item separates a record's set items ('A and B')",
 	{99, "cuisine"}:      "a lower-case word beside one known item separates a record's set items ('A and B')",
+	{95, "writer"}:       "'&' beside one known item separates a record's set items ('A & B')",
 	{5, "publisher"}:     "a field shares a patterned field's slot where most of its few annotations fall (Part)",
 	{83, "make"}:         "a constant menu entry a noisy dictionary knows is no explained slot",
 	{92, "school"}:       "a constant menu entry a noisy dictionary knows is no explained slot",
