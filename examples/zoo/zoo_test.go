@@ -105,6 +105,23 @@ var pinned = map[pinnedKey]string{
 	{59, "url"}:         "a patterned field's item among rows left in one slot (Item), several fields per slot",
 	{69, "homepage"}:    "a patterned field's item among rows left in one slot (Item)",
 	{64, "website"}:     "item slots read when the field's own slot gives none, after a label naming it",
+
+	// Rows told apart by class on detail pages (page-mode class roles).
+	{3, "mpn"}:             "page-mode class roles (rows told apart by class)",
+	{11, "venue_name"}:     "page-mode class roles (rows told apart by class)",
+	{22, "dob"}:            "page-mode class roles (rows told apart by class)",
+	{40, "publisher_name"}: "page-mode class roles (rows told apart by class)",
+	{40, "release_date"}:   "page-mode class roles (rows told apart by class)",
+	{60, "name"}:           "page-mode class roles (rows told apart by class)",
+	{61, "venue_name"}:     "page-mode class roles (an optional <li class=\"time-value\"> row)",
+	{90, "book_title"}:     "page-mode class roles (rows told apart by class)",
+	{90, "isbn13"}:         "page-mode class roles (rows told apart by class)",
+	{90, "our_price"}:      "page-mode class roles (rows told apart by class)",
+	{91, "band"}:           "page-mode class roles (rows told apart by class)",
+	{93, "current_price"}:  "page-mode class roles (rows told apart by class)",
+	{93, "date"}:           "page-mode class roles (rows told apart by class)",
+	{93, "model"}:          "page-mode class roles (rows told apart by class)",
+	{94, "cuisine"}:        "page-mode class roles (rows told apart by class)",
 }
 
 // fieldScore is one field's value-level score on one template.
