@@ -37,7 +37,8 @@ package wrapper
 // (pageRecords), with two restrictions: a class token that is on two
 // elements at one bare path of any page is no role (the items of a list
 // alternate odd and even, every row of a table has its "label" cell: they
-// must stay one set), and labels are no roles (a page read as a stream gives an
+// must stay one set; a token with a digit is rather an item's id), and
+// labels are no roles (a page read as a stream gives an
 // element's start tag before its children, where the label is).
 
 import (
@@ -186,8 +187,9 @@ func learnClassRules(recs []sampleRecord) *classRules {
 }
 
 // learnClassRulesOnce is learnClassRules; with once (page mode), a class
-// token must never be on two elements at its bare path in one record, and
-// labels are not roles. Rows of a detail page are one of a kind, while the
+// token must never be on two elements at its bare path in one record nor
+// hold a digit (an item's id, "player-46-5286", names one row of a list,
+// not a kind of row), and labels are not roles. Rows of a detail page are one of a kind, while the
 // items of a page's lists repeat their classes (odd, even; a "label" cell
 // in every row of a table) and must stay one role. A label needs the element's children, which a page read as a
 // stream (ExtractStream) does not have yet at the element's start tag.
@@ -298,7 +300,7 @@ func learnClassRulesOnce(recs []sampleRecord, once bool) *classRules {
 		if strings.HasPrefix(k.cls, "@") && (once || valued[k] || amongLabels[k] < minLabel || shuffled[k.path]) {
 			continue
 		}
-		if once && repeated[k] {
+		if once && (repeated[k] || strings.ContainsAny(k.cls, "0123456789")) {
 			continue
 		}
 		if n >= min && len(pages[k]) >= 2 {

@@ -249,7 +249,8 @@ func TestLabelOf(t *testing.T) {
 
 // classDetailPage renders a detail page of a player whose <dd> rows are
 // told apart only by their class; the height row is optional, and a
-// sidebar list alternates classes (odd, even) that are no row's.
+// sidebar list alternates classes (odd, even) and gives each item an id
+// class (item-3) that are no row's.
 func classDetailPage(k int) (string, [3]string) {
 	var b strings.Builder
 	name := fmt.Sprintf("Player %c%c", 'A'+rune(k%26), 'a'+rune(k/26%26))
@@ -265,7 +266,7 @@ func classDetailPage(k int) (string, [3]string) {
 	}
 	fmt.Fprintf(&b, `<dd class="row born">%s</dd></dl><ul>`, born)
 	for j := range 2 + k%4 {
-		fmt.Fprintf(&b, `<li class="%s">Other %d</li>`, []string{"odd", "even"}[j%2], j)
+		fmt.Fprintf(&b, `<li class="%s item-%d">Other %d</li>`, []string{"odd", "even"}[j%2], (k+j)%5, j)
 	}
 	b.WriteString(`</ul><div>About</div></body></html>`)
 	return b.String(), [3]string{name, ht, born}
@@ -311,8 +312,8 @@ predefined = "date"
 		t.Fatalf("mode %s, want page", w.Mode())
 	}
 	got := fmt.Sprint(w.ps.cls.file())
-	if !strings.Contains(got, "ht") || strings.Contains(got, "odd") || strings.Contains(got, " row") {
-		t.Errorf("class rules %s: want the height row's class, not the list items' (odd) nor one every row has (row)", got)
+	if !strings.Contains(got, "ht") || strings.Contains(got, "odd") || strings.Contains(got, "item-") || strings.Contains(got, " row") {
+		t.Errorf("class rules %s: want the height row's class, not the list items' (odd, item-3) nor one every row has (row)", got)
 	}
 	var buf bytes.Buffer
 	if err := w.Save(&buf); err != nil {
