@@ -98,8 +98,9 @@
 //	              object building
 //	list.go       record mode: induction over sample records, record-by-record
 //	              extraction, set-item and segment refinements
-//	list_class.go record mode: roles of sibling elements told apart by a
-//	              class token or by the label a row opens with
+//	list_class.go roles of sibling elements told apart by a class token or
+//	              (record mode) by the label a row opens with; page mode:
+//	              class tokens never repeated among siblings
 //	pagescope.go  page-scope fields: derived SODs, page-level induction,
 //	              copying the page's values into every object
 //	explain.go    WhyEmpty: why a page the wrapper fits gave no object (where

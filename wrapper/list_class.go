@@ -31,9 +31,19 @@ package wrapper
 // venue's name before its address is a value) or the labelled siblings
 // come in another order from record to record (shuffled rows stay one
 // role: ExAlg makes them a set and each row's label keys its value).
+//
+// Page mode (detail pages) learns the same rules from the sample pages,
+// each page one record whose nodes are the document's children
+// (pageRecords), with two restrictions: a class token that is on two
+// elements at one bare path of any page is no role (the items of a list
+// alternate odd and even, every row of a table has its "label" cell: they
+// must stay one set; a token with a digit is rather an item's id), and
+// labels are no roles (a page read as a stream gives an
+// element's start tag before its children, where the label is).
 
 import (
 	"fmt"
+	"github.com/objectrunner/objectrunner/annotate"
 	"slices"
 	"sort"
 	"strings"
@@ -173,6 +183,17 @@ func (cr *classRules) step(bare int32, n *html.Node) string {
 // records (see the comment at the top of the file); nil when there are
 // none.
 func learnClassRules(recs []sampleRecord) *classRules {
+	return learnClassRulesOnce(recs, false)
+}
+
+// learnClassRulesOnce is learnClassRules; with once (page mode), a class
+// token must never be on two elements at its bare path in one record nor
+// hold a digit (an item's id, "player-46-5286", names one row of a list,
+// not a kind of row), and labels are not roles. Rows of a detail page are one of a kind, while the
+// items of a page's lists repeat their classes (odd, even; a "label" cell
+// in every row of a table) and must stay one role. A label needs the element's children, which a page read as a
+// stream (ExtractStream) does not have yet at the element's start tag.
+func learnClassRulesOnce(recs []sampleRecord, once bool) *classRules {
 	bare := newPaths()
 	type key struct {
 		path int32
@@ -184,8 +205,10 @@ func learnClassRules(recs []sampleRecord) *classRules {
 	before := map[bareOrder]bool{}
 	amongLabels := map[key]int{} // records where a label sits beside another
 	shuffled := map[int32]bool{}
+	repeated := map[key]bool{} // on two elements or more of some record
 	for _, r := range recs {
 		seen := map[key]bool{}
+		inRecord := map[key]int{}
 		var visit func(group []*html.Node, parent int32, root bool)
 		visit = func(group []*html.Node, parent int32, root bool) {
 			byTag := map[string][]*html.Node{}
@@ -213,6 +236,7 @@ func learnClassRules(recs []sampleRecord) *classRules {
 						if k < len(sibs) && !strings.Contains(c, "/") {
 							seen[key{p, c}] = true
 						}
+						inRecord[key{p, c}] += k
 					}
 					// A label that the sample annotates is a value
 					// (a venue's name before its address), not a row's.
@@ -256,6 +280,11 @@ func learnClassRules(recs []sampleRecord) *classRules {
 			}
 		}
 		visit(r.nodes, 0, true)
+		for k, n := range inRecord {
+			if n > 1 {
+				repeated[k] = true
+			}
+		}
 		for k := range seen {
 			records[k]++
 			if pages[k] == nil {
@@ -268,7 +297,10 @@ func learnClassRules(recs []sampleRecord) *classRules {
 	cr := &classRules{bare: bare, keep: map[int32][]string{}}
 	minLabel := max(2, int(labelMinRecords*float64(len(recs))+0.5))
 	for k, n := range records {
-		if strings.HasPrefix(k.cls, "@") && (valued[k] || amongLabels[k] < minLabel || shuffled[k.path]) {
+		if strings.HasPrefix(k.cls, "@") && (once || valued[k] || amongLabels[k] < minLabel || shuffled[k.path]) {
+			continue
+		}
+		if once && (repeated[k] || strings.ContainsAny(k.cls, "0123456789")) {
 			continue
 		}
 		if n >= min && len(pages[k]) >= 2 {
@@ -335,3 +367,25 @@ func classRulesFromFile(m map[string][]string) (*classRules, error) {
 	cr.bare.frozen = true
 	return cr, nil
 }
+
+// pageRecords makes every sample page one record for learnClassRules in
+// page mode: the record's nodes are the document's children, so that the
+// paths learned are those the tokenizer walks from the document.
+func pageRecords(pages []*annotate.Page) []sampleRecord {
+	var out []sampleRecord
+	for i, p := range pages {
+		if p == nil || p.Doc == nil {
+			continue
+		}
+		var nodes []*html.Node
+		for c := p.Doc.FirstChild; c != nil; c = c.NextSibling {
+			nodes = append(nodes, c)
+		}
+		out = append(out, sampleRecord{nodes: nodes, page: p, pageIndex: i})
+	}
+	return out
+}
+
+// pageClasses turns on class roles in page mode (a switch for the tests
+// that show what they do).
+var pageClasses = true

@@ -25,9 +25,9 @@ func classRosterPage(page, n int) (string, [][3]string) {
 		fmt.Fprintf(&b, `<li class="%s"><h3>%s</h3><dl><dd class="row pos">Center</dd>`, []string{"odd", "even"}[j%2], name)
 		if k%3 != 0 {
 			ht = fmt.Sprintf("%d-%d", 5+k%3, k%12)
-			fmt.Fprintf(&b, `<dd class="row ht">Ht. %s</dd>`, ht)
+			fmt.Fprintf(&b, `<dd class="row ht">%s</dd>`, ht)
 		}
-		fmt.Fprintf(&b, `<dd class="row born">Born %s</dd></dl></li>`, born)
+		fmt.Fprintf(&b, `<dd class="row born">%s</dd></dl></li>`, born)
 		want = append(want, [3]string{name, ht, born})
 	}
 	b.WriteString(`</ul><div>About</div></body></html>`)
@@ -244,5 +244,106 @@ func TestLabelOf(t *testing.T) {
 				t.Fatalf("labelOf = %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// classDetailPage renders a detail page of a player whose <dd> rows are
+// told apart only by their class; the height row is optional, and a
+// sidebar list alternates classes (odd, even) and gives each item an id
+// class (item-3) that are no row's.
+func classDetailPage(k int) (string, [3]string) {
+	var b strings.Builder
+	name := fmt.Sprintf("Player %c%c", 'A'+rune(k%26), 'a'+rune(k/26%26))
+	born := fmt.Sprintf("May %d, %d", 1+k%28, 1980+k%20)
+	ht := ""
+	fmt.Fprintf(&b, `<html><body><div><a href="/">Home</a></div><h1>%s</h1><dl><dd class="row pos">Center</dd>`, name)
+	if k%3 != 0 {
+		ht = fmt.Sprintf("%d-%d", 5+k%3, k%12)
+		fmt.Fprintf(&b, `<dd class="row ht">%s</dd>`, ht)
+	}
+	if k%4 == 1 {
+		b.WriteString(`<dd class="row note">Injured</dd>`)
+	}
+	fmt.Fprintf(&b, `<dd class="row born">%s</dd></dl><ul>`, born)
+	for j := range 2 + k%4 {
+		fmt.Fprintf(&b, `<li class="%s item-%d">Other %d</li>`, []string{"odd", "even"}[j%2], (k+j)%5, j)
+	}
+	b.WriteString(`</ul><div>About</div></body></html>`)
+	return b.String(), [3]string{name, ht, born}
+}
+
+// TestPageClassRoles: in page mode too, sibling rows that differ only by
+// class (one optional) get roles of their own, so that no slot runs over
+// the height and date rows; the sidebar items' alternating classes give
+// no roles. The same holds after Save/Load and when extracting while the
+// page is read (no labels: a row's children are not there yet when its
+// start tag is streamed).
+func TestPageClassRoles(t *testing.T) {
+	s, err := sod.Parse("player.toml", []byte(`
+object = "player"
+[tuple.player]
+name = "1"
+height = "?"
+born = "1"
+[entity.name]
+regex = 'Player \w+'
+[entity.height]
+regex = '\d-\d+'
+[entity.born]
+predefined = "date"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sample []*annotate.Page
+	for k := range 12 {
+		src, want := classDetailPage(k)
+		m := map[string][]string{"name": {want[0]}, "born": {want[2]}}
+		if want[1] != "" {
+			m["height"] = []string{want[1]}
+		}
+		sample = append(sample, recordTestPage(t, fmt.Sprint(k), src, m))
+	}
+	w, err := Induce(sample, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Mode() != ModePage {
+		t.Fatalf("mode %s, want page", w.Mode())
+	}
+	got := fmt.Sprint(w.ps.cls.file())
+	if !strings.Contains(got, "ht") || strings.Contains(got, "odd") || strings.Contains(got, "item-") || strings.Contains(got, " row") {
+		t.Errorf("class rules %s: want the height row's class, not the list items' (odd, item-3) nor one every row has (row)", got)
+	}
+	var buf bytes.Buffer
+	if err := w.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Load(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []int{40, 41, 42, 45, 47} {
+		src, want := classDetailPage(k)
+		for i, wr := range []*Wrapper{w, l, w} {
+			var objs []*Object
+			if i < 2 {
+				p, err := annotate.ParsePage([]byte(src), "p", annotate.LoadOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				objs, err = wr.Extract(p)
+			} else {
+				objs, err = wr.ExtractBytes([]byte(src), "p", annotate.LoadOptions{})
+			}
+			if err != nil || len(objs) != 1 {
+				t.Fatalf("page %d (wrapper %d): %d objects, %v", k, i, len(objs), err)
+			}
+			o := objs[0]
+			g := [3]string{strings.Join(o.Get("name"), "|"), strings.Join(o.Get("height"), "|"), strings.Join(o.Get("born"), "|")}
+			if g != want {
+				t.Errorf("page %d (wrapper %d): %q, want %q", k, i, g, want)
+			}
+		}
 	}
 }

@@ -254,9 +254,6 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 		return nil, fmt.Errorf("wrapper: load: a record-mode wrapper has object scope %d (want -1: one object per record)", w.scope)
 	}
 	if len(f.Classes) > 0 {
-		if w.rp == nil {
-			return nil, errors.New("wrapper: load: classes: only a record-mode wrapper has class rules")
-		}
 		cr, err := classRulesFromFile(f.Classes)
 		if err != nil {
 			return nil, fmt.Errorf("wrapper: load: %w", err)

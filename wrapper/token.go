@@ -80,8 +80,8 @@ type paths struct {
 	frozen bool // a wrapper's table: unknown paths map to -1
 	// attrs are the attributes whose values are tokens (attr.go).
 	attrs []string
-	// cls, in record mode, gives elements distinctive class tokens in
-	// their occurrence step (list_class.go).
+	// cls gives elements distinctive class tokens (record mode: and
+	// labels) in their occurrence step (list_class.go).
 	cls *classRules
 }
 

@@ -247,6 +247,9 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 // SOD, the objects are the iterations of the template set that best holds
 // the SOD's fields.
 func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error) {
+	if pageClasses {
+		w.ps.cls = learnClassRulesOnce(pageRecords(pages), true)
+	}
 	toks := make([][]token, len(pages))
 	for i, p := range pages {
 		toks[i] = tokenize(p, w.ps)

@@ -114,6 +114,22 @@ var pinned = map[pinnedKey]string{
 	{83, "make"}:         "a constant menu entry a noisy dictionary knows is no explained slot",
 	{92, "school"}:       "a constant menu entry a noisy dictionary knows is no explained slot",
 	{93, "manufacturer"}: "a constant menu entry a noisy dictionary knows is no explained slot",
+	// Rows told apart by class on detail pages (page-mode class roles).
+	{3, "mpn"}:             "page-mode class roles (rows told apart by class)",
+	{11, "venue_name"}:     "page-mode class roles (rows told apart by class)",
+	{22, "dob"}:            "page-mode class roles (rows told apart by class)",
+	{40, "publisher_name"}: "page-mode class roles (rows told apart by class)",
+	{40, "release_date"}:   "page-mode class roles (rows told apart by class)",
+	{60, "name"}:           "page-mode class roles (rows told apart by class)",
+	{61, "venue_name"}:     "page-mode class roles (an optional <li class=\"time-value\"> row)",
+	{90, "book_title"}:     "page-mode class roles (rows told apart by class)",
+	{90, "isbn13"}:         "page-mode class roles (rows told apart by class)",
+	{90, "our_price"}:      "page-mode class roles (rows told apart by class)",
+	{91, "band"}:           "page-mode class roles (rows told apart by class)",
+	{93, "current_price"}:  "page-mode class roles (rows told apart by class)",
+	{93, "date"}:           "page-mode class roles (rows told apart by class)",
+	{93, "model"}:          "page-mode class roles (rows told apart by class)",
+	{94, "cuisine"}:        "page-mode class roles (rows told apart by class)",
 }
 
 // fieldScore is one field's value-level score on one template.
