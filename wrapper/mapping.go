@@ -310,6 +310,8 @@ type slotStats struct {
 	// the pages where a type covers some words of a value.
 	perPage   map[int]int
 	somePages map[string]map[int]bool
+	// firstVal holds each sample page's first value (see copySlots).
+	firstVal map[int]string
 	// lead counts, per type, the values with tags inside whose first run
 	// of words (up to the first tag) is an instance of the type; leadOcc
 	// the values with tags inside and a non-empty first run.
@@ -525,7 +527,7 @@ func newSlotStats() *slotStats {
 	return &slotStats{some: map[string]int{}, only: map[string]int{}, values: map[string]int{}, types: map[string]int{}, typeConf: map[string]float64{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
-		perPage: map[int]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
+		perPage: map[int]int{}, firstVal: map[int]string{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
 		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}}
 }
 
@@ -568,6 +570,9 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				}
 				seen := map[string]bool{}
 				st.perPage[pg]++
+				if st.perPage[pg] == 1 {
+					st.firstVal[pg] = txt
+				}
 				if title != "" && len(txt) >= 3 && !inHead(toks[a].node) && strings.Contains(title, strings.ToLower(txt)) {
 					st.inTitle++
 				}
@@ -1067,6 +1072,10 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 	}
 	cands = withFallback(cands, fallback)
+	cands = dropCopies(w.fields, cands, stats, w.opt.GeneraliseThres)
+	if scope < 0 && (w.mult == "1" || w.mult == "?") {
+		cands = dropOtherRecords(w.fields, cands, stats, sets, minCnt, w.opt.GeneraliseThres)
+	}
 	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
 	used := map[int]bool{}
 	shared := map[int]bool{}

@@ -1,0 +1,99 @@
+package wrapper
+
+import (
+	"slices"
+	"testing"
+)
+
+// slotWith returns slot statistics holding, per sample page, the values
+// given (one slice of values per page, nil for none).
+func slotWith(pages ...[]string) *slotStats {
+	st := newSlotStats()
+	for pg, vs := range pages {
+		for _, v := range vs {
+			st.occ++
+			st.values[v]++
+			st.perPage[pg]++
+			if st.perPage[pg] == 1 {
+				st.firstVal[pg] = v
+			}
+		}
+	}
+	return st
+}
+
+// keptSlots lists the slots of the candidates of field fi.
+func keptSlots(cands []cand, fi int) []int {
+	var out []int
+	for _, c := range cands {
+		if c.field == fi {
+			out = append(out, c.slot)
+		}
+	}
+	return out
+}
+
+func TestDropCopies(t *testing.T) {
+	artists := FieldSpec{Path: "headliner", Types: []string{"headliner"}, Dictionary: true, Class: "artist"}
+	guests := FieldSpec{Path: "guests", Types: []string{"guests"}, Many: true, Dictionary: true, Class: "artist"}
+	venue := FieldSpec{Path: "venue", Types: []string{"venue"}, Dictionary: true, Class: "venue"}
+	heads := [][]string{{"Amara Sandoval"}, {"The Neon Giants"}, {"Static Rivers"}, {"Velvet Pilots"}}
+	lineup := [][]string{{"Tender Comets", "Logan Greaves"}, nil, {"The Violet Strangers"}, {"Rhea Ellery"}}
+	for _, tc := range []struct {
+		name   string
+		fields []FieldSpec
+		stats  []*slotStats
+		want   []int // guests' slots kept
+	}{
+		{"heading repeats the breadcrumb's headliner", []FieldSpec{artists, guests},
+			[]*slotStats{slotWith(heads...), slotWith(heads...), slotWith(lineup...)}, []int{2}},
+		{"a copy of another kind's slot stays", []FieldSpec{venue, guests},
+			[]*slotStats{slotWith(heads...), slotWith(heads...), slotWith(lineup...)}, []int{1, 2}},
+		{"the same name on one page only", []FieldSpec{artists, guests},
+			[]*slotStats{slotWith(heads...), slotWith([]string{"Amara Sandoval"}, []string{"Oktober"}, []string{"Paper Daggers"}, []string{"Crimson Wolves"}), slotWith(lineup...)}, []int{1, 2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cands := []cand{{field: 0, slot: 0, score: 3}, {field: 1, slot: 1, score: 2}, {field: 1, slot: 2, score: 1}}
+			got := keptSlots(dropCopies(tc.fields, cands, tc.stats, 0.7), 1)
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("guests keep slots %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDropOtherRecords(t *testing.T) {
+	artist := FieldSpec{Path: "artist", Types: []string{"artist"}, Dictionary: true, Class: "artist"}
+	guests := FieldSpec{Path: "guests", Types: []string{"guests"}, Many: true, Dictionary: true, Class: "artist"}
+	when := FieldSpec{Path: "when", Types: []string{"when"}, Predefined: "date"}
+	fields := []FieldSpec{artist, guests, when}
+	annotated := func(typ string, n, of int) *slotStats {
+		st := newSlotStats()
+		st.occ, st.annOcc, st.types[typ] = of, n, n
+		return st
+	}
+	for _, tc := range []struct {
+		name string
+		sets [][]int // slots 0 (artist), 1 (own lineup), 2 (sidebar names), 3 (sidebar dates)
+		date *slotStats
+		want []int
+	}{
+		{"sidebar items carry the object's date", [][]int{nil, {1}, {2}, {2}}, annotated("when", 40, 40), []int{1}},
+		{"dates outside the names' set", [][]int{nil, {1}, {2}, nil}, annotated("when", 40, 40), []int{1, 2}},
+		{"few dates in the items", [][]int{nil, {1}, {2}, {2}}, annotated("when", 1, 40), []int{1, 2}},
+		{"items mixing dates with other text", [][]int{nil, {1}, {2}, {2}}, func() *slotStats {
+			st := annotated("when", 10, 40)
+			st.annOcc = 30
+			return st
+		}(), []int{1, 2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stats := []*slotStats{annotated("artist", 5, 20), annotated("guests", 4, 20), annotated("guests", 20, 60), tc.date}
+			cands := []cand{{field: 0, slot: 0}, {field: 1, slot: 1}, {field: 1, slot: 2}, {field: 2, slot: 3}}
+			got := keptSlots(dropOtherRecords(fields, cands, stats, tc.sets, 2, 0.7), 1)
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("guests keep slots %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
