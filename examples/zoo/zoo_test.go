@@ -130,6 +130,10 @@ var pinned = map[pinnedKey]string{
 	{93, "date"}:           "page-mode class roles (rows told apart by class)",
 	{93, "model"}:          "page-mode class roles (rows told apart by class)",
 	{94, "cuisine"}:        "page-mode class roles (rows told apart by class)",
+
+	// A detail page's set field of performers.
+	{31, "with"}:   "a set field skips a copy of a single field's slot and sets of other objects' records",
+	{41, "lineup"}: "a set field skips a copy of a single field's slot (headliner in breadcrumb and heading)",
 }
 
 // fieldScore is one field's value-level score on one template.
