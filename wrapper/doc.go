@@ -94,6 +94,11 @@
 //	              rules learned from the sample; a free slot for a field
 //	              whose annotations there another field's noisy dictionary
 //	              explains (explainedSlots)
+//	setslots.go   candidate slots dropped before mapping: a set field's
+//	              copy of a single field's slot, a detail page's set field
+//	              among other objects' records (a sidebar), a patterned
+//	              field's own slot outnumbered by its instances beside
+//	              another patterned field (a time on the date's line)
 //	wrapper.go    Wrapper, Induce (mode choice, page mode), Extract, MismatchError,
 //	              object building
 //	list.go       record mode: induction over sample records, record-by-record

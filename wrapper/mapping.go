@@ -1073,6 +1073,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	}
 	cands = withFallback(cands, fallback)
 	cands = dropCopies(w.fields, cands, stats, w.opt.GeneraliseThres)
+	cands = dropOutnumbered(w.fields, cands, stats, valid, w.opt.GeneraliseThres)
 	if scope < 0 && (w.mult == "1" || w.mult == "?") {
 		cands = dropOtherRecords(w.fields, cands, stats, sets, minCnt, w.opt.GeneraliseThres)
 	}

@@ -1,11 +1,17 @@
 package wrapper
 
-import "slices"
+import (
+	"slices"
 
-// Where a detail page's set field is not: two checks that drop candidate
-// slots of a set field of the object before the one place of the field is
-// chosen (detailPlaces).
-//
+	"github.com/objectrunner/objectrunner/recognizers"
+)
+
+// Where a field is not: checks that drop candidate slots before mapSlots
+// assigns them (and before detailPlaces chooses a detail page's set field
+// its one place): a set field's slot that copies a single field's, a
+// detail page's set field in the items of other objects' records, a
+// patterned single field's slot outnumbered by its instances beside
+// another patterned field's.
 
 // A set field of the object (performers, guests) is not written in a slot
 // that repeats, page after page, the one value of a slot a single field of
@@ -118,6 +124,60 @@ func recordLike(fields []FieldSpec, f FieldSpec, s int, stats []*slotStats, sets
 			if c := st.count(g.Types); c >= minCnt && float64(c) >= thres*float64(st.annOcc) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// A patterned single field (a show's time) that is found beside another
+// patterned field's instance in that field's values (the date's line "Sat,
+// Oct 17 · 8:00pm") more often than a slot of its own holds it (an optional
+// "Doors: 7:00pm" row) is that line's part (learnParts), not the other
+// slot's value: the object's own instance is written where it nearly always
+// is.
+
+// dropOutnumbered removes the candidates of patterned single fields that
+// another patterned single field's candidate slot outnumbers
+// (outnumbered).
+func dropOutnumbered(fields []FieldSpec, cands []cand, stats []*slotStats, valid map[string]recognizers.Recognizer, thres float64) []cand {
+	out := cands[:0:0]
+	for _, c := range cands {
+		if f := fields[c.field]; !f.Many && !f.Tuple && valid[f.Path] != nil && outnumbered(fields, cands, stats, valid, c, thres) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// outnumbered reports whether the slot of a candidate of another patterned
+// single field with the same parent, mainly (thres) that field's
+// instances, holds c's field's instance apart from its own (not a number
+// inside a date) in more values than c's slot holds instances, and in
+// sharePartShare of its values or more.
+func outnumbered(fields []FieldSpec, cands []cand, stats []*slotStats, valid map[string]recognizers.Recognizer, c cand, thres float64) bool {
+	f := fields[c.field]
+	rf := valid[f.Path]
+	for _, d := range cands {
+		g := fields[d.field]
+		rg := valid[g.Path]
+		if rg == nil || d.field == c.field || d.slot == c.slot || g.Many || g.Tuple || g.Parent != f.Parent || sameKind(f, g) {
+			continue
+		}
+		st := stats[d.slot]
+		if float64(st.count(g.Types)) < thres*float64(st.occ) {
+			continue
+		}
+		inside := 0
+		for text, n := range st.values {
+			mf, okf := longestMatch(rf, text)
+			mg, okg := longestMatch(rg, text)
+			if okf && okg && (mf[1] <= mg[0] || mg[1] <= mf[0]) {
+				inside += n
+			}
+		}
+		if inside > c.cnt && float64(inside) >= sharePartShare*float64(st.occ) {
+			return true
 		}
 	}
 	return false

@@ -1,6 +1,7 @@
 package wrapper
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -93,6 +94,49 @@ func TestDropOtherRecords(t *testing.T) {
 			got := keptSlots(dropOtherRecords(fields, cands, stats, tc.sets, 2, 0.7), 1)
 			if !slices.Equal(got, tc.want) {
 				t.Fatalf("guests keep slots %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDropOutnumbered(t *testing.T) {
+	date := FieldSpec{Path: "show_date", Types: []string{"show_date"}, Predefined: "date"}
+	tm := FieldSpec{Path: "showtime", Types: []string{"showtime"}, Predefined: "time", Optional: true}
+	num := FieldSpec{Path: "jersey", Types: []string{"jersey"}, Regex: &RegexSpec{Pattern: `\b\d{1,2}\b`}}
+	// lines returns date-slot statistics: n values, all dates, each
+	// followed by text.
+	lines := func(n int, text func(i int) string) *slotStats {
+		st := newSlotStats()
+		for i := range n {
+			st.occ++
+			st.annOcc++
+			st.types["show_date"]++
+			st.values[text(i)]++
+		}
+		return st
+	}
+	withTime := func(i int) string { return fmt.Sprintf("Sat, Oct %d · %d:00pm", 10+i, 6+i%4) }
+	dateOnly := func(i int) string { return fmt.Sprintf("Sat, Oct %d", 10+i) }
+	for _, tc := range []struct {
+		name  string
+		field FieldSpec
+		host  *slotStats
+		own   int // instances in the field's own slot
+		keep  bool
+	}{
+		{"time beside the date on most lines, doors row on some", tm, lines(20, withTime), 9, false},
+		{"the own slot holds more", tm, lines(20, withTime), 20, true},
+		{"dates alone", tm, lines(20, dateOnly), 9, true},
+		{"a number inside the date is no instance beside it", num, lines(20, dateOnly), 9, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fields := []FieldSpec{date, tc.field}
+			valid := predefinedRecognizers(fields)
+			stats := []*slotStats{tc.host, newSlotStats()}
+			cands := []cand{{field: 0, slot: 0, cnt: 20}, {field: 1, slot: 1, cnt: tc.own}}
+			got := len(keptSlots(dropOutnumbered(fields, cands, stats, valid, 0.7), 1)) == 1
+			if got != tc.keep {
+				t.Fatalf("own slot kept = %v, want %v", got, tc.keep)
 			}
 		})
 	}
