@@ -177,8 +177,10 @@
 // Set fields: a slot value is split into items at tags, at separator
 // punctuation (", ; | ·") and at separators learned from the sample: words
 // ("and") and the punctuation "& / +" when the sample showed them between
-// two annotated items, so that "Grosset & Dunlap" stays one value unless
-// "&" was seen separating names. Single fields: when the sample's
+// two annotated items, or, on two pages or more, between an annotated item
+// and a capitalised word of its text node ("Iron Rivers & Boneyard" where
+// only the first is known), so that "Grosset & Dunlap" stays one value
+// unless "&" was seen separating names. Single fields: when the sample's
 // instances sit in one segment of the slot values (split at tags and at
 // "-", "|", "(", …), that segment is kept (SlotMap.Cut).
 //

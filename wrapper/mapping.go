@@ -99,9 +99,11 @@ type SlotMap struct {
 	// SepWords split a run of text into items ("A, B and C"): unannotated
 	// words seen between annotated words of one text node on two pages or
 	// more, and the punctuation "&", "/" or "+" seen between two annotated
-	// items (across tags) on two pages or more (in record mode, beside
-	// one annotated item: refineSets); without that evidence those
-	// characters are part of a value ("Grosset & Dunlap").
+	// items (across tags) on two pages or more, or between an annotated
+	// item and a capitalised word of its text node on two pages or more
+	// (as short lower-case words; in record mode also refineSets); without
+	// that evidence those characters are part of a value ("Grosset &
+	// Dunlap").
 	SepWords []string `json:"sep_words,omitempty"`
 	// Run says the slot's sample values never contain tags: on a page
 	// whose template text after the slot is missing, the value is cut at
@@ -748,11 +750,12 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 							st.sepWord[t.text] = map[int]bool{}
 						}
 						st.sepWord[t.text][pg] = true
-					} else if (before || after) && !(splitL || splitR) && lowerInitial(t.text) && len(t.text) <= 4 &&
+					} else if (before || after) && !(splitL || splitR) && (weak || lowerInitial(t.text) && len(t.text) <= 4) &&
 						capitalNeighbour(toks, x, a, b, t.node, before) {
 						// "Mexican and Barbecue" with one of the two known:
-						// a short lower-case word between an instance and a
-						// capitalised word, on two pages or more.
+						// a short lower-case word, or "&", "/", "+",
+						// between an instance and a capitalised word, on
+						// two pages or more.
 						if st.sepHalf[t.text] == nil {
 							st.sepHalf[t.text] = map[int]bool{}
 						}

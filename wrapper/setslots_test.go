@@ -3,7 +3,10 @@ package wrapper
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/objectrunner/objectrunner/sod"
 )
 
 // slotWith returns slot statistics holding, per sample page, the values
@@ -139,5 +142,47 @@ func TestDropOutnumbered(t *testing.T) {
 				t.Fatalf("own slot kept = %v, want %v", got, tc.keep)
 			}
 		})
+	}
+}
+
+// TestAmpersandBesideOneKnownName: a lineup written as plain text ("with
+// Iron Rivers, The Paper Comets & Boneyard") where the dictionary knows a
+// few names only. "&" between a known name and a capitalised word, on two
+// pages or more, separates items, as a short lower-case word does.
+func TestAmpersandBesideOneKnownName(t *testing.T) {
+	known := []string{"Iron Rivers", "Elena Ortega", "Cyrus Talbot"}
+	unknown := []string{"The Paper Comets", "Boneyard", "Gentle Kites", "Solenne", "Wild Harbors"}
+	var src []string
+	var wants [][]string
+	for i := range 14 {
+		items := []string{known[i%3], unknown[i%5]}
+		if i%2 == 1 {
+			items = []string{known[i%3], unknown[(i+2)%5], unknown[i%5]}
+		}
+		if i%4 == 2 {
+			items = items[:1]
+		}
+		text := items[0]
+		if len(items) > 1 {
+			text = strings.Join(items[:len(items)-1], ", ") + " &amp; " + items[len(items)-1]
+		}
+		wants = append(wants, items)
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">Show %c%c</h1><div class="with">with %s</div><p>Doors open early</p></body></html>`, 'A'+i, 'a'+i, text))
+	}
+	pages := pagesOf(t, src, map[string][]string{"artist": known})
+	s := testSOD([][3]string{{"name", "1", "name"}, {"guests", "*", "artist"}}, sod.One)
+	dictionaryTypes(s, "artist", "name")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		if got := fmt.Sprint(objs[0].Get("guests")); got != fmt.Sprint(wants[i]) {
+			t.Fatalf("%s: guests %s, want %q; slots %+v", p.Path, got, wants[i], w.Slots())
+		}
 	}
 }

@@ -139,6 +139,7 @@ var pinned = map[pinnedKey]string{
 	{16, "time"}:     "a patterned field's own slot outnumbered by its instances beside another's (Part)",
 	{41, "showtime"}: "a patterned field's own slot outnumbered by its instances beside another's (Part)",
 	{86, "showtime"}: "a patterned field's own slot outnumbered by its instances beside another's (Part)",
+	{29, "food"}:     "'&', '/', '+' between one known item and a capitalised word separate items",
 }
 
 // fieldScore is one field's value-level score on one template.
