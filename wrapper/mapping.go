@@ -1913,8 +1913,10 @@ func validShare(st *slotStats, r recognizers.Recognizer) float64 {
 // object's own data, found in one place (a byline); the same type also
 // fills repeated regions of the page (recommendation cards, sidebars),
 // which are sets of other records and must not be merged in. Among the
-// field's candidate slots (those within a quarter of the best score), the place is the one with the most sample pages
-// where the slot's values touch the field's types, divided by half the
+// field's candidate slots (those within a quarter of the best score), the
+// place is the one with the most sample pages where the slot's values
+// touch the field's types (or, for a slot a label naming the field
+// nominated, where the label precedes a value), divided by half the
 // slot's mean number of values per page when that exceeds 2 (a carousel
 // lists many values on every page; an object has typically one to three),
 // ties broken by the distance, in slots, to the object's single fields
@@ -1948,6 +1950,11 @@ func detailPlaces(w *Wrapper, cands []cand, stats []*slotStats) map[int]int {
 			continue
 		}
 		v := placeScore(stats[c.slot], f)
+		if c.label != "" {
+			// A label naming the field nominated the slot: the pages
+			// where it precedes a value count, as in its score.
+			v = max(v, float64(len(stats[c.slot].labPages[c.label])))
+		}
 		if d := dist(c.slot); d < math.MaxInt {
 			v /= 1 + float64(d)/8
 		}

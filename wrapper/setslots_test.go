@@ -186,3 +186,33 @@ func TestAmpersandBesideOneKnownName(t *testing.T) {
 		}
 	}
 }
+
+// TestDetailPlaceByLabel: a detail page's set field whose own place is a
+// row a label naming it opens ("Support: A, B"), which the dictionary
+// hardly knows, is placed there rather than in a slot where a few values
+// are known names of another kind (a venue the artists' dictionary knows).
+func TestDetailPlaceByLabel(t *testing.T) {
+	acts := FieldSpec{Path: "supporting_acts", Name: "supporting_acts", Types: []string{"supporting_acts"}, Many: true}
+	w := &Wrapper{fields: []FieldSpec{acts}}
+	row := newSlotStats() // "Support: …" on 9 pages, none annotated
+	row.occ = 9
+	row.labPages["support"] = map[int]bool{}
+	for pg := range 9 {
+		row.perPage[pg] = 1
+		row.labPages["support"][pg] = true
+	}
+	venue := newSlotStats() // venue names on 20 pages, 6 known as artists
+	venue.occ = 20
+	venue.somePages["supporting_acts"] = map[int]bool{}
+	for pg := range 20 {
+		venue.perPage[pg] = 1
+		if pg%3 == 0 {
+			venue.somePages["supporting_acts"][pg] = true
+		}
+	}
+	stats := []*slotStats{row, venue}
+	cands := []cand{{field: 0, slot: 0, label: "support", score: 10}, {field: 0, slot: 1, score: 5}}
+	if got := detailPlaces(w, cands, stats)[0]; got != 0 {
+		t.Fatalf("place %d, want the labelled row (0)", got)
+	}
+}
