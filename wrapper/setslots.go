@@ -32,7 +32,7 @@ func dropCopies(fields []FieldSpec, cands []cand, stats []*slotStats, thres floa
 		}
 		out = append(out, c)
 	}
-	return out
+	return keepMandatory(fields, cands, out)
 }
 
 // copiesSingle reports whether set-field candidate c's slot copies the slot
@@ -101,6 +101,23 @@ func dropOtherRecords(fields []FieldSpec, cands []cand, stats []*slotStats, sets
 			continue
 		}
 		out = append(out, c)
+	}
+	return keepMandatory(fields, cands, out)
+}
+
+// keepMandatory gives back to out the candidates (from all) of a mandatory
+// field that has none left in out: a doubtful slot is dropped when the
+// field has another, not when dropping it stops the induction (a field
+// with no slot at all; see mapSlots).
+func keepMandatory(fields []FieldSpec, all, out []cand) []cand {
+	left := map[int]bool{}
+	for _, c := range out {
+		left[c.field] = true
+	}
+	for _, c := range all {
+		if f := fields[c.field]; !left[c.field] && !f.Optional && !f.Tuple {
+			out = append(out, c)
+		}
 	}
 	return out
 }

@@ -216,3 +216,26 @@ func TestDetailPlaceByLabel(t *testing.T) {
 		t.Fatalf("place %d, want the labelled row (0)", got)
 	}
 }
+
+// TestDropOtherRecordsLastCandidate: a sidebar slot that is a set field's
+// only candidate is dropped when the field is optional and kept when it is
+// mandatory (dropping it would stop the induction).
+func TestDropOtherRecordsLastCandidate(t *testing.T) {
+	when := FieldSpec{Path: "when", Types: []string{"when"}, Predefined: "date"}
+	annotated := func(typ string, n, of int) *slotStats {
+		st := newSlotStats()
+		st.occ, st.annOcc, st.types[typ] = of, n, n
+		return st
+	}
+	stats := []*slotStats{annotated("authors", 20, 60), annotated("when", 40, 40)}
+	sets := [][]int{{0}, {0}}
+	for _, optional := range []bool{true, false} {
+		authors := FieldSpec{Path: "authors", Types: []string{"authors"}, Many: true, Optional: optional}
+		fields := []FieldSpec{authors, when}
+		cands := []cand{{field: 0, slot: 0}, {field: 1, slot: 1}}
+		kept := len(keptSlots(dropOtherRecords(fields, cands, stats, sets, 2, 0.7), 0)) == 1
+		if kept == optional {
+			t.Fatalf("optional %v: sidebar candidate kept = %v", optional, kept)
+		}
+	}
+}

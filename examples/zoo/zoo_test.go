@@ -134,6 +134,7 @@ var pinned = map[pinnedKey]string{
 	// A detail page's set field of performers.
 	{31, "with"}:   "a set field skips a copy of a single field's slot and sets of other objects' records",
 	{41, "lineup"}: "a set field skips a copy of a single field's slot (headliner in breadcrumb and heading)",
+	{11, "guests"}: "a set field skips a copy of a single field's slot (headliner in breadcrumb and heading)",
 
 	// A time on the date's line rather than in an optional "Doors" row.
 	{16, "time"}:     "a patterned field's own slot outnumbered by its instances beside another's (Part)",
