@@ -9,7 +9,14 @@ import (
 )
 
 // FormatVersion is the version of the wrapper file format written by Save.
-const FormatVersion = 1
+// Version 2 added role rules (class tokens and row labels change how a
+// page is tokenized) and fields read by row label or from item slots:
+// a reader of version 1 would misread such a wrapper without noticing,
+// so it refuses it instead. Load reads versions 1 and 2.
+const FormatVersion = 2
+
+// oldestFormat is the oldest version Load reads.
+const oldestFormat = 1
 
 type fileNode struct {
 	Type  string      `json:"type"`
@@ -168,15 +175,16 @@ func (w *Wrapper) file() *wrapperFile {
 	return f
 }
 
-// Load reads a wrapper written by Save. It rejects other format versions.
+// Load reads a wrapper written by Save. It rejects format versions outside
+// [oldestFormat, FormatVersion].
 func Load(r io.Reader) (*Wrapper, error) {
 	var f wrapperFile
 	dec := json.NewDecoder(r)
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("wrapper: load: %w", err)
 	}
-	if f.Version != FormatVersion {
-		return nil, fmt.Errorf("wrapper: load: unsupported wrapper format version %d (this build reads version %d)", f.Version, FormatVersion)
+	if f.Version < oldestFormat || f.Version > FormatVersion {
+		return nil, fmt.Errorf("wrapper: load: unsupported wrapper format version %d (this build reads versions %d to %d)", f.Version, oldestFormat, FormatVersion)
 	}
 	w, err := fromWrapperFile(&f)
 	if err != nil {
