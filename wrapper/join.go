@@ -239,8 +239,8 @@ func anyOf(a, b []string) bool {
 // value is the variable text of the block around it (SlotMap.Block): the
 // slot's value extended, inside the nearest element that is not a line or
 // inline tag, over the values of unmapped slots and the template text
-// between them — not past another field's value, nor back over a label
-// (template text ending in ":"). The block is taken when, on most sample
+// between them — not past another field's value, nor over a label
+// (text ending in ":") before or after it. The block is taken when, on most sample
 // pages, the recognizer's instance in it is longer than in the slot's
 // value.
 
@@ -265,6 +265,16 @@ func (w *Wrapper) blockSpan(toks []token, owner []int, a, b, slot int) (int, int
 	e := b
 	for x := b; x < len(toks) && inBlock(x); x++ {
 		if owner[x] >= 0 && owner[x] != slot {
+			break
+		}
+		if toks[x].kind == KindWord && toks[x].text == ":" && x > b {
+			// A label starts the next part of the block ("…<br>Open:
+			// Mon–Thu"): the value ends before the label's words.
+			y := x - 1
+			for y >= b && toks[y].kind == KindWord && toks[y].node == toks[x].node && !strings.ContainsAny(toks[y].text, ",0123456789") {
+				y--
+			}
+			e = min(e, y+1)
 			break
 		}
 		if owner[x] == -2 && toks[x].kind == KindWord {

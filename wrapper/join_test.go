@@ -340,3 +340,39 @@ predefined = "address"
 		}
 	}
 }
+
+// TestBlockAddressBeforeLabel: as TestBlockAddress, with the block going
+// on after the address with a labelled line ("<br>Open: <b>…</b>"): the
+// address ends before the label.
+func TestBlockAddressBeforeLabel(t *testing.T) {
+	streets := []string{"4672 Ludlow", "12 Elm Street", "88 North Galloway", "301 Oak Rd", "7 Pine Ave"}
+	cities := []string{"Portland", "Winston-Salem", "Dallas", "Austin"}
+	states := []string{"OR", "NC", "TX", "TX"}
+	var src, want []string
+	for i := range 16 {
+		st, c, s := streets[i%5], cities[i%4], states[i%4]
+		zip := fmt.Sprint(97200 + 7*i)
+		want = append(want, st+", "+c+", "+s+" "+zip)
+		typ := ""
+		if i%4 != 3 {
+			typ = ` data-or-type="address"`
+		}
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">Diner %d</h1><p>Location: <span%s>%s</span><br><span>%s</span>, <span>%s</span> <span>%s</span><br>Open: <b>Mon-Thu %dam</b></p><p>Closed on holidays</p></body></html>`,
+			i, typ, st, c, s, zip, 7+i%4))
+	}
+	pages := pagesOf(t, src, nil)
+	s := testSOD([][3]string{{"name", "1", "name"}, {"address", "1", "address"}}, sod.One)
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		if got := objs[0].Get("address"); len(got) != 1 || got[0] != want[i] {
+			t.Fatalf("%s: address = %q, want %q; template %s", p.Path, got, want[i], w.Template())
+		}
+	}
+}
