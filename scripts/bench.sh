@@ -174,7 +174,7 @@ if [ "$what" = all ] || [ "$what" = scraper ]; then
 	: >"$out/pairs.txt"
 	for _ in $(seq "$pairs"); do
 		read -r a ka < <(cpu "$bin" extract -q --wrapper "$out/wrapper.json" --source "$src" -o /dev/null)
-		read -r s ks < <(cpu "$scraper" "$src")
+		read -r s ks < <(cpu "$scraper" -selectors scripts/bookscraper/swde-book.json "$src")
 		b=- kb=-
 		if [ -n "${BASE:-}" ]; then
 			read -r b kb < <(cpu "$BASE" extract -q --wrapper "$out/wrapper.json" --source "$src" -o /dev/null)

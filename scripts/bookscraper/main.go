@@ -1,21 +1,22 @@
 // Command bookscraper is the yardstick of the README's performance
 // section: the scraper a user would write by hand, without ObjectRunner,
-// for one site — the SWDE booksamillion book pages (../shared/data/swde/
-// book-booksamillion). It parses every page with goquery (x/net/html) and
-// reads the five fields of examples/swde-book with CSS selectors written
-// for that site's template, one JSON line per page:
+// for one book site. It parses every page with goquery (x/net/html) and
+// reads the five fields of examples/swde-book with the CSS selectors of a
+// selectors file written for that site's template, one JSON line per page:
 //
-//	go run ./scripts/bookscraper ../shared/data/swde/book-booksamillion > books.jsonl
+//	go run ./scripts/bookscraper -selectors scripts/bookscraper/swde-book.json \
+//	    ../shared/data/swde/book-<site> > books.jsonl
 //
-// It is benchmark tooling, not part of ObjectRunner: its selectors are
-// specific to the one site it was written for, which is the point of the
-// comparison (scripts/bench.sh times it against `objectrunner extract
+// It is benchmark tooling, not part of ObjectRunner: the selectors file
+// is specific to the one site it was written for, which is the point of
+// the comparison (scripts/bench.sh times it against `objectrunner extract
 // --wrapper` on the same pages).
 package main
 
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -24,6 +25,22 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 )
+
+// selectors is a site's template as CSS selectors.
+type selectors struct {
+	// Title selects the title element (the first match); TitleDrop the
+	// parts of it that are not the title (a format note).
+	Title     string `json:"title"`
+	TitleDrop string `json:"title_drop"`
+	// Author selects each author's element.
+	Author string `json:"author"`
+	// Rows selects the label/value rows, RowLabel the label inside a row;
+	// Labels maps a label's text to the field its value fills
+	// (isbn_13, publisher or publication_date).
+	Rows     string            `json:"rows"`
+	RowLabel string            `json:"row_label"`
+	Labels   map[string]string `json:"labels"`
+}
 
 // book is one page's record.
 type book struct {
@@ -36,17 +53,41 @@ type book struct {
 }
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: bookscraper DIR  (a directory of booksamillion .htm pages)")
+	file := flag.String("selectors", "", "JSON file of the site's CSS selectors (see scripts/bookscraper/swde-book.json)")
+	flag.Parse()
+	if *file == "" || flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: bookscraper -selectors FILE DIR  (a directory of .htm pages)")
 		os.Exit(2)
 	}
-	if err := run(os.Args[1]); err != nil {
+	sel, err := loadSelectors(*file)
+	if err == nil {
+		err = run(flag.Arg(0), sel)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "bookscraper:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string) error {
+// loadSelectors reads a selectors file.
+func loadSelectors(path string) (*selectors, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var s selectors
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	for field, v := range map[string]string{"title": s.Title, "author": s.Author, "rows": s.Rows, "row_label": s.RowLabel} {
+		if v == "" {
+			return nil, fmt.Errorf("%s: %q is empty", path, field)
+		}
+	}
+	return &s, nil
+}
+
+func run(dir string, sel *selectors) error {
 	pages, err := filepath.Glob(filepath.Join(dir, "*.htm"))
 	if err != nil {
 		return err
@@ -58,7 +99,7 @@ func run(dir string) error {
 	out := bufio.NewWriter(os.Stdout)
 	enc := json.NewEncoder(out)
 	for _, p := range pages {
-		b, err := scrape(p)
+		b, err := scrape(p, sel)
 		if err != nil {
 			return err
 		}
@@ -70,7 +111,7 @@ func run(dir string) error {
 }
 
 // scrape reads one page.
-func scrape(path string) (*book, error) {
+func scrape(path string, sel *selectors) (*book, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -81,26 +122,25 @@ func scrape(path string) (*book, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	b := &book{Page: filepath.Base(path)}
-	// <h2>Title<span class="subtitle"> (Hardcover)</span></h2>
-	h2 := doc.Find("h2").First().Clone()
-	h2.Find(".subtitle").Remove()
-	b.Title = clean(h2.Text())
-	// <h3 class="author">by <a>Name</a>, <a>Name</a></h3>
-	doc.Find("h3.author a").Each(func(_ int, a *goquery.Selection) {
+	title := doc.Find(sel.Title).First().Clone()
+	if sel.TitleDrop != "" {
+		title.Find(sel.TitleDrop).Remove()
+	}
+	b.Title = clean(title.Text())
+	doc.Find(sel.Author).Each(func(_ int, a *goquery.Selection) {
 		if s := clean(a.Text()); s != "" {
 			b.Author = append(b.Author, s)
 		}
 	})
-	// <ul class="overview-details"><li><strong>Label</strong>: value</li>
-	doc.Find("ul.overview-details li").Each(func(_ int, li *goquery.Selection) {
-		label := clean(li.Find("strong").Text())
-		value := clean(strings.TrimPrefix(strings.TrimSpace(strings.TrimPrefix(li.Text(), li.Find("strong").Text())), ":"))
-		switch label {
-		case "ISBN-13":
+	doc.Find(sel.Rows).Each(func(_ int, row *goquery.Selection) {
+		raw := row.Find(sel.RowLabel).Text()
+		value := clean(strings.TrimPrefix(strings.TrimSpace(strings.TrimPrefix(row.Text(), raw)), ":"))
+		switch sel.Labels[clean(raw)] {
+		case "isbn_13":
 			b.ISBN13 = value
-		case "Publisher":
+		case "publisher":
 			b.Publisher = value
-		case "Date":
+		case "publication_date":
 			b.PublicationDate = value
 		}
 	})
