@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/objectrunner/objectrunner/annotate"
+
 	"github.com/objectrunner/objectrunner/sod"
 )
 
@@ -66,15 +68,7 @@ func TestJoinLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range pages {
-		objs, err := w.Extract(p)
-		if err != nil || len(objs) != 1 {
-			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
-		}
-		if got := objs[0].Get("address"); len(got) != 1 || got[0] != want[i] {
-			t.Fatalf("%s: address = %q, want %q; template %s; slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
-		}
-	}
+	checkSingle(t, w, pages, "address", want)
 }
 
 // TestJoinPreviousLine: the second line of the address (city, state, zip)
@@ -100,15 +94,7 @@ func TestJoinPreviousLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range pages {
-		objs, err := w.Extract(p)
-		if err != nil || len(objs) != 1 {
-			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
-		}
-		if got := objs[0].Get("address"); len(got) != 1 || got[0] != want[i] {
-			t.Fatalf("%s: address = %q, want %q; template %s; slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
-		}
-	}
+	checkSingle(t, w, pages, "address", want)
 }
 
 // TestBlockAddress: an address whose parts are elements of their own in
@@ -137,15 +123,7 @@ func TestBlockAddress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range pages {
-		objs, err := w.Extract(p)
-		if err != nil || len(objs) != 1 {
-			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
-		}
-		if got := objs[0].Get("address"); len(got) != 1 || got[0] != want[i] {
-			t.Fatalf("%s: address = %q, want %q; template %s; slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
-		}
-	}
+	checkSingle(t, w, pages, "address", want)
 }
 
 // TestValueTextLines checks how valueText joins the runs of words of one
@@ -232,15 +210,7 @@ func TestLinesAddress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range pages {
-		objs, err := w.Extract(p)
-		if err != nil || len(objs) != 1 {
-			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
-		}
-		if got := objs[0].Get("address"); len(got) != 1 || got[0] != want[i] {
-			t.Fatalf("%s: address = %q, want %q; template %s; slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
-		}
-	}
+	checkSingle(t, w, pages, "address", want)
 }
 
 // TestJoinLinesNestedField: a nested tuple's single field (location.address)
@@ -366,13 +336,20 @@ func TestBlockAddressBeforeLabel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkSingle(t, w, pages, "address", want)
+}
+
+// checkSingle checks that every page gives one object whose single field
+// holds want[i].
+func checkSingle(t *testing.T, w *Wrapper, pages []*annotate.Page, field string, want []string) {
+	t.Helper()
 	for i, p := range pages {
 		objs, err := w.Extract(p)
 		if err != nil || len(objs) != 1 {
 			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
 		}
-		if got := objs[0].Get("address"); len(got) != 1 || got[0] != want[i] {
-			t.Fatalf("%s: address = %q, want %q; template %s", p.Path, got, want[i], w.Template())
+		if got := objs[0].Get(field); len(got) != 1 || got[0] != want[i] {
+			t.Fatalf("%s: %s = %q, want %q; template %s; slots %+v", p.Path, field, got, want[i], w.Template(), w.Slots())
 		}
 	}
 }

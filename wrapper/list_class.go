@@ -166,8 +166,14 @@ func (cr *classRules) step(bare int32, n *html.Node) string {
 	if len(keep) == 0 {
 		return n.Data
 	}
+	toks := classTokens(n)
+	if slices.ContainsFunc(keep, func(k string) bool { return strings.HasPrefix(k, "@") }) {
+		// Only where a label is a role is the element's label looked
+		// for (page mode keeps none: no walk of children per element).
+		toks = roleTokens(n)
+	}
 	var own []string
-	for _, c := range roleTokens(n) {
+	for _, c := range toks {
 		if i := sort.SearchStrings(keep, c); i < len(keep) && keep[i] == c && !contains(own, c) {
 			own = append(own, c)
 		}

@@ -39,6 +39,35 @@ func classRosterPage(page, n int) (string, [][3]string) {
 // so the date is never read from the height row (or the reverse), on the
 // sample and on new pages, before and after Save/Load.
 func TestRecordClassRoles(t *testing.T) {
+	w := induceRoster(t, classRosterPage)
+	rules := w.ps.cls.file()
+	var got []string
+	for _, toks := range rules {
+		got = append(got, toks...)
+	}
+	if !strings.Contains(strings.Join(got, " "), "ht") || strings.Contains(strings.Join(got, " "), "odd") || strings.Contains(strings.Join(got, " "), "row") {
+		t.Errorf("class rules %v: want the height row's class, not the record's (odd) nor one every row has (row)", rules)
+	}
+	var buf bytes.Buffer
+	if err := w.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Load(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRoster(t, w, classRosterPage)
+	checkRoster(t, l, classRosterPage)
+}
+
+// rosterRender renders a roster list page of n players and returns, per
+// player, its name, height ("" when absent) and birth date.
+type rosterRender func(page, n int) (string, [][3]string)
+
+// induceRoster induces a record-mode wrapper on roster pages from render,
+// annotated with the values render says.
+func induceRoster(t *testing.T, render rosterRender) *Wrapper {
+	t.Helper()
 	s, err := sod.Parse("roster.toml", []byte(`
 object = "player"
 objects = "*"
@@ -58,7 +87,7 @@ predefined = "date"
 	}
 	var sample []*annotate.Page
 	for i, n := range []int{4, 6, 3, 5, 7, 4, 6, 5} {
-		src, want := classRosterPage(i, n)
+		src, want := render(i, n)
 		m := map[string][]string{}
 		for _, w := range want {
 			m["name"] = append(m["name"], w[0])
@@ -76,38 +105,27 @@ predefined = "date"
 	if w.Mode() != ModeRecords {
 		t.Fatalf("mode %s, want records", w.Mode())
 	}
-	rules := w.ps.cls.file()
-	var got []string
-	for _, toks := range rules {
-		got = append(got, toks...)
-	}
-	if !strings.Contains(strings.Join(got, " "), "ht") || strings.Contains(strings.Join(got, " "), "odd") || strings.Contains(strings.Join(got, " "), "row") {
-		t.Errorf("class rules %v: want the height row's class, not the record's (odd) nor one every row has (row)", rules)
-	}
-	var buf bytes.Buffer
-	if err := w.Save(&buf); err != nil {
-		t.Fatal(err)
-	}
-	l, err := Load(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, wr := range []*Wrapper{w, l} {
-		for i, n := range []int{5, 9} {
-			src, want := classRosterPage(100+i, n)
-			p, err := annotate.ParsePage([]byte(src), "p", annotate.LoadOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			objs, err := wr.Extract(p)
-			if err != nil || len(objs) != n {
-				t.Fatalf("page with %d records: %d objects, %v", n, len(objs), err)
-			}
-			for j, o := range objs {
-				g := [3]string{strings.Join(o.Get("name"), "|"), strings.Join(o.Get("height"), "|"), strings.Join(o.Get("born"), "|")}
-				if !reflect.DeepEqual(g, want[j]) {
-					t.Errorf("record %d: %q, want %q", j, g, want[j])
-				}
+	return w
+}
+
+// checkRoster extracts two new roster pages from render with wr and checks
+// every player's values.
+func checkRoster(t *testing.T, wr *Wrapper, render rosterRender) {
+	t.Helper()
+	for i, n := range []int{5, 9} {
+		src, want := render(100+i, n)
+		p, err := annotate.ParsePage([]byte(src), "p", annotate.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		objs, err := wr.Extract(p)
+		if err != nil || len(objs) != n {
+			t.Fatalf("page with %d records: %d objects, %v", n, len(objs), err)
+		}
+		for j, o := range objs {
+			g := [3]string{strings.Join(o.Get("name"), "|"), strings.Join(o.Get("height"), "|"), strings.Join(o.Get("born"), "|")}
+			if !reflect.DeepEqual(g, want[j]) {
+				t.Errorf("record %d: %q, want %q (classes %v)", j, g, want[j], wr.ps.cls.file())
 			}
 		}
 	}
@@ -169,60 +187,7 @@ func labelRosterPage(page, n int) (string, [][3]string) {
 // TestRecordLabelRoles: as TestRecordClassRoles, with rows that differ
 // only by the label they open with.
 func TestRecordLabelRoles(t *testing.T) {
-	s, err := sod.Parse("roster.toml", []byte(`
-object = "player"
-objects = "*"
-[tuple.player]
-name = "1"
-height = "?"
-born = "1"
-[entity.name]
-regex = 'Player \w+'
-[entity.height]
-regex = '\d-\d+'
-[entity.born]
-predefined = "date"
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sample []*annotate.Page
-	for i, n := range []int{4, 6, 3, 5, 7, 4, 6, 5} {
-		src, want := labelRosterPage(i, n)
-		m := map[string][]string{}
-		for _, w := range want {
-			m["name"] = append(m["name"], w[0])
-			if w[1] != "" {
-				m["height"] = append(m["height"], w[1])
-			}
-			m["born"] = append(m["born"], w[2])
-		}
-		sample = append(sample, recordTestPage(t, fmt.Sprint(i), src, m))
-	}
-	w, err := Induce(sample, s, DefaultOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w.Mode() != ModeRecords {
-		t.Fatalf("mode %s, want records", w.Mode())
-	}
-	for i, n := range []int{5, 9} {
-		src, want := labelRosterPage(100+i, n)
-		p, err := annotate.ParsePage([]byte(src), "p", annotate.LoadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		objs, err := w.Extract(p)
-		if err != nil || len(objs) != n {
-			t.Fatalf("page with %d records: %d objects, %v", n, len(objs), err)
-		}
-		for j, o := range objs {
-			g := [3]string{strings.Join(o.Get("name"), "|"), strings.Join(o.Get("height"), "|"), strings.Join(o.Get("born"), "|")}
-			if !reflect.DeepEqual(g, want[j]) {
-				t.Errorf("record %d: %q, want %q (classes %v)", j, g, want[j], w.ps.cls.file())
-			}
-		}
-	}
+	checkRoster(t, induceRoster(t, labelRosterPage), labelRosterPage)
 }
 
 // TestLabelOf checks what a row's label is.
