@@ -516,6 +516,16 @@ func (st *slotStats) meanConf(types []string) float64 {
 	return sum / float64(n)
 }
 
+// variation weighs a slot by how much its value varies: 1 when it has
+// distinct values for a quarter of its occurrences or more, less as it
+// nears one constant value (template-like: a menu entry).
+func (st *slotStats) variation() float64 {
+	if st.occ == 0 {
+		return 1
+	}
+	return min(1, float64(len(st.values)-1)/(0.25*float64(st.occ)))
+}
+
 func (st *slotStats) count(types []string) int {
 	n := 0
 	for _, t := range types {
@@ -1020,9 +1030,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 			// A slot whose value hardly varies across pages is template-like
 			// (a menu entry a dictionary happens to know).
-			if d := float64(len(st.values)-1) / (0.25 * float64(st.occ)); d < 1 {
-				score *= d
-			}
+			score *= st.variation()
 			// On a detail page, annotations that all fall on one text
 			// of a slot whose values vary, over several pages, are a
 			// dictionary knowing a heading ("Trending players", "More
@@ -1288,10 +1296,7 @@ func explainedSlots(w *Wrapper, out []SlotMap, stats []*slotStats, done map[int]
 			if share < w.opt.GeneraliseThres {
 				continue
 			}
-			sc := float64(c) * share
-			if d := float64(len(st.values)-1) / (0.25 * float64(st.occ)); d < 1 {
-				sc *= d // template-like: a menu entry the dictionary knows
-			}
+			sc := float64(c) * share * st.variation() // a menu entry the dictionary knows weighs little
 			if sc > bestScore {
 				best, bestScore = s, sc
 				bestSM = SlotMap{Slot: s, Field: f.Path, Type: f.Types[0], Share: share, Coverage: float64(c) / float64(st.occ), Run: st.tagged == 0}
