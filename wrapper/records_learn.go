@@ -156,21 +156,21 @@ func recordTextPages(pages []*annotate.Page) (texts map[string]*recordTextStat, 
 		n++
 		onPage := map[string]int{}
 		seen := map[*html.Node]bool{}
-		for _, an := range p.Annotations {
-			if an == nil || an.Node == nil || seen[an.Node] {
-				continue
-			}
-			seen[an.Node] = true
-			onPage[strings.TrimSpace(an.Node.Data)]++
-		}
-		// The novelty of a value is that of its instance, wherever it
-		// sits: "PG" in "Howie Dallmar, PG – 28.8 ppg" is as old as a
-		// cell holding "PG" alone.
 		vals := map[string]bool{}
 		for _, an := range p.Annotations {
+			if an == nil || an.Node == nil {
+				continue
+			}
+			// The novelty of a value is that of its instance, wherever
+			// it sits: "PG" in "Howie Dallmar, PG – 28.8 ppg" is as old
+			// as a cell holding "PG" alone.
 			if v := recordInstance(an); v != "" && !vals[v] {
 				vals[v] = true
 				inst[v]++
+			}
+			if !seen[an.Node] {
+				seen[an.Node] = true
+				onPage[strings.TrimSpace(an.Node.Data)]++
 			}
 		}
 		for t, c := range onPage {
