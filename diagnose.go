@@ -2,7 +2,10 @@ package objectrunner
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+
+	"github.com/objectrunner/objectrunner/annotate"
 
 	"github.com/objectrunner/objectrunner/wrapper"
 )
@@ -28,13 +31,16 @@ const (
 	DiagRareType = "rare-type"
 	// DiagNoSlot: a field got no slot in the wrapper; it is never filled.
 	DiagNoSlot = "no-slot"
-	// DiagInvalidSlot: a field with a predefined recognizer is filled from
-	// a slot whose sample values mostly fail that recognizer.
+	// DiagInvalidSlot: most values extracted for a field with a predefined
+	// or regex recognizer fail that recognizer: the slot they are read
+	// from mostly holds something else.
 	DiagInvalidSlot = "invalid-slot"
 	// DiagOneKind: the sample is dominated by one kind of page (one set of
 	// optional rows) that is much rarer in the source.
 	DiagOneKind = "one-kind-sample"
-	// DiagLowFill: a mandatory field is missing from many objects written.
+	// DiagLowFill: a mandatory field is missing from many objects written,
+	// or an optional one from most of them though its type is found on
+	// nearly every page (one object per page).
 	DiagLowFill = "low-fill"
 )
 
@@ -43,9 +49,11 @@ const (
 	// RareTypeShare: a type annotated on fewer than this share of the
 	// sample pages is rare.
 	RareTypeShare = 0.5
-	// InvalidSlotShare: a slot where fewer than this share of the sample
-	// values pass the field's recognizer is invalid.
+	// InvalidSlotShare: a field whose values pass its recognizer in fewer
+	// than this share of InvalidSlotMin values or more is read from an
+	// invalid slot.
 	InvalidSlotShare = 0.5
+	InvalidSlotMin   = 5
 	// OneKindShare and OneKindExcess: the sample's dominant structure
 	// holds at least OneKindShare of it and OneKindExcess more of it than
 	// of the probe pages.
@@ -53,12 +61,17 @@ const (
 	// LowFillShare: a mandatory field filled in fewer than this share of
 	// the objects written.
 	LowFillShare = 0.9
+	// OptionalFillShare and FoundShare: with one object per page, an
+	// optional field filled in fewer than OptionalFillShare of the objects
+	// while its type was annotated on at least FoundShare of the pages
+	// probed (a row the wrapper does not find, or finds on few pages).
+	OptionalFillShare, FoundShare = 0.35, 0.9
 )
 
 // Diagnose returns warnings about a run whose result is likely wrong: types
-// rarely annotated in the sample, fields without slot or filled from a slot
-// whose values mostly fail their recognizer, a sample of one page kind, and
-// (once objects were extracted) mandatory fields often missing, and a
+// rarely annotated in the sample, fields without slot, a sample of one page
+// kind, and (once objects were extracted) fields whose values mostly fail
+// their recognizer, mandatory fields often missing, and a
 // sample far below its target size (DiagSmallSample, report.go). With a
 // saved wrapper (no sample), only the extraction checks run.
 func Diagnose(rep *Report) []Diagnostic {
@@ -85,11 +98,6 @@ func Diagnose(rep *Report) []Diagnostic {
 		mapped := map[string]bool{}
 		for _, sm := range w.Slots() {
 			mapped[sm.Field] = true
-			if !sm.Lead && sm.Valid < InvalidSlotShare && predefined(w.Fields(), sm.Field) {
-				out = append(out, Diagnostic{Kind: DiagInvalidSlot, Field: sm.Field, Message: fmt.Sprintf(
-					"field %s is filled from slot %d, where %.0f%% of the sample values pass its recognizer",
-					sm.Field, sm.Slot, 100*sm.Valid)})
-			}
 		}
 		for _, f := range w.Fields() {
 			if !f.Tuple && !mapped[f.Path] {
@@ -100,16 +108,38 @@ func Diagnose(rep *Report) []Diagnostic {
 	}
 	if rep.Objects > 0 && rep.Wrapper != nil {
 		for _, f := range rep.Wrapper.Fields() {
-			if f.Tuple || f.Optional || f.Parent != "" {
+			// Measured on the values written rather than on the sample's
+			// slot: a slot read in parts (an item among rows, a field's
+			// part of a shared node) validates what is kept, not the slot.
+			st := rep.Fields[f.Path]
+			if st == nil || st.Values < InvalidSlotMin {
+				continue
+			}
+			if share := 1 - float64(st.Unrecognized)/float64(st.Values); share < InvalidSlotShare {
+				out = append(out, Diagnostic{Kind: DiagInvalidSlot, Field: f.Path, Message: fmt.Sprintf(
+					"field %s: %d of its %d values (%.0f%%) are not recognised as %s: the slot it is read from may hold something else",
+					f.Path, st.Unrecognized, st.Values, 100*(1-share), recognizerName(f))})
+			}
+		}
+		for _, f := range rep.Wrapper.Fields() {
+			if f.Tuple || f.Parent != "" {
 				continue
 			}
 			n := 0
 			if st := rep.Fields[f.Path]; st != nil {
 				n = st.Objects
 			}
-			if share := float64(n) / float64(rep.Objects); share < LowFillShare {
+			share := float64(n) / float64(rep.Objects)
+			switch {
+			case !f.Optional && share < LowFillShare:
 				out = append(out, Diagnostic{Kind: DiagLowFill, Field: f.Path, Message: fmt.Sprintf(
 					"mandatory field %s is filled in %d of %d objects (%.0f%%)", f.Path, n, rep.Objects, 100*share)})
+			case f.Optional && share < OptionalFillShare && rep.Objects == rep.PagesWithObjects:
+				if found := foundShare(rep.Sample, f.Types); found >= FoundShare {
+					out = append(out, Diagnostic{Kind: DiagLowFill, Field: f.Path, Message: fmt.Sprintf(
+						"optional field %s is filled in %d of %d objects (%.0f%%), though its type was found on %.0f%% of the pages probed",
+						f.Path, n, rep.Objects, 100*share, 100*found)})
+				}
 			}
 		}
 	}
@@ -118,12 +148,25 @@ func Diagnose(rep *Report) []Diagnostic {
 	return out
 }
 
-// predefined reports whether the field at path has a predefined recognizer.
-func predefined(fs []wrapper.FieldSpec, path string) bool {
-	for _, f := range fs {
-		if f.Path == path {
-			return f.Predefined != ""
+// foundShare is the largest share of the pages probed on which one of
+// types was annotated (0 without a sample).
+func foundShare(res *annotate.SampleResult, types []string) float64 {
+	best := 0.0
+	if res == nil {
+		return 0
+	}
+	for _, st := range res.Stats {
+		if st.Candidates > 0 && slices.Contains(types, st.Type) {
+			best = max(best, float64(st.PagesWithHits)/float64(st.Candidates))
 		}
 	}
-	return false
+	return best
+}
+
+// recognizerName names a field's pattern recognizer in messages.
+func recognizerName(f wrapper.FieldSpec) string {
+	if f.Predefined != "" {
+		return f.Predefined
+	}
+	return "its regex"
 }

@@ -444,6 +444,9 @@ type FieldStats struct {
 	// Objects is the number of objects (nested values for a field of a
 	// nested tuple) with at least one value; Values the number of values.
 	Objects, Values int
+	// Unrecognized counts the values in which the field's predefined or
+	// regex recognizer finds no instance (wrapper.Value.Unrecognized).
+	Unrecognized int
 	// ConfidenceSum is the sum of the values' confidences.
 	ConfidenceSum float64
 }
@@ -486,6 +489,9 @@ func (rep *Report) count(o *wrapper.Object) {
 			for _, v := range f.Values {
 				st.Values++
 				st.ConfidenceSum += v.Confidence
+				if v.Unrecognized {
+					st.Unrecognized++
+				}
 			}
 		}
 	}

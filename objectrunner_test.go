@@ -2,6 +2,7 @@ package objectrunner_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,12 +42,14 @@ func TestRunSaysWhyNoPageWasAnnotated(t *testing.T) {
 	}
 }
 
-// TestIncompleteObjects: a detail page whose mandatory field has no value
-// still gives its other fields, marked "missing"; Strict leaves it out.
-func TestIncompleteObjects(t *testing.T) {
+// itemsSource writes twelve detail pages of items with a name and a code
+// (absent on two pages; its multiplicity codeMult) and returns the source directory, its SOD and
+// recognizers.
+func itemsSource(t *testing.T, codeMult string) (string, *sod.SOD, map[string]recognizers.Recognizer) {
+	t.Helper()
 	dir := t.TempDir()
 	sodText := "object = \"item\"\n[entity.name]\nregex = 'Item [A-Z][a-z]+'\n[entity.code]\nregex = '[A-Z]{3}-[0-9]{3}'\n" +
-		"[tuple.item]\nname = \"1\"\ncode = \"1\"\n"
+		"[tuple.item]\nname = \"1\"\ncode = \"" + codeMult + "\"\n"
 	words := []string{"Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliet", "Kilo", "Lima"}
 	files := map[string]string{"sod.toml": sodText}
 	for i, w := range words {
@@ -73,6 +76,13 @@ func TestIncompleteObjects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return dir, s, recs
+}
+
+// TestIncompleteObjects: a detail page whose mandatory field has no value
+// still gives its other fields, marked "missing"; Strict leaves it out.
+func TestIncompleteObjects(t *testing.T) {
+	dir, s, recs := itemsSource(t, "1")
 	for _, strict := range []bool{false, true} {
 		var objs []*wrapper.Object
 		rep, err := objectrunner.Run(context.Background(), filepath.Join(dir, "pages"), objectrunner.Config{SOD: s, Recognizers: recs, Strict: strict},
@@ -128,5 +138,115 @@ func TestDiagnoseSample(t *testing.T) {
 	rep.Sample.Stats[0].SamplePagesWithHits = 5
 	if ds := objectrunner.Diagnose(rep); len(ds) != 0 {
 		t.Fatalf("Diagnose = %v, want none", ds)
+	}
+}
+
+// TestDiagnoseUnrecognizedValues: a field read from a slot that does not
+// validate (its regex matched too few sample values) keeps values its
+// recognizer does not find; the report counts them and Diagnose warns when
+// they are most of the field's values, as on pages where the slot holds
+// something else. Diagnostics that could not be checked on the sample's
+// slot (an item slot, a field's part of a node) are measured on the values.
+func TestDiagnoseUnrecognizedValues(t *testing.T) {
+	write := func(dir string, codes []string) {
+		t.Helper()
+		for i, c := range codes {
+			page := fmt.Sprintf("<html><body><h1>Item %c%s</h1><table><tr><th>Colour</th><td>blue</td></tr>"+
+				"<tr><th>Code</th><td>%s</td></tr></table><p>Footer</p></body></html>", 'A'+i, strings.Repeat("x", i), c)
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d.html", i)), []byte(page), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	codes := func(valid, pending int) []string {
+		var out []string
+		for i := range valid {
+			out = append(out, fmt.Sprintf("ABC-%03d", 100+i))
+		}
+		for i := range pending {
+			out = append(out, fmt.Sprintf("pending %c", 'a'+i))
+		}
+		return out
+	}
+	s, err := sod.Parse("items.toml", []byte("object = \"item\"\n[entity.name]\nregex = 'Item [A-Z][a-z]*'\n[entity.code]\nregex = '[A-Z]{3}-[0-9]{3}'\n"+
+		"[tuple.item]\nname = \"1\"\ncode = \"1\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := recognizers.ForSOD(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	learnDir, applyDir := t.TempDir(), t.TempDir()
+	write(learnDir, codes(8, 6))
+	write(applyDir, codes(3, 11))
+	run := func(dir string, w *wrapper.Wrapper) *objectrunner.Report {
+		t.Helper()
+		rep, err := objectrunner.Run(context.Background(), dir, objectrunner.Config{SOD: s, Recognizers: recs, Wrapper: w},
+			func(*wrapper.Object) error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	kinds := func(rep *objectrunner.Report) string {
+		var out []string
+		for _, d := range objectrunner.Diagnose(rep) {
+			out = append(out, d.Kind+":"+d.Field)
+		}
+		return strings.Join(out, " ")
+	}
+	learned := run(learnDir, nil)
+	if st := learned.Fields["code"]; st == nil || st.Values != 14 || st.Unrecognized != 6 {
+		t.Fatalf("learning source: code stats %+v, want 14 values of which 6 unrecognized (a slot that does not validate)", st)
+	}
+	if got := kinds(learned); got != "" {
+		t.Errorf("learning source (8 of 14 codes valid): diagnostics %q, want none", got)
+	}
+	applied := run(applyDir, learned.Wrapper)
+	if st := applied.Fields["code"]; st == nil || st.Unrecognized != 11 {
+		t.Fatalf("applied: code stats %+v, want 11 unrecognized", st)
+	}
+	if got, want := kinds(applied), objectrunner.DiagInvalidSlot+":code"; got != want {
+		t.Errorf("applied (3 of 14 codes valid): diagnostics %q, want %q", got, want)
+	}
+	if got := applied.Summary().Fields; len(got) != 2 || got[1].Unrecognized != 11 {
+		t.Errorf("summary fields %+v, want code with 11 unrecognized", got)
+	}
+}
+
+// TestDiagnoseOptionalLowFill: with one object per page, an optional field
+// filled in few objects though its type is found on nearly every page is
+// reported; one whose type is rare on the pages is not.
+func TestDiagnoseOptionalLowFill(t *testing.T) {
+	dir, s, recs := itemsSource(t, "?")
+	rep, err := objectrunner.Run(context.Background(), filepath.Join(dir, "pages"), objectrunner.Config{SOD: s, Recognizers: recs},
+		func(*wrapper.Object) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		filled, found int // objects with a code (of 12); pages probed with one (of 12)
+		want          string
+	}{
+		{10, 12, ""},
+		{3, 12, objectrunner.DiagLowFill + ":code"},
+		{3, 11, objectrunner.DiagLowFill + ":code"},
+		{3, 6, ""},
+		{5, 12, ""},
+	} {
+		rep.Fields["code"].Objects = tc.filled
+		for _, st := range rep.Sample.Stats {
+			if st.Type == "code" {
+				st.Candidates, st.PagesWithHits = 12, tc.found
+			}
+		}
+		var got []string
+		for _, d := range objectrunner.Diagnose(rep) {
+			got = append(got, d.Kind+":"+d.Field)
+		}
+		if g := strings.Join(got, " "); g != tc.want {
+			t.Errorf("code in %d objects, found on %d of 12 pages: diagnostics %q, want %q", tc.filled, tc.found, g, tc.want)
+		}
 	}
 }

@@ -91,6 +91,10 @@ type FieldSummary struct {
 	FillRate       float64 `json:"fill_rate"`
 	Values         int     `json:"values"`
 	MeanConfidence float64 `json:"mean_confidence"`
+	// Unrecognized counts the values in which the field's predefined or
+	// regex recognizer finds no instance (kept: the slot does not
+	// validate).
+	Unrecognized int `json:"unrecognized"`
 	// Slots is the number of wrapper slots mapped to the field (0: the
 	// field cannot be extracted).
 	Slots int `json:"slots"`
@@ -192,7 +196,7 @@ func (r *Report) Summary() *Summary {
 	for _, p := range append(order, extra...) {
 		fs := FieldSummary{Field: p, Slots: slots[p]}
 		if st := r.Fields[p]; st != nil {
-			fs.Objects, fs.Values, fs.MeanConfidence = st.Objects, st.Values, round3(st.MeanConfidence())
+			fs.Objects, fs.Values, fs.MeanConfidence, fs.Unrecognized = st.Objects, st.Values, round3(st.MeanConfidence()), st.Unrecognized
 		}
 		of := r.Objects // what the field could fill: the objects, or its tuple's nested objects
 		if i := strings.LastIndexByte(p, '.'); i >= 0 {

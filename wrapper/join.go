@@ -202,9 +202,11 @@ func (w *Wrapper) joinLine(toks []token, r *mrec, skip int, sm *SlotMap, f Field
 		val.Text += abbrevDot(toks, b) + ", " + txt
 	}
 	if rec := w.valid[f.Path]; rec != nil {
-		if norm, _ := validate(rec, val.Text); norm != "" {
+		norm, ok := validate(rec, val.Text)
+		if norm != "" {
 			val.Normalized = norm
 		}
+		val.Unrecognized = !ok
 	}
 }
 

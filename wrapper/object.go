@@ -44,6 +44,12 @@ type Value struct {
 	Confidence float64
 	// Path is the DOM path of the element holding the value.
 	Path string
+	// Unrecognized marks a value of a field with a predefined or regex
+	// recognizer in which that recognizer finds no instance: its slot
+	// does not validate (SlotMap.Validate) and kept it. Not written out;
+	// the run report counts them (a slot that mostly holds something
+	// else).
+	Unrecognized bool
 	// Fields are the fields of a nested tuple value.
 	Fields []Field
 }

@@ -711,7 +711,7 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 		if !ok && sm.Validate {
 			return Value{}, false
 		}
-		v.Normalized = norm
+		v.Normalized, v.Unrecognized = norm, !ok
 	}
 	v.Confidence = sm.Share * min(1, 0.5+sm.Coverage)
 	for x := a; x < b; x++ {
