@@ -218,7 +218,9 @@
 // "More information" is not the object's college page after page). A set field of the
 // object (several authors) comes from one place, not from every region of
 // the page its type fills (recommendation cards, sidebars, "more by"
-// headings are sets of other records). Among its candidate slots, the
+// headings are sets of other records). Among its candidate slots left
+// free once the single fields took theirs (a venue row whose names the
+// artists' dictionary knows on a few pages is the venue's), the
 // place is the slot with most sample pages where its values touch the
 // field's types, divided by half its mean number of values per page when
 // above 2 (a carousel lists many; an object has one to three), and by

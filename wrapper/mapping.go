@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -1092,16 +1093,21 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	used := map[int]bool{}
 	shared := map[int]bool{}
 	usedLab := map[string]bool{}
-	// On a detail page a set field of the object comes from one place.
+	// On a detail page a set field of the object comes from one place,
+	// chosen among the slots the single fields left free.
 	place := map[int]int{}
-	if scope < 0 && (w.mult == "1" || w.mult == "?") {
-		place = detailPlaces(w, cands, stats)
-	}
 	done := map[int]bool{}
 	var out []SlotMap
 	total := 0.0
 	best := map[int]float64{}
 	for _, single := range []bool{true, false} {
+		if !single && scope < 0 && (w.mult == "1" || w.mult == "?") {
+			taken := maps.Clone(used)
+			for s := range shared {
+				taken[s] = true
+			}
+			place = detailPlaces(w, cands, stats, taken)
+		}
 		for _, c := range cands {
 			f := w.fields[c.field]
 			if (f.Parent == "" && !f.Many) != single || used[c.slot] || (c.label == "" && shared[c.slot]) || usedLab[fmt.Sprint(c.slot, "|", c.label)] {
@@ -1925,8 +1931,9 @@ func validShare(st *slotStats, r recognizers.Recognizer) float64 {
 // slot's mean number of values per page when that exceeds 2 (a carousel
 // lists many values on every page; an object has typically one to three),
 // ties broken by the distance, in slots, to the object's single fields
-// already placed (they sit together).
-func detailPlaces(w *Wrapper, cands []cand, stats []*slotStats) map[int]int {
+// already placed (they sit together). A slot in taken, which a single
+// field of the object took, does not compete.
+func detailPlaces(w *Wrapper, cands []cand, stats []*slotStats, taken map[int]bool) map[int]int {
 	var singles []int
 	used := map[int]bool{}
 	for _, c := range cands {
@@ -1950,8 +1957,10 @@ func detailPlaces(w *Wrapper, cands []cand, stats []*slotStats) map[int]int {
 	bestV := map[int]float64{}
 	for _, c := range cands {
 		f := w.fields[c.field]
-		// Only slots that mapSlots would keep compete.
-		if f.Parent != "" || !f.Many || c.score <= 0 {
+		// Only slots that mapSlots would keep compete: not one a
+		// single field took (a venue's name the artists' dictionary
+		// knows on a few pages is not where the guests are).
+		if f.Parent != "" || !f.Many || c.score <= 0 || taken[c.slot] {
 			continue
 		}
 		v := placeScore(stats[c.slot], f)
