@@ -94,6 +94,8 @@
 //	              rules learned from the sample; a free slot for a field
 //	              whose annotations there another field's noisy dictionary
 //	              explains (explainedSlots)
+//	setitems.go   a set field's slot counted by items: a list with one
+//	              known name among unknown ones is the field's value
 //	setslots.go   candidate slots dropped before mapping: a set field's
 //	              copy of a single field's slot, a detail page's set field
 //	              among other objects' records (a sidebar), a patterned
@@ -180,7 +182,12 @@
 // two annotated items, or, on two pages or more, between an annotated item
 // and a capitalised word of its text node ("Iron Rivers & Boneyard" where
 // only the first is known), so that "Grosset & Dunlap" stays one value
-// unless "&" was seen separating names. Single fields: when the sample's
+// unless "&" was seen separating names. A set field's slot is counted by
+// items as well as by values: a value one of whose items (split at tags,
+// ", ; |" and "& / +") is wholly an instance of the field's types counts
+// as the field's ("Boneyard Brass Band, Elena Ortega, The Quiet Rivers"
+// with one name known), when such values are GeneraliseThres of the
+// values with an annotated item (setitems.go). Single fields: when the sample's
 // instances sit in one segment of the slot values (split at tags and at
 // "-", "|", "(", …), that segment is kept (SlotMap.Cut).
 //

@@ -307,6 +307,12 @@ type slotStats struct {
 	// edge inside (lineBreak): page parts rather than one line's fields.
 	broken int
 	some   map[string]int // values where the type covers some words
+	// itemTypes counts, per type, the values of which some item (split
+	// as a set's value is: at tags and separator punctuation) is an
+	// instance of the type; itemAnnOcc the values with an item that is
+	// an instance of some type (see itemCounts).
+	itemTypes  map[string]int
+	itemAnnOcc int
 	// only counts the values mainly annotated with one type and no other.
 	only map[string]int
 	// perPage counts the non-empty values on each sample page; somePages
@@ -541,7 +547,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, firstVal: map[int]string{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -616,6 +622,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				if len(seen) > 0 {
 					st.annOcc++
 				}
+				itemCounts(st, toks, a, b, seen)
 				if len(seen) == 1 {
 					for t := range seen {
 						st.only[t]++
@@ -951,6 +958,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			share := 0.0
 			if st.annOcc > 0 {
 				share = float64(c) / float64(st.annOcc)
+			}
+			if ic, is := st.itemCount(f.Types); f.Many && ic > c && is >= w.opt.GeneraliseThres {
+				c, share = ic, is // a list with one known item (setitems.go)
 			}
 			// A label naming the field right before the slot's values
 			// ("Publisher:", "<th>ISBN-13</th>", "<b>Publisher:</b>")

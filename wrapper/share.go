@@ -315,7 +315,7 @@ const maxItemWords = 6
 // by field path) is, wholly, one of the items of the value [a, b) when the
 // value holds several (patternItems).
 func itemInstances(st *slotStats, toks []token, a, b int, valid map[string]recognizers.Recognizer) {
-	if len(valid) == 0 || len(items(toks, a, b, nil)) < 2 {
+	if len(valid) == 0 || len(items(toks, a, b, nil))+len(bracketInsides(toks, a, b)) < 2 {
 		return
 	}
 	for path, r := range valid {
@@ -332,8 +332,9 @@ func itemInstances(st *slotStats, toks []token, a, b int, valid map[string]recog
 // patternItems returns the items of tokens [a, b) that are, as a whole,
 // instances of r: a run of words between tags that is one, or, in a
 // longer run, the item (split at separator punctuation, as a set field's
-// items are) that is the run's longest instance: "$$$" in "Wine Bar |
-// $$$", but not "March 26" in "March 26, 2018", a date as a whole.
+// items are, or the inside of a bracket pair) that is the run's longest
+// instance: "$$$" in "Wine Bar | $$$" and in "Greek ($$$)", but not
+// "March 26" in "March 26, 2018", a date as a whole.
 func patternItems(toks []token, a, b int, r recognizers.Recognizer) [][2]int {
 	var out [][2]int
 	for _, rn := range runs(toks, a, b) {
@@ -348,9 +349,30 @@ func patternItems(toks []token, a, b int, r recognizers.Recognizer) [][2]int {
 			}
 			continue
 		}
-		for _, it := range items(toks, rn[0], rn[1], nil) {
+		for _, it := range append(items(toks, rn[0], rn[1], nil), bracketInsides(toks, rn[0], rn[1])...) {
 			if txt, ia, ib := valueText(toks, it[0], it[1]); txt == t[m[0]:m[1]] {
 				out = append(out, [2]int{ia, ib})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// bracketInsides returns the insides of the bracket pairs among tokens [a, b):
+// a remark written after an item ("Greek ($$$)") is an item of its own
+// for a patterned field.
+func bracketInsides(toks []token, a, b int) [][2]int {
+	var out [][2]int
+	for x := a; x < b; x++ {
+		if toks[x].kind != KindWord || toks[x].text != "(" {
+			continue
+		}
+		for y := x + 1; y < b && toks[y].kind == KindWord && toks[y].text != "("; y++ {
+			if toks[y].text == ")" {
+				if y > x+1 {
+					out = append(out, [2]int{x + 1, y})
+				}
 				break
 			}
 		}
