@@ -92,8 +92,10 @@
 //	mapping.go    slot -> SOD field mapping, StopError; labels, the one
 //	              place of a detail page's set field, cut and validation
 //	              rules learned from the sample; a free slot for a field
-//	              whose annotations there another field's noisy dictionary
-//	              explains (explainedSlots)
+//	              whose annotations there other fields' noisy dictionary
+//	              explains (explainedSlots; a value both fields over one
+//	              dictionary class annotate is explained when both have
+//	              their slots elsewhere)
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	setslots.go   candidate slots dropped before mapping: a set field's

@@ -313,8 +313,12 @@ type slotStats struct {
 	// an instance of some type (see itemCounts).
 	itemTypes  map[string]int
 	itemAnnOcc int
-	// only counts the values mainly annotated with one type and no other.
-	only map[string]int
+	// only counts the values mainly annotated with one type and no other;
+	// typeSets the values mainly annotated, by their set of types (sorted,
+	// joined by "\x00"): two fields over one dictionary class annotate a
+	// value with both their types.
+	only     map[string]int
+	typeSets map[string]int
 	// perPage counts the non-empty values on each sample page; somePages
 	// the pages where a type covers some words of a value.
 	perPage   map[int]int
@@ -543,7 +547,7 @@ func (st *slotStats) count(types []string) int {
 
 // newSlotStats returns empty statistics for one slot.
 func newSlotStats() *slotStats {
-	return &slotStats{some: map[string]int{}, only: map[string]int{}, values: map[string]int{}, types: map[string]int{}, typeConf: map[string]float64{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
+	return &slotStats{some: map[string]int{}, only: map[string]int{}, typeSets: map[string]int{}, values: map[string]int{}, types: map[string]int{}, typeConf: map[string]float64{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, firstVal: map[int]string{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
@@ -627,6 +631,9 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					for t := range seen {
 						st.only[t]++
 					}
+				}
+				if len(seen) > 0 {
+					st.typeSets[strings.Join(slices.Sorted(maps.Keys(seen)), "\x00")]++
 				}
 				if pl := pageLabel(toks, a); pl != nil && len(seen) > 0 {
 					k := strings.Join(pl, " ")
@@ -1267,6 +1274,23 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	return out, total, nil
 }
 
+// explainedAway counts the values of st annotated only with types in gone
+// (one or several: two fields over one dictionary class annotate a value
+// with both their types).
+func explainedAway(st *slotStats, gone map[string]bool) int {
+	n := 0
+	for set, c := range st.typeSets {
+		all := true
+		for _, t := range strings.Split(set, "\x00") {
+			all = all && gone[t]
+		}
+		if all {
+			n += c
+		}
+	}
+	return n
+}
+
 // explainedSlots gives a single dictionary field left without slot a free
 // slot where its values are mainly its instances once the values
 // annotated only with the types of fields mapped to other slots are set
@@ -1294,7 +1318,6 @@ func explainedSlots(w *Wrapper, out []SlotMap, stats []*slotStats, done map[int]
 			if c < minCnt {
 				continue
 			}
-			rest := st.annOcc
 			gone := map[string]bool{}
 			for _, m := range out {
 				g := w.fieldSpec(m.Field)
@@ -1302,12 +1325,10 @@ func explainedSlots(w *Wrapper, out []SlotMap, stats []*slotStats, done map[int]
 					continue
 				}
 				for _, t := range g.Types {
-					if !gone[t] {
-						gone[t] = true
-						rest -= st.only[t]
-					}
+					gone[t] = true
 				}
 			}
+			rest := st.annOcc - explainedAway(st, gone)
 			share := float64(c) / float64(max(1, rest))
 			if share < w.opt.GeneraliseThres {
 				continue

@@ -288,3 +288,40 @@ func TestDetailPlaceNotASingleFieldsSlot(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainedByTwoFieldsOfOneClass: the artists' dictionary, shared by
+// the headliner and the guests, knows some venue names as well as the
+// venue dictionary knows others. Each value it knows carries both fields'
+// types; both fields have their own slots, so those values are explained
+// away and the venue takes its slot.
+func TestExplainedByTwoFieldsOfOneClass(t *testing.T) {
+	venues := []string{"Crescent Hall", "The Echo Room", "Granada Tavern", "Harbor Lights", "Lakeside Ballroom", "Starlight Theatre", "Union Hall", "Magnolia Pavilion"}
+	asArtists := []string{"The Echo Room", "Harbor Lights", "Starlight Theatre"}
+	var src []string
+	for i := range 16 {
+		guests := ""
+		if i%3 != 2 {
+			guests = fmt.Sprintf(`<p class="with" data-or-type="guests">Guest Act %c%c</p>`, 'A'+i, 'a'+i)
+		}
+		src = append(src, fmt.Sprintf(`<html><body><div class="nav">Home</div><h1 data-or-type="band">Band %c%c</h1>%s<div class="v"><a href="/v">%s</a></div><p>Doors open early</p></body></html>`,
+			'A'+i, 'a'+i, guests, venues[i%8]))
+	}
+	pages := pagesOf(t, src, map[string][]string{"band": asArtists, "guests": asArtists, "venue": {"Crescent Hall", "Granada Tavern", "Union Hall"}})
+	s := testSOD([][3]string{{"band", "1", "band"}, {"guests", "*", "guests"}, {"venue", "1", "venue"}}, sod.One)
+	dictionaryTypes(s, "band", "guests", "venue")
+	s.Types["band"].Recognizer.Class = "artist"
+	s.Types["guests"].Recognizer.Class = "artist"
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		if got := fmt.Sprint(objs[0].Get("venue")); got != fmt.Sprint([]string{venues[i%8]}) {
+			t.Fatalf("%s: venue %s, want %s; slots %+v", p.Path, got, venues[i%8], w.Slots())
+		}
+	}
+}
