@@ -93,7 +93,8 @@
 //	              place of a detail page's set field, cut and validation
 //	              rules learned from the sample; a free slot for a field
 //	              whose annotations there other fields' noisy dictionary
-//	              explains (explainedSlots; a value both fields over one
+//	              explains (explainedSlots, for a root field or one of a
+//	              single nested tuple; a value both fields over one
 //	              dictionary class annotate is explained when both have
 //	              their slots elsewhere)
 //	setitems.go   a set field's slot counted by items: a list with one

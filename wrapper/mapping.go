@@ -1291,7 +1291,8 @@ func explainedAway(st *slotStats, gone map[string]bool) int {
 	return n
 }
 
-// explainedSlots gives a single dictionary field left without slot a free
+// explainedSlots gives a single dictionary field (of the root, or of a
+// single nested tuple: where = {name, address}) left without slot a free
 // slot where its values are mainly its instances once the values
 // annotated only with the types of fields mapped to other slots are set
 // aside: a noisy dictionary of another field that knows some of its values
@@ -1302,7 +1303,7 @@ func explainedAway(st *slotStats, gone map[string]bool) int {
 // the field's slot.
 func explainedSlots(w *Wrapper, out []SlotMap, stats []*slotStats, done map[int]bool, used map[int]bool, minCnt int, inScope func(int) (bool, int)) []SlotMap {
 	for fi, f := range w.fields {
-		if done[fi] || f.Tuple || f.Many || f.Parent != "" || f.Patterned() {
+		if done[fi] || f.Tuple || f.Many || (f.Parent != "" && !nestedSingle(w.fields, f)) || f.Patterned() {
 			continue
 		}
 		best, bestScore := -1, 0.0

@@ -293,7 +293,8 @@ func TestDetailPlaceNotASingleFieldsSlot(t *testing.T) {
 // the headliner and the guests, knows some venue names as well as the
 // venue dictionary knows others. Each value it knows carries both fields'
 // types; both fields have their own slots, so those values are explained
-// away and the venue takes its slot.
+// away and the venue takes its slot, also as the field of a single nested
+// tuple (where = {venue}).
 func TestExplainedByTwoFieldsOfOneClass(t *testing.T) {
 	venues := []string{"Crescent Hall", "The Echo Room", "Granada Tavern", "Harbor Lights", "Lakeside Ballroom", "Starlight Theatre", "Union Hall", "Magnolia Pavilion"}
 	asArtists := []string{"The Echo Room", "Harbor Lights", "Starlight Theatre"}
@@ -306,22 +307,32 @@ func TestExplainedByTwoFieldsOfOneClass(t *testing.T) {
 		src = append(src, fmt.Sprintf(`<html><body><div class="nav">Home</div><h1 data-or-type="band">Band %c%c</h1>%s<div class="v"><a href="/v">%s</a></div><p>Doors open early</p></body></html>`,
 			'A'+i, 'a'+i, guests, venues[i%8]))
 	}
-	pages := pagesOf(t, src, map[string][]string{"band": asArtists, "guests": asArtists, "venue": {"Crescent Hall", "Granada Tavern", "Union Hall"}})
-	s := testSOD([][3]string{{"band", "1", "band"}, {"guests", "*", "guests"}, {"venue", "1", "venue"}}, sod.One)
-	dictionaryTypes(s, "band", "guests", "venue")
-	s.Types["band"].Recognizer.Class = "artist"
-	s.Types["guests"].Recognizer.Class = "artist"
-	w, err := Induce(pages, s, DefaultOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, p := range pages {
-		objs, _ := w.Extract(p)
-		if len(objs) != 1 {
-			t.Fatalf("%s: %d objects", p.Path, len(objs))
-		}
-		if got := fmt.Sprint(objs[0].Get("venue")); got != fmt.Sprint([]string{venues[i%8]}) {
-			t.Fatalf("%s: venue %s, want %s; slots %+v", p.Path, got, venues[i%8], w.Slots())
-		}
+	for _, tc := range []struct {
+		name, path string
+		fields     [][3]string
+	}{
+		{"root field", "venue", [][3]string{{"band", "1", "band"}, {"guests", "*", "guests"}, {"venue", "1", "venue"}}},
+		{"single nested tuple", "where.venue", [][3]string{{"band", "1", "band"}, {"guests", "*", "guests"}, {"where", "1", "tuple"}, {"where.venue", "1", "venue"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pages := pagesOf(t, src, map[string][]string{"band": asArtists, "guests": asArtists, "venue": {"Crescent Hall", "Granada Tavern", "Union Hall"}})
+			s := testSOD(tc.fields, sod.One)
+			dictionaryTypes(s, "band", "guests", "venue")
+			s.Types["band"].Recognizer.Class = "artist"
+			s.Types["guests"].Recognizer.Class = "artist"
+			w, err := Induce(pages, s, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, p := range pages {
+				objs, _ := w.Extract(p)
+				if len(objs) != 1 {
+					t.Fatalf("%s: %d objects", p.Path, len(objs))
+				}
+				if got := fmt.Sprint(objs[0].Get(tc.path)); got != fmt.Sprint([]string{venues[i%8]}) {
+					t.Fatalf("%s: venue %s, want %s; slots %+v", p.Path, got, venues[i%8], w.Slots())
+				}
+			}
+		})
 	}
 }
