@@ -189,7 +189,10 @@
 // in "<th>Publisher:</th><td>", "<dt>Publisher</dt><dd>", "<b>Publisher:</b>
 // ") are its label. A label that is, as a whole, the field's name or one
 // of its type names (compared lower-cased, '_' and '-' as spaces, plural
-// "s" dropped) nominates the slot for a field of the object even with few
+// "s" dropped; "/" separates alternative words, "College/Univ."; a word
+// that goes on past a whole name word by four letters or more is a
+// compound naming something else, "Teammates" no team) nominates the
+// slot for a field of the object even with few
 // or no annotations, and weighs twice an unlabelled slot's score, when the
 // label is there on a quarter of the sample pages or more and the values
 // it precedes are plausible: not mostly one constant, not mainly

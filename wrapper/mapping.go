@@ -1375,8 +1375,9 @@ func slotLabels(t *Template) [][]string {
 						var words []string
 						for j := len(tx.Toks) - 1; j >= 0 && len(words) < 3; j-- {
 							if tx.Toks[j].Kind == KindWord {
-								if w := alnum(tx.Toks[j].Text); w != "" {
-									words = append(words, w)
+								ws := labelWords(tx.Toks[j].Text)
+								for k := len(ws) - 1; k >= 0 && len(words) < 3; k-- {
+									words = append(words, ws[k])
 								}
 							}
 						}
@@ -1407,6 +1408,19 @@ func alnum(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// labelWords returns the label words of one word token: its letters and
+// digits, lower-cased, as one word, or as several when "/" joins
+// alternatives ("College/Univ." gives "college", "univ").
+func labelWords(text string) []string {
+	var out []string
+	for _, part := range strings.Split(text, "/") {
+		if w := alnum(part); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // labelMatches reports whether a label word equals the field name, a word of
@@ -1508,11 +1522,12 @@ func pageLabel(toks []token, x int) []string {
 	}
 	var run []string
 	for n := toks[y].node; y >= 0 && toks[y].kind == KindWord && toks[y].node == n; y-- {
-		if w := alnum(toks[y].text); w != "" {
+		ws := labelWords(toks[y].text)
+		for k := len(ws) - 1; k >= 0; k-- {
 			if len(run) == 4 {
 				return nil
 			}
-			run = append(run, w)
+			run = append(run, ws[k])
 		}
 	}
 	for i, j := 0, len(run)-1; i < j; i, j = i+1, j-1 {
@@ -1786,7 +1801,8 @@ func labelAffinity(run []string, f FieldSpec) int {
 	label := strings.Join(words, " ")
 	names := append([]string{f.Name}, f.Types...)
 	for _, n := range names {
-		if normName(n) == label {
+		// "Birthdate" names birth_date as "Birth date" does.
+		if nn := normName(n); nn == label || strings.ReplaceAll(nn, " ", "") == strings.ReplaceAll(label, " ", "") {
 			return affinityWhole
 		}
 	}
@@ -1847,11 +1863,15 @@ func numbersDiffer(a, b []string) bool {
 // labelStop are label words too common to name a field.
 var labelStop = map[string]bool{"by": true, "of": true, "the": true, "and": true, "in": true, "on": true, "at": true, "for": true, "a": true, "to": true, "our": true, "your": true, "new": true, "name": true, "no": true}
 
-// sameStem reports whether two lower-case words share a stem: equal, or one
-// a prefix of the other of at least 3 letters ("pub", "publication"), or
-// sharing a prefix of at least 6 letters ("publisher", "published"), or
-// one ending the other and of at least 5 letters ("phone", "telephone").
-func sameStem(a, b string) bool {
+// sameStem reports whether a word of a name and a word of a label
+// (lower-case) share a stem: equal, or one a prefix of the other of at
+// least 3 letters ("pub", "publication"), or sharing a prefix of at least
+// 6 letters ("publisher", "published"), or one ending the other and of at
+// least 5 letters ("phone", "telephone"). A label word that goes on past a
+// whole name word by a word of its own is a compound naming something else
+// ("teammates" is not a team, "birthplace" no birth date; compound).
+func sameStem(name, label string) bool {
+	a, b := name, label
 	if a == "" || b == "" || labelStop[a] || labelStop[b] {
 		return false
 	}
@@ -1862,7 +1882,7 @@ func sameStem(a, b string) bool {
 		a, b = b, a
 	}
 	if len(a) >= 3 && strings.HasPrefix(b, a) {
-		return true
+		return !compound(name, label)
 	}
 	if len(a) >= 5 && strings.HasSuffix(b, a) {
 		return true
@@ -1872,6 +1892,18 @@ func sameStem(a, b string) bool {
 		n++
 	}
 	return n >= 6
+}
+
+// compoundRest is the least number of letters a label word must go on
+// past a name word it starts with to be a compound rather than the name
+// inflected ("teams", "published", "schooling").
+const compoundRest = 4
+
+// compound reports whether label starts with the whole word name (not an
+// abbreviation: 4 letters or more) and goes on by compoundRest letters or
+// more: "teammates" after "team", "birthplace" after "birth".
+func compound(name, label string) bool {
+	return len(name) >= 4 && strings.HasPrefix(label, name) && len(label)-len(name) >= compoundRest
 }
 
 // plausible reports whether the values a label nominates can be the
