@@ -122,6 +122,10 @@
 //	              the carving of each field's part; an instance among words
 //	              no field asks for (learnInstances); a patterned field's
 //	              item among rows ExAlg left in one slot (SlotMap.Item)
+//	nested.go     a recognizer's match inside a longer instance of another
+//	              type in the same text node (the "6" of "6 ft 2 in" for
+//	              a one- or two-digit number) does not count for its type
+//	              when slots are weighed (token.ownTypes)
 //	object.go     Object, Field, Value and the JSON line form
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form

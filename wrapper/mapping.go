@@ -576,7 +576,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 						continue
 					}
 					words++
-					for _, typ := range toks[x].annTypes() {
+					for _, typ := range toks[x].ownTypes() {
 						cover[typ]++
 					}
 				}
