@@ -126,6 +126,9 @@
 //	              type in the same text node (the "6" of "6 ft 2 in" for
 //	              a one- or two-digit number) does not count for its type
 //	              when slots are weighed (token.ownTypes)
+//	wholeinst.go  values wholly one instance of a delimiting pattern
+//	              ("#35", "Number: 95 | G") weigh as whole text nodes
+//	              when slots are weighed for that field
 //	object.go     Object, Field, Value and the JSON line form
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form

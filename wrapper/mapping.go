@@ -346,6 +346,9 @@ type slotStats struct {
 	// itemLab counts, by field path and page label (pageLabel, joined by
 	// spaces), the items counted in itemInst that the label precedes.
 	itemLab map[string]map[string]int
+	// wholeInst counts, by field path, the values that are wholly one
+	// instance of the field's pattern (wholeinst.go).
+	wholeInst map[string]int
 }
 
 // pageTitle returns the lower-cased text of the page's <title>, "" when
@@ -540,7 +543,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, firstVal: map[int]string{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, wholeInst: map[string]int{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -556,6 +559,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 			continue
 		}
 		title := pageTitle(toks)
+		inSlot := slotTokens(root, len(toks))
 		var visit func(r *mrec)
 		visit = func(r *mrec) {
 			for _, v := range r.vals {
@@ -592,6 +596,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					st.cutAt[toks[x].text+"\x00"+g]++
 				}
 				itemInstances(st, toks, a, b, valid)
+				wholeInstances(st, toks, a, txt, inSlot, valid)
 				if pl := pageLabel(toks, a); pl != nil {
 					k := strings.Join(pl, " ")
 					if st.labVals[k] == nil {
@@ -1046,7 +1051,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 			// Values that are whole text nodes are preferred, strongly for
 			// whole-node types.
-			whole := float64(st.whole) / float64(st.occ)
+			whole := st.wholeShare(f)
 			if f.WholeNode {
 				score *= 0.5 + 0.5*whole
 			} else {
