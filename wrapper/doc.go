@@ -274,8 +274,9 @@
 // Rows left in one slot: rows of several kinds ("<dt>Area:</dt><dd>…</dd>
 // <dt>Online:</dt><dd>…</dd>") whose number and order vary may stay one
 // slot, or the slots around a row kept as template. A single patterned
-// field with no slot otherwise takes, from those unmapped slots outside
-// sets, the first item (a run between tags, or the item of a longer run
+// field with no slot otherwise takes, from those slots outside sets
+// (unmapped, or another field's: an optional time row left in the date
+// row's slot), the first item (a run between tags, or the item of a longer run
 // that is its longest instance) that is wholly an instance of its
 // pattern, when that is so on sharePartShare of the sample pages (records);
 // when one label precedes most of the sample's instances, only an item it
