@@ -56,8 +56,12 @@
 // page-scope fields with a page-mode wrapper of their own (one object per
 // page, all of them optional, slots holding list items left out), saved
 // inside the wrapper file; Extract runs it once per page and copies its
-// values into every object. An optional page-scope field that gets no slot
-// is dropped (Wrapper.DroppedPageFields); a mandatory one stops induction.
+// values into every object. There, annotations of the objects' own types
+// are another dictionary's noise (a college dictionary knowing team names
+// on the team heading): explainedSlots sets the values only they annotate
+// aside, as for fields mapped to other slots. An optional page-scope field
+// that gets no slot is dropped (Wrapper.DroppedPageFields); a mandatory one
+// stops induction.
 //
 // Extract tokenizes a page once, maps every token to the wrapper's table of
 // template tokens (built once by Induce or Load) and matches the template in

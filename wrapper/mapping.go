@@ -1297,6 +1297,12 @@ func explainedSlots(w *Wrapper, out []SlotMap, stats []*slotStats, done map[int]
 					}
 				}
 			}
+			for _, t := range w.elsewhere {
+				if !gone[t] && !slices.Contains(f.Types, t) {
+					gone[t] = true
+					rest -= st.only[t]
+				}
+			}
 			share := float64(c) / float64(max(1, rest))
 			if share < w.opt.GeneraliseThres {
 				continue
