@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,6 +46,11 @@ func TestLabelAffinity(t *testing.T) {
 		{"no label", nil, FieldSpec{Name: "publisher"}, affinityNone},
 		{"other number", []string{"isbn", "10"}, FieldSpec{Name: "isbn_13"}, affinityNone},
 		{"same number", []string{"isbn", "13"}, FieldSpec{Name: "isbn"}, affinityName},
+		{"compound label", []string{"teammates"}, FieldSpec{Name: "team"}, affinityNone},
+		{"compound label, other word", []string{"birthplace"}, FieldSpec{Name: "birth_date"}, affinityNone},
+		{"inflected label", []string{"schooling"}, FieldSpec{Name: "school"}, affinityName},
+		{"abbreviated field", []string{"position"}, FieldSpec{Name: "pos"}, affinityName},
+		{"name words written as one", []string{"birthdate"}, FieldSpec{Name: "birth_date"}, affinityWhole},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := labelAffinity(tc.run, tc.field); got != tc.want {
@@ -458,5 +464,25 @@ func TestTitleNamesTheObject(t *testing.T) {
 		if len(objs) != 1 || fmt.Sprint(objs[0].Get("name")) != fmt.Sprint([]string{names[i]}) {
 			t.Fatalf("%s: %d objects, name %q, want %q; template %s", p.Path, len(objs), objs[0].Get("name"), names[i], w.Template())
 		}
+	}
+}
+
+func TestPageLabelWords(t *testing.T) {
+	for _, tc := range []struct {
+		name, label string
+		want        []string
+	}{
+		{"plain", "Position:", []string{"position"}},
+		{"alternatives joined by a slash", "College/Univ.:", []string{"college", "univ"}},
+		{"apostrophe kept in the word", "Driver's licence:", []string{"drivers", "licence"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := testPage(t, "p.html", "<html><body><p>"+tc.label+" <a>Eastvale University</a></p></body></html>", nil)
+			toks := tokenize(p, newPaths())
+			x := slices.IndexFunc(toks, func(tk token) bool { return tk.text == "Eastvale" })
+			if got := pageLabel(toks, x); !slices.Equal(got, tc.want) {
+				t.Fatalf("pageLabel = %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -56,8 +56,12 @@
 // page-scope fields with a page-mode wrapper of their own (one object per
 // page, all of them optional, slots holding list items left out), saved
 // inside the wrapper file; Extract runs it once per page and copies its
-// values into every object. An optional page-scope field that gets no slot
-// is dropped (Wrapper.DroppedPageFields); a mandatory one stops induction.
+// values into every object. There, annotations of the objects' own types
+// are another dictionary's noise (a college dictionary knowing team names
+// on the team heading): explainedSlots sets the values only they annotate
+// aside, as for fields mapped to other slots. An optional page-scope field
+// that gets no slot is dropped (Wrapper.DroppedPageFields); a mandatory one
+// stops induction.
 //
 // Extract tokenizes a page once, maps every token to the wrapper's table of
 // template tokens (built once by Induce or Load) and matches the template in
@@ -127,6 +131,13 @@
 //	              the carving of each field's part; an instance among words
 //	              no field asks for (learnInstances); a patterned field's
 //	              item among rows ExAlg left in one slot (SlotMap.Item)
+//	nested.go     a recognizer's match inside a longer instance of another
+//	              type in the same text node (the "6" of "6 ft 2 in" for
+//	              a one- or two-digit number) does not count for its type
+//	              when slots are weighed (token.ownTypes)
+//	wholeinst.go  values wholly one instance of a delimiting pattern
+//	              ("#35", "Number: 95 | G") weigh as whole text nodes
+//	              when slots are weighed for that field
 //	object.go     Object, Field, Value and the JSON line form
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form
@@ -199,7 +210,10 @@
 // in "<th>Publisher:</th><td>", "<dt>Publisher</dt><dd>", "<b>Publisher:</b>
 // ") are its label. A label that is, as a whole, the field's name or one
 // of its type names (compared lower-cased, '_' and '-' as spaces, plural
-// "s" dropped) nominates the slot for a field of the object even with few
+// "s" dropped; "/" separates alternative words, "College/Univ."; a word
+// that goes on past a whole name word by four letters or more is a
+// compound naming something else, "Teammates" no team) nominates the
+// slot for a field of the object even with few
 // or no annotations, and weighs twice an unlabelled slot's score, when the
 // label is there on a quarter of the sample pages or more and the values
 // it precedes are plausible: not mostly one constant, not mainly
@@ -276,8 +290,9 @@
 // Rows left in one slot: rows of several kinds ("<dt>Area:</dt><dd>…</dd>
 // <dt>Online:</dt><dd>…</dd>") whose number and order vary may stay one
 // slot, or the slots around a row kept as template. A single patterned
-// field with no slot otherwise takes, from those unmapped slots outside
-// sets, the first item (a run between tags, or the item of a longer run
+// field with no slot otherwise takes, from those slots outside sets
+// (unmapped, or another field's: an optional time row left in the date
+// row's slot), the first item (a run between tags, or the item of a longer run
 // that is its longest instance) that is wholly an instance of its
 // pattern, when that is so on sharePartShare of the sample pages (records);
 // when one label precedes most of the sample's instances, only an item it

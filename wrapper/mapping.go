@@ -357,6 +357,9 @@ type slotStats struct {
 	// itemLab counts, by field path and page label (pageLabel, joined by
 	// spaces), the items counted in itemInst that the label precedes.
 	itemLab map[string]map[string]int
+	// wholeInst counts, by field path, the values that are wholly one
+	// instance of the field's pattern (wholeinst.go).
+	wholeInst map[string]int
 }
 
 // pageTitle returns the lower-cased text of the page's <title>, "" when
@@ -551,7 +554,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, firstVal: map[int]string{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -567,6 +570,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 			continue
 		}
 		title := pageTitle(toks)
+		inSlot := slotTokens(root, len(toks))
 		var visit func(r *mrec)
 		visit = func(r *mrec) {
 			for _, v := range r.vals {
@@ -587,7 +591,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 						continue
 					}
 					words++
-					for _, typ := range toks[x].annTypes() {
+					for _, typ := range toks[x].ownTypes() {
 						cover[typ]++
 					}
 				}
@@ -603,6 +607,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					st.cutAt[toks[x].text+"\x00"+g]++
 				}
 				itemInstances(st, toks, a, b, valid)
+				wholeInstances(st, toks, a, txt, inSlot, valid)
 				if pl := pageLabel(toks, a); pl != nil {
 					k := strings.Join(pl, " ")
 					if st.labVals[k] == nil {
@@ -1064,7 +1069,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 			// Values that are whole text nodes are preferred, strongly for
 			// whole-node types.
-			whole := float64(st.whole) / float64(st.occ)
+			whole := st.wholeShare(f)
 			if f.WholeNode {
 				score *= 0.5 + 0.5*whole
 			} else {
@@ -1329,6 +1334,11 @@ func explainedSlots(w *Wrapper, out []SlotMap, stats []*slotStats, done map[int]
 					gone[t] = true
 				}
 			}
+			for _, t := range w.elsewhere {
+				if !slices.Contains(f.Types, t) {
+					gone[t] = true
+				}
+			}
 			rest := st.annOcc - explainedAway(st, gone)
 			share := float64(c) / float64(max(1, rest))
 			if share < w.opt.GeneraliseThres {
@@ -1413,8 +1423,9 @@ func slotLabels(t *Template) [][]string {
 						var words []string
 						for j := len(tx.Toks) - 1; j >= 0 && len(words) < 3; j-- {
 							if tx.Toks[j].Kind == KindWord {
-								if w := alnum(tx.Toks[j].Text); w != "" {
-									words = append(words, w)
+								ws := labelWords(tx.Toks[j].Text)
+								for k := len(ws) - 1; k >= 0 && len(words) < 3; k-- {
+									words = append(words, ws[k])
 								}
 							}
 						}
@@ -1445,6 +1456,19 @@ func alnum(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// labelWords returns the label words of one word token: its letters and
+// digits, lower-cased, as one word, or as several when "/" joins
+// alternatives ("College/Univ." gives "college", "univ").
+func labelWords(text string) []string {
+	var out []string
+	for _, part := range strings.Split(text, "/") {
+		if w := alnum(part); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // labelMatches reports whether a label word equals the field name, a word of
@@ -1546,11 +1570,12 @@ func pageLabel(toks []token, x int) []string {
 	}
 	var run []string
 	for n := toks[y].node; y >= 0 && toks[y].kind == KindWord && toks[y].node == n; y-- {
-		if w := alnum(toks[y].text); w != "" {
+		ws := labelWords(toks[y].text)
+		for k := len(ws) - 1; k >= 0; k-- {
 			if len(run) == 4 {
 				return nil
 			}
-			run = append(run, w)
+			run = append(run, ws[k])
 		}
 	}
 	for i, j := 0, len(run)-1; i < j; i, j = i+1, j-1 {
@@ -1824,7 +1849,8 @@ func labelAffinity(run []string, f FieldSpec) int {
 	label := strings.Join(words, " ")
 	names := append([]string{f.Name}, f.Types...)
 	for _, n := range names {
-		if normName(n) == label {
+		// "Birthdate" names birth_date as "Birth date" does.
+		if nn := normName(n); nn == label || strings.ReplaceAll(nn, " ", "") == strings.ReplaceAll(label, " ", "") {
 			return affinityWhole
 		}
 	}
@@ -1885,11 +1911,15 @@ func numbersDiffer(a, b []string) bool {
 // labelStop are label words too common to name a field.
 var labelStop = map[string]bool{"by": true, "of": true, "the": true, "and": true, "in": true, "on": true, "at": true, "for": true, "a": true, "to": true, "our": true, "your": true, "new": true, "name": true, "no": true}
 
-// sameStem reports whether two lower-case words share a stem: equal, or one
-// a prefix of the other of at least 3 letters ("pub", "publication"), or
-// sharing a prefix of at least 6 letters ("publisher", "published"), or
-// one ending the other and of at least 5 letters ("phone", "telephone").
-func sameStem(a, b string) bool {
+// sameStem reports whether a word of a name and a word of a label
+// (lower-case) share a stem: equal, or one a prefix of the other of at
+// least 3 letters ("pub", "publication"), or sharing a prefix of at least
+// 6 letters ("publisher", "published"), or one ending the other and of at
+// least 5 letters ("phone", "telephone"). A label word that goes on past a
+// whole name word by a word of its own is a compound naming something else
+// ("teammates" is not a team, "birthplace" no birth date; compound).
+func sameStem(name, label string) bool {
+	a, b := name, label
 	if a == "" || b == "" || labelStop[a] || labelStop[b] {
 		return false
 	}
@@ -1900,7 +1930,7 @@ func sameStem(a, b string) bool {
 		a, b = b, a
 	}
 	if len(a) >= 3 && strings.HasPrefix(b, a) {
-		return true
+		return !compound(name, label)
 	}
 	if len(a) >= 5 && strings.HasSuffix(b, a) {
 		return true
@@ -1910,6 +1940,18 @@ func sameStem(a, b string) bool {
 		n++
 	}
 	return n >= 6
+}
+
+// compoundRest is the least number of letters a label word must go on
+// past a name word it starts with to be a compound rather than the name
+// inflected ("teams", "published", "schooling").
+const compoundRest = 4
+
+// compound reports whether label starts with the whole word name (not an
+// abbreviation: 4 letters or more) and goes on by compoundRest letters or
+// more: "teammates" after "team", "birthplace" after "birth".
+func compound(name, label string) bool {
+	return len(name) >= 4 && strings.HasPrefix(label, name) && len(label)-len(name) >= compoundRest
 }
 
 // plausible reports whether the values a label nominates can be the

@@ -84,6 +84,18 @@ func (w *Wrapper) inducePageScope(pages []*annotate.Page, s, page *sod.SOD) erro
 	}
 	pw := &Wrapper{opt: w.opt, sodHash: s.Hash, sodName: s.Name, mult: page.Mult.String(), pageMin: page.Mult.Min,
 		fields: sodFields(page), scope: -1, ps: newPathsFor(sodFields(page))}
+	// The objects' fields are read from the records: their types'
+	// annotations on the page's own slots are another dictionary's noise
+	// (a college dictionary that knows team names).
+	for _, f := range sodFields(s) {
+		if !slices.ContainsFunc(w.pageFields, func(p FieldSpec) bool { return p.Path == f.Path }) {
+			for _, t := range f.Types {
+				if !slices.ContainsFunc(w.pageFields, func(p FieldSpec) bool { return slices.Contains(p.Types, t) }) {
+					pw.elsewhere = append(pw.elsewhere, t)
+				}
+			}
+		}
+	}
 	reason := ""
 	got, err := inducePageLevel(pw, pages, page)
 	if err != nil {

@@ -255,3 +255,55 @@ func TestListItem(t *testing.T) {
 		})
 	}
 }
+
+// TestPageScopeNoisyRecordDictionary: the team dictionary knows three of
+// the eight teams, while the dictionary of a record field (college) knows
+// every team name. On the page's own slots, annotations of the records'
+// types are that dictionary's noise: the heading is still the team's.
+func TestPageScopeNoisyRecordDictionary(t *testing.T) {
+	src := `object = "player"
+objects = "*"
+[tuple.player]
+name = "1"
+team = { type = "team", mult = "?", scope = "page" }
+position = "1"
+college = "?"
+[entity.name]
+dictionary = "name"
+[entity.team]
+dictionary = "team"
+[entity.college]
+dictionary = "college"
+[entity.position]
+regex = '\b(?:PG|SG|SF|PF|C)\b'
+`
+	s, err := sod.Parse("roster.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rps := rosterPages(8)
+	var pages []*annotate.Page
+	for i, rp := range rps {
+		marks := map[string][]string{"team": rosterTeams[:3], "college": rosterTeams, "name": rosterNames}
+		for _, p := range rp.players {
+			marks["position"] = append(marks["position"], p[1])
+		}
+		pages = append(pages, testPage(t, fmt.Sprintf("%02d.html", i), rp.html(), marks))
+	}
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.DroppedPageFields() != "" {
+		t.Fatalf("dropped: %s", w.DroppedPageFields())
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) == 0 {
+			t.Fatalf("%s: no objects", p.Path)
+		}
+		if got := objs[0].Get("team"); !reflect.DeepEqual(got, []string{rps[i].team}) {
+			t.Errorf("%s: team %q, want %q", p.Path, got, rps[i].team)
+		}
+	}
+}

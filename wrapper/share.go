@@ -389,8 +389,10 @@ func samePattern(f, g FieldSpec) bool {
 	return f.Regex != nil && g.Regex != nil && *f.Regex == *g.Regex
 }
 
-// learnItems maps single patterned fields left without slot to an unmapped
-// slots outside every set whose values hold, as one of their items
+// learnItems maps single patterned fields left without slot to the
+// slots outside every set (unmapped ones, or, for a field without any
+// slot, one another field holds: an optional time row left in the date
+// row's slot) whose values hold, as one of their items
 // (patternItems), an instance of the field's pattern on sharePartShare of
 // the nPages sample pages (records) together, and on minCnt in each: rows of several kinds
 // ("<dt>Area:</dt><dd>Uptown</dd><dt>Online:</dt><dd>www.x.example</dd>")
@@ -402,7 +404,8 @@ func samePattern(f, g FieldSpec) bool {
 // most of the items (the row is sometimes where ExAlg kept it, sometimes
 // not).
 func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, minCnt, nPages int, sets [][]int) []SlotMap {
-	// Slots other fields hold; several fields' items may share a slot.
+	// Slots other fields hold: only a field without slot looks for its
+	// items there; several fields' items may share a slot.
 	mapped := map[int]bool{}
 	for _, sm := range out {
 		mapped[sm.Slot] = true
@@ -414,7 +417,7 @@ func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		var slots []int
 		total := 0
 		for s, st := range stats {
-			if mapped[s] || len(sets[s]) > 0 || st.occ == 0 {
+			if (mapped[s] && done[fi]) || len(sets[s]) > 0 || st.occ == 0 {
 				continue
 			}
 			if n := st.itemInst[f.Path]; n >= minCnt {

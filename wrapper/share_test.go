@@ -494,7 +494,8 @@ func TestPatternItemRowsShared(t *testing.T) {
 // slot takes the left-over slots holding its instances on sharePartShare
 // of the records; a field with a slot of its own takes them only after a
 // label naming it that precedes most of them ("Website", not "Fax" for a
-// phone).
+// phone). A slot another field holds gives its items only to a field
+// without slot ("When: 05 Oct 2021</li><li>10pm" left in the date's slot).
 func TestLearnItemsFallback(t *testing.T) {
 	web := FieldSpec{Path: "website", Name: "website", Types: []string{"url"}, Mult: "?", Optional: true, Predefined: "url"}
 	phone := FieldSpec{Path: "phone", Name: "phone", Types: []string{"phone"}, Mult: "?", Optional: true, Predefined: "phone"}
@@ -507,14 +508,17 @@ func TestLearnItemsFallback(t *testing.T) {
 		name string
 		f    FieldSpec
 		done bool
+		host bool // another field holds the slot
 		st   *slotStats
 		want string
 	}{
-		{"no slot, enough rows", web, false, stat(20, map[string]int{"website": 8}, map[string]map[string]int{"website": {"online": 8}}), "website@1 [online]"},
-		{"no slot, too few rows", web, false, stat(20, map[string]int{"website": 4}, map[string]map[string]int{"website": {"online": 4}}), ""},
-		{"slot, label naming it", web, true, stat(20, map[string]int{"website": 4}, map[string]map[string]int{"website": {"website": 4}}), "website@1 [website]"},
-		{"slot, label not naming it", phone, true, stat(20, map[string]int{"phone": 4}, map[string]map[string]int{"phone": {"fax": 4}}), ""},
-		{"slot, no common label", web, true, stat(20, map[string]int{"website": 4}, map[string]map[string]int{"website": {"a": 2, "b": 2}}), ""},
+		{"no slot, enough rows", web, false, false, stat(20, map[string]int{"website": 8}, map[string]map[string]int{"website": {"online": 8}}), "website@1 [online]"},
+		{"no slot, too few rows", web, false, false, stat(20, map[string]int{"website": 4}, map[string]map[string]int{"website": {"online": 4}}), ""},
+		{"slot, label naming it", web, true, false, stat(20, map[string]int{"website": 4}, map[string]map[string]int{"website": {"website": 4}}), "website@1 [website]"},
+		{"slot, label not naming it", phone, true, false, stat(20, map[string]int{"phone": 4}, map[string]map[string]int{"phone": {"fax": 4}}), ""},
+		{"slot, no common label", web, true, false, stat(20, map[string]int{"website": 4}, map[string]map[string]int{"website": {"a": 2, "b": 2}}), ""},
+		{"no slot, rows in another field's slot", web, false, true, stat(20, map[string]int{"website": 8}, map[string]map[string]int{"website": {"online": 8}}), "website@1 [online]"},
+		{"slot, rows in another field's slot", web, true, true, stat(20, map[string]int{"website": 8}, map[string]map[string]int{"website": {"website": 8}}), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := &Wrapper{fields: []FieldSpec{tc.f}}
@@ -524,6 +528,9 @@ func TestLearnItemsFallback(t *testing.T) {
 			if tc.done {
 				out = append(out, SlotMap{Slot: 0, Field: tc.f.Path})
 				done[0] = true
+			}
+			if tc.host {
+				out = append(out, SlotMap{Slot: 1, Field: "date"})
 			}
 			stats := []*slotStats{stat(20, nil, nil), tc.st}
 			var got []string

@@ -48,6 +48,9 @@ type Wrapper struct {
 	pageFields []FieldSpec
 	order      []string
 	pageDrop   string
+	// elsewhere, during the induction of a page wrapper, holds the types
+	// of the objects' fields, read from the records (see explainedSlots).
+	elsewhere []string
 	// valid holds, by field path, the predefined recognizers of fields
 	// whose type has one (FieldSpec.Predefined), built by link: values
 	// are normalised with them at extraction, and validated in the slots
