@@ -92,7 +92,9 @@
 //	handinv.go    HANDINV (seed ExAlg, Appendix A)
 //	consttemp.go  CONSTTEMP: template construction from classes (Table 1)
 //	template.go   Template tree (sealed Node interface) and its infix String
-//	match.go      matching a template against a page (EXVAL), value text
+//	match.go      matching a template against a page (EXVAL), value text;
+//	              a disjunction holding no field that no form matches is
+//	              passed over
 //	mapping.go    slot -> SOD field mapping, StopError; labels, the one
 //	              place of a detail page's set field, cut and validation
 //	              rules learned from the sample; a free slot for a field
@@ -113,8 +115,12 @@
 //	list.go       record mode: induction over sample records, record-by-record
 //	              extraction, set-item and segment refinements
 //	list_class.go roles of sibling elements told apart by a class token or
-//	              (record mode) by the label a row opens with; page mode:
-//	              class tokens never repeated among siblings
+//	              by the label a row opens with; page mode: class tokens
+//	              never repeated among siblings, labels mostly template
+//	              text before varying values
+//	rowplace.go   a row of its own, under a label of its own, beside a set
+//	              field's place is another role ("Foreword by" after
+//	              "Written by")
 //	pagescope.go  page-scope fields: derived SODs, page-level induction,
 //	              copying the page's values into every object
 //	explain.go    WhyEmpty: why a page the wrapper fits gave no object (where
@@ -251,7 +257,8 @@
 // 1+d/8 for a distance of d slots to the object's single fields (they sit
 // together). Slots of the field within 3 slots of the place, inside the
 // same sets and with no other field's slot between, belong to it (an
-// optional second author). A slot whose values run on past the instance,
+// optional second author), unless their values sit in another row under
+// another label (rowplace.go: a "Foreword by" row after "Written by"). A slot whose values run on past the instance,
 // over tags (a plain-text byline followed by other page parts), is mapped
 // on the annotations of their first runs of words and gives only that run
 // (SlotMap.Lead; a single field whose pattern delimits values takes its

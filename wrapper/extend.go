@@ -1,5 +1,7 @@
 package wrapper
 
+import "github.com/objectrunner/objectrunner/recognizers"
+
 // Values that go on past their slot inside one text node. ExAlg makes a
 // word template text when it occurs once on every sample page in the same
 // role, even inside a value: "Camera" in "Nimbra ILD900 Compact Camera,
@@ -13,15 +15,28 @@ package wrapper
 // their text node (SlotMap.Extend), stopping before another field's value.
 // Constant words that only ever end a node ("01/18/11. You may order this
 // item now") stay outside: the value never goes on after them.
+//
+// A field whose pattern delimits values (a date) goes on likewise when,
+// on two sample pages (records) or more, the pattern's instance in the
+// extended text is longer than in the slot's own ("May 3" then the
+// constant "," then "1992", when the rows are told apart well enough
+// that the comma is template text); the value is then the instance
+// (SlotMap.Match), so text after it stays out.
 
 // learnExtends sets SlotMap.Extend for single dictionary fields (names are
-// open-ended; a pattern delimits the other types' values) whose values go on, in their text node, into an unmapped
-// slot's value on two sample pages (records) or more.
+// open-ended) whose values go on, in their text node, into an unmapped
+// slot's value on two sample pages (records) or more, and for single
+// fields whose pattern delimits values when the instance grows so
+// (longerInstance).
 func (w *Wrapper) learnExtends(pages [][]token) {
 	for i := range w.slots {
 		sm := &w.slots[i]
 		f := w.fieldSpec(sm.Field)
-		if f == nil || f.Many || f.Tuple || !f.Dictionary || sm.Lead || sm.Cut != nil || sm.Join || sm.JoinPrev {
+		if f == nil || f.Many || f.Tuple || sm.Lead || sm.Cut != nil || sm.Join || sm.JoinPrev {
+			continue
+		}
+		r := w.valid[f.Path]
+		if !f.Dictionary && (r == nil || !f.delimited() || len(f.Attrs) > 0) {
 			continue
 		}
 		on := 0
@@ -45,6 +60,12 @@ func (w *Wrapper) learnExtends(pages [][]token) {
 				continue
 			}
 			e := w.extendEnd(toks, owner, b, sm.Slot)
+			if !f.Dictionary {
+				if longerInstance(r, toks, a, b, e) {
+					on++
+				}
+				continue
+			}
 			for x := b; x < e; x++ {
 				if owner[x] == -2 && !edgeToken(&toks[x]) {
 					on++
@@ -53,7 +74,24 @@ func (w *Wrapper) learnExtends(pages [][]token) {
 			}
 		}
 		sm.Extend = on >= 2
+		if sm.Extend && !f.Dictionary {
+			sm.Match = true
+		}
 	}
+}
+
+// longerInstance reports whether recognizer r finds, in the text of
+// tokens [a, e), an instance that starts inside [a, b) and is longer than
+// the longest it finds in [a, b).
+func longerInstance(r recognizers.Recognizer, toks []token, a, b, e int) bool {
+	if e <= b {
+		return false
+	}
+	own, _, _ := valueText(toks, a, b)
+	ext, _, _ := valueText(toks, a, e)
+	m0, ok0 := longestMatch(r, own)
+	m1, ok1 := longestMatch(r, ext)
+	return ok1 && m1[0] < len(own) && (!ok0 || m1[1]-m1[0] > m0[1]-m0[0])
 }
 
 // slotOwners maps every token of a page (record) to what it belongs to:

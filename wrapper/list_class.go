@@ -34,12 +34,24 @@ package wrapper
 //
 // Page mode (detail pages) learns the same rules from the sample pages,
 // each page one record whose nodes are the document's children
-// (pageRecords), with two restrictions: a class token that is on two
+// (pageRecords), with restrictions: a class token that is on two
 // elements at one bare path of any page is no role (the items of a list
 // alternate odd and even, every row of a table has its "label" cell: they
-// must stay one set; a token with a digit is rather an item's id), and
-// labels are no roles (a page read as a stream gives an
-// element's start tag before its children, where the label is).
+// must stay one set; a token with a digit is rather an item's id); a
+// label is a role only where the labels that recur on labelMinRecords of
+// the pages make most of the labels seen at its path (a list's items,
+// "<li><a>Name</a> …", differ by their first text page after page), and
+// only when the text after it varies from page to page (a menu entry
+// with the same submenu on every page is template, not a row). A label
+// element whose tag comes again among its siblings, other than as the
+// value right after it, opens a list ("<dl><dt>…</dt><dd>…</dd><dt>…"),
+// not a row, and gives no label (labelOf). Labels that are variants of
+// one place (a sidebar box headed "Most viewed" on some pages,
+// "Teammates" on others) make the template a disjunction; a page with a
+// variant the sample lacks passes over it when it holds no field
+// (match.go). A label needs the element's children, which a page read as
+// a stream gives after the element's start tag: a wrapper with label
+// roles reads the whole page before tokenizing it (stream.go).
 
 import (
 	"fmt"
@@ -91,21 +103,28 @@ const maxLabelBytes = 40
 func labelOf(n *html.Node) (string, *html.Node) {
 	// The first significant child: a text, or an element holding one
 	// text only (<strong>Where:</strong>); something must follow it.
-	var first *html.Node
+	var first, firstEl *html.Node
 	more := false
 	for k := n.FirstChild; k != nil; k = k.NextSibling {
 		if k.Type == html.TextNode && strings.TrimSpace(k.Data) == "" || k.Type == html.CommentNode || (k.Type == html.ElementNode && skipped(k)) {
 			continue
 		}
 		if first != nil {
+			// A row has one label and its value: a label element whose
+			// tag comes again, other than as the value right after it
+			// ("<tr><td>Imprint:</td><td>…</td></tr>"), opens a list
+			// ("<dl><dt>Ht.</dt><dd>…</dd><dt>…</dt>…"), not a row.
+			if firstEl != nil && k.Type == html.ElementNode && k.Data == firstEl.Data && more {
+				return "", nil
+			}
 			more = true
-			break
+			continue
 		}
 		switch k.Type {
 		case html.TextNode:
 			first = k
 		case html.ElementNode:
-			first = onlyText(k)
+			first, firstEl = onlyText(k), k
 		}
 		if first == nil {
 			return "", nil
@@ -120,6 +139,31 @@ func labelOf(n *html.Node) (string, *html.Node) {
 		return "", nil
 	}
 	return strings.ToLower(strings.Join(strings.Fields(t), "_")), first
+}
+
+// textAfter returns the text under element n after its label's text node
+// t, words joined by single spaces.
+func textAfter(n, t *html.Node) string {
+	var b strings.Builder
+	past := false
+	var walk func(c *html.Node)
+	walk = func(c *html.Node) {
+		for k := c.FirstChild; k != nil; k = k.NextSibling {
+			switch {
+			case k == t:
+				past = true
+			case k.Type == html.TextNode && past:
+				for _, w := range strings.Fields(k.Data) {
+					b.WriteString(w)
+					b.WriteByte(' ')
+				}
+			case k.Type == html.ElementNode && !skipped(k):
+				walk(k)
+			}
+		}
+	}
+	walk(n)
+	return b.String()
 }
 
 // onlyText returns the one non-blank text node under element n, nil when
@@ -178,6 +222,16 @@ func (cr *classRules) step(bare int32, n *html.Node) string {
 			own = append(own, c)
 		}
 	}
+	// A label that is no role of its own where labels are variants of
+	// one place takes the place's role (mergeVariants).
+	isLabel := func(c string) bool { return strings.HasPrefix(c, "@") }
+	if !slices.ContainsFunc(own, isLabel) && slices.ContainsFunc(toks, isLabel) {
+		for _, k := range keep {
+			if strings.HasPrefix(k, variantMark) {
+				own = append(own, k[len(variantMark):])
+			}
+		}
+	}
 	if len(own) == 0 {
 		return n.Data
 	}
@@ -195,23 +249,25 @@ func learnClassRules(recs []sampleRecord) *classRules {
 // learnClassRulesOnce is learnClassRules; with once (page mode), a class
 // token must never be on two elements at its bare path in one record nor
 // hold a digit (an item's id, "player-46-5286", names one row of a list,
-// not a kind of row), and labels are not roles. Rows of a detail page are one of a kind, while the
-// items of a page's lists repeat their classes (odd, even; a "label" cell
-// in every row of a table) and must stay one role. A label needs the element's children, which a page read as a
-// stream (ExtractStream) does not have yet at the element's start tag.
+// not a kind of row), and labels are roles on the terms the comment at
+// the top of the file gives. Rows of a detail page are one of a kind,
+// while the items of a page's lists repeat their classes (odd, even; a
+// "label" cell in every row of a table) and must stay one role.
 func learnClassRulesOnce(recs []sampleRecord, once bool) *classRules {
 	bare := newPaths()
-	type key struct {
-		path int32
-		cls  string
-	}
+	type key = pathToken
 	records := map[key]int{}
 	pages := map[key]map[int]bool{}
 	valued := map[key]bool{}
 	before := map[bareOrder]bool{}
 	amongLabels := map[key]int{} // records where a label sits beside another
 	shuffled := map[int32]bool{}
-	repeated := map[key]bool{} // on two elements or more of some record
+	repeated := map[key]bool{}          // on two elements or more of some record
+	after := map[key]string{}           // page mode: the text after a label
+	varies := map[key]bool{}            // page mode: that text differs between pages
+	together := map[[2]key]bool{}       // labels among one record's siblings
+	seenIn := map[key]int{}             // records where a label is among siblings
+	prevOf := map[key]map[string]bool{} // the labels right before a label ("" first)
 	for _, r := range recs {
 		seen := map[key]bool{}
 		inRecord := map[key]int{}
@@ -252,6 +308,14 @@ func learnClassRulesOnce(recs []sampleRecord, once bool) *classRules {
 						if t != nil && r.page != nil && len(r.page.ByNode[t]) > 0 {
 							valued[key{p, "@" + l}] = true
 						}
+						if t != nil && once {
+							k := key{p, "@" + l}
+							txt := textAfter(n, t)
+							if prev, ok := after[k]; ok && prev != txt {
+								varies[k] = true
+							}
+							after[k] = txt
+						}
 						if l != "" {
 							ls = append(ls, l)
 						}
@@ -259,9 +323,27 @@ func learnClassRulesOnce(recs []sampleRecord, once bool) *classRules {
 					// Rows are several labels under one parent: a
 					// lone label-like text is rather a value from a
 					// small set ("Downtown", "$$$").
-					if u := uniq(ls); len(u) >= 2 {
+					u := uniq(ls)
+					if len(u) >= 2 {
 						for _, l := range u {
 							amongLabels[key{p, "@" + l}]++
+						}
+					}
+					for i, l := range ls {
+						prev := ""
+						if i > 0 {
+							prev = ls[i-1]
+						}
+						k := key{p, "@" + l}
+						if prevOf[k] == nil {
+							prevOf[k] = map[string]bool{}
+						}
+						prevOf[k][prev] = true
+					}
+					for _, l := range u {
+						seenIn[key{p, "@" + l}]++
+						for _, m := range u {
+							together[[2]key{{p, "@" + l}, {p, "@" + m}}] = true
 						}
 					}
 					// Rows in another order from record to record
@@ -302,8 +384,19 @@ func learnClassRulesOnce(recs []sampleRecord, once bool) *classRules {
 	min := max(2, int(classMinRecords*float64(len(recs))+0.5))
 	cr := &classRules{bare: bare, keep: map[int32][]string{}}
 	minLabel := max(2, int(labelMinRecords*float64(len(recs))+0.5))
+	// In page mode, the labels at a path must be mostly template text:
+	// the labels that recur on minLabel of the pages make most of the
+	// labels seen there (a list's items, "<li><a>Name</a> …", differ by
+	// their first text page after page).
+	recurring, all := map[int32]int{}, map[int32]int{}
+	for k, n := range amongLabels {
+		all[k.path] += n
+		if n >= minLabel {
+			recurring[k.path] += n
+		}
+	}
 	for k, n := range records {
-		if strings.HasPrefix(k.cls, "@") && (once || valued[k] || amongLabels[k] < minLabel || shuffled[k.path]) {
+		if strings.HasPrefix(k.cls, "@") && (valued[k] || amongLabels[k] < minLabel || shuffled[k.path] || once && (2*recurring[k.path] < all[k.path] || !varies[k])) {
 			continue
 		}
 		if once && (repeated[k] || strings.ContainsAny(k.cls, "0123456789")) {
@@ -313,6 +406,9 @@ func learnClassRulesOnce(recs []sampleRecord, once bool) *classRules {
 			cr.keep[k.path] = append(cr.keep[k.path], k.cls)
 		}
 	}
+	if once {
+		mergeVariants(cr, seenIn, together, prevOf)
+	}
 	if len(cr.keep) == 0 {
 		return nil
 	}
@@ -321,6 +417,85 @@ func learnClassRulesOnce(recs []sampleRecord, once bool) *classRules {
 	}
 	bare.frozen = true
 	return cr
+}
+
+// pathToken is a class token or label at a bare path.
+type pathToken struct {
+	path int32
+	cls  string
+}
+
+// variantMark starts the token that names the role every label at a path
+// takes when it is not a role of its own (mergeVariants).
+const variantMark = "~"
+
+// mergeVariants gives labels that are variants of one place one role (page
+// mode). A label role and another label at its path, seen on two sample
+// pages or more, that are never on one page together are variants: a
+// sidebar box headed "Most viewed" on some pages, "Teammates" on others;
+// a row "Directors:" on most pages, "Director:" on a few. Roles of their
+// own (or a role for one and none for the other) would make the template
+// a disjunction of them, and a page with a variant the sample lacks, or
+// rarely showed, would fit none. The commonest variant's role is kept;
+// every label at the path that is never beside it and stands at its
+// place (after the same label, or first) — the other variants — and any
+// label the rules do not know there take it (a variantMark token).
+func mergeVariants(cr *classRules, seenIn map[pathToken]int, together map[[2]pathToken]bool, prevOf map[pathToken]map[string]bool) {
+	type key = pathToken
+	// Variants stand at one place: after the same label (or first).
+	samePlace := func(a, b key) bool {
+		for x := range prevOf[a] {
+			if prevOf[b][x] {
+				return true
+			}
+		}
+		return false
+	}
+	byPath := map[int32][]string{}
+	for k, n := range seenIn {
+		if n >= 2 {
+			byPath[k.path] = append(byPath[k.path], k.cls)
+		}
+	}
+	for p, toks := range cr.keep {
+		c := ""
+		for _, l := range toks {
+			if !strings.HasPrefix(l, "@") {
+				continue
+			}
+			k := key{p, l}
+			for _, m := range byPath[p] {
+				if m != l && !together[[2]key{k, {p, m}}] && samePlace(k, key{p, m}) && (c == "" || seenIn[k] > seenIn[key{p, c}] || seenIn[k] == seenIn[key{p, c}] && l < c) {
+					c = l
+				}
+			}
+		}
+		if c == "" {
+			continue
+		}
+		var out []string
+		for _, t := range toks {
+			if t == c || !strings.HasPrefix(t, "@") || together[[2]key{{p, c}, {p, t}}] || !samePlace(key{p, c}, key{p, t}) {
+				out = append(out, t)
+			}
+		}
+		cr.keep[p] = append(out, variantMark+c)
+	}
+}
+
+// labels reports whether some element's label is a role: the element's
+// step then depends on its children, which a page read as a stream does
+// not give at its start tag.
+func (cr *classRules) labels() bool {
+	if cr == nil {
+		return false
+	}
+	for _, toks := range cr.keep {
+		if slices.ContainsFunc(toks, func(k string) bool { return strings.HasPrefix(k, "@") }) {
+			return true
+		}
+	}
+	return false
 }
 
 // bareOrder says that label a came before label b among the siblings at a

@@ -201,10 +201,16 @@ func TestLabelOf(t *testing.T) {
 		{"value with digits", `<div><b>2 for 1</b> <span>x</span></div>`, ""},
 		{"nested first child", `<div><div><b>Area:</b> <i>x</i></div><div>y</div></div>`, ""},
 		{"too long", `<div><b>` + strings.Repeat("word ", 10) + `</b> <i>x</i></div>`, ""},
+		{"cell pair", `<table><tr><td>Imprint:</td><td>Penrose</td></tr></table>`, "imprint"},
+		{"list of rows", `<dl><dt>Ht.</dt><dd>6-2</dd><dt>Born</dt><dd>May 1</dd></dl>`, ""},
+		{"list of links", `<div><a>Home</a> <a>Books</a> <a>Fiction</a></div>`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
 			div := p.Doc.FirstChild.LastChild.FirstChild // html > body > div
+			for div.Data == "table" || div.Data == "tbody" {
+				div = div.FirstChild // the row of a table
+			}
 			if got, _ := labelOf(div); got != tc.want {
 				t.Fatalf("labelOf = %q, want %q", got, tc.want)
 			}
@@ -241,8 +247,7 @@ func classDetailPage(k int) (string, [3]string) {
 // class (one optional) get roles of their own, so that no slot runs over
 // the height and date rows; the sidebar items' alternating classes give
 // no roles. The same holds after Save/Load and when extracting while the
-// page is read (no labels: a row's children are not there yet when its
-// start tag is streamed).
+// page is read.
 func TestPageClassRoles(t *testing.T) {
 	s, err := sod.Parse("player.toml", []byte(`
 object = "player"

@@ -348,6 +348,9 @@ type slotStats struct {
 	// inTitle counts the values, outside <head>, that the page's <title>
 	// contains: the page's own object, not a sidebar's.
 	inTitle int
+	// rows holds each sample page's first labelled value's row
+	// (rowplace.go).
+	rows map[int]rowOf
 	// typeVals holds, per type, the distinct values counted in types.
 	typeVals map[string]map[string]bool
 	// itemInst counts, by field path, the values of several items (split
@@ -554,7 +557,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, firstVal: map[int]string{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -608,6 +611,11 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				}
 				itemInstances(st, toks, a, b, valid)
 				wholeInstances(st, toks, a, txt, inSlot, valid)
+				if _, ok := st.rows[pg]; !ok {
+					if r, ok := valueRow(toks, a); ok {
+						st.rows[pg] = r
+					}
+				}
 				if pl := pageLabel(toks, a); pl != nil {
 					k := strings.Join(pl, " ")
 					if st.labVals[k] == nil {
@@ -1138,7 +1146,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if single && done[c.field] {
 				continue
 			}
-			if p, ok := place[c.field]; ok && !single && !samePlace(sets, used, p, c.slot) {
+			if p, ok := place[c.field]; ok && !single && (!samePlace(sets, used, p, c.slot) || otherRow(stats[p], stats[c.slot])) {
 				continue
 			}
 			if !single {

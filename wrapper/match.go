@@ -299,6 +299,12 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 				}
 			}
 			if bs < 0 {
+				// None of the forms the sample showed: a part that holds
+				// no field (a sidebar box under a heading the sample
+				// lacked) is passed over, as a missing constant text is.
+				if !holdsField(n) {
+					continue
+				}
 				if m.fail == "" {
 					m.fail = "no alternative of " + truncate(n.String(), 60) + " matches"
 				}
@@ -318,6 +324,17 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 	}
 	emit(b)
 	return true
+}
+
+// holdsField reports whether a slot under n is mapped to a field.
+func holdsField(n Node) bool {
+	found := false
+	walk(n, func(c Node) {
+		if sl, ok := c.(*SlotNode); ok && sl.Field != "" {
+			found = true
+		}
+	})
+	return found
 }
 
 func truncate(s string, n int) string {

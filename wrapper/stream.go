@@ -54,8 +54,10 @@ func (w *Wrapper) ExtractStream(read func(annotate.Visitor) (*annotate.Page, err
 // extractStream is ExtractStream without releasing the page (nil when it
 // could not be read).
 func (w *Wrapper) extractStream(read func(annotate.Visitor) (*annotate.Page, error)) ([]*Object, *annotate.Page, error) {
-	if w.rp != nil {
-		// Record mode cuts the page's tree into records first.
+	if w.rp != nil || w.ps.cls.labels() {
+		// Record mode cuts the page's tree into records first; a row's
+		// label, when labels are roles, is only known once the row's
+		// children are read (list_class.go).
 		p, err := read(nil)
 		if err != nil {
 			return nil, nil, err
