@@ -170,3 +170,27 @@ func TestExplainedSlotNotTemplate(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherRow: a single field of a single nested tuple takes another
+// slot for a line of its value (next to its slot, or without a label of
+// its own), not for a row with another template label (a fax after the
+// phone's "Tel").
+func TestOtherRow(t *testing.T) {
+	labels := [][]string{nil, {"tel"}, nil, {"fax"}, {"tel"}, nil}
+	for _, tc := range []struct {
+		slots []int
+		s     int
+		want  bool
+	}{
+		{[]int{1}, 3, true},
+		{[]int{1}, 2, false},
+		{[]int{1}, 4, false},
+		{[]int{1}, 5, false},
+		{[]int{0}, 3, false},
+		{[]int{2}, 3, false},
+	} {
+		if got := otherRow(labels, tc.slots, tc.s); got != tc.want {
+			t.Errorf("otherRow(%v, %d) = %v, want %v", tc.slots, tc.s, got, tc.want)
+		}
+	}
+}
