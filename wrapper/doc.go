@@ -223,8 +223,10 @@
 // label is there on a quarter of the sample pages or more and the values
 // it precedes are plausible: not mostly one constant, not mainly
 // annotated with other types, and recognised by the field's predefined
-// recognizer, if it has one, in GeneraliseThres of them; a label before
-// every value of a slot whose values another field's dictionary knows
+// recognizer, if it has one, in GeneraliseThres of them, or, without
+// one (a dictionary's names), not mostly without letters when the
+// field's types annotate none ("Product ID: 7894791" names no product);
+// a label before every value of a slot whose values another field's dictionary knows
 // (MinAnnotated of the sample) and the field's types never do (a
 // breadcrumb "Teams › <player's name>") does not nominate it. The label may be
 // constant template text or page text that varies with the row (rows of

@@ -1998,7 +1998,24 @@ func plausible(st *slotStats, f FieldSpec, thres float64, minCnt int) bool {
 	if r := patternRecognizer(f); r != nil && validShare(st, r) < thres {
 		return false
 	}
+	if patternRecognizer(f) == nil && st.count(f.Types) == 0 && float64(letterless(st)) > (1-thres)*float64(st.occ) {
+		// A dictionary's names have letters: numbers after a label
+		// that shares a word with the field's type ("Product ID:
+		// 7894791" for a product) are another role's values.
+		return false
+	}
 	return true
+}
+
+// letterless counts the slot's sample values without a letter.
+func letterless(st *slotStats) int {
+	n := 0
+	for v, c := range st.values {
+		if !strings.ContainsFunc(v, unicode.IsLetter) {
+			n += c
+		}
+	}
+	return n
 }
 
 // validShare is the share of a slot's sample values in which the predefined
