@@ -277,6 +277,10 @@ func (ct *constTemp) position(items [][]item) []Node {
 	if !anyKid {
 		return []Node{slot()}
 	}
+	order = kidOrder(items, order)
+	for r, c := range order {
+		rank[c] = r
+	}
 	nc := len(order)
 	minC := make([]int, nc)
 	maxC := make([]int, nc)
@@ -597,4 +601,66 @@ func cloneNode(n Node) Node {
 		return c
 	}
 	return n
+}
+
+// kidOrder returns the classes nested at one position (first in order of
+// first appearance) in an order that agrees with every occurrence: the
+// classes one occurrence has in sequence come in that sequence, so that
+// two optional classes B and A, the first occurrence holding only A and a
+// later one "B A", come out "B A". Ties keep the order of first
+// appearance; when the occurrences disagree (a cycle), first appearance
+// is returned and the caller finds the order inconsistent.
+func kidOrder(items [][]item, first []int) []int {
+	if len(first) < 2 {
+		return first
+	}
+	idx := make(map[int]int, len(first))
+	for i, c := range first {
+		idx[c] = i
+	}
+	n := len(first)
+	succ := make([][]bool, n)
+	for i := range succ {
+		succ[i] = make([]bool, n)
+	}
+	indeg := make([]int, n)
+	for _, it := range items {
+		prev := -1
+		for _, i := range it {
+			if i.kid == nil {
+				continue
+			}
+			c := idx[i.kid.cls]
+			if c == prev {
+				continue
+			}
+			if prev >= 0 && !succ[prev][c] {
+				succ[prev][c] = true
+				indeg[c]++
+			}
+			prev = c
+		}
+	}
+	out := make([]int, 0, n)
+	done := make([]bool, n)
+	for len(out) < n {
+		next := -1
+		for i := range n {
+			if !done[i] && indeg[i] == 0 {
+				next = i
+				break
+			}
+		}
+		if next < 0 {
+			return first // a cycle
+		}
+		done[next] = true
+		out = append(out, first[next])
+		for j := range n {
+			if succ[next][j] {
+				indeg[j]--
+			}
+		}
+	}
+	return out
 }

@@ -8,7 +8,9 @@
 //
 // The pipeline, as implemented by Induce:
 //
-//	tokenize (token.go)            pages -> tokens: start tags, end tags, words
+//	tokenize (token.go)            pages -> tokens: start tags, end tags, words;
+//	                               shuffled label-value rows put in their
+//	                               labels' order (roworder.go)
 //	DIFFFORMAT (ecgm.go)           roles differentiated by DOM occurrence path
 //	loop (ecgm.go, Algorithm 2):
 //	  FINDEQ                       occurrence vectors -> large, frequent classes
@@ -131,6 +133,9 @@
 //	              node (SlotMap.Extend)
 //	rows.go       fields read by their label among label-value rows in an
 //	              order that varies from page to page (SlotMap.Row)
+//	roworder.go   label-value rows whose order varies put in one canonical
+//	              order (their labels sorted) when a page is tokenized, each
+//	              row kind with roles of its own (learnRowOrder, rowOrder)
 //	share.go      patterned values (predefined and regex types) as their
 //	              instance (SlotMap.Match); one text node, or one set
 //	              field's items, holding several fields (SlotMap.Part) and
@@ -224,8 +229,10 @@
 // label is there on a quarter of the sample pages or more and the values
 // it precedes are plausible: not mostly one constant, not mainly
 // annotated with other types, and recognised by the field's predefined
-// recognizer, if it has one, in GeneraliseThres of them; a label before
-// every value of a slot whose values another field's dictionary knows
+// recognizer, if it has one, in GeneraliseThres of them, or, without
+// one (a dictionary's names), not mostly without letters when the
+// field's types annotate none ("Product ID: 7894791" names no product);
+// a label before every value of a slot whose values another field's dictionary knows
 // (MinAnnotated of the sample) and the field's types never do (a
 // breadcrumb "Teams › <player's name>") does not nominate it. The label may be
 // constant template text or page text that varies with the row (rows of
@@ -293,6 +300,24 @@
 // tuple; the nested tuple is then not read per line. On a list page read
 // in page mode, the objects' own set is no nested tuple's set
 // (FieldSpec.Set).
+//
+// Rows in varying order (roworder.go): label-value rows that come in
+// another order on every page ("Brand" before "Model" on one page, after
+// it on the next) cannot be aligned by ExAlg, whose template is a
+// sequence. The labels of rows the sample shows in both orders (each on
+// a fifth of the sample pages or records, never annotated, never twice in
+// one container) are learned, and the tokenizer, at induction and at
+// extraction alike, puts those rows in their labels' sorted order and,
+// when a label's rows always sit in one container, gives every element of
+// such a row a step of its own ("div.@made_by"), so that each row kind
+// is one optional part of the template. A row is an element opening with
+// a label ("<tr><th>", "<li><b>Brand:</b> …", "<div><label>…</label>
+// <div>…</div></div>"), or a label (a <dt>, an element whose only text
+// ends with ":", a text "Label: value") and the siblings after it up to
+// the next label or a <br>. A link's or heading's text is no label, nor
+// is the first item of a list, and an element holding two labels is a
+// container of rows, not a row. CONSTTEMP orders the optional parts of
+// one position as every page agrees (kidOrder), not by first appearance.
 //
 // Rows left in one slot: rows of several kinds ("<dt>Area:</dt><dd>…</dd>
 // <dt>Online:</dt><dd>…</dd>") whose number and order vary may stay one

@@ -69,6 +69,7 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 		return &StopError{Reason: fmt.Sprintf("the record pattern finds %d record(s) in the %d sample pages (need %d)", len(recs), len(pages), minSampleRecords)}
 	}
 	w.ps.cls = learnClassRules(recs)
+	w.ps.rows = learnRowOrder(recs)
 	toks := make([][]token, len(recs))
 	pageOf := make([]int, len(recs))
 	for i, r := range recs {

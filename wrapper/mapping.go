@@ -457,6 +457,21 @@ func joinsLines(st *slotStats, f FieldSpec, nPages int) bool {
 	return float64(st.count(f.Types)) >= 0.9*float64(st.occ)
 }
 
+// otherLabelRow reports whether slot s is another row than slots: not
+// next to any of them, and after a template label of its own where they
+// have another ("Fax" where the phone's slot has "Tel").
+func otherLabelRow(labels [][]string, slots []int, s int) bool {
+	if len(labels[s]) == 0 {
+		return false
+	}
+	for _, t := range slots {
+		if t == s-1 || t == s+1 || len(labels[t]) == 0 || slices.Equal(labels[t], labels[s]) {
+			return false
+		}
+	}
+	return true
+}
+
 // nestedSingle reports whether f is a single field of a single nested
 // tuple (location = {address, phone} with mult "1" or "?"): one value per
 // object, like a single field of the root.
@@ -1127,6 +1142,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	// chosen among the slots the single fields left free.
 	place := map[int]int{}
 	done := map[int]bool{}
+	chosen := map[int][]int{} // field -> its slots so far
 	var out []SlotMap
 	total := 0.0
 	best := map[int]float64{}
@@ -1144,6 +1160,12 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				continue
 			}
 			if single && done[c.field] {
+				continue
+			}
+			if !single && done[c.field] && nestedSingle(w.fields, f) && otherLabelRow(labels, chosen[c.field], c.slot) {
+				// A single field of a single nested tuple takes more
+				// slots for the lines of its value, not another row of
+				// its type (a fax after the phone).
 				continue
 			}
 			if p, ok := place[c.field]; ok && !single && (!samePlace(sets, used, p, c.slot) || otherRow(stats[p], stats[c.slot])) {
@@ -1165,6 +1187,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				shared[c.slot], usedLab[fmt.Sprint(c.slot, "|", c.label)] = true, true
 			}
 			done[c.field] = true
+			chosen[c.field] = append(chosen[c.field], c.slot)
 			total += c.score
 			sm := SlotMap{Slot: c.slot, Field: f.Path, Type: f.Types[0], Share: c.share, Coverage: c.cov, Run: stats[c.slot].tagged == 0}
 			if c.lead {
@@ -1983,7 +2006,24 @@ func plausible(st *slotStats, f FieldSpec, thres float64, minCnt int) bool {
 	if r := patternRecognizer(f); r != nil && validShare(st, r) < thres {
 		return false
 	}
+	if patternRecognizer(f) == nil && st.count(f.Types) == 0 && float64(letterless(st)) > (1-thres)*float64(st.occ) {
+		// A dictionary's names have letters: numbers after a label
+		// that shares a word with the field's type ("Product ID:
+		// 7894791" for a product) are another role's values.
+		return false
+	}
 	return true
+}
+
+// letterless counts the slot's sample values without a letter.
+func letterless(st *slotStats) int {
+	n := 0
+	for v, c := range st.values {
+		if !strings.ContainsFunc(v, unicode.IsLetter) {
+			n += c
+		}
+	}
+	return n
 }
 
 // validShare is the share of a slot's sample values in which the predefined

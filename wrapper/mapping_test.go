@@ -170,3 +170,59 @@ func TestExplainedSlotNotTemplate(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherLabelRow: a single field of a single nested tuple takes another
+// slot for a line of its value (next to its slot, or without a label of
+// its own), not for a row with another template label (a fax after the
+// phone's "Tel").
+func TestOtherLabelRow(t *testing.T) {
+	labels := [][]string{nil, {"tel"}, nil, {"fax"}, {"tel"}, nil}
+	for _, tc := range []struct {
+		slots []int
+		s     int
+		want  bool
+	}{
+		{[]int{1}, 3, true},
+		{[]int{1}, 2, false},
+		{[]int{1}, 4, false},
+		{[]int{1}, 5, false},
+		{[]int{0}, 3, false},
+		{[]int{2}, 3, false},
+	} {
+		if got := otherLabelRow(labels, tc.slots, tc.s); got != tc.want {
+			t.Errorf("otherLabelRow(%v, %d) = %v, want %v", tc.slots, tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestLabelNamesTypeNumbers: a label sharing a word with a dictionary
+// field's type ("Product ID:" for a field of type product) does not
+// nominate a slot whose values have no letters and that the dictionary
+// never annotates: a dictionary's names have letters. The product's name,
+// known on a third of the pages, comes from its heading.
+func TestLabelNamesTypeNumbers(t *testing.T) {
+	var src, names []string
+	marks := map[string][]string{}
+	for i := range 15 {
+		name := fmt.Sprintf("Nimbra %c%d Wireless Headphones", 'A'+i, 100+7*i)
+		names = append(names, name)
+		if i%3 == 0 {
+			marks["product"] = append(marks["product"], name)
+		}
+		src = append(src, fmt.Sprintf(`<html><body><h1>%s</h1><ul><li><b>Product ID:</b> %d</li><li><b>Colour:</b> %s</li></ul><p>Free shipping</p></body></html>`,
+			name, 7894791+331*i, []string{"Red", "Black", "Blue"}[i%3]))
+	}
+	pages := pagesOf(t, src, marks)
+	s := testSOD([][3]string{{"name", "1", "product"}}, sod.One)
+	dictionaryTypes(s, "product")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 || strings.Join(objs[0].Get("name"), "|") != names[i] {
+			t.Fatalf("%s: name %v, want %s; slots %+v\n%s", p.Path, objs, names[i], w.Slots(), w.Template())
+		}
+	}
+}

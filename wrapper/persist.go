@@ -57,6 +57,9 @@ type wrapperFile struct {
 	// that give an element there a role of its own (record mode;
 	// optional; list_class.go).
 	Classes map[string][]string `json:"classes,omitempty"`
+	// RowOrder lists the labels of rows put in canonical order when a
+	// page is tokenized (optional; roworder.go).
+	RowOrder *RowOrderFile `json:"row_order,omitempty"`
 	// PageFields, FieldOrder, PageDropped and Page hold the page-scope
 	// fields (optional fields of format version 1): their specs, the SOD
 	// order of the root fields, which were dropped and why, and the
@@ -163,6 +166,7 @@ func (w *Wrapper) file() *wrapperFile {
 	f.MinSegments = w.minSegs
 	f.Shapes = w.shapes
 	f.Classes = w.ps.cls.file()
+	f.RowOrder = w.ps.rows.file()
 	for sl, keep := range w.itemPaths {
 		if f.ItemPaths == nil {
 			f.ItemPaths = map[int][]string{}
@@ -268,6 +272,11 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 		}
 		w.ps.cls = cr
 	}
+	ro, err := rowOrderFromFile(f.RowOrder)
+	if err != nil {
+		return nil, fmt.Errorf("wrapper: load: %w", err)
+	}
+	w.ps.rows = ro
 	// Item paths are interned before freeze, so that they keep their ids.
 	for sl, ps := range f.ItemPaths {
 		if sl < 0 || sl >= len(w.tmpl.Slots) {

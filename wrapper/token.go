@@ -83,6 +83,8 @@ type paths struct {
 	// cls gives elements distinctive class tokens (record mode: and
 	// labels) in their occurrence step (list_class.go).
 	cls *classRules
+	// rows puts label-value rows in a canonical order (roworder.go).
+	rows *rowOrder
 }
 
 func newPaths() *paths {
@@ -242,7 +244,7 @@ func (tz *tokenizer) Begin(p *annotate.Page) {
 }
 
 func (tz *tokenizer) finish() []token {
-	return append(tz.toks, token{kind: KindSentinel, text: "$"})
+	return tz.ps.rows.reorder(append(tz.toks, token{kind: KindSentinel, text: "$"}), tz.ps)
 }
 
 // top returns the current element's path and mode (the document's at the

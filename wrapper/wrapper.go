@@ -253,6 +253,7 @@ func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error
 	if pageClasses {
 		w.ps.cls = learnClassRulesOnce(pageRecords(pages), true)
 	}
+	w.ps.rows = learnRowOrder(pageRecords(pages))
 	toks := make([][]token, len(pages))
 	for i, p := range pages {
 		toks[i] = tokenize(p, w.ps)
@@ -315,6 +316,9 @@ func (w *Wrapper) freeze() {
 			t.key = id
 		}
 	})
+	if w.ps.rows != nil {
+		w.ps.internPlain()
+	}
 	w.ps.frozen = true
 	n := len(w.ps.keys)
 	w.tagKey = [2][]int32{make([]int32, n), make([]int32, n)}

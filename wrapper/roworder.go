@@ -1,0 +1,672 @@
+package wrapper
+
+// Row order. Label-value rows that come in another order on every page
+// ("Brand" before "Model" on one page, after it on the next) cannot be
+// aligned by ExAlg: a template is a sequence, so the rows fall into one
+// slot or into slots of their own on some pages only. The same row is
+// recognised whatever its position by the label it opens with, so the
+// tokenizer puts such rows in one canonical order (their labels sorted)
+// before ExAlg sees them, at induction and at extraction alike: the
+// template then holds one place per row kind, optional when the row is
+// absent from some pages, and every other mechanism (labels, optional
+// rows, mapping) works as on a template whose rows never move.
+//
+// A container element's children are cut into rows (rowUnits): an element
+// that opens with a label (labelOf, or a text "Label: value") is a row of
+// its own (<tr>, <li>, <div class="row">); a label element (<dt>, or an
+// element whose only text ends with ":") or a text opening with "Label:"
+// starts a row that runs over the following siblings (<dd>, the value's
+// elements and text) up to the next row or a <br>. Other children (<br>,
+// headings, notes) keep their places; the rows fill the places rows had,
+// in the canonical order.
+//
+// Which rows are sorted is learned from the sample (learnRowOrder): the
+// labels of rows that the sample shows in both orders relative to another
+// such label (a before b in one container, b before a in another), each on
+// labelMinRecords of the sample pages (records) and at least two, never
+// annotated (a label the recognizers find is a value), and never twice
+// in one container (items of a list repeat their first words). Rows
+// whose labels are not learned keep their places, and a container is
+// reordered only when it holds two learned rows or more and no learned
+// label twice. Without learned labels nothing changes: the tokens are
+// those of the page.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// rowOrder holds the labels of rows put in canonical order (the labels'
+// sorted order) when a page is tokenized.
+type rowOrder struct {
+	keys map[string]bool
+	// fixed are the labels whose rows get roles of their own (relabel):
+	// those always in one container.
+	fixed map[string]bool
+}
+
+// rowUnit is one row among a container's children: its label (key) and
+// its first and last child.
+type rowUnit struct {
+	key         string
+	first, last *html.Node
+	label       *html.Node // the text node of the label
+	lstart      int        // byte span of the label in label.Data
+	lend        int
+}
+
+// rowKeyText normalises a label's text as labelOf does: trimmed,
+// without a final colon, lower-cased, spaces as "_"; "" when it is
+// empty, long or holds a digit.
+func rowKeyText(t string) string {
+	t = strings.TrimSpace(t)
+	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
+	if t == "" || len(t) > maxLabelBytes || strings.ContainsAny(t, "0123456789/") || !strings.ContainsFunc(t, unicode.IsLetter) {
+		return ""
+	}
+	return strings.ToLower(strings.Join(strings.Fields(t), "_"))
+}
+
+// colonLabel returns the label a text opens with when it reads "Label:
+// value" (a colon in its first maxLabelBytes bytes, after a label
+// without digits): the key and the byte offset where the label ends.
+func colonLabel(s string) (string, int, int) {
+	lead := len(s) - len(strings.TrimLeft(s, " \t\r\n\u00a0"))
+	i := strings.IndexByte(s, ':')
+	if i <= lead || i-lead > maxLabelBytes {
+		return "", 0, 0
+	}
+	k := rowKeyText(s[lead:i])
+	if k == "" {
+		return "", 0, 0
+	}
+	return k, lead, i
+}
+
+// firstChild returns n's first child that is not blank text, a comment
+// or a skipped element.
+func firstChild(n *html.Node) *html.Node {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.CommentNode || c.Type == html.TextNode && strings.TrimSpace(c.Data) == "" || c.Type == html.ElementNode && skipped(c) {
+			continue
+		}
+		return c
+	}
+	return nil
+}
+
+// rowStart says whether child c of a container starts a row, and how:
+// whole when c is the row (an element opening with a label), else c is a
+// label whose row runs over the next siblings. label is the label's text
+// node and [ls, le) the label's bytes in it.
+func rowStart(c *html.Node) (key string, whole bool, label *html.Node, ls, le int) {
+	key, whole, label, ls, le = rowStartAny(c)
+	if label != nil && !plainLabel(label, c) {
+		return "", false, nil, 0, 0
+	}
+	return key, whole, label, ls, le
+}
+
+// plainLabel reports whether text node t, under c, is no link's or
+// heading's text: a link or a heading names a thing (related events in
+// a sidebar, a record's title), a row's label does not.
+func plainLabel(t, c *html.Node) bool {
+	for n := t.Parent; n != nil; n = n.Parent {
+		switch n.DataAtom {
+		case atom.A, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+			return false
+		}
+		if n == c {
+			break
+		}
+	}
+	return true
+}
+
+// rowStartAny is rowStart whatever holds the label.
+func rowStartAny(c *html.Node) (key string, whole bool, label *html.Node, ls, le int) {
+	if k, t, a, b := pairStart(c); k != "" {
+		return k, false, t, a, b
+	}
+	if c.Type != html.ElementNode || skipped(c) || void(c) {
+		return "", false, nil, 0, 0
+	}
+	if t := onlyText(c); t != nil {
+		if k, a, b := colonLabel(t.Data); k != "" && strings.TrimSpace(t.Data[b+1:]) != "" {
+			return k, true, t, a, b // <li>Brand: Fennick</li>
+		}
+		return "", false, nil, 0, 0
+	}
+	if labelKids(c) >= 2 {
+		return "", false, nil, 0, 0 // a container of rows, not a row
+	}
+	if l, t := labelOf(c); l != "" && !listElement(c) {
+		return l, true, t, 0, len(t.Data)
+	}
+	if t := firstChild(c); t != nil && t.Type == html.TextNode {
+		if k, a, b := colonLabel(t.Data); k != "" {
+			return k, true, t, a, b // <li>Brand: <a>Fennick</a></li>
+		}
+	}
+	return "", false, nil, 0, 0
+}
+
+// pairStart returns the label that child c is when it starts a row
+// running over the next siblings: a text "Label: value", a term (<dt>)
+// or an element whose only text ends with ":".
+func pairStart(c *html.Node) (key string, label *html.Node, ls, le int) {
+	switch c.Type {
+	case html.TextNode:
+		if k, a, b := colonLabel(c.Data); k != "" {
+			return k, c, a, b
+		}
+		return "", nil, 0, 0
+	case html.ElementNode:
+		if skipped(c) || void(c) {
+			return "", nil, 0, 0
+		}
+	default:
+		return "", nil, 0, 0
+	}
+	t := onlyText(c)
+	if t == nil {
+		return "", nil, 0, 0
+	}
+	if s := strings.TrimSpace(t.Data); c.DataAtom == atom.Dt || strings.HasSuffix(s, ":") {
+		if k := rowKeyText(s); k != "" {
+			return k, t, 0, len(t.Data)
+		}
+	}
+	return "", nil, 0, 0
+}
+
+// listElement reports whether n holds items or rows by its tag (a list,
+// a table, a menu): its first item is no label of the rest.
+func listElement(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Ul, atom.Ol, atom.Dl, atom.Table, atom.Tbody, atom.Thead, atom.Select, atom.Menu:
+		return true
+	}
+	return false
+}
+
+// labelKids counts the children of c that are labels starting a row
+// (pairStart), without looking further down.
+func labelKids(c *html.Node) int {
+	n := 0
+	for k := c.FirstChild; k != nil; k = k.NextSibling {
+		if l, _, _, _ := pairStart(k); l != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// rowUnits cuts container n's children into rows (see the comment at the
+// top of the file); children outside rows are not in any unit. Only
+// labels keep accepts start rows (nil: any); another label is a child
+// like any other.
+func rowUnits(n *html.Node, keep func(string) bool) []rowUnit {
+	var units []rowUnit
+	open, valued := -1, false // the row a label started, and whether it has a value yet
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.CommentNode || c.Type == html.TextNode && strings.TrimSpace(c.Data) == "" || c.Type == html.ElementNode && skipped(c) {
+			continue
+		}
+		if c.Type == html.ElementNode && c.DataAtom == atom.Br {
+			open = -1
+			continue
+		}
+		if open >= 0 && !valued {
+			// The value of the label before: even one that opens with
+			// a label of its own (a <dd> holding "<b>x</b> y").
+			units[open].last, valued = c, true
+			continue
+		}
+		if k, whole, t, a, b := rowStart(c); k != "" && (keep == nil || keep(k)) {
+			units = append(units, rowUnit{key: k, first: c, last: c, label: t, lstart: a, lend: b})
+			open, valued = -1, false
+			if !whole {
+				open = len(units) - 1
+				// A text "Label: value" holds its value.
+				valued = c.Type == html.TextNode && strings.TrimSpace(c.Data[b+1:]) != ""
+			}
+			continue
+		}
+		if open >= 0 {
+			units[open].last = c
+		}
+	}
+	return units
+}
+
+// rowStats are the sample's rows as learnRowOrder counts them.
+type rowStats struct {
+	recsWith map[string]int // label -> records holding a row with it
+	bad      map[string]bool
+	before   map[[2]string]int // (a, b) -> containers where a's row comes before b's
+	places   map[string]map[string]bool
+}
+
+// countRows counts the rows of the sample records whose labels keep
+// accepts (nil: any).
+func countRows(recs []sampleRecord, keep func(string) bool) *rowStats {
+	st := &rowStats{recsWith: map[string]int{}, bad: map[string]bool{}, before: map[[2]string]int{}, places: map[string]map[string]bool{}}
+	for _, r := range recs {
+		here := map[string]bool{}
+		seen := map[string]int{} // container places in this record
+		var visit func(n *html.Node, path string)
+		visit = func(n *html.Node, path string) {
+			if n.Type != html.ElementNode && n.Type != html.DocumentNode || n.Type == html.ElementNode && skipped(n) {
+				return
+			}
+			if n.Type == html.ElementNode {
+				path += "/" + n.Data
+			}
+			if units := rowUnits(n, keep); len(units) >= 2 || keep != nil && len(units) == 1 && !selfRow(n, units[0]) {
+				// The container's place: its path and rank among the
+				// record's containers of rows at that path.
+				place := fmt.Sprintf("%s#%d", path, seen[path])
+				seen[path]++
+				var keys []string
+				for _, u := range units {
+					if slices.Contains(keys, u.key) {
+						st.bad[u.key] = true
+					}
+					keys = append(keys, u.key)
+					here[u.key] = true
+					if st.places[u.key] == nil {
+						st.places[u.key] = map[string]bool{}
+					}
+					st.places[u.key][place] = true
+					if r.page != nil {
+						for _, an := range r.page.ByNode[u.label] {
+							if an.Start < u.lend && an.End > u.lstart {
+								st.bad[u.key] = true
+							}
+						}
+					}
+				}
+				for i := range keys {
+					for j := i + 1; j < len(keys) && len(keys) >= 2; j++ {
+						st.before[[2]string{keys[i], keys[j]}]++
+					}
+				}
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				visit(c, path)
+			}
+		}
+		for _, n := range r.nodes {
+			if n != nil {
+				visit(n, "")
+			}
+		}
+		for k := range here {
+			st.recsWith[k]++
+		}
+	}
+	return st
+}
+
+// shuffled returns the labels of rows seen in both orders relative to
+// another such label, each on minRecs records, never annotated nor twice
+// in one container.
+func (st *rowStats) shuffled(minRecs int) map[string]bool {
+	ok := func(k string) bool { return !st.bad[k] && st.recsWith[k] >= minRecs }
+	keys := map[string]bool{}
+	for p, n := range st.before {
+		if n > 0 && st.before[[2]string{p[1], p[0]}] > 0 && p[0] != p[1] && ok(p[0]) && ok(p[1]) {
+			keys[p[0]], keys[p[1]] = true, true
+		}
+	}
+	return keys
+}
+
+// selfRow reports whether u, the one row of container n, is n's own
+// label: n is itself that row of its parent ("<dd><b>Featuring:</b>
+// …</dd>").
+func selfRow(n *html.Node, u rowUnit) bool {
+	if n.Type != html.ElementNode {
+		return false
+	}
+	k, _, _, _, _ := rowStart(n)
+	return k == u.key
+}
+
+// learnRowOrder learns the labels of rows to sort (see the comment at
+// the top of the file) from the sample records; nil when none. A first
+// count takes every label; the second only those the first found
+// shuffled, so that a heading or value that reads like a label (an
+// artist's name in a <dt>) does not take the row after it as its value.
+// Labels whose rows sit in several containers of a record (the rows of
+// two tables, shared out anew on every page) are sorted but keep the
+// roles of the rows around them (relabel).
+func learnRowOrder(recs []sampleRecord) *rowOrder {
+	if !rowOrdering {
+		return nil
+	}
+	minRecs := max(2, int(labelMinRecords*float64(len(recs))+0.5))
+	keys := countRows(recs, nil).shuffled(minRecs)
+	if len(keys) == 0 {
+		return nil
+	}
+	st := countRows(recs, func(k string) bool { return keys[k] })
+	keys = st.shuffled(minRecs)
+	if len(keys) == 0 {
+		return nil
+	}
+	ro := &rowOrder{keys: keys, fixed: map[string]bool{}}
+	for k := range keys {
+		if len(st.places[k]) == 1 {
+			ro.fixed[k] = true
+		}
+	}
+	return ro
+}
+
+// RowOrderFile is the saved form of the rows put in canonical order.
+type RowOrderFile struct {
+	// Labels are the labels (normalised: lower case, "_" for spaces)
+	// of the rows sorted when a page is tokenized.
+	Labels []string `json:"labels"`
+	// Roles are the labels among Labels whose rows get roles of their
+	// own.
+	Roles []string `json:"roles,omitempty"`
+}
+
+// file returns the rules in their saved form (nil without rules).
+func (ro *rowOrder) file() *RowOrderFile {
+	if ro == nil {
+		return nil
+	}
+	f := &RowOrderFile{}
+	for k := range ro.keys {
+		f.Labels = append(f.Labels, k)
+		if ro.fixed[k] {
+			f.Roles = append(f.Roles, k)
+		}
+	}
+	slices.Sort(f.Labels)
+	slices.Sort(f.Roles)
+	return f
+}
+
+// rowOrderFromFile rebuilds the rules saved by file.
+func rowOrderFromFile(f *RowOrderFile) (*rowOrder, error) {
+	if f == nil || len(f.Labels) == 0 {
+		return nil, nil
+	}
+	ro := &rowOrder{keys: map[string]bool{}, fixed: map[string]bool{}}
+	for _, k := range f.Labels {
+		if k == "" || strings.ContainsAny(k, " \t\n") {
+			return nil, fmt.Errorf("row_order: invalid label %q", k)
+		}
+		ro.keys[k] = true
+	}
+	for _, k := range f.Roles {
+		if !ro.keys[k] {
+			return nil, fmt.Errorf("row_order: role %q is not among the labels", k)
+		}
+		ro.fixed[k] = true
+	}
+	return ro, nil
+}
+
+// sorted returns the learned rows of container n, when it is one to
+// reorder (two learned rows or more) or relabel (a learned row whose
+// label gets roles), and no learned label is there twice.
+func (ro *rowOrder) sorted(n *html.Node) []rowUnit {
+	var out []rowUnit
+	for _, u := range rowUnits(n, func(k string) bool { return ro.keys[k] }) {
+		for _, v := range out {
+			if v.key == u.key {
+				return nil
+			}
+		}
+		out = append(out, u)
+	}
+	if len(out) == 0 || len(out) == 1 && (!ro.fixed[out[0].key] || selfRow(n, out[0])) {
+		return nil
+	}
+	return out
+}
+
+// reorder returns toks with the learned rows of every container in
+// canonical order (toks itself when nothing moves).
+func (ro *rowOrder) reorder(toks []token, ps *paths) []token {
+	if ro == nil || len(ro.keys) == 0 {
+		return toks
+	}
+	end := make([]int, len(toks))
+	var stack []int
+	units := map[int][]rowUnit{}
+	for i := range toks {
+		t := &toks[i]
+		end[i] = -1
+		switch t.kind {
+		case KindStart:
+			if t.node != nil && !void(t.node) {
+				stack = append(stack, i)
+			}
+		case KindEnd:
+			for len(stack) > 0 {
+				s := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if toks[s].node == t.node {
+					end[s] = i
+					if !strings.HasPrefix(t.text, "@") {
+						if us := ro.sorted(t.node); us != nil {
+							units[s] = us
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	if len(units) == 0 {
+		return toks
+	}
+	em := rowEmitter{toks: toks, end: end, units: units, out: make([]token, 0, len(toks)), ps: ps, fixed: ro.fixed}
+	em.emit(0, len(toks))
+	return em.out
+}
+
+// rowEmitter writes a page's tokens with the rows of some containers in
+// canonical order.
+type rowEmitter struct {
+	toks  []token
+	end   []int             // start tag -> its end tag
+	units map[int][]rowUnit // start tag of a container to reorder -> its rows
+	out   []token
+	ps    *paths
+	fixed map[string]bool
+}
+
+// emit appends tokens [a, b), reordering the containers in it.
+func (em *rowEmitter) emit(a, b int) {
+	for k := a; k < b; k++ {
+		if us := em.units[k]; us != nil {
+			em.container(k, em.end[k], us)
+			k = em.end[k]
+			continue
+		}
+		em.out = append(em.out, em.toks[k])
+	}
+}
+
+// container appends the tokens of the container whose start tag is
+// token s and end tag token e, its rows us in canonical order.
+func (em *rowEmitter) container(s, e int, us []rowUnit) {
+	toks := em.toks
+	n := toks[s].node
+	// The child of n each token belongs to (nil: n's own attribute tokens).
+	childOf := func(t *token) *html.Node {
+		c := t.node
+		for c != nil && c.Parent != n {
+			c = c.Parent
+		}
+		if c != nil && c.Type == html.ElementNode && strings.HasPrefix(c.Data, "@") {
+			return nil
+		}
+		return c
+	}
+	// Units by their first and last child; the token range of each unit.
+	unitOf := map[*html.Node]int{}
+	for i, u := range us {
+		for c := u.first; c != nil; c = c.NextSibling {
+			unitOf[c] = i
+			if c == u.last {
+				break
+			}
+		}
+	}
+	type span struct{ a, b int }
+	ranges := make([]span, len(us))
+	for i := range ranges {
+		ranges[i] = span{-1, -1}
+	}
+	k := s + 1
+	for k < e && childOf(&toks[k]) == nil {
+		k++ // the container's attribute tokens
+	}
+	// Items in document order: runs of tokens outside units, and units.
+	type item struct {
+		a, b int
+		unit bool
+	}
+	var items []item
+	pieces := 0
+	for h := k; h < e; {
+		u, in := unitOf[childOf(&toks[h])]
+		j := h + 1
+		for j < e {
+			v, din := unitOf[childOf(&toks[j])]
+			if din != in || in && v != u {
+				break
+			}
+			j++
+		}
+		if in {
+			ranges[u] = span{h, j}
+			pieces++
+		}
+		items = append(items, item{h, j, in})
+		h = j
+	}
+	order := make([]int, 0, len(us))
+	for i := range us {
+		if ranges[i].a >= 0 {
+			order = append(order, i)
+		}
+	}
+	em.out = append(em.out, toks[s:k]...)
+	if pieces != len(order) {
+		// A row's tokens are not in one piece: the page's order stays.
+		em.emit(k, e)
+		em.out = append(em.out, toks[e])
+		return
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(us[a].key, us[b].key) })
+	next := 0
+	for _, it := range items {
+		if it.unit {
+			u := order[next]
+			r := ranges[u]
+			next++
+			from := len(em.out)
+			em.emit(r.a, r.b)
+			if em.fixed[us[u].key] {
+				em.relabel(em.out[from:], toks[s].path, us[u].key)
+			}
+			continue
+		}
+		em.emit(it.a, it.b)
+	}
+	em.out = append(em.out, toks[e])
+}
+
+// relabel gives the tokens of a row under the container at path parent
+// roles of their own, keyed by the row's label: the step of each of the
+// row's elements (and of its text right in the container) under parent
+// gets "@" and the label, so that a row of one kind aligns with the same
+// row on other pages and not with the rows around it (the tags of all
+// rows are alike). An element whose step has a label already (class
+// rules, list_class.go) keeps it.
+func (em *rowEmitter) relabel(toks []token, parent int32, key string) {
+	ps := em.ps
+	if parent < 0 {
+		return
+	}
+	memo := map[int32]int32{}
+	var up func(p int32) int32
+	up = func(p int32) int32 {
+		if p < 0 || p == parent {
+			return p
+		}
+		if q, ok := memo[p]; ok {
+			return q
+		}
+		k := ps.keys[p]
+		var q int32
+		switch {
+		case k.parent == parent && strings.Contains(k.tag, ".@"):
+			q = p
+		case k.parent == parent:
+			q = ps.child(parent, k.tag+".@"+key)
+		case k.parent <= 0:
+			q = p // not under the container
+		default:
+			if a := up(k.parent); a < 0 {
+				q = -1
+			} else {
+				q = ps.child(a, k.tag)
+			}
+		}
+		memo[p] = q
+		return q
+	}
+	for i := range toks {
+		t := &toks[i]
+		if t.path == parent && t.kind == KindWord {
+			t.path = ps.child(parent, "#@"+key)
+			continue
+		}
+		t.path = up(t.path)
+	}
+}
+
+// rowOrdering turns the canonical row order on (a switch for the tests
+// that show what it does, and for those of mechanisms it makes moot).
+var rowOrdering = true
+
+// internPlain interns, for every path holding a row's role (a step
+// "div.@made_by", or "#@made_by" for a row's text right in its
+// container), the path the tokenizer gives before relabel: a loaded
+// wrapper knows only its template's paths, and a row's tokens must have
+// a path for relabel to give them their role.
+func (ps *paths) internPlain() {
+	n := len(ps.keys)
+	plain := make([]int32, n)
+	for id := 1; id < n; id++ {
+		k := ps.keys[id]
+		par := int32(0)
+		if k.parent > 0 {
+			par = plain[k.parent]
+		}
+		switch i := strings.Index(k.tag, "@"); {
+		case i == 1 && k.tag[0] == '#':
+			plain[id] = par
+		case i > 0 && k.tag[i-1] == '.':
+			plain[id] = ps.child(par, k.tag[:i-1])
+		default:
+			plain[id] = ps.child(par, k.tag)
+		}
+	}
+}
