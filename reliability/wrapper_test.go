@@ -29,7 +29,7 @@ func TestHostileWrappers(t *testing.T) {
 		{"truncated", good[:len(good)/2], "", "wrapper: load: unexpected EOF"},
 		{"empty", "", "", "wrapper: load: EOF"},
 		{"binary", string(junk), "", "wrapper: load: invalid character"},
-		{"another format version", strings.Replace(good, `"version": 2`, `"version": 99`, 1), "", "unsupported wrapper format version 99"},
+		{"another format version", strings.Replace(good, `"version": 3`, `"version": 99`, 1), "", "unsupported wrapper format version 99"},
 		{"tampered slot", strings.Replace(good, `"slot": 2,`, `"slot": 7,`, 1), "", "slot 7 out of range"},
 		{"tampered field", strings.Replace(good, `"field": "name"`, `"field": "nosuch"`, 1), "", `slot 0 fills field "nosuch", which the wrapper does not declare`},
 		{"tampered template", strings.Replace(good, `"type": "slot"`, `"type": "bogus"`, 1), "", `unknown template node type "bogus"`},

@@ -167,12 +167,12 @@ func TestSaveLoad(t *testing.T) {
 			t.Fatalf("%s: reloaded wrapper extracts %s, want %s", p.Path, jb, ja)
 		}
 	}
-	bad := bytes.Replace(buf.Bytes(), []byte(`"version": 2`), []byte(`"version": 9`), 1)
+	bad := bytes.Replace(buf.Bytes(), []byte(`"version": 3`), []byte(`"version": 9`), 1)
 	if _, err := Load(bytes.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "version 9") {
 		t.Fatalf("Load(version 9) err=%v, want unsupported version", err)
 	}
 	// A wrapper saved by a version-1 build still loads.
-	old := bytes.Replace(buf.Bytes(), []byte(`"version": 2`), []byte(`"version": 1`), 1)
+	old := bytes.Replace(buf.Bytes(), []byte(`"version": 3`), []byte(`"version": 1`), 1)
 	if _, err := Load(bytes.NewReader(old)); err != nil {
 		t.Fatalf("Load(version 1): %v", err)
 	}

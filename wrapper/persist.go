@@ -12,8 +12,10 @@ import (
 // Version 2 added role rules (class tokens and row labels change how a
 // page is tokenized) and fields read by row label or from item slots:
 // a reader of version 1 would misread such a wrapper without noticing,
-// so it refuses it instead. Load reads versions 1 and 2.
-const FormatVersion = 2
+// so it refuses it instead. Version 3 added label roles on detail pages
+// and the learned order of shuffled rows (row_order), which change how a
+// page is tokenized too. Load reads versions 1 to 3.
+const FormatVersion = 3
 
 // oldestFormat is the oldest version Load reads.
 const oldestFormat = 1

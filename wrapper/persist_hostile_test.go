@@ -31,7 +31,7 @@ func TestLoadTampered(t *testing.T) {
 		{"empty", "", "wrapper: load: EOF"},
 		{"truncated", good[:len(good)/2], "wrapper: load: unexpected EOF"},
 		{"binary", "\x00\x01\xff{", "wrapper: load: invalid character"},
-		{"version", strings.Replace(good, `"version": 2`, `"version": 99`, 1), "unsupported wrapper format version 99"},
+		{"version", strings.Replace(good, `"version": 3`, `"version": 99`, 1), "unsupported wrapper format version 99"},
 		{"slot out of range", strings.Replace(good, firstSlot, `"slot": 99999999,`, 1), "slot 99999999 out of range"},
 		{"negative slot", strings.Replace(good, firstSlot, `"slot": -5,`, 1), "slot -5 out of range"},
 		{"slot 1e308", strings.Replace(good, firstSlot, `"slot": 1e308,`, 1), "cannot unmarshal number 1e308"},
