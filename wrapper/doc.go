@@ -107,6 +107,10 @@
 //	              their slots elsewhere)
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
+//	              ("Diner and Chinese ($)" with one cuisine known)
+//	sepalone.go   a set's separator words confirmed by items seen alone
+//	              elsewhere in the sample (SlotMap.SepWords), items known
+//	              whole across them (SlotMap.Keep)
 //	setslots.go   candidate slots dropped before mapping: a set field's
 //	              copy of a single field's slot, a detail page's set field
 //	              among other objects' records (a sidebar), a patterned
@@ -209,10 +213,20 @@
 // only the first is known), so that "Grosset & Dunlap" stays one value
 // unless "&" was seen separating names. A set field's slot is counted by
 // items as well as by values: a value one of whose items (split at tags,
-// ", ; |" and "& / +") is wholly an instance of the field's types counts
-// as the field's ("Boneyard Brass Band, Elena Ortega, The Quiet Rivers"
-// with one name known), when such values are GeneraliseThres of the
-// values with an annotated item (setitems.go). Single fields: when the sample's
+// ", ; |", "& / +", a short lower-case word between capitalised words,
+// bracket pairs left out) is wholly an instance of the field's types
+// counts as the field's ("Boneyard Brass Band, Elena Ortega, The Quiet
+// Rivers" or "Diner and Chinese ($)" with one name known), when such
+// values are GeneraliseThres of the values with an annotated item, or the
+// most frequent type's at pluralityShare; another patterned field's item
+// ("$$" beside the cuisines) is not counted, nor are the items of values
+// with block elements inside (setitems.go). A separator word or "& / +"
+// is also learned, on two pages or more, beside a piece the sample shows
+// alone (another value's only item, a whole text node: "Pizza" confirms
+// "and" in "Indian and Pizza"), and an item the field's types know whole
+// across it ("Breakfast & Brunch") is not cut (sepalone.go). A bracketed
+// remark after an item in one text node ("Chinese ($)") is cut off and
+// dropped like a bracketed item. Single fields: when the sample's
 // instances sit in one segment of the slot values (split at tags and at
 // "-", "|", "(", …), that segment is kept (SlotMap.Cut).
 //

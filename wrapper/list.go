@@ -86,6 +86,7 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 	w.mapSegments(stats, len(toks))
 	w.learnMinSegments(toks)
 	w.refineSets(toks, pageOf)
+	w.learnAloneSeps(toks, pageOf)
 	w.link()
 	w.learnJoins(toks)
 	w.learnExtends(toks)

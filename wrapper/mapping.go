@@ -106,6 +106,10 @@ type SlotMap struct {
 	// that evidence those characters are part of a value ("Grosset &
 	// Dunlap").
 	SepWords []string `json:"sep_words,omitempty"`
+	// Keep holds items the sample's annotations showed whole across one
+	// of SepWords ("Breakfast & Brunch" where "&" separates cuisines):
+	// no cut inside them (sepalone.go).
+	Keep []string `json:"keep,omitempty"`
 	// Run says the slot's sample values never contain tags: on a page
 	// whose template text after the slot is missing, the value is cut at
 	// the first tag.
@@ -313,6 +317,7 @@ type slotStats struct {
 	// an instance of some type (see itemCounts).
 	itemTypes  map[string]int
 	itemAnnOcc int
+	itemConf   map[string]float64 // best confidences of the values in itemTypes
 	// only counts the values mainly annotated with one type and no other;
 	// typeSets the values mainly annotated, by their set of types (sorted,
 	// joined by "\x00"): two fields over one dictionary class annotate a
@@ -572,7 +577,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, firstVal: map[int]string{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -582,6 +587,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 		stats[i] = newSlotStats()
 	}
 	valid := predefinedRecognizers(w.fields)
+	patTypes := patternTypes(w.fields)
 	for pg, toks := range pages {
 		root, ok := w.matchRoot(toks)
 		if !ok {
@@ -654,7 +660,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				if len(seen) > 0 {
 					st.annOcc++
 				}
-				itemCounts(st, toks, a, b, seen)
+				countItems(st, toks, a, b, seen, patTypes)
 				if len(seen) == 1 {
 					for t := range seen {
 						st.only[t]++
@@ -994,8 +1000,13 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if st.annOcc > 0 {
 				share = float64(c) / float64(st.annOcc)
 			}
-			if ic, is := st.itemCount(f.Types); f.Many && ic > c && is >= w.opt.GeneraliseThres {
-				c, share = ic, is // a list with one known item (setitems.go)
+			itemLevel := false
+			plural := st.plurality(f.Types)
+			if f.Many {
+				// A list with one known item (setitems.go).
+				if ic, is := st.itemCount(f.Types); ic > c && (is >= w.opt.GeneraliseThres || is >= pluralityShare && st.itemPlurality(f.Types)) {
+					c, share, itemLevel, plural = ic, is, true, st.itemPlurality(f.Types)
+				}
 			}
 			// A label naming the field right before the slot's values
 			// ("Publisher:", "<th>ISBN-13</th>", "<b>Publisher:</b>")
@@ -1039,14 +1050,18 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			var score float64
 			lead := false
 			switch {
-			case c >= fieldMin(f, st, minCnt, w.opt.MinAnnotated) && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && st.plurality(f.Types))):
+			case c >= fieldMin(f, st, minCnt, w.opt.MinAnnotated) && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && plural)):
 				// Weighed by how sure the annotations are: full dates
 				// over bare years, values over template text that a
 				// dictionary happens to know. A slot where the field's
 				// types are the most frequent but below GeneraliseThres
 				// (two noisy dictionaries that both know some team
 				// names) counts for less.
-				score = float64(c) * share * st.meanConf(f.Types) / topConf[fi]
+				conf := st.meanConf(f.Types)
+				if itemLevel {
+					conf = st.itemMeanConf(f.Types)
+				}
+				score = float64(c) * share * conf / max(topConf[fi], conf)
 				if share < w.opt.GeneraliseThres {
 					score *= 0.75
 				}

@@ -493,6 +493,20 @@ func sepToken(t *token, set string) bool {
 // the separator punctuation of itemSeps, and at the separators learned
 // from the sample (words such as "and", or weakSeps punctuation).
 func items(toks []token, a, b int, seps []string) [][2]int {
+	return splitItems(toks, a, b, seps, nil, false)
+}
+
+// itemsKeep is items that does not cut at a learned separator inside an
+// occurrence of one of keep (SlotMap.Keep), and also cuts before and
+// after brackets: a bracketed remark after an item ("Chinese ($)") is an
+// item of its own, which extraction drops.
+func itemsKeep(toks []token, a, b int, seps, keep []string) [][2]int {
+	return splitItems(toks, a, b, seps, keep, true)
+}
+
+// splitItems is items, with keep for itemsKeep and brackets cut when
+// brackets is set.
+func splitItems(toks []token, a, b int, seps, keep []string, brackets bool) [][2]int {
 	var out [][2]int
 	start := a
 	cut := func(x int) {
@@ -508,8 +522,14 @@ func items(toks []token, a, b int, seps []string) [][2]int {
 			cut(x)
 		case sepToken(t, itemSeps):
 			cut(x)
-		case contains(seps, t.text):
+		case contains(seps, t.text) && !keptAt(toks, x, keep):
 			cut(x)
+		case brackets && sepToken(t, "(["):
+			cut(x)
+			start = x // the bracket opens the next item
+		case brackets && sepToken(t, ")]"):
+			cut(x + 1)
+			start = x + 1
 		}
 	}
 	cut(b)

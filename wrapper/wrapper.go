@@ -284,6 +284,11 @@ func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error
 	if bestScore < 0 {
 		return nil, bestErr
 	}
+	pageOf := make([]int, len(toks))
+	for i := range pageOf {
+		pageOf[i] = i
+	}
+	w.learnAloneSeps(toks, pageOf)
 	w.link()
 	w.learnJoins(toks)
 	w.learnExtends(toks)
@@ -591,7 +596,7 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 					}
 				}
 				if f.Many {
-					for _, rn := range items(toks, v.a, w.clip(toks, v.a, v.b, v.slot), sm.SepWords) {
+					for _, rn := range itemsKeep(toks, v.a, w.clip(toks, v.a, v.b, v.slot), sm.SepWords, sm.Keep) {
 						if !w.itemAt(toks, rn[0], rn[1], v.slot) {
 							continue
 						}

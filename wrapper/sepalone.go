@@ -1,0 +1,256 @@
+package wrapper
+
+// Separators of a set's items confirmed by items seen alone.
+//
+// A set written as plain text separates its items with words or weak
+// punctuation ("Indian and Pizza", "Wine Bar & Korean", "Japanese /
+// Korean") that also occur inside single items ("Breakfast & Brunch",
+// "Cajun/Creole"). gather and refineSets learn such a separator from the
+// annotations: between two annotated items, or between an annotated item
+// and a capitalised word, on two pages or more. A dictionary that knows
+// few items rarely gives that evidence, but the sample shows most items
+// alone somewhere: as the only item of another value of the slot, or as a
+// whole text node of a sample page (a link in a list of cuisines).
+// learnAloneSeps therefore also counts, for each set field's slot, an
+// occurrence of a candidate word (a short lower-case word, or "&", "/",
+// "+") between two words of one text node when the piece on one side is
+// known — annotated with the field's types, or seen alone — and the piece
+// on the other side starts with a capital letter. A candidate seen so on
+// two sample pages or more separates items (SlotMap.SepWords). A longer
+// item the field's types annotate as a whole across the separator
+// ("Breakfast & Brunch" in the dictionary) is kept whole (SlotMap.Keep).
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/objectrunner/objectrunner/annotate"
+)
+
+// maxAloneWords bounds the words of a text seen alone that can confirm a
+// separator (an item, not a sentence).
+const maxAloneWords = 5
+
+// learnAloneSeps adds, for the set fields' slots of w, the separators
+// confirmed by items seen alone (see the file comment). toks are the
+// sample pages (records in record mode), pageOf gives each one's page.
+func (w *Wrapper) learnAloneSeps(toks [][]token, pageOf []int) {
+	for i := range w.slots {
+		sm := &w.slots[i]
+		fi := indexOf(w.fields, sm.Field)
+		if fi < 0 {
+			continue
+		}
+		f := w.fields[fi]
+		if !f.Many || f.Patterned() || sm.Item || sm.Part {
+			continue
+		}
+		alone := w.aloneTexts(toks, sm.Slot)
+		confirm := map[string]map[int]bool{}
+		keep := map[string]map[string]bool{}
+		for r, tk := range toks {
+			root, ok := w.matchRoot(tk)
+			if !ok {
+				continue
+			}
+			collect(root, -1, func(v sval) {
+				if v.slot != sm.Slot {
+					return
+				}
+				for x := v.a + 1; x+1 < v.b; x++ {
+					if !sepCandidate(tk, x) && !sepShape(tk, x) {
+						continue
+					}
+					l, r2 := piece(tk, x, v.a, -1), piece(tk, x, v.b, 1)
+					if l[0] >= l[1] || r2[0] >= r2[1] {
+						continue
+					}
+					if typed(tk, l[0], r2[1], f.Types) {
+						// One item the field's types know across the
+						// separator.
+						if keep[tk[x].text] == nil {
+							keep[tk[x].text] = map[string]bool{}
+						}
+						keep[tk[x].text][pieceText(tk, l[0], r2[1])] = true
+						continue
+					}
+					if !sepCandidate(tk, x) {
+						continue // inside an annotation of another type
+					}
+					known := func(p [2]int) bool {
+						return typed(tk, p[0], p[1], f.Types) || alone[strings.ToLower(pieceText(tk, p[0], p[1]))]
+					}
+					if (known(l) && capitalWord(&tk[r2[0]])) || (known(r2) && capitalWord(&tk[l[0]])) {
+						if confirm[tk[x].text] == nil {
+							confirm[tk[x].text] = map[int]bool{}
+						}
+						confirm[tk[x].text][pageOf[r]] = true
+					}
+				}
+			})
+		}
+		for wd, pgs := range confirm {
+			if len(pgs) < 2 {
+				continue
+			}
+			if !contains(sm.SepWords, wd) {
+				sm.SepWords = append(sm.SepWords, wd)
+			}
+			for k := range keep[wd] {
+				if !contains(sm.Keep, k) {
+					sm.Keep = append(sm.Keep, k)
+				}
+			}
+		}
+		sort.Strings(sm.SepWords)
+		sort.Strings(sm.Keep)
+	}
+}
+
+// sepCandidate reports whether word x may separate two items of its text
+// node: a short lower-case word or weak separator punctuation, not
+// annotated, with a word of the same text node on both sides.
+func sepCandidate(tk []token, x int) bool {
+	return len(tk[x].ann) == 0 && sepShape(tk, x)
+}
+
+// sepShape is sepCandidate, annotated or not.
+func sepShape(tk []token, x int) bool {
+	t := &tk[x]
+	if t.kind != KindWord {
+		return false
+	}
+	if !sepToken(t, weakSeps) && !(lowerInitial(t.text) && len(t.text) <= 4 && !edgeToken(t)) {
+		return false
+	}
+	l, r := &tk[x-1], &tk[x+1]
+	return l.kind == KindWord && r.kind == KindWord && l.node == t.node && r.node == t.node && !edgeToken(l) && !edgeToken(r)
+}
+
+// piece returns the words next to separator x in direction dir (±1), up
+// to lim, to the edge of x's text node, separator punctuation, a bracket
+// or another separator candidate: [a, b) in token order.
+func piece(tk []token, x, lim, dir int) [2]int {
+	end := x
+	for y := x + dir; y >= 0 && y < len(tk) && (dir < 0 && y >= lim || dir > 0 && y < lim); y += dir {
+		t := &tk[y]
+		if t.kind != KindWord || t.node != tk[x].node || sepToken(t, itemSeps+"()[]") || sepCandidate(tk, y) {
+			break
+		}
+		end = y
+	}
+	if dir < 0 {
+		return [2]int{end, x}
+	}
+	return [2]int{x + 1, end + 1}
+}
+
+// pieceText is the text of words [a, b), separator punctuation at the
+// edges left out.
+func pieceText(tk []token, a, b int) string {
+	txt, _, _ := valueText(tk, a, b)
+	return txt
+}
+
+// typed reports whether every word of [a, b) is annotated with one of
+// types by one annotation covering them all.
+func typed(tk []token, a, b int, types []string) bool {
+	var common []*annotate.Annotation
+	first := true
+	for x := a; x < b; x++ {
+		if tk[x].kind != KindWord || edgeToken(&tk[x]) {
+			continue
+		}
+		var ids []*annotate.Annotation
+		for _, an := range tk[x].ann {
+			if contains(types, an.Type) {
+				ids = append(ids, an)
+			}
+		}
+		if first {
+			common, first = ids, false
+			continue
+		}
+		var both []*annotate.Annotation
+		for _, id := range common {
+			if slices.Contains(ids, id) {
+				both = append(both, id)
+			}
+		}
+		common = both
+	}
+	return !first && len(common) > 0
+}
+
+// aloneTexts returns the lower-cased texts seen alone in the sample: the
+// items of the slot's values (split at tags, separator punctuation and
+// brackets) and the whole text nodes of the sample, of at most
+// maxAloneWords words and without a separator candidate inside.
+func (w *Wrapper) aloneTexts(toks [][]token, slot int) map[string]bool {
+	out := map[string]bool{}
+	add := func(tk []token, a, b int) {
+		for x := a; x < b; x++ {
+			if tk[x].kind == KindWord && x > a && x+1 < b && sepCandidate(tk, x) {
+				return
+			}
+		}
+		if txt := pieceText(tk, a, b); txt != "" && len(strings.Fields(txt)) <= maxAloneWords {
+			out[strings.ToLower(txt)] = true
+		}
+	}
+	for _, tk := range toks {
+		// Whole text nodes.
+		for x := 0; x < len(tk); {
+			if tk[x].kind != KindWord {
+				x++
+				continue
+			}
+			y := x
+			for y < len(tk) && tk[y].kind == KindWord && tk[y].node == tk[x].node {
+				y++
+			}
+			for _, it := range items(tk, x, y, nil) {
+				add(tk, it[0], it[1])
+			}
+			x = y
+		}
+		root, ok := w.matchRoot(tk)
+		if !ok {
+			continue
+		}
+		collect(root, -1, func(v sval) {
+			if v.slot != slot {
+				return
+			}
+			for _, it := range items(tk, v.a, v.b, nil) {
+				add(tk, it[0], it[1])
+			}
+		})
+	}
+	return out
+}
+
+// keptAt reports whether word x lies inside an occurrence of one of keep
+// in its text node: a longer item known whole across a separator.
+func keptAt(tk []token, x int, keep []string) bool {
+	t := &tk[x]
+	if len(keep) == 0 || t.node == nil {
+		return false
+	}
+	data := t.node.Data
+	for _, k := range keep {
+		for off := 0; ; {
+			i := strings.Index(data[off:], k)
+			if i < 0 {
+				break
+			}
+			s := off + i
+			if s <= t.start && t.end <= s+len(k) {
+				return true
+			}
+			off = s + 1
+		}
+	}
+	return false
+}
