@@ -311,7 +311,10 @@
 // both lines are annotated. A single value written as an element per line
 // (a set whose iterations hold only its slot) joins the iterations
 // (SlotMap.Lines), for a single field of the root or of a single nested
-// tuple; the nested tuple is then not read per line. On a list page read
+// tuple; the nested tuple is then not read per line. A label naming the
+// field before the first line ("Location") does not key the lines, unless
+// another label precedes the iterations on a quarter of the pages (rows
+// "Our price:", "MSRP:" are no value's lines). On a list page read
 // in page mode, the objects' own set is no nested tuple's set
 // (FieldSpec.Set).
 //

@@ -213,6 +213,70 @@ func TestLinesAddress(t *testing.T) {
 	checkSingle(t, w, pages, "address", want)
 }
 
+// TestLinesAddressAfterLabel: as TestLinesAddress, in a table row whose
+// label names the field ("Location", a synonym the SOD gives as the
+// field's name): the label nominates the slot and stands before the first
+// line only, yet both lines are the value. A row set of prices ("Our
+// price:", "MSRP:") is no value's lines (TestOtherRowLabel).
+func TestLinesAddressAfterLabel(t *testing.T) {
+	streets := []string{"142 Main St.", "12 Elm Street", "88 North Galloway Ave.", "301 Oak Rd", "7 Pine Ave"}
+	cities := []string{"San Francisco, CA 94120", "Winston-Salem, NC 27109", "Dallas, TX 75201", "Austin, TX 78701"}
+	var src, want []string
+	for i := range 16 {
+		lines := []string{streets[i%5], cities[i%4]}
+		want = append(want, strings.Join(lines, ", "))
+		var b strings.Builder
+		for _, l := range lines {
+			fmt.Fprintf(&b, `<div><span data-or-type="address">%s</span></div>`, l)
+		}
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">Diner %d</h1><table><tr><th>Location</th><td><div class="addr">%s</div></td></tr>`+
+			`<tr><th>Area</th><td>Zone %d</td></tr></table><p>Open daily</p></body></html>`, i, b.String(), i))
+	}
+	pages := pagesOf(t, src, nil)
+	s := testSOD([][3]string{{"name", "1", "name"}, {"location", "1", "address"}}, sod.One)
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSingle(t, w, pages, "location", want)
+}
+
+// TestOtherRowLabel: a set's iterations are the lines of one value when
+// no other label than the one naming the field precedes its values on a
+// quarter of the pages: the previous line's words (a value of the slot)
+// are no label, "MSRP" before a second price is.
+func TestOtherRowLabel(t *testing.T) {
+	pages := func(n int) map[int]bool {
+		m := map[int]bool{}
+		for i := range n {
+			m[i] = true
+		}
+		return m
+	}
+	for _, c := range []struct {
+		name   string
+		values []string
+		labels map[string]map[int]bool
+		want   bool
+	}{
+		{"lines", []string{"142 Main St.", "San Francisco, CA 94120", "12 Elm Street"},
+			map[string]map[int]bool{"location": pages(16), "142 main st": pages(4), "12 elm street": pages(3)}, false},
+		{"rows", []string{"$100.00", "$150.00"},
+			map[string]map[int]bool{"location": pages(16), "msrp": pages(16)}, true},
+		{"rare other label", []string{"142 Main St."},
+			map[string]map[int]bool{"location": pages(16), "suite": pages(1)}, false},
+	} {
+		st := newSlotStats()
+		for _, v := range c.values {
+			st.values[v]++
+		}
+		st.labPages = c.labels
+		if got := otherRowLabel(st, "location", 16); got != c.want {
+			t.Errorf("%s: otherRowLabel = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 // TestJoinLinesNestedField: a nested tuple's single field (location.address)
 // may be mapped to a slot per line when the recognizer types both lines
 // ("8078 Tchoupitoulas Pl<br>Philadelphia, PA 19148", each an address

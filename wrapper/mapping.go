@@ -477,6 +477,31 @@ func otherLabelRow(labels [][]string, slots []int, s int) bool {
 	return true
 }
 
+// otherRowLabel reports whether a page label other than label precedes
+// the slot's values on a quarter of the nPages sample pages or more (and
+// two): the iterations are rows of several kinds ("Our price:", "MSRP:"),
+// not the lines of one value, whose later lines follow the previous
+// line's varying text.
+func otherRowLabel(st *slotStats, label string, nPages int) bool {
+	// A previous line is a value of the slot: its words are no label.
+	lines := map[string]bool{}
+	for v := range st.values {
+		var ws []string
+		for _, w := range strings.Fields(v) {
+			if a := alnum(w); a != "" {
+				ws = append(ws, a)
+			}
+		}
+		lines[strings.Join(ws[max(0, len(ws)-4):], " ")] = true
+	}
+	for k, pgs := range st.labPages {
+		if k != label && !lines[k] && len(pgs) >= max(2, nPages/4) {
+			return true
+		}
+	}
+	return false
+}
+
 // nestedSingle reports whether f is a single field of a single nested
 // tuple (location = {address, phone} with mult "1" or "?"): one value per
 // object, like a single field of the root.
@@ -1035,6 +1060,13 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 			if nestedSingle(w.fields, f) && depth > 0 && joinsLines(st, f, nPages) && aloneInSet(sets, s) {
 				lines = true // the same, for a field of a single nested tuple
+			}
+			if single && depth > 0 && named && !learned && joinsLines(st, f, nPages) && aloneInSet(sets, s) && !otherRowLabel(st, label, nPages) {
+				// The lines of one value after a label naming the
+				// field ("Location" before "<div>street</div><div>city
+				// </div>"): the label stands before the first line
+				// only; the lines' annotations place the slot.
+				lines, label, named = true, "", false
 			}
 			ls := labelled(st, label)
 			if named && ls.occ < st.occ && f.Many {
