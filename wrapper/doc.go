@@ -305,7 +305,10 @@
 // same element, with that slot's values carrying the field's type on more
 // than half of the sample pages (records), gets both lines joined with ", "
 // ("3410 Valencia St<br>Seattle, WA 98128" gives "3410 Valencia St,
-// Seattle, WA 98128"; SlotMap.Join, SlotMap.JoinPrev). The next slot may
+// Seattle, WA 98128"; SlotMap.Join, SlotMap.JoinPrev). A line that is
+// the field's value as a whole instance of a pattern that delimits values
+// on half of the pages or more is complete: a phone number is not joined
+// with the fax number on the next line. The next slot may
 // also be mapped to the same field: a single nested tuple's field (an
 // address in location = {address, phone}) can get a slot per line when
 // both lines are annotated. A single value written as an element per line

@@ -12,6 +12,7 @@ package wrapper
 import (
 	"strings"
 
+	"github.com/objectrunner/objectrunner/recognizers"
 	"golang.org/x/net/html"
 )
 
@@ -128,7 +129,11 @@ func (w *Wrapper) joins(pages [][]token, first, second int, f *FieldSpec) bool {
 	if len(w.bySlot[second]) > 0 && len(w.bySlot[first]) == 0 {
 		check = first
 	}
-	both, typed := 0, 0
+	both, typed, whole := 0, 0, 0
+	r := w.valid[f.Path]
+	if !f.delimited() {
+		r = nil
+	}
 	for _, toks := range pages {
 		root, fit := w.matchRoot(toks)
 		if !fit {
@@ -155,6 +160,9 @@ func (w *Wrapper) joins(pages [][]token, first, second int, f *FieldSpec) bool {
 		if a2 < b1 || !lineGap(toks, b1, a2) {
 			return false
 		}
+		if r != nil && (wholeInstance(r, t1) || check == first && wholeInstance(r, t2)) {
+			whole++
+		}
 		a, b := a2, b2
 		if check == first {
 			a, b = a1, b1
@@ -166,7 +174,17 @@ func (w *Wrapper) joins(pages [][]token, first, second int, f *FieldSpec) bool {
 			}
 		}
 	}
-	return both >= 2 && 2*typed > both
+	// A line that is the field's value as a whole instance of a
+	// pattern that delimits values (a phone number, then "Fax: …") is
+	// complete: the other line is another value, not its continuation.
+	return both >= 2 && 2*typed > both && 2*whole <= both
+}
+
+// wholeInstance reports whether r's longest instance in text is all of
+// it.
+func wholeInstance(r recognizers.Recognizer, text string) bool {
+	m, ok := longestMatch(r, text)
+	return ok && m[0] == 0 && m[1] == len(text)
 }
 
 // fieldSpec returns the field with the given path, nil when none.

@@ -71,6 +71,33 @@ func TestJoinLines(t *testing.T) {
 	checkSingle(t, w, pages, "address", want)
 }
 
+// TestPhoneLineBeforeFax: the phone number's line is followed, in the
+// same element and on most pages, by a fax number that the phone
+// recognizer also finds ("Tel. (415) 895-3487<br>(224) 408-7988"). The
+// phone line is a whole instance of a pattern that delimits values: the
+// fax line is another value, not its continuation (no Join).
+func TestPhoneLineBeforeFax(t *testing.T) {
+	var src, want, phones []string
+	for i := range 16 {
+		tel := fmt.Sprintf("(%d) 555-%04d", 212+i, 1000+37*i)
+		fax := fmt.Sprintf("(%d) 408-%04d", 300+i, 2000+53*i)
+		want, phones = append(want, tel), append(phones, tel, fax)
+		faxLine := ""
+		if i%4 != 3 {
+			faxLine = "<span>" + fax + "</span><br>"
+		}
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">Diner %d</h1><p class="contact"><b class="label">Area:</b> Zone %d<br>`+
+			`<span class="phone">Tel. <span class="v">%s</span></span><br>%s<span class="web">www.diner%d.example</span></p><p>Open daily</p></body></html>`, i, i, tel, faxLine, i))
+	}
+	pages := pagesOf(t, src, map[string][]string{"phone": phones})
+	s := testSOD([][3]string{{"name", "1", "name"}, {"tel", "1", "phone"}}, sod.One)
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSingle(t, w, pages, "tel", want)
+}
+
 // TestJoinPreviousLine: the second line of the address (city, state, zip)
 // is recognised on every page and takes the field's slot; the street line
 // before it, recognised on most pages only, is prepended (JoinPrev).
