@@ -224,7 +224,9 @@
 // is also learned, on two pages or more, beside a piece the sample shows
 // alone (another value's only item, a whole text node: "Pizza" confirms
 // "and" in "Indian and Pizza"), and an item the field's types know whole
-// across it ("Breakfast & Brunch") is not cut (sepalone.go). A bracketed
+// across it ("Breakfast & Brunch") is not cut, nor is a link's text (a
+// link names one thing: "<a>Breakfast &amp; Brunch</a> / <a>Thai</a>";
+// sepalone.go). A bracketed
 // remark after an item in one text node ("Chinese ($)") is cut off and
 // dropped like a bracketed item. Single fields: when the sample's
 // instances sit in one segment of the slot values (split at tags and at

@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"golang.org/x/net/html"
 )
 
 // maxAloneWords bounds the words of a text seen alone that can confirm a
@@ -75,8 +76,8 @@ func (w *Wrapper) learnAloneSeps(toks [][]token, pageOf []int) {
 						keep[tk[x].text][pieceText(tk, l[0], r2[1])] = true
 						continue
 					}
-					if !sepCandidate(tk, x) {
-						continue // inside an annotation of another type
+					if !sepCandidate(tk, x) || inLink(&tk[x]) {
+						continue // inside an annotation, or a link's text: one item
 					}
 					known := func(p [2]int) bool {
 						return typed(tk, p[0], p[1], f.Types) || alone[strings.ToLower(pieceText(tk, p[0], p[1]))]
@@ -250,6 +251,18 @@ func keptAt(tk []token, x int, keep []string) bool {
 				return true
 			}
 			off = s + 1
+		}
+	}
+	return false
+}
+
+// inLink reports whether word t is in the text of a link: a link names
+// one thing, so a separator word inside it is part of an item ("<a>Breakfast
+// &amp; Brunch</a> / <a>Tex-Mex</a>").
+func inLink(t *token) bool {
+	for n := t.node; n != nil; n = n.Parent {
+		if n.Type == html.ElementNode && n.Data == "a" {
+			return true
 		}
 	}
 	return false

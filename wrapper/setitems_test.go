@@ -275,6 +275,8 @@ func TestItemsKeep(t *testing.T) {
 		{`<p>Breakfast &amp; Brunch &amp; Thai</p>`, []string{"&"}, []string{"Breakfast & Brunch"}, "Breakfast & Brunch|Thai"},
 		{`<p>Thai &amp; Breakfast &amp; Brunch</p>`, []string{"&"}, nil, "Thai|Breakfast|Brunch"},
 		{`<p>Ann Lee (Editor), Bo Chan</p>`, nil, nil, "Ann Lee|(Editor)|Bo Chan"},
+		// A link's text is one item.
+		{`<p><a href="/b">Breakfast &amp; Brunch</a> / <a href="/t">Thai</a></p>`, []string{"&", "/"}, nil, "Breakfast & Brunch|Thai"},
 	} {
 		p := testPage(t, "p.html", "<html><body>"+c.html+"</body></html>", nil)
 		toks := tokenize(p, newPaths())
