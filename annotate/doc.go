@@ -59,7 +59,8 @@
 //	diversity.go  the sample's final choice: no copies or near-duplicates
 //	              (bottom-k Jaccard of variable text), one page per
 //	              structure first (chooseSample, dropCopies).
-//	segment.go    FindSegment: the conservative main content segment.
+//	segment.go    FindSegment: the conservative main content segment (annotations
+//	              weighed by novelty: values recurring over pages count less).
 //	source.go     sources other than a directory: ListFS, ReadPageFS,
 //	              SampleOptions.Read.
 //	highlight.go  WriteHighlighted(Types): annotated HTML copies for people.

@@ -17,7 +17,11 @@ const DefaultSegmentShare = 0.5
 //   - resolves (FindPath) to an element,
 //   - holds at least one annotation of every entity type found on the page
 //     (noise of a type elsewhere on the page may be cut away, a type may not), and
-//   - holds at least share of the page's annotations.
+//   - holds at least share of the page's annotations, each weighed by the
+//     inverse of the number of pages its value occurs on
+//     (annotationRecurrence): a box beside the content that repeats items
+//     from page to page (bestsellers, related items) counts for little
+//     even when it holds more annotations than a short result list.
 //
 // This stands in for the VIPS-like segmentation of seed 003 §3, guided by the
 // SOD's recognizers, and is deliberately conservative: it needs two pages
@@ -27,10 +31,12 @@ const DefaultSegmentShare = 0.5
 func FindSegment(pages []*Page, share float64) (string, bool) {
 	type pageInfo struct {
 		p     *Page
-		count map[*html.Node]int
+		count map[*html.Node]float64
 		types map[*html.Node]map[string]bool
-		all   int // number of types on the page
+		all   int     // number of types on the page
+		total float64 // weight of the page's annotations
 	}
+	recur := annotationRecurrence(pages)
 	var voters []pageInfo
 	seen := map[string]bool{}
 	var cands []string
@@ -38,12 +44,14 @@ func FindSegment(pages []*Page, share float64) (string, bool) {
 		if p == nil || len(p.Annotations) == 0 {
 			continue
 		}
-		pi := pageInfo{p: p, count: map[*html.Node]int{}, types: map[*html.Node]map[string]bool{}}
+		pi := pageInfo{p: p, count: map[*html.Node]float64{}, types: map[*html.Node]map[string]bool{}}
 		present := map[string]bool{}
 		for _, an := range p.Annotations {
 			present[an.Type] = true
+			w := 1 / float64(max(1, recur[segmentKey(an)]))
+			pi.total += w
 			for n := an.Node.Parent; n != nil && n.Type == html.ElementNode; n = n.Parent {
-				pi.count[n]++
+				pi.count[n] += w
 				ts := pi.types[n]
 				if ts == nil {
 					ts = map[string]bool{}
@@ -54,7 +62,7 @@ func FindSegment(pages []*Page, share float64) (string, bool) {
 		}
 		pi.all = len(present)
 		for n, ts := range pi.types {
-			if len(ts) == pi.all && float64(pi.count[n]) >= share*float64(len(p.Annotations)) {
+			if len(ts) == pi.all && pi.count[n] >= share*pi.total {
 				if path := NodePath(n); !seen[path] {
 					seen[path] = true
 					cands = append(cands, path)
@@ -75,7 +83,7 @@ func FindSegment(pages []*Page, share float64) (string, bool) {
 		ok := true
 		for _, pi := range voters {
 			n := FindPath(pi.p.Doc, path)
-			if n == nil || len(pi.types[n]) < pi.all || float64(pi.count[n]) < share*float64(len(pi.p.Annotations)) {
+			if n == nil || len(pi.types[n]) < pi.all || pi.count[n] < share*pi.total {
 				ok = false
 				break
 			}
@@ -85,4 +93,32 @@ func FindSegment(pages []*Page, share float64) (string, bool) {
 		}
 	}
 	return best, best != ""
+}
+
+// segmentKey is the value of an annotation FindSegment counts recurrence of:
+// its type and its text.
+func segmentKey(an *Annotation) string {
+	return an.Type + "\x00" + strings.TrimSpace(an.Text())
+}
+
+// annotationRecurrence counts, for each annotation value (segmentKey), the
+// pages with annotations it occurs on. FindSegment weighs an annotation by
+// the inverse: a value repeated on other pages of a source is the
+// template's or a box's beside the content (a bestseller list, a menu of
+// categories), the content's values are new on each page.
+func annotationRecurrence(pages []*Page) map[string]int {
+	recur := map[string]int{}
+	for _, p := range pages {
+		if p == nil || len(p.Annotations) == 0 {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, an := range p.Annotations {
+			if k := segmentKey(an); !seen[k] {
+				seen[k] = true
+				recur[k]++
+			}
+		}
+	}
+	return recur
 }
