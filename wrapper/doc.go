@@ -105,6 +105,11 @@
 //	              single nested tuple; a value both fields over one
 //	              dictionary class annotate is explained when both have
 //	              their slots elsewhere)
+//	partslots.go  a dictionary field's candidate slot whose values are, page
+//	              after page, a part of another candidate slot's values (a
+//	              brand the product dictionary also knows, in "Made by:"
+//	              beside the whole name) is dropped: the field keeps the
+//	              whole value and the part's own field its slot
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)
