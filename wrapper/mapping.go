@@ -1052,6 +1052,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 			named := label != ""
 			lines, learned := false, false
+			if single && depth > 0 && named && listHeading(stats, sets, s, label, nPages, minCnt) {
+				named, label = false, "" // a list's heading (headlabel.go)
+			}
 			if single && depth > 0 && !named {
 				// A single value inside a set: the lines of one value
 				// written as an element each (an address in two <div>s)
