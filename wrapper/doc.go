@@ -105,6 +105,15 @@
 //	              single nested tuple; a value both fields over one
 //	              dictionary class annotate is explained when both have
 //	              their slots elsewhere)
+//	partslots.go  a dictionary field's candidate slot whose values are, page
+//	              after page, a part of another candidate slot's values (a
+//	              brand the product dictionary also knows, in "Made by:"
+//	              beside the whole name) is dropped: the field keeps the
+//	              whole value and the part's own field its slot
+//	headlabel.go  a list's heading ("Trending players" above a sidebar's
+//	              names) is no row label naming a single field: the list's
+//	              other items follow no row label and the heading is no
+//	              text of the set's iterations (listHeading)
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)

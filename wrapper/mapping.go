@@ -368,6 +368,9 @@ type slotStats struct {
 	// wholeInst counts, by field path, the values that are wholly one
 	// instance of the field's pattern (wholeinst.go).
 	wholeInst map[string]int
+	// full counts, per type, the values whose every word the type's
+	// annotations cover (partslots.go).
+	full map[string]int
 }
 
 // pageTitle returns the lower-cased text of the page's <title>, "" when
@@ -601,7 +604,7 @@ func newSlotStats() *slotStats {
 	return &slotStats{some: map[string]int{}, only: map[string]int{}, typeSets: map[string]int{}, values: map[string]int{}, types: map[string]int{}, typeConf: map[string]float64{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
-		perPage: map[int]int{}, firstVal: map[int]string{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
+		perPage: map[int]int{}, firstVal: map[int]string{}, full: map[string]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
 		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}}
 }
 
@@ -680,6 +683,9 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				for typ, c := range cover {
 					if 2*c >= words {
 						seen[typ] = true
+					}
+					if c == words {
+						st.full[typ]++
 					}
 				}
 				if len(seen) > 0 {
@@ -1046,6 +1052,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 			named := label != ""
 			lines, learned := false, false
+			if single && depth > 0 && named && listHeading(stats, sets, s, label, nPages, minCnt) {
+				named, label = false, "" // a list's heading (headlabel.go)
+			}
 			if single && depth > 0 && !named {
 				// A single value inside a set: the lines of one value
 				// written as an element each (an address in two <div>s)
@@ -1177,6 +1186,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	}
 	cands = withFallback(cands, fallback)
 	cands = dropCopies(w.fields, cands, stats, w.opt.GeneraliseThres)
+	cands = dropParts(w.fields, cands, stats, minCnt, w.opt.GeneraliseThres)
 	cands = dropOutnumbered(w.fields, cands, stats, valid, w.opt.GeneraliseThres)
 	if scope < 0 && (w.mult == "1" || w.mult == "?") {
 		cands = dropOtherRecords(w.fields, cands, stats, sets, minCnt, w.opt.GeneraliseThres)
