@@ -18,15 +18,20 @@ import (
 //   - a weekday and a numeric day and month: "Thu 3/25" (month first
 //     unless impossible), "Sat. 14.6" (day first);
 //   - a written date followed by a clock time: "Tuesday, July 13 8:00p",
-//     "Monday May 11, 8:00pm";
+//     "Monday May 11, 8:00pm" give the date alone ("Tuesday, July 13"),
+//     at a higher confidence (a time after it says it is a date, not a
+//     name); the time is the "time" recognizer's;
 //   - partial dates, at lower confidence: a numeric month and year
 //     ("06/2010"), and a year that stands alone as the text's value ("2004",
 //     "(2004)", "Published: 2004"; not "in 2010" or "© 2010 Acme").
 //
 // Normalized is ISO 8601: "2010-07-13", "2010-06" for a month and year,
 // "2004" for a year,
-// "--07-13" for a day and month without year, with "T20:00" appended when a
-// time follows. Impossible dates ("13/45/2010", "February 30, 2010") and
+// "--07-13" for a day and month without year. It describes the matched
+// text only: one text node holding a date and a time holds two facts, two
+// values of two fields (a date field's value is the date, a time field's
+// the time), so neither the match nor Normalized takes in a following
+// time; an ISO date-time ("2010-04-16T08:00:00Z") gives its date. Impossible dates ("13/45/2010", "February 30, 2010") and
 // dotted numbers that are not dates ("1.2.3", "192.168.1.1") are rejected.
 func newDate() Recognizer {
 	return &predefined{name: "predefined:date", find: findDates}
@@ -438,10 +443,8 @@ func writtenDate(text string, idx []int, weekday, month, day, year string, add f
 		norm = fmt.Sprintf("--%02d-%02d", m, d)
 	}
 	if sepEnd := dateTimeSep.FindStringIndex(text[e:min(len(text), e+16)]); sepEnd != nil {
-		if tEnd, tNorm, _, ok := parseTimeAt(text, e+sepEnd[1]); ok && isDigit(text[e+sepEnd[1]]) {
-			e = tEnd
-			norm += "T" + tNorm
-			conf = min(1, conf+0.05)
+		if _, _, _, ok := parseTimeAt(text, e+sepEnd[1]); ok && isDigit(text[e+sepEnd[1]]) {
+			conf = min(1, conf+0.05) // a clock time after it: a date, not a name
 		}
 	}
 	add(Match{Start: s, End: e, Confidence: conf, Normalized: norm})

@@ -152,7 +152,10 @@
 //	share.go      patterned values (predefined and regex types) as their
 //	              instance (SlotMap.Match); one text node, or one set
 //	              field's items, holding several fields (SlotMap.Part) and
-//	              the carving of each field's part; an instance among words
+//	              the carving of each field's part; a single field whose
+//	              best slot another patterned field took that way waits
+//	              for its part there (sharesTaken), not a weaker slot of
+//	              its own (an "On sale" date); an instance among words
 //	              no field asks for (learnInstances); a patterned field's
 //	              item among rows ExAlg left in one slot (SlotMap.Item)
 //	nested.go     a recognizer's match inside a longer instance of another

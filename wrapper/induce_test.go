@@ -83,7 +83,10 @@ func TestExAlgRunningExample(t *testing.T) {
 
 // TestConcertAnnotations checks ObjectRunner's Fig. 3/4 example: with
 // annotations the three <div> roles are told apart and artist, date and
-// address land in their own slots; plain ExAlg cannot separate them.
+// address land in their own slots; plain ExAlg cannot separate them. The
+// paper's date annotation covers "Monday May 11, 8:00pm"; here a date value
+// is the date alone (the time is the time recognizer's, see the
+// concert-time golden case).
 func TestConcertAnnotations(t *testing.T) {
 	c := loadCase(t, filepath.Join("testdata", "induce", "concert"))
 	w, err := Induce(c.pages, c.sod, c.opt)
@@ -94,7 +97,7 @@ func TestConcertAnnotations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for field, want := range map[string]string{"artist": "Metallica", "date": "Monday May 11, 8:00pm",
+	for field, want := range map[string]string{"artist": "Metallica", "date": "Monday May 11",
 		"address": "Madison Square Garden 237 West 42nd street New York City New York 10036"} {
 		if got := objs[0].Get(field); len(got) != 1 || got[0] != want {
 			t.Errorf("%s = %q, want %q", field, got, want)
@@ -112,7 +115,7 @@ func TestConcertAnnotations(t *testing.T) {
 	default:
 		po, _ := pw.Extract(c.pages[0])
 		if len(po) > 0 && len(po[0].Get("artist")) == 1 && po[0].Get("artist")[0] == "Metallica" &&
-			len(po[0].Get("date")) == 1 && po[0].Get("date")[0] == "Monday May 11, 8:00pm" {
+			len(po[0].Get("date")) == 1 && po[0].Get("date")[0] == "Monday May 11" {
 			t.Fatalf("plain ExAlg separated artist and date; template %s", pw.Template())
 		}
 		t.Logf("plain ExAlg template: %s", pw.Template())

@@ -1199,6 +1199,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	// chosen among the slots the single fields left free.
 	place := map[int]int{}
 	done := map[int]bool{}
+	waits := map[int]bool{}   // single fields left to share a taken slot (learnParts)
 	chosen := map[int][]int{} // field -> its slots so far
 	var out []SlotMap
 	total := 0.0
@@ -1213,10 +1214,19 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 		for _, c := range cands {
 			f := w.fields[c.field]
+			if single && !done[c.field] && !waits[c.field] && (f.Parent == "" && !f.Many) &&
+				(used[c.slot] || usedLab[fmt.Sprint(c.slot, "|", c.label)]) &&
+				sharesTaken(w, out, c, stats, valid) {
+				// Its best slot is another field's, each value holding
+				// both instances side by side ("Sunday, May 23 @ 9:00
+				// pm"): it takes its part there (learnParts), not a
+				// weaker slot of its own (an "On sale" date).
+				waits[c.field] = true
+			}
 			if (f.Parent == "" && !f.Many) != single || used[c.slot] || (c.label == "" && shared[c.slot]) || usedLab[fmt.Sprint(c.slot, "|", c.label)] {
 				continue
 			}
-			if single && done[c.field] {
+			if single && (done[c.field] || waits[c.field]) {
 				continue
 			}
 			if !single && done[c.field] && nestedSingle(w.fields, f) && otherLabelRow(labels, chosen[c.field], c.slot) {

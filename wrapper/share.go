@@ -21,7 +21,12 @@ package wrapper
 // field's instance in the rest (or, for a field without pattern, its
 // annotations fall there and the host has a pattern), in sharePartShare of
 // the slot's values, or in fewer when they are GeneraliseThres of all the
-// field's annotations (a dictionary that knows few publishers). A set field's slot
+// field's annotations (a dictionary that knows few publishers). A single
+// patterned field whose best candidate slot another single patterned field
+// takes first, with both instances side by side in GeneraliseThres of its
+// values (sharesTaken), is left for that: it does not take a weaker slot of
+// its own ("Sunday, May 23 @ 9:00 pm" under "When" goes to the time, and
+// an "On sale" row's date would otherwise be the event's). A set field's slot
 // is shared likewise when one of its values' items (patternItems) is, as
 // a whole, an instance of the single field's pattern
 // in sharePartShare of the sample values and the set field has not that
@@ -235,11 +240,58 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 			continue
 		}
 		st := stats[out[best].Slot]
+		// A labelled host's part comes from the host's rows.
 		out = append(out, SlotMap{Slot: out[best].Slot, Field: f.Path, Type: f.Types[0], Share: 1,
-			Coverage: float64(bestN) / float64(st.occ), Part: true})
+			Coverage: float64(bestN) / float64(st.occ), Part: true, Label: out[best].Label})
 		done[fi] = true
 	}
 	return out
+}
+
+// sharesTaken reports whether candidate c of a single patterned field,
+// whose slot a single patterned field of the same tuple already has, is
+// that field's slot as well: in GeneraliseThres of the slot's one-line
+// values the field's pattern finds an instance that leaves the host's
+// instance in the rest ("Sunday, May 23 @ 9:00 pm" for a date and a
+// time). The field then shares the slot (learnParts) instead of taking a
+// weaker candidate of its own.
+func sharesTaken(w *Wrapper, out []SlotMap, c cand, stats []*slotStats, valid map[string]recognizers.Recognizer) bool {
+	f := w.fields[c.field]
+	r := valid[f.Path]
+	if r == nil || c.slot >= len(stats) {
+		return false
+	}
+	st := stats[c.slot]
+	if c.label != "" {
+		st = labelled(st, c.label)
+	}
+	if st.occ == 0 || float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
+		return false
+	}
+	for _, host := range out {
+		hf := w.fieldSpec(host.Field)
+		if host.Slot != c.slot || strings.Join(host.Label, " ") != c.label || hf == nil || hf.Many || hf.Parent != f.Parent || host.Part {
+			continue
+		}
+		hr := valid[hf.Path]
+		if hr == nil || samePattern(*hf, f) {
+			continue
+		}
+		n := 0
+		for text, k := range st.values {
+			m, ok := longestMatch(r, text)
+			if !ok {
+				continue
+			}
+			if _, ok := longestMatch(hr, blank(text, [][2]int{m})); ok {
+				n += k
+			}
+		}
+		if float64(n) >= w.opt.GeneraliseThres*float64(st.occ) {
+			return true
+		}
+	}
+	return false
 }
 
 // annotatedValues counts the values of the slots of stats that the

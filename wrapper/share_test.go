@@ -639,3 +639,46 @@ func TestSharedSlotFewKnown(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedSlotOverWeakerSlot: a date and a time in one text node ("Sunday,
+// May 23 @ 9:00 pm") under "When", and an "On sale" date row on most pages.
+// The time takes the "When" slot; the date, whose best slot that is too,
+// takes its part there (sharesTaken) rather than the on-sale row's slot.
+func TestSharedSlotOverWeakerSlot(t *testing.T) {
+	days := []string{"Sunday", "Monday", "Friday", "Saturday"}
+	months := []string{"March", "May", "July", "October"}
+	var srcs, dates, times []string
+	for i := range 12 {
+		date := fmt.Sprintf("%s, %s %d", days[i%4], months[(i+1)%4], 3+i)
+		time := fmt.Sprintf("%d:%02d pm", 7+i%3, 30*(i%2))
+		sale := ""
+		if i%4 != 3 {
+			sale = fmt.Sprintf(`<div><span>On sale:</span> <b>%s, %s %d</b></div>`, days[(i+2)%4], months[i%4], 10+i)
+		}
+		// The separator varies, so the date and the time are one slot.
+		when := date + []string{" @ ", ", ", " at "}[i%3] + time
+		srcs = append(srcs, fmt.Sprintf(`<html><body><h1 data-or-type="title">Show Number %d</h1>`+
+			`<div><span>When:</span> <span>%s</span></div>%s`+
+			`<div><span>Age:</span> <span>All ages</span></div></body></html>`, i, when, sale))
+		dates, times = append(dates, date), append(times, time)
+	}
+	pages := pagesOf(t, srcs, nil)
+	s := testSOD([][3]string{{"title", "1", "title"}, {"at", "?", "time"}, {"event_date", "1", "date"}}, sod.One)
+	dictionaryTypes(s, "title")
+	annotatePatterns(t, pages, map[string]string{"date": "date", "time": "time"})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		got := fmt.Sprintf("%q %q", objs[0].Get("event_date"), objs[0].Get("at"))
+		want := fmt.Sprintf("%q %q", []string{dates[i]}, []string{times[i]})
+		if got != want {
+			t.Fatalf("%s: got %s, want %s; slots %+v", p.Path, got, want, w.Slots())
+		}
+	}
+}
