@@ -169,7 +169,9 @@ func dropOutnumbered(fields []FieldSpec, cands []cand, stats []*slotStats, valid
 
 // outnumbered reports whether the slot of a candidate of another patterned
 // single field with the same parent, mainly (thres) that field's
-// instances, holds c's field's instance apart from its own (not a number
+// instances (values wholly annotated with it, or in which its pattern
+// finds an instance: a date followed by a time on most pages is not wholly
+// a date), holds c's field's instance apart from its own (not a number
 // inside a date) in more values than c's slot holds instances, and in
 // sharePartShare of its values or more.
 func outnumbered(fields []FieldSpec, cands []cand, stats []*slotStats, valid map[string]recognizers.Recognizer, c cand, thres float64) bool {
@@ -182,7 +184,13 @@ func outnumbered(fields []FieldSpec, cands []cand, stats []*slotStats, valid map
 			continue
 		}
 		st := stats[d.slot]
-		if float64(st.count(g.Types)) < thres*float64(st.occ) {
+		if d.label != "" {
+			// Rows of several kinds in one slot: the labelled rows.
+			st = labelled(st, d.label)
+		}
+		// Mainly g's: wholly its annotations, or values in which g's
+		// pattern finds an instance ("2017-10-17 · 9:00p").
+		if float64(st.count(g.Types)) < thres*float64(st.occ) && validShare(st, rg) < thres {
 			continue
 		}
 		inside := 0

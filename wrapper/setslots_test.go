@@ -336,3 +336,50 @@ func TestExplainedByTwoFieldsOfOneClass(t *testing.T) {
 		})
 	}
 }
+
+// TestOutnumberedBesideDate: the show's time follows the date in the date's
+// row on most pages ("2017-10-17 · 9:00p"), the date alone on the others,
+// so that few of the row's values are wholly a date; an optional "Doors"
+// row holds another time on fewer pages. The time is the date row's part,
+// not the doors' (dropOutnumbered counts the row's values in which the
+// date's pattern finds an instance).
+func TestOutnumberedBesideDate(t *testing.T) {
+	var srcs, times []string
+	for i := range 12 {
+		date := fmt.Sprintf("2017-%02d-%02d", 1+i%12, 3+i)
+		when, time := date, ""
+		if i%3 != 2 {
+			time = fmt.Sprintf("%d:%02dp", 7+i%3, 30*(i%2))
+			when = date + " · " + time
+		}
+		doors := `<div><b>Doors:</b> <span>TBA</span></div>`
+		if i%2 == 0 {
+			doors = fmt.Sprintf(`<div><b>Doors:</b> <span>%d:00p</span></div>`, 5+i%4)
+		}
+		srcs = append(srcs, fmt.Sprintf(`<html><body><h1 data-or-type="title">Show Number %d</h1>`+
+			`<div><b>Date:</b> <span>%s</span></div>%s`+
+			`<div><b>Ages:</b> <span>All ages</span></div></body></html>`, i, when, doors))
+		times = append(times, time)
+	}
+	pages := pagesOf(t, srcs, nil)
+	s := testSOD([][3]string{{"title", "1", "title"}, {"show_date", "1", "date"}, {"at", "?", "time"}}, sod.One)
+	dictionaryTypes(s, "title")
+	annotatePatterns(t, pages, map[string]string{"date": "date", "time": "time"})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		var want []string
+		if times[i] != "" {
+			want = []string{times[i]}
+		}
+		if got := objs[0].Get("at"); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%s: time %q, want %q; template %s", p.Path, got, want, w.Template())
+		}
+	}
+}
