@@ -84,8 +84,9 @@
 //	token.go      tokenizer (an annotate.Visitor: frames of open elements
 //	              with their occurrence paths) and occurrence-path interning
 //	stream.go     ExtractStream, ExtractFile, ExtractBytes: extraction in
-//	              the pass that reads the page; pooled token and matcher
-//	              buffers
+//	              the pass that reads the page (a wrapper with label
+//	              roles: the page's tree first, then the same tokenizer);
+//	              pooled token and matcher buffers
 //	attr.go       attribute values as tokens: <@KEY> value </@KEY> right
 //	              after the start tag of an element carrying KEY, for the
 //	              attributes the SOD's fields read (FieldSpec.Attrs)

@@ -51,7 +51,8 @@ package wrapper
 // variant the sample lacks passes over it when it holds no field
 // (match.go). A label needs the element's children, which a page read as
 // a stream gives after the element's start tag: a wrapper with label
-// roles reads the whole page before tokenizing it (stream.go).
+// roles reads the whole page before tokenizing it, with the stream's
+// pooled tokenizer (stream.go).
 
 import (
 	"fmt"

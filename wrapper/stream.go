@@ -54,10 +54,8 @@ func (w *Wrapper) ExtractStream(read func(annotate.Visitor) (*annotate.Page, err
 // extractStream is ExtractStream without releasing the page (nil when it
 // could not be read).
 func (w *Wrapper) extractStream(read func(annotate.Visitor) (*annotate.Page, error)) ([]*Object, *annotate.Page, error) {
-	if w.rp != nil || w.ps.cls.labels() {
-		// Record mode cuts the page's tree into records first; a row's
-		// label, when labels are roles, is only known once the row's
-		// children are read (list_class.go).
+	if w.rp != nil {
+		// Record mode cuts the page's tree into records first.
 		p, err := read(nil)
 		if err != nil {
 			return nil, nil, err
@@ -75,6 +73,23 @@ func (w *Wrapper) extractStream(read func(annotate.Visitor) (*annotate.Page, err
 		tokenizerPool.Put(tz)
 	}()
 	tz.ps = w.ps
+	if w.ps.cls.labels() {
+		// A row's label, when labels are roles, is only known once the
+		// row's children are read (list_class.go): the page's tree is
+		// built first and walked by the same tokenizer, with its pooled
+		// buffers (tokenize would allocate them page after page).
+		p, err := read(nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		tz.Begin(p)
+		if p.Doc != nil {
+			annotate.Walk(p.Doc, tz)
+		}
+		tz.toks = tz.finish()
+		objs, err := w.extractPage(p, tz.toks)
+		return objs, p, err
+	}
 	p, err := read(tz)
 	if err != nil {
 		return nil, nil, err
