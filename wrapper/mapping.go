@@ -570,10 +570,16 @@ func (st *slotStats) plurality(types []string) bool {
 // meanConf is the mean confidence of the values counted for types (1
 // when there are none).
 func (st *slotStats) meanConf(types []string) float64 {
+	return meanConfOf(st.types, st.typeConf, types)
+}
+
+// meanConfOf is the mean confidence of the values of types, given their
+// counts and their confidences' sums (1 when there are none).
+func meanConfOf(counts map[string]int, sums map[string]float64, types []string) float64 {
 	n, sum := 0, 0.0
 	for _, t := range types {
-		n += st.types[t]
-		sum += st.typeConf[t]
+		n += counts[t]
+		sum += sums[t]
 	}
 	if n == 0 {
 		return 1

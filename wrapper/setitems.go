@@ -167,15 +167,7 @@ func (st *slotStats) itemCount(types []string) (int, float64) {
 // itemMeanConf is the mean confidence of the values counted by itemCount
 // (1 when there are none).
 func (st *slotStats) itemMeanConf(types []string) float64 {
-	n, sum := 0, 0.0
-	for _, t := range types {
-		n += st.itemTypes[t]
-		sum += st.itemConf[t]
-	}
-	if n == 0 {
-		return 1
-	}
-	return sum / float64(n)
+	return meanConfOf(st.itemTypes, st.itemConf, types)
 }
 
 // itemPlurality is plurality counted on items (itemTypes).
