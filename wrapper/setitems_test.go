@@ -27,22 +27,7 @@ func TestSetSlotCountedByItems(t *testing.T) {
 		src = append(src, fmt.Sprintf(`<html><body><div class="nav">Home</div><h1 data-or-type="name">Show %c%c</h1><p class="with">%s</p><p>Doors open early</p></body></html>`,
 			'A'+i, 'a'+i, strings.Join(its, ", ")))
 	}
-	pages := pagesOf(t, src, map[string][]string{"artist": known})
-	s := testSOD([][3]string{{"name", "1", "name"}, {"guests", "*", "artist"}}, sod.One)
-	dictionaryTypes(s, "artist", "name")
-	w, err := Induce(pages, s, DefaultOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, p := range pages {
-		objs, _ := w.Extract(p)
-		if len(objs) != 1 {
-			t.Fatalf("%s: %d objects", p.Path, len(objs))
-		}
-		if got := fmt.Sprint(objs[0].Get("guests")); got != fmt.Sprint(wants[i]) {
-			t.Fatalf("%s: guests %s, want %q; slots %+v", p.Path, got, wants[i], w.Slots())
-		}
-	}
+	checkGuests(t, src, known, wants)
 }
 
 // TestItemCountsWholeItems: an item counts for a set field when the

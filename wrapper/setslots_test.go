@@ -169,22 +169,7 @@ func TestAmpersandBesideOneKnownName(t *testing.T) {
 		wants = append(wants, items)
 		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">Show %c%c</h1><div class="with">with %s</div><p>Doors open early</p></body></html>`, 'A'+i, 'a'+i, text))
 	}
-	pages := pagesOf(t, src, map[string][]string{"artist": known})
-	s := testSOD([][3]string{{"name", "1", "name"}, {"guests", "*", "artist"}}, sod.One)
-	dictionaryTypes(s, "artist", "name")
-	w, err := Induce(pages, s, DefaultOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, p := range pages {
-		objs, _ := w.Extract(p)
-		if len(objs) != 1 {
-			t.Fatalf("%s: %d objects", p.Path, len(objs))
-		}
-		if got := fmt.Sprint(objs[0].Get("guests")); got != fmt.Sprint(wants[i]) {
-			t.Fatalf("%s: guests %s, want %q; slots %+v", p.Path, got, wants[i], w.Slots())
-		}
-	}
+	checkGuests(t, src, known, wants)
 }
 
 // TestDetailPlaceByLabel: a detail page's set field whose own place is a
@@ -380,6 +365,29 @@ func TestOutnumberedBesideDate(t *testing.T) {
 		}
 		if got := objs[0].Get("at"); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("%s: time %q, want %q; template %s", p.Path, got, want, w.Template())
+		}
+	}
+}
+
+// checkGuests induces a wrapper for {name, guests*} (guests from the
+// artist dictionary, which knows known) on detail pages src and checks
+// every page's guests against wants.
+func checkGuests(t *testing.T, src, known []string, wants [][]string) {
+	t.Helper()
+	pages := pagesOf(t, src, map[string][]string{"artist": known})
+	s := testSOD([][3]string{{"name", "1", "name"}, {"guests", "*", "artist"}}, sod.One)
+	dictionaryTypes(s, "artist", "name")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		if got := fmt.Sprint(objs[0].Get("guests")); got != fmt.Sprint(wants[i]) {
+			t.Fatalf("%s: guests %s, want %q; slots %+v", p.Path, got, wants[i], w.Slots())
 		}
 	}
 }
