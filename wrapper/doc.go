@@ -159,6 +159,11 @@
 //	              its own (an "On sale" date); an instance among words
 //	              no field asks for (learnInstances); a patterned field's
 //	              item among rows ExAlg left in one slot (SlotMap.Item)
+//	restslots.go  the rest of a shared text node beside a patterned
+//	              field's instance weighed as a slot of its own: a name
+//	              written with its date ("Midriver Publishing (1988-07-12)")
+//	              shares the date's slot when its dictionary's annotations
+//	              there, or a label naming it, say so (learnParts)
 //	nested.go     a recognizer's match inside a longer instance of another
 //	              type in the same text node (the "6" of "6 ft 2 in" for
 //	              a one- or two-digit number) does not count for its type

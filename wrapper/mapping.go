@@ -358,6 +358,9 @@ type slotStats struct {
 	rows map[int]rowOf
 	// typeVals holds, per type, the distinct values counted in types.
 	typeVals map[string]map[string]bool
+	// rest holds, per patterned type, the statistics of the values' words
+	// outside its instances (restslots.go).
+	rest map[string]*restStats
 	// itemInst counts, by field path, the values of several items (split
 	// at tags and separators) one of which is wholly an instance of the
 	// field's pattern: "Chinese · $$$" for a price range (see learnParts).
@@ -698,6 +701,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					st.annOcc++
 				}
 				countItems(st, toks, a, b, seen, patTypes)
+				countRests(st, toks, a, b, patTypes)
 				if len(seen) == 1 {
 					for t := range seen {
 						st.only[t]++

@@ -21,7 +21,9 @@ package wrapper
 // field's instance in the rest (or, for a field without pattern, its
 // annotations fall there and the host has a pattern), in sharePartShare of
 // the slot's values, or in fewer when they are GeneraliseThres of all the
-// field's annotations (a dictionary that knows few publishers). A single
+// field's annotations (a dictionary that knows few publishers), or when
+// the rest of the values beside the host's instance, weighed as a slot of
+// its own, is the field's (restslots.go). A single
 // patterned field whose best candidate slot another single patterned field
 // takes first, with both instances side by side in GeneraliseThres of its
 // values (sharesTaken), is left for that: it does not take a weaker slot of
@@ -183,6 +185,7 @@ func hasWord(s string) bool {
 // holds the fields' pattern recognizers, minCnt the least number of sample
 // values the field must be found in.
 func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, minCnt int) []SlotMap {
+	var labels [][]string
 	for fi, f := range w.fields {
 		if f.Tuple || f.Many || done[fi] {
 			continue
@@ -230,6 +233,18 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 				// annotations fall there.
 				if n >= minCnt && float64(n) >= w.opt.GeneraliseThres*float64(total) {
 					need = 0
+				}
+				// The rest of the values beside the host's instance
+				// weighed as a slot of its own (restslots.go).
+				if labels == nil {
+					labels = slotLabels(w.tmpl)
+				}
+				label := host.Label
+				if len(label) == 0 {
+					label = labels[host.Slot]
+				}
+				if c := w.restPart(st, f, *hf, label, placedTypes(w, out, host.Slot, f), minCnt); c > 0 {
+					n, need = max(n, c), 0
 				}
 			}
 			if n >= minCnt && float64(n) >= need && n > bestN {
