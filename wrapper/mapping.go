@@ -177,7 +177,9 @@ type SlotMap struct {
 	// Item says the value is the first item of the slot's value (split at
 	// tags and separators; see patternItems) that is, as a whole, an instance of the field's
 	// pattern: rows of several kinds that ExAlg left in one slot (see
-	// share.go).
+	// share.go). For a field without pattern, the value is the first run
+	// of words (between tags) after ItemLabel, less other fields'
+	// instances (rowitems.go).
 	Item bool `json:"item,omitempty"`
 	// ItemLabel, with Item, is the label (lower-cased words) before most
 	// of the sample's items: only an item it precedes is taken.
@@ -361,6 +363,9 @@ type slotStats struct {
 	// rest holds, per patterned type, the statistics of the values' words
 	// outside its instances (restslots.go).
 	rest map[string]*restStats
+	// labRuns holds the runs of words after each page label inside
+	// values of several runs (rowitems.go).
+	labRuns map[string]*labRun
 	// itemInst counts, by field path, the values of several items (split
 	// at tags and separators) one of which is wholly an instance of the
 	// field's pattern: "Chinese · $$$" for a price range (see learnParts).
@@ -702,6 +707,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				}
 				countItems(st, toks, a, b, seen, patTypes)
 				countRests(st, toks, a, b, patTypes)
+				countLabelRuns(st, toks, a, b, pg, patTypes)
 				if len(seen) == 1 {
 					for t := range seen {
 						st.only[t]++
@@ -1327,6 +1333,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		// One object per page or per record: not a list page's page
 		// template, whose single slots are the page's.
 		out = learnItems(w, out, stats, valid, done, minCnt, nPages, sets)
+		out = learnRowItems(w, out, stats, valid, done, sets, minCnt, nPages)
 	}
 	// Lenient (see Induce): mandatory fields may stay without slot when
 	// most of them have one.

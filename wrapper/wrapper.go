@@ -865,6 +865,17 @@ func (w *Wrapper) byItem(toks []token, r *mrec, f FieldSpec) []Value {
 			if sm.Field != f.Path || !sm.Item {
 				continue
 			}
+			if w.valid[f.Path] == nil {
+				// A name's row: the run after its label (rowitems.go).
+				if a, b, ok := labelRun(toks, v.a, v.b, sm.ItemLabel); ok {
+					if val, ok := w.value(toks, a, b, sm, f); ok {
+						if val.Text = w.otherInstancesOut(val.Text, f); hasWord(val.Text) {
+							out = append(out, val)
+						}
+					}
+				}
+				return
+			}
 			if a, b, ok := patternItem(toks, v.a, v.b, w.valid[f.Path], sm.ItemLabel); ok {
 				if val, ok := w.value(toks, a, b, sm, f); ok {
 					out = append(out, val)
