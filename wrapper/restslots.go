@@ -44,7 +44,7 @@ func countRests(st *slotStats, toks []token, a, b int, patTypes map[string]bool)
 		cover := map[string]int{}
 		for x := a; x < b; x++ {
 			t := &toks[x]
-			if t.kind != KindWord || !hasWord(t.text) || slices.Contains(t.annTypes(), p) {
+			if t.kind != KindWord || !hasWord(t.text) || t.hasType(p) {
 				continue
 			}
 			words++
@@ -147,4 +147,14 @@ func placedTypes(w *Wrapper, out []SlotMap, slot int, f FieldSpec) map[string]bo
 		}
 	}
 	return gone
+}
+
+// hasType reports whether an annotation of type typ covers t.
+func (t *token) hasType(typ string) bool {
+	for _, a := range t.ann {
+		if a.Type == typ {
+			return true
+		}
+	}
+	return false
 }

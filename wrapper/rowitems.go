@@ -23,6 +23,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/recognizers"
 )
 
@@ -52,7 +53,7 @@ func countLabelRuns(st *slotStats, toks []token, a, b, pg int, patTypes map[stri
 		cover := map[string]int{}
 		for x := rn[0]; x < rn[1]; x++ {
 			t := &toks[x]
-			if !hasWord(t.text) || slices.ContainsFunc(t.annTypes(), func(p string) bool { return patTypes[p] }) {
+			if !hasWord(t.text) || slices.ContainsFunc(t.ann, func(a *annotate.Annotation) bool { return patTypes[a.Type] }) {
 				continue
 			}
 			words++
