@@ -465,15 +465,20 @@ func joinsLines(st *slotStats, f FieldSpec, nPages int) bool {
 	return float64(st.count(f.Types)) >= 0.9*float64(st.occ)
 }
 
-// otherLabelRow reports whether slot s is another row than slots: not
-// next to any of them, and after a template label of its own where they
-// have another ("Fax" where the phone's slot has "Tel").
-func otherLabelRow(labels [][]string, slots []int, s int) bool {
+// otherLabelRow reports whether slot s is another row of field f than
+// slots: not next to any of them, and after a template label of its own
+// where they have another ("Fax" where the phone's slot has "Tel"), or
+// none while s's label does not name f ("Fax" where the phone stands
+// after an icon).
+func otherLabelRow(labels [][]string, slots []int, s int, f FieldSpec) bool {
 	if len(labels[s]) == 0 {
 		return false
 	}
 	for _, t := range slots {
-		if t == s-1 || t == s+1 || len(labels[t]) == 0 || slices.Equal(labels[t], labels[s]) {
+		if t == s-1 || t == s+1 || slices.Equal(labels[t], labels[s]) {
+			return false
+		}
+		if len(labels[t]) == 0 && labelAffinity(labels[s], f) != affinityNone {
 			return false
 		}
 	}
@@ -1235,7 +1240,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if single && (done[c.field] || waits[c.field]) {
 				continue
 			}
-			if !single && done[c.field] && nestedSingle(w.fields, f) && otherLabelRow(labels, chosen[c.field], c.slot) {
+			if !single && done[c.field] && nestedSingle(w.fields, f) && otherLabelRow(labels, chosen[c.field], c.slot, f) {
 				// A single field of a single nested tuple takes more
 				// slots for the lines of its value, not another row of
 				// its type (a fax after the phone).
