@@ -468,9 +468,10 @@ func joinsLines(st *slotStats, f FieldSpec, nPages int) bool {
 // otherLabelRow reports whether slot s is another row of field f than
 // slots: not next to any of them, and after a template label of its own
 // where they have another ("Fax" where the phone's slot has "Tel"), or
-// none while s's label does not name f ("Fax" where the phone stands
-// after an icon).
-func otherLabelRow(labels [][]string, slots []int, s int, f FieldSpec) bool {
+// none, in the same sets, while s's label does not name f ("Fax" where
+// the phone stands after an icon; not a sidebar's unlabelled slot, which
+// a row of the object's own outranks).
+func otherLabelRow(labels [][]string, sets [][]int, slots []int, s int, f FieldSpec) bool {
 	if len(labels[s]) == 0 {
 		return false
 	}
@@ -478,7 +479,7 @@ func otherLabelRow(labels [][]string, slots []int, s int, f FieldSpec) bool {
 		if t == s-1 || t == s+1 || slices.Equal(labels[t], labels[s]) {
 			return false
 		}
-		if len(labels[t]) == 0 && labelAffinity(labels[s], f) != affinityNone {
+		if len(labels[t]) == 0 && (!slices.Equal(sets[t], sets[s]) || labelAffinity(labels[s], f) != affinityNone) {
 			return false
 		}
 	}
@@ -1240,7 +1241,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if single && (done[c.field] || waits[c.field]) {
 				continue
 			}
-			if !single && done[c.field] && nestedSingle(w.fields, f) && otherLabelRow(labels, chosen[c.field], c.slot, f) {
+			if !single && done[c.field] && nestedSingle(w.fields, f) && otherLabelRow(labels, sets, chosen[c.field], c.slot, f) {
 				// A single field of a single nested tuple takes more
 				// slots for the lines of its value, not another row of
 				// its type (a fax after the phone).

@@ -177,7 +177,9 @@ func TestExplainedSlotNotTemplate(t *testing.T) {
 // phone's "Tel", or after a phone that has no label, an icon before it),
 // unless that label names the field.
 func TestOtherLabelRow(t *testing.T) {
-	labels := [][]string{nil, {"tel"}, nil, {"fax"}, {"tel"}, nil, nil, {"call", "us"}}
+	labels := [][]string{nil, {"tel"}, nil, {"fax"}, {"tel"}, nil, nil, {"call", "us"}, nil}
+	sets := make([][]int, len(labels))
+	sets[8] = []int{0} // a sidebar's list
 	f := FieldSpec{Name: "phone_number", Types: []string{"phone_number"}, Predefined: "phone"}
 	for _, tc := range []struct {
 		slots []int
@@ -192,8 +194,9 @@ func TestOtherLabelRow(t *testing.T) {
 		{[]int{2}, 3, false},
 		{[]int{5}, 7, false},
 		{[]int{1}, 7, true},
+		{[]int{8}, 3, false},
 	} {
-		if got := otherLabelRow(labels, tc.slots, tc.s, f); got != tc.want {
+		if got := otherLabelRow(labels, sets, tc.slots, tc.s, f); got != tc.want {
 			t.Errorf("otherLabelRow(%v, %d) = %v, want %v", tc.slots, tc.s, got, tc.want)
 		}
 	}
