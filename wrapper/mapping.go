@@ -1145,6 +1145,11 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			// A slot whose value hardly varies across pages is template-like
 			// (a menu entry a dictionary happens to know).
 			score *= st.variation()
+			// A mandatory single field is on every page (record): a
+			// slot that holds a value on some only (an optional "List
+			// price" row beside the price every page has) counts for
+			// the share of them it fills (presence.go).
+			score *= presence(st, f, w.fields, depth, nPages)
 			// On a detail page, annotations that all fall on one text
 			// of a slot whose values vary, over several pages, are a
 			// dictionary knowing a heading ("Trending players", "More
