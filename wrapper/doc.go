@@ -160,6 +160,8 @@
 //	              pattern gives the first ("$993 Reg. $1,109")
 //	presence.go   a mandatory single field's slot weighed by the share of
 //	              the sample pages (records) where it holds a value
+//	itempaths.go  record mode: the DOM paths of a poorly known set
+//	              field's items, relative to the best-annotated path
 //	share.go      patterned values (predefined and regex types) as their
 //	              instance (SlotMap.Match); one text node, or one set
 //	              field's items, holding several fields (SlotMap.Part) and
