@@ -225,7 +225,7 @@ func rowUnits(n *html.Node, keep func(string) bool) []rowUnit {
 			continue
 		}
 		if c.Type == html.ElementNode && c.DataAtom == atom.Br {
-			if open >= 0 {
+			if open >= 0 && rowBreak(c) {
 				units[open].brk = c
 			}
 			open = -1

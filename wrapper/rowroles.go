@@ -35,8 +35,10 @@ func (st *rowStats) optionalRows(minRecs int, keys map[string]bool) map[string]b
 	if !rowRoles {
 		return nil
 	}
+	// A text ending with a comma ("Harbor Lights Tavern, " before the
+	// address) is a value going on, not a label.
 	ok := func(k string) bool {
-		return !keys[k] && !st.bad[k] && st.recsWith[k] >= minRecs && len(st.places[k]) == 1
+		return !keys[k] && !st.bad[k] && st.recsWith[k] >= minRecs && len(st.places[k]) == 1 && !strings.ContainsAny(k, ",;")
 	}
 	placeOf := func(k string) string {
 		for p := range st.places[k] {
@@ -76,8 +78,9 @@ func (st *rowStats) optionalRows(minRecs int, keys map[string]bool) map[string]b
 // page, after the MSRP row on the next, keeps the roles of its own
 // tags). A text label ("Food: <span>Thai</span> · <span>$$</span><br>")
 // keeps its row up to the next label or <br>: its value runs over
-// several siblings. The <br> that ends the row is the row's: the number
-// of <br> between rows varies with the optional rows.
+// several siblings. The <br> that ends the row, before the next label,
+// is the row's: the number of <br> between rows varies with the
+// optional rows.
 func (u rowUnit) inPlace() rowUnit {
 	if u.value != nil && u.first.Type == html.ElementNode && u.last != u.value {
 		u.last = u.value
@@ -87,6 +90,24 @@ func (u rowUnit) inPlace() rowUnit {
 		u.last = u.brk
 	}
 	return u
+}
+
+// rowBreak reports whether <br> c ends a row: the next row (a label, or
+// an element: an unlabelled row) or nothing follows it, not a plain text
+// without a label, a value's next line ("Address: 12 Elm St<br>Denver,
+// CO").
+func rowBreak(c *html.Node) bool {
+	for n := c.NextSibling; n != nil; n = n.NextSibling {
+		if n.Type == html.CommentNode || n.Type == html.TextNode && strings.TrimSpace(n.Data) == "" || n.Type == html.ElementNode && skipped(n) {
+			continue
+		}
+		if n.Type != html.TextNode {
+			return true
+		}
+		k, _, _, _, _ := rowStart(n)
+		return k != ""
+	}
+	return true
 }
 
 // sortMoving puts the shuffled rows among order (indexes into us, in the
