@@ -466,8 +466,8 @@ func joinsLines(st *slotStats, f FieldSpec, nPages int) bool {
 }
 
 // otherLabelRow reports whether slot s is another row of field f than
-// slots: not next to any of them, and after a template label of its own
-// where they have another ("Fax" where the phone's slot has "Tel"), or
+// slots: after a template label of its own where they have another
+// ("Fax" where the phone's slot has "Tel", side by side or not), or
 // none, in the same sets, while s's label does not name f ("Fax" where
 // the phone stands after an icon; not a sidebar's unlabelled slot, which
 // a row of the object's own outranks).
@@ -476,7 +476,13 @@ func otherLabelRow(labels [][]string, sets [][]int, slots []int, s int, f FieldS
 		return false
 	}
 	for _, t := range slots {
-		if t == s-1 || t == s+1 || slices.Equal(labels[t], labels[s]) {
+		if slices.Equal(labels[t], labels[s]) {
+			return false
+		}
+		if (t == s-1 || t == s+1) && len(labels[t]) == 0 {
+			// Next to an unlabelled slot: a line of its value. Two
+			// labels of their own are two rows, even side by side
+			// ("Phone", then an optional "Fax").
 			return false
 		}
 		if len(labels[t]) == 0 && (!slices.Equal(sets[t], sets[s]) || labelAffinity(labels[s], f) != affinityNone) {

@@ -195,6 +195,8 @@ func TestOtherLabelRow(t *testing.T) {
 		{[]int{5}, 7, false},
 		{[]int{1}, 7, true},
 		{[]int{8}, 3, false},
+		{[]int{3}, 4, true}, // "Fax" right after "Tel"
+		{[]int{4}, 3, true},
 	} {
 		if got := otherLabelRow(labels, sets, tc.slots, tc.s, f); got != tc.want {
 			t.Errorf("otherLabelRow(%v, %d) = %v, want %v", tc.slots, tc.s, got, tc.want)
