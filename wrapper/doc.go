@@ -162,6 +162,9 @@
 //	              the sample pages (records) where it holds a value
 //	itempaths.go  record mode: the DOM paths of a poorly known set
 //	              field's items, relative to the best-annotated path
+//	blocktrim.go  a block value (SlotMap.Block) starts and ends where the
+//	              recognizer's instances do, not at the block's other
+//	              parts (a rating before the address, rows after it)
 //	share.go      patterned values (predefined and regex types) as their
 //	              instance (SlotMap.Match); one text node, or one set
 //	              field's items, holding several fields (SlotMap.Part) and
