@@ -162,6 +162,9 @@
 //	              the sample pages (records) where it holds a value
 //	itempaths.go  record mode: the DOM paths of a poorly known set
 //	              field's items, relative to the best-annotated path
+//	titled.go     a detail page's slot whose every value the <title>
+//	              names counts those values as the dictionary field's
+//	              instances
 //	blocktrim.go  a block value (SlotMap.Block) starts and ends where the
 //	              recognizer's instances do, not at the block's other
 //	              parts (a rating before the address, rows after it)

@@ -1120,7 +1120,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				if itemLevel {
 					conf = st.itemMeanConf(f.Types)
 				}
-				score = float64(c) * share * conf / max(topConf[fi], conf)
+				score = float64(titled(st, f, single, scope < 0 && (w.mult == "1" || w.mult == "?"), c)) * share * conf / max(topConf[fi], conf)
 				if share < w.opt.GeneraliseThres {
 					score *= 0.75
 				}
