@@ -150,6 +150,24 @@
 //	roworder.go   label-value rows whose order varies put in one canonical
 //	              order (their labels sorted) when a page is tokenized, each
 //	              row kind with roles of its own (learnRowOrder, rowOrder)
+//	rowroles.go   rows in one order whose presence varies (a telephone, a
+//	              fax, a website row on some records only) get roles of
+//	              their own in place (rowOrder.stay): one optional part
+//	              of the template per row kind
+//	rowlabel.go   an inline row "Online: www.x.example" left in a slot
+//	              with other rows gives its value as an item (patternItems)
+//	firstinst.go  a value holding several instances of its field's
+//	              pattern gives the first ("$993 Reg. $1,109")
+//	presence.go   a mandatory single field's slot weighed by the share of
+//	              the sample pages (records) where it holds a value
+//	itempaths.go  record mode: the DOM paths of a poorly known set
+//	              field's items, relative to the best-annotated path
+//	titled.go     a detail page's slot whose every value the <title>
+//	              names counts those values as the dictionary field's
+//	              instances
+//	blocktrim.go  a block value (SlotMap.Block) starts and ends where the
+//	              recognizer's instances do, not at the block's other
+//	              parts (a rating before the address, rows after it)
 //	share.go      patterned values (predefined and regex types) as their
 //	              instance (SlotMap.Match); one text node, or one set
 //	              field's items, holding several fields (SlotMap.Part) and

@@ -313,7 +313,8 @@ func (w *Wrapper) blockSpan(toks []token, owner []int, a, b, slot int) (int, int
 			s = x
 		}
 	}
-	return s, e
+	s = w.blockStart(toks, s, a, e, slot)
+	return s, w.blockEnd(toks, s, b, e, slot)
 }
 
 // learnBlocks sets SlotMap.Block for single fields with a partial

@@ -529,8 +529,13 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 		// as "(Illustrator)" between linked names).
 		keep := map[int32]bool{}
 		elsewhere := false
+		// A dictionary that knows few of the values (a tenth) annotates
+		// few at every path: a path is the items' when its share of
+		// annotated runs is sepMaxPathAnn or, failing that, near the
+		// best path's (itempaths.go).
+		best := bestPathShare(pathRuns, pathAnn)
 		for pp, n := range pathRuns {
-			if pathAnn[pp] >= 2 && float64(pathAnn[pp]) >= sepMaxPathAnn*float64(n) {
+			if pathAnn[pp] >= 2 && itemPathShare(pathAnn[pp], n, best) {
 				keep[pp] = true
 			} else {
 				elsewhere = true

@@ -473,15 +473,27 @@ func joinsLines(st *slotStats, f FieldSpec, nPages int) bool {
 	return float64(st.count(f.Types)) >= 0.9*float64(st.occ)
 }
 
-// otherLabelRow reports whether slot s is another row than slots: not
-// next to any of them, and after a template label of its own where they
-// have another ("Fax" where the phone's slot has "Tel").
-func otherLabelRow(labels [][]string, slots []int, s int) bool {
+// otherLabelRow reports whether slot s is another row of field f than
+// slots: after a template label of its own where they have another
+// ("Fax" where the phone's slot has "Tel", side by side or not), or
+// none, in the same sets, while s's label does not name f ("Fax" where
+// the phone stands after an icon; not a sidebar's unlabelled slot, which
+// a row of the object's own outranks).
+func otherLabelRow(labels [][]string, sets [][]int, slots []int, s int, f FieldSpec) bool {
 	if len(labels[s]) == 0 {
 		return false
 	}
 	for _, t := range slots {
-		if t == s-1 || t == s+1 || len(labels[t]) == 0 || slices.Equal(labels[t], labels[s]) {
+		if slices.Equal(labels[t], labels[s]) {
+			return false
+		}
+		if (t == s-1 || t == s+1) && len(labels[t]) == 0 {
+			// Next to an unlabelled slot: a line of its value. Two
+			// labels of their own are two rows, even side by side
+			// ("Phone", then an optional "Fax").
+			return false
+		}
+		if len(labels[t]) == 0 && (!slices.Equal(sets[t], sets[s]) || labelAffinity(labels[s], f) != affinityNone) {
 			return false
 		}
 	}
@@ -1118,7 +1130,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				if itemLevel {
 					conf = st.itemMeanConf(f.Types)
 				}
-				score = float64(c) * share * conf / max(topConf[fi], conf)
+				score = float64(titled(st, f, single, scope < 0 && (w.mult == "1" || w.mult == "?"), c)) * share * conf / max(topConf[fi], conf)
 				if share < w.opt.GeneraliseThres {
 					score *= 0.75
 				}
@@ -1149,6 +1161,11 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			// A slot whose value hardly varies across pages is template-like
 			// (a menu entry a dictionary happens to know).
 			score *= st.variation()
+			// A mandatory single field is on every page (record): a
+			// slot that holds a value on some only (an optional "List
+			// price" row beside the price every page has) counts for
+			// the share of them it fills (presence.go).
+			score *= presence(st, f, w.fields, depth, nPages)
 			// On a detail page, annotations that all fall on one text
 			// of a slot whose values vary, over several pages, are a
 			// dictionary knowing a heading ("Trending players", "More
@@ -1245,7 +1262,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if single && (done[c.field] || waits[c.field]) {
 				continue
 			}
-			if !single && done[c.field] && nestedSingle(w.fields, f) && otherLabelRow(labels, chosen[c.field], c.slot) {
+			if !single && done[c.field] && nestedSingle(w.fields, f) && otherLabelRow(labels, sets, chosen[c.field], c.slot, f) {
 				// A single field of a single nested tuple takes more
 				// slots for the lines of its value, not another row of
 				// its type (a fax after the phone).

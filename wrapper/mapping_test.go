@@ -174,9 +174,13 @@ func TestExplainedSlotNotTemplate(t *testing.T) {
 // TestOtherLabelRow: a single field of a single nested tuple takes another
 // slot for a line of its value (next to its slot, or without a label of
 // its own), not for a row with another template label (a fax after the
-// phone's "Tel").
+// phone's "Tel", or after a phone that has no label, an icon before it),
+// unless that label names the field.
 func TestOtherLabelRow(t *testing.T) {
-	labels := [][]string{nil, {"tel"}, nil, {"fax"}, {"tel"}, nil}
+	labels := [][]string{nil, {"tel"}, nil, {"fax"}, {"tel"}, nil, nil, {"call", "us"}, nil}
+	sets := make([][]int, len(labels))
+	sets[8] = []int{0} // a sidebar's list
+	f := FieldSpec{Name: "phone_number", Types: []string{"phone_number"}, Predefined: "phone"}
 	for _, tc := range []struct {
 		slots []int
 		s     int
@@ -186,10 +190,15 @@ func TestOtherLabelRow(t *testing.T) {
 		{[]int{1}, 2, false},
 		{[]int{1}, 4, false},
 		{[]int{1}, 5, false},
-		{[]int{0}, 3, false},
+		{[]int{0}, 3, true},
 		{[]int{2}, 3, false},
+		{[]int{5}, 7, false},
+		{[]int{1}, 7, true},
+		{[]int{8}, 3, false},
+		{[]int{3}, 4, true}, // "Fax" right after "Tel"
+		{[]int{4}, 3, true},
 	} {
-		if got := otherLabelRow(labels, tc.slots, tc.s); got != tc.want {
+		if got := otherLabelRow(labels, sets, tc.slots, tc.s, f); got != tc.want {
 			t.Errorf("otherLabelRow(%v, %d) = %v, want %v", tc.slots, tc.s, got, tc.want)
 		}
 	}

@@ -48,6 +48,9 @@ type rowOrder struct {
 	// fixed are the labels whose rows get roles of their own (relabel):
 	// those always in one container.
 	fixed map[string]bool
+	// stay are labels whose rows get roles of their own but keep their
+	// places: rows in one order whose presence varies (rowroles.go).
+	stay map[string]bool
 }
 
 // rowUnit is one row among a container's children: its label (key) and
@@ -56,6 +59,8 @@ type rowUnit struct {
 	key         string
 	first, last *html.Node
 	label       *html.Node // the text node of the label
+	value       *html.Node // a label's value: the child after it (nil: none, or the row is whole)
+	brk         *html.Node // the <br> that ends a row a label started (nil: none)
 	lstart      int        // byte span of the label in label.Data
 	lend        int
 }
@@ -78,7 +83,8 @@ func rowKeyText(t string) string {
 func colonLabel(s string) (string, int, int) {
 	lead := len(s) - len(strings.TrimLeft(s, " \t\r\n\u00a0"))
 	i := strings.IndexByte(s, ':')
-	if i <= lead || i-lead > maxLabelBytes {
+	if i <= lead || i-lead > maxLabelBytes || strings.HasPrefix(s[i+1:], "//") {
+		// Not "http://…": a link is no label.
 		return "", 0, 0
 	}
 	k := rowKeyText(s[lead:i])
@@ -219,13 +225,16 @@ func rowUnits(n *html.Node, keep func(string) bool) []rowUnit {
 			continue
 		}
 		if c.Type == html.ElementNode && c.DataAtom == atom.Br {
+			if open >= 0 && rowBreak(c) {
+				units[open].brk = c
+			}
 			open = -1
 			continue
 		}
 		if open >= 0 && !valued {
 			// The value of the label before: even one that opens with
 			// a label of its own (a <dd> holding "<b>x</b> y").
-			units[open].last, valued = c, true
+			units[open].last, units[open].value, valued = c, c, true
 			continue
 		}
 		if k, whole, t, a, b := rowStart(c); k != "" && (keep == nil || keep(k)) {
@@ -251,12 +260,14 @@ type rowStats struct {
 	bad      map[string]bool
 	before   map[[2]string]int // (a, b) -> containers where a's row comes before b's
 	places   map[string]map[string]bool
+	conts    map[string]int    // container place -> containers there
+	at       map[[2]string]int // (label, place) -> containers there holding the label
 }
 
 // countRows counts the rows of the sample records whose labels keep
 // accepts (nil: any).
 func countRows(recs []sampleRecord, keep func(string) bool) *rowStats {
-	st := &rowStats{recsWith: map[string]int{}, bad: map[string]bool{}, before: map[[2]string]int{}, places: map[string]map[string]bool{}}
+	st := &rowStats{recsWith: map[string]int{}, bad: map[string]bool{}, before: map[[2]string]int{}, places: map[string]map[string]bool{}, conts: map[string]int{}, at: map[[2]string]int{}}
 	for _, r := range recs {
 		here := map[string]bool{}
 		seen := map[string]int{} // container places in this record
@@ -273,10 +284,14 @@ func countRows(recs []sampleRecord, keep func(string) bool) *rowStats {
 				// record's containers of rows at that path.
 				place := fmt.Sprintf("%s#%d", path, seen[path])
 				seen[path]++
+				st.conts[place]++
 				var keys []string
 				for _, u := range units {
 					if slices.Contains(keys, u.key) {
 						st.bad[u.key] = true
+					}
+					if !slices.Contains(keys, u.key) {
+						st.at[[2]string{u.key, place}]++
 					}
 					keys = append(keys, u.key)
 					here[u.key] = true
@@ -352,16 +367,19 @@ func learnRowOrder(recs []sampleRecord) *rowOrder {
 		return nil
 	}
 	minRecs := max(2, int(labelMinRecords*float64(len(recs))+0.5))
-	keys := countRows(recs, nil).shuffled(minRecs)
-	if len(keys) == 0 {
+	first := countRows(recs, nil)
+	keys := first.shuffled(minRecs)
+	stay := first.optionalRows(minRecs, keys)
+	if len(keys) == 0 && len(stay) == 0 {
 		return nil
 	}
-	st := countRows(recs, func(k string) bool { return keys[k] })
+	st := countRows(recs, func(k string) bool { return keys[k] || stay[k] })
 	keys = st.shuffled(minRecs)
-	if len(keys) == 0 {
+	stay = st.optionalRows(minRecs, keys)
+	if len(keys) == 0 && len(stay) == 0 {
 		return nil
 	}
-	ro := &rowOrder{keys: keys, fixed: map[string]bool{}}
+	ro := &rowOrder{keys: keys, fixed: map[string]bool{}, stay: stay}
 	for k := range keys {
 		if len(st.places[k]) == 1 {
 			ro.fixed[k] = true
@@ -378,6 +396,9 @@ type RowOrderFile struct {
 	// Roles are the labels among Labels whose rows get roles of their
 	// own.
 	Roles []string `json:"roles,omitempty"`
+	// InPlace are labels (not among Labels) whose rows get roles of
+	// their own and keep their places (rowroles.go).
+	InPlace []string `json:"in_place,omitempty"`
 }
 
 // file returns the rules in their saved form (nil without rules).
@@ -392,6 +413,10 @@ func (ro *rowOrder) file() *RowOrderFile {
 			f.Roles = append(f.Roles, k)
 		}
 	}
+	for k := range ro.stay {
+		f.InPlace = append(f.InPlace, k)
+	}
+	slices.Sort(f.InPlace)
 	slices.Sort(f.Labels)
 	slices.Sort(f.Roles)
 	return f
@@ -399,10 +424,16 @@ func (ro *rowOrder) file() *RowOrderFile {
 
 // rowOrderFromFile rebuilds the rules saved by file.
 func rowOrderFromFile(f *RowOrderFile) (*rowOrder, error) {
-	if f == nil || len(f.Labels) == 0 {
+	if f == nil || len(f.Labels) == 0 && len(f.InPlace) == 0 {
 		return nil, nil
 	}
-	ro := &rowOrder{keys: map[string]bool{}, fixed: map[string]bool{}}
+	ro := &rowOrder{keys: map[string]bool{}, fixed: map[string]bool{}, stay: map[string]bool{}}
+	for _, k := range f.InPlace {
+		if k == "" || strings.ContainsAny(k, " \t\n") || slices.Contains(f.Labels, k) {
+			return nil, fmt.Errorf("row_order: invalid in-place label %q", k)
+		}
+		ro.stay[k] = true
+	}
 	for _, k := range f.Labels {
 		if k == "" || strings.ContainsAny(k, " \t\n") {
 			return nil, fmt.Errorf("row_order: invalid label %q", k)
@@ -423,7 +454,10 @@ func rowOrderFromFile(f *RowOrderFile) (*rowOrder, error) {
 // label gets roles), and no learned label is there twice.
 func (ro *rowOrder) sorted(n *html.Node) []rowUnit {
 	var out []rowUnit
-	for _, u := range rowUnits(n, func(k string) bool { return ro.keys[k] }) {
+	for _, u := range rowUnits(n, func(k string) bool { return ro.keys[k] || ro.stay[k] }) {
+		if ro.stay[u.key] {
+			u = u.inPlace()
+		}
 		for _, v := range out {
 			if v.key == u.key {
 				return nil
@@ -431,7 +465,7 @@ func (ro *rowOrder) sorted(n *html.Node) []rowUnit {
 		}
 		out = append(out, u)
 	}
-	if len(out) == 0 || len(out) == 1 && (!ro.fixed[out[0].key] || selfRow(n, out[0])) {
+	if len(out) == 0 || len(out) == 1 && (!ro.fixed[out[0].key] && !ro.stay[out[0].key] || selfRow(n, out[0])) {
 		return nil
 	}
 	return out
@@ -440,7 +474,7 @@ func (ro *rowOrder) sorted(n *html.Node) []rowUnit {
 // reorder returns toks with the learned rows of every container in
 // canonical order (toks itself when nothing moves).
 func (ro *rowOrder) reorder(toks []token, ps *paths) []token {
-	if ro == nil || len(ro.keys) == 0 {
+	if ro == nil || len(ro.keys) == 0 && len(ro.stay) == 0 {
 		return toks
 	}
 	end := make([]int, len(toks))
@@ -473,7 +507,7 @@ func (ro *rowOrder) reorder(toks []token, ps *paths) []token {
 	if len(units) == 0 {
 		return toks
 	}
-	em := rowEmitter{toks: toks, end: end, units: units, out: make([]token, 0, len(toks)), ps: ps, fixed: ro.fixed}
+	em := rowEmitter{toks: toks, end: end, units: units, out: make([]token, 0, len(toks)), ps: ps, fixed: ro.fixed, stay: ro.stay}
 	em.emit(0, len(toks))
 	return em.out
 }
@@ -487,6 +521,7 @@ type rowEmitter struct {
 	out   []token
 	ps    *paths
 	fixed map[string]bool
+	stay  map[string]bool
 }
 
 // emit appends tokens [a, b), reordering the containers in it.
@@ -573,7 +608,7 @@ func (em *rowEmitter) container(s, e int, us []rowUnit) {
 		em.out = append(em.out, toks[e])
 		return
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(us[a].key, us[b].key) })
+	em.sortMoving(order, us)
 	next := 0
 	for _, it := range items {
 		if it.unit {
@@ -582,7 +617,7 @@ func (em *rowEmitter) container(s, e int, us []rowUnit) {
 			next++
 			from := len(em.out)
 			em.emit(r.a, r.b)
-			if em.fixed[us[u].key] {
+			if em.fixed[us[u].key] || em.stay[us[u].key] {
 				em.relabel(em.out[from:], toks[s].path, us[u].key)
 			}
 			continue

@@ -157,7 +157,7 @@ func (w *Wrapper) carve(txt string, sm *SlotMap, f FieldSpec) (string, bool) {
 		if !sm.Match && len(others) == 0 {
 			return txt, true
 		}
-		m, ok := longestMatch(r, blank(txt, spans))
+		m, ok := firstMatch(r, blank(txt, spans))
 		if !ok {
 			return txt, len(others) == 0
 		}
@@ -420,6 +420,13 @@ func patternItems(toks []token, a, b int, r recognizers.Recognizer) [][2]int {
 			if txt, ia, ib := valueText(toks, it[0], it[1]); txt == t[m[0]:m[1]] {
 				out = append(out, [2]int{ia, ib})
 				break
+			}
+			// An inline row "Online: www.x.example" (rowlabel.go).
+			if la := afterInlineLabel(toks, it[0], it[1]); la > it[0] {
+				if txt, ia, ib := valueText(toks, la, it[1]); txt == t[m[0]:m[1]] {
+					out = append(out, [2]int{ia, ib})
+					break
+				}
 			}
 		}
 	}
