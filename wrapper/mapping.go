@@ -1143,7 +1143,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			// of a slot whose values vary, over several pages, are a
 			// dictionary knowing a heading ("Trending players", "More
 			// information"), not one object's value page after page.
-			if scope < 0 && (w.mult == "1" || w.mult == "?") && c >= 3 && len(st.values) > 1 && st.annotatedTexts(f.Types) == 1 {
+			// (Counted on the annotations: a label naming the field
+			// counts every value it precedes, known or not.)
+			if ac := st.count(f.Types); scope < 0 && (w.mult == "1" || w.mult == "?") && ac >= 3 && len(st.values) > 1 && st.annotatedTexts(f.Types) == 1 {
 				score *= oneTextPenalty
 			}
 			// On a detail page, a single field whose values the page's
@@ -1726,8 +1728,11 @@ func absentAsOther(f FieldSpec, c cand, valid, thres float64) bool {
 }
 
 // oneTextPenalty weighs a detail-page slot whose annotations for a field
-// all fall on one text (slotStats.annotatedTexts).
-const oneTextPenalty = 0.5
+// all fall on one text (slotStats.annotatedTexts): a quarter, so that a
+// dictionary knowing one heading or menu word, however often it recurs
+// there, does not outweigh a slot where it knows two distinct values
+// that another dictionary disputes.
+const oneTextPenalty = 0.25
 
 // annotatedTexts is the number of distinct values of the slot counted as
 // instances of the types.
