@@ -115,6 +115,9 @@
 //	              names) is no row label naming a single field: the list's
 //	              other items follow no row label and the heading is no
 //	              text of the set's iterations (listHeading)
+//	valuelabel.go a row label learned in a set's slot is no label when its
+//	              words are another field's instance (a sidebar player's
+//	              position "G-F" before the team): another object's value
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)

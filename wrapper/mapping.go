@@ -347,6 +347,9 @@ type slotStats struct {
 	// labAnn counts, by page label and type, the values it precedes that
 	// are instances of the type (see learnedLabel).
 	labAnn map[string]map[string]int
+	// labTyped counts, by page label and type, the values before which
+	// the label's words are all an instance of the type (valuelabel.go).
+	labTyped map[string]map[string]int
 	// cutAt counts, by "separator\x00field path", the values that
 	// otherCut cuts at that separator for another field's instance.
 	cutAt map[string]int
@@ -678,6 +681,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					}
 					st.labVals[k][txt]++
 					st.labPages[k][pg] = true
+					countLabelTypes(st, k, toks, a)
 				}
 				for typ := range cover {
 					st.some[typ]++
@@ -1803,6 +1807,9 @@ func learnedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64,
 		}
 		if names := strings.Fields(k); labelAffinity(names, f) == affinityNone && labelsAnother(names, f, fields) {
 			continue
+		}
+		if valueLabel(st, k, f, fields) {
+			continue // another field's value (valuelabel.go)
 		}
 		if !plausible(ls, f, thres, minCnt) || otherPattern(ls, f, fields, thres) {
 			continue
