@@ -118,6 +118,10 @@
 //	valuelabel.go a row label learned in a set's slot is no label when its
 //	              words are another field's instance (a sidebar player's
 //	              position "G-F" before the team): another object's value
+//	partcands.go  a patterned single field whose instances touch every
+//	              value of a slot beside another field's ("37 Goalie")
+//	              waits for its part there (learnParts) once that field
+//	              has the slot, instead of a weak slot of its own
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)

@@ -988,6 +988,8 @@ type cand struct {
 	share float64
 	cov   float64
 	score float64
+	// part: a part candidate (partcands.go), never mapped directly.
+	part bool
 }
 
 // mapSlots assigns SOD fields to slots within object scope `scope` (-1: the
@@ -1188,7 +1190,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// field of the objects.
 				continue
 			}
-			cd := cand{lines, lead, label, fi, s, c, share, float64(c) / float64(st.occ), score}
+			cd := cand{lines, lead, label, fi, s, c, share, float64(c) / float64(st.occ), score, false}
 			if learned {
 				fallback = append(fallback, cd)
 			} else {
@@ -1200,6 +1202,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	cands = dropCopies(w.fields, cands, stats, w.opt.GeneraliseThres)
 	cands = dropParts(w.fields, cands, stats, minCnt, w.opt.GeneraliseThres)
 	cands = dropOutnumbered(w.fields, cands, stats, valid, w.opt.GeneraliseThres)
+	cands = withPartCands(w, cands, stats, hasPattern(valid), minCnt, inScope)
 	if scope < 0 && (w.mult == "1" || w.mult == "?") {
 		cands = dropOtherRecords(w.fields, cands, stats, sets, minCnt, w.opt.GeneraliseThres)
 	}
@@ -1212,6 +1215,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	place := map[int]int{}
 	done := map[int]bool{}
 	waits := map[int]bool{}   // single fields left to share a taken slot (learnParts)
+	var pending []cand        // part candidates met before their slot was taken
 	chosen := map[int][]int{} // field -> its slots so far
 	var out []SlotMap
 	total := 0.0
@@ -1234,6 +1238,10 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// pm"): it takes its part there (learnParts), not a
 				// weaker slot of its own (an "On sale" date).
 				waits[c.field] = true
+			}
+			if c.part {
+				pending = append(pending, c) // waits for a host (partcands.go)
+				continue
 			}
 			if (f.Parent == "" && !f.Many) != single || used[c.slot] || (c.label == "" && shared[c.slot]) || usedLab[fmt.Sprint(c.slot, "|", c.label)] {
 				continue
@@ -1320,6 +1328,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				sort.Strings(sm.Seps)
 			}
 			out = append(out, sm)
+			waitParts(w, out, pending, c.slot, stats, valid, done, waits)
 		}
 	}
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
