@@ -122,6 +122,10 @@
 //	              value of a slot beside another field's ("37 Goalie")
 //	              waits for its part there (learnParts) once that field
 //	              has the slot, instead of a weak slot of its own
+//	sparselabel.go a row label learned in a set's slot where a sparse
+//	              dictionary's annotations of the field concentrate
+//	              ("School" before the few colleges known), outside sets
+//	              of other objects' records
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)

@@ -1073,7 +1073,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// when every iteration holds the field's type.
 				if joinsLines(st, f, nPages) && aloneInSet(sets, s) {
 					lines = true
-				} else if label = learnedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields); label != "" {
+				} else if label = learnedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields, !recordLike(w.fields, f, s, stats, sets, minCnt, w.opt.GeneraliseThres)); label != "" {
 					named, learned = true, true
 				} else {
 					continue
@@ -1798,8 +1798,11 @@ func otherNames(st *slotStats, f FieldSpec, fields []FieldSpec, minCnt int) bool
 // plausible, the one with most such instances; "" when none. The label
 // need not name the field ("Reservations" before a phone number): the
 // annotations say which row holds it. A label naming another field is
-// that field's.
-func learnedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, fields []FieldSpec) string {
+// that field's. With sparse (the set's iterations are no records of other
+// objects: !recordLike), a label under which the field's annotations
+// concentrate is its row even when few of its values are known
+// (sparseRow, sparselabel.go).
+func learnedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, fields []FieldSpec, sparse bool) string {
 	best, bestN := "", 0
 	for k, pgs := range st.labPages {
 		n := len(pgs)
@@ -1811,7 +1814,7 @@ func learnedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64,
 			ann = max(ann, st.labAnn[k][t])
 		}
 		ls := labelled(st, k)
-		if ann < minCnt || float64(ann) < thres*float64(ls.occ) || ann < bestN || (ann == bestN && k > best) {
+		if ann < minCnt || (float64(ann) < thres*float64(ls.occ) && !(sparse && sparseRow(st, k, f, ann, thres))) || ann < bestN || (ann == bestN && k > best) {
 			continue
 		}
 		if names := strings.Fields(k); labelAffinity(names, f) == affinityNone && labelsAnother(names, f, fields) {
