@@ -126,6 +126,9 @@
 //	              dictionary's annotations of the field concentrate
 //	              ("School" before the few colleges known), outside sets
 //	              of other objects' records
+//	leadnum.go    a number opening a dictionary field's values that its
+//	              annotations leave out ("80 F" for a position) is
+//	              dropped (SlotMap.LeadNum)
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)

@@ -185,6 +185,10 @@ type SlotMap struct {
 	// Extend says the value goes on to the end of its text node, over
 	// constant words and unmapped slots (see extend.go).
 	Extend bool `json:"extend,omitempty"`
+	// LeadNum: a dictionary field's values open with a number its
+	// annotations leave out ("80 F" for a position); the value starts
+	// after it (leadnum.go).
+	LeadNum bool `json:"lead_num,omitempty"`
 	// Row, when set, is the label of the field's row among label-value
 	// rows in varying order: the value is the text after it, up to the
 	// next label, in the values of the slots RowSlots (see rows.go).
@@ -1299,6 +1303,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 			if !f.Many && !f.Patterned() {
 				sm.CutAt = cutAtRule(stats[c.slot], c, f, w.opt.GeneraliseThres)
+				sm.LeadNum = leadNumberRule(stats[c.slot], f, w.opt.GeneraliseThres)
 			}
 			if !single {
 				st := stats[c.slot]

@@ -702,6 +702,9 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 			}
 		}
 		b = x
+		if sm.LeadNum {
+			a = skipLeadNumber(toks, a, b)
+		}
 	}
 	txt, a, b := valueText(toks, a, b)
 	if txt == "" {
