@@ -129,6 +129,9 @@
 //	leadnum.go    a number opening a dictionary field's values that its
 //	              annotations leave out ("80 F" for a position) is
 //	              dropped (SlotMap.LeadNum)
+//	novalue.go    a dictionary field's value that only says there is none
+//	              ("N/A", "Not available", "Unknown") is no value, unless
+//	              the field's dictionary knows it there
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)

@@ -717,6 +717,9 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 		// symbols are ("$$" for a price range).
 		return Value{}, false
 	}
+	if f.Dictionary && noValue(txt) && !annotatedAs(toks, a, b, f.Types) {
+		return Value{}, false // "N/A" where the value would be (novalue.go)
+	}
 	v := Value{Text: txt}
 	// A field with a predefined recognizer: the longest instance in the
 	// value gives the normalised form; a slot that validates keeps only
