@@ -132,6 +132,9 @@
 //	novalue.go    a dictionary field's value that only says there is none
 //	              ("N/A", "Not available", "Unknown") is no value, unless
 //	              the field's dictionary knows it there
+//	twolines.go   a patterned field's slot whose values are two elements
+//	              of one field each (a date's and a college's, both
+//	              optional) is shared with the other field (learnParts)
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)
