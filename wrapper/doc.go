@@ -115,6 +115,26 @@
 //	              names) is no row label naming a single field: the list's
 //	              other items follow no row label and the heading is no
 //	              text of the set's iterations (listHeading)
+//	valuelabel.go a row label learned in a set's slot is no label when its
+//	              words are another field's instance (a sidebar player's
+//	              position "G-F" before the team): another object's value
+//	partcands.go  a patterned single field whose instances touch every
+//	              value of a slot beside another field's ("37 Goalie")
+//	              waits for its part there (learnParts) once that field
+//	              has the slot, instead of a weak slot of its own
+//	sparselabel.go a row label learned in a set's slot where a sparse
+//	              dictionary's annotations of the field concentrate
+//	              ("School" before the few colleges known), outside sets
+//	              of other objects' records
+//	leadnum.go    a number opening a dictionary field's values that its
+//	              annotations leave out ("80 F" for a position) is
+//	              dropped (SlotMap.LeadNum)
+//	novalue.go    a dictionary field's value that only says there is none
+//	              ("N/A", "Not available", "Unknown") is no value, unless
+//	              the field's dictionary knows it there
+//	twolines.go   a patterned field's slot whose values are two elements
+//	              of one field each (a date's and a college's, both
+//	              optional) is shared with the other field (learnParts)
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)

@@ -187,6 +187,10 @@ type SlotMap struct {
 	// Extend says the value goes on to the end of its text node, over
 	// constant words and unmapped slots (see extend.go).
 	Extend bool `json:"extend,omitempty"`
+	// LeadNum: a dictionary field's values open with a number its
+	// annotations leave out ("80 F" for a position); the value starts
+	// after it (leadnum.go).
+	LeadNum bool `json:"lead_num,omitempty"`
 	// Row, when set, is the label of the field's row among label-value
 	// rows in varying order: the value is the text after it, up to the
 	// next label, in the values of the slots RowSlots (see rows.go).
@@ -312,7 +316,10 @@ type slotStats struct {
 	// broken counts the values with a line break or a block element's
 	// edge inside (lineBreak): page parts rather than one line's fields.
 	broken int
-	some   map[string]int // values where the type covers some words
+	// twoLines counts the values counted in broken whose words are two
+	// text nodes: two lines of one field each (twolines.go).
+	twoLines int
+	some     map[string]int // values where the type covers some words
 	// itemTypes counts, per type, the values of which some item (split
 	// as a set's value is: at tags and separator punctuation) is an
 	// instance of the type; itemAnnOcc the values with an item that is
@@ -349,6 +356,9 @@ type slotStats struct {
 	// labAnn counts, by page label and type, the values it precedes that
 	// are instances of the type (see learnedLabel).
 	labAnn map[string]map[string]int
+	// labTyped counts, by page label and type, the values before which
+	// the label's words are all an instance of the type (valuelabel.go).
+	labTyped map[string]map[string]int
 	// cutAt counts, by "separator\x00field path", the values that
 	// otherCut cuts at that separator for another field's instance.
 	cutAt map[string]int
@@ -698,6 +708,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					}
 					st.labVals[k][txt]++
 					st.labPages[k][pg] = true
+					countLabelTypes(st, k, toks, a)
 				}
 				for typ := range cover {
 					st.some[typ]++
@@ -762,6 +773,9 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				for x := a; x < b; x++ {
 					if toks[x].kind != KindWord && lineBreak(&toks[x]) {
 						st.broken++
+						if twoNodes(toks, a, b) {
+							st.twoLines++
+						}
 						break
 					}
 				}
@@ -1006,6 +1020,8 @@ type cand struct {
 	share float64
 	cov   float64
 	score float64
+	// part: a part candidate (partcands.go), never mapped directly.
+	part bool
 }
 
 // mapSlots assigns SOD fields to slots within object scope `scope` (-1: the
@@ -1089,7 +1105,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// when every iteration holds the field's type.
 				if joinsLines(st, f, nPages) && aloneInSet(sets, s) {
 					lines = true
-				} else if label = learnedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields); label != "" {
+				} else if label = learnedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields, !recordLike(w.fields, f, s, stats, sets, minCnt, w.opt.GeneraliseThres)); label != "" {
 					named, learned = true, true
 				} else {
 					continue
@@ -1170,7 +1186,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			// of a slot whose values vary, over several pages, are a
 			// dictionary knowing a heading ("Trending players", "More
 			// information"), not one object's value page after page.
-			if scope < 0 && (w.mult == "1" || w.mult == "?") && c >= 3 && len(st.values) > 1 && st.annotatedTexts(f.Types) == 1 {
+			// (Counted on the annotations: a label naming the field
+			// counts every value it precedes, known or not.)
+			if ac := st.count(f.Types); scope < 0 && (w.mult == "1" || w.mult == "?") && ac >= 3 && len(st.values) > 1 && st.annotatedTexts(f.Types) == 1 {
 				score *= oneTextPenalty
 			}
 			// On a detail page, a single field whose values the page's
@@ -1209,7 +1227,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// field of the objects.
 				continue
 			}
-			cd := cand{lines, lead, label, fi, s, c, share, float64(c) / float64(st.occ), score}
+			cd := cand{lines, lead, label, fi, s, c, share, float64(c) / float64(st.occ), score, false}
 			if learned {
 				fallback = append(fallback, cd)
 			} else {
@@ -1221,6 +1239,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	cands = dropCopies(w.fields, cands, stats, w.opt.GeneraliseThres)
 	cands = dropParts(w.fields, cands, stats, minCnt, w.opt.GeneraliseThres)
 	cands = dropOutnumbered(w.fields, cands, stats, valid, w.opt.GeneraliseThres)
+	cands = withPartCands(w, cands, stats, hasPattern(valid), minCnt, inScope)
 	if scope < 0 && (w.mult == "1" || w.mult == "?") {
 		cands = dropOtherRecords(w.fields, cands, stats, sets, minCnt, w.opt.GeneraliseThres)
 	}
@@ -1233,6 +1252,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	place := map[int]int{}
 	done := map[int]bool{}
 	waits := map[int]bool{}   // single fields left to share a taken slot (learnParts)
+	var pending []cand        // part candidates met before their slot was taken
 	chosen := map[int][]int{} // field -> its slots so far
 	var out []SlotMap
 	total := 0.0
@@ -1255,6 +1275,10 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// pm"): it takes its part there (learnParts), not a
 				// weaker slot of its own (an "On sale" date).
 				waits[c.field] = true
+			}
+			if c.part {
+				pending = append(pending, c) // waits for a host (partcands.go)
+				continue
 			}
 			if (f.Parent == "" && !f.Many) != single || used[c.slot] || (c.label == "" && shared[c.slot]) || usedLab[fmt.Sprint(c.slot, "|", c.label)] {
 				continue
@@ -1312,6 +1336,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 			if !f.Many && !f.Patterned() {
 				sm.CutAt = cutAtRule(stats[c.slot], c, f, w.opt.GeneraliseThres)
+				sm.LeadNum = leadNumberRule(stats[c.slot], f, w.opt.GeneraliseThres)
 			}
 			if !single {
 				st := stats[c.slot]
@@ -1341,6 +1366,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				sort.Strings(sm.Seps)
 			}
 			out = append(out, sm)
+			waitParts(w, out, pending, c.slot, stats, valid, done, waits)
 		}
 	}
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
@@ -1754,8 +1780,11 @@ func absentAsOther(f FieldSpec, c cand, valid, thres float64) bool {
 }
 
 // oneTextPenalty weighs a detail-page slot whose annotations for a field
-// all fall on one text (slotStats.annotatedTexts).
-const oneTextPenalty = 0.5
+// all fall on one text (slotStats.annotatedTexts): a quarter, so that a
+// dictionary knowing one heading or menu word, however often it recurs
+// there, does not outweigh a slot where it knows two distinct values
+// that another dictionary disputes.
+const oneTextPenalty = 0.25
 
 // annotatedTexts is the number of distinct values of the slot counted as
 // instances of the types.
@@ -1808,8 +1837,11 @@ func otherNames(st *slotStats, f FieldSpec, fields []FieldSpec, minCnt int) bool
 // plausible, the one with most such instances; "" when none. The label
 // need not name the field ("Reservations" before a phone number): the
 // annotations say which row holds it. A label naming another field is
-// that field's.
-func learnedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, fields []FieldSpec) string {
+// that field's. With sparse (the set's iterations are no records of other
+// objects: !recordLike), a label under which the field's annotations
+// concentrate is its row even when few of its values are known
+// (sparseRow, sparselabel.go).
+func learnedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, fields []FieldSpec, sparse bool) string {
 	best, bestN := "", 0
 	for k, pgs := range st.labPages {
 		n := len(pgs)
@@ -1821,11 +1853,14 @@ func learnedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64,
 			ann = max(ann, st.labAnn[k][t])
 		}
 		ls := labelled(st, k)
-		if ann < minCnt || float64(ann) < thres*float64(ls.occ) || ann < bestN || (ann == bestN && k > best) {
+		if ann < minCnt || (float64(ann) < thres*float64(ls.occ) && !(sparse && sparseRow(st, k, f, ann, thres))) || ann < bestN || (ann == bestN && k > best) {
 			continue
 		}
 		if names := strings.Fields(k); labelAffinity(names, f) == affinityNone && labelsAnother(names, f, fields) {
 			continue
+		}
+		if valueLabel(st, k, f, fields) {
+			continue // another field's value (valuelabel.go)
 		}
 		if !plausible(ls, f, thres, minCnt) || otherPattern(ls, f, fields, thres) {
 			continue

@@ -122,6 +122,11 @@ func TestRowOrderRecords(t *testing.T) {
 		t.Run(fmt.Sprint("ordering=", on), func(t *testing.T) {
 			defer func(v bool) { rowOrdering = v }(rowOrdering)
 			rowOrdering = on
+			// A row label where the few known brands concentrate is
+			// the brand's row (sparseRow) in any row order: off with
+			// the row order, the test shows what that alone does.
+			defer func(v bool) { sparseRows = v }(sparseRows)
+			sparseRows = on
 			var pages []*annotate.Page
 			var want [][]string
 			k := 0

@@ -207,7 +207,7 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 				if r := valid[f.Path]; r != nil && !samePattern(*hf, f) {
 					n = st.itemInst[f.Path]
 				}
-			} else if float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
+			} else if float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) && !twoLineParts(st, valid[hf.Path] != nil, valid[f.Path] != nil, w.opt.GeneraliseThres) {
 				continue // the fields of one line, not page parts
 			} else if r := valid[f.Path]; r != nil {
 				hr := valid[hf.Path]

@@ -702,6 +702,9 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 			}
 		}
 		b = x
+		if sm.LeadNum {
+			a = skipLeadNumber(toks, a, b)
+		}
 	}
 	txt, a, b := valueText(toks, a, b)
 	if txt == "" {
@@ -713,6 +716,9 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 		// Punctuation alone ("(" left of a date cut off) is no value;
 		// symbols are ("$$" for a price range).
 		return Value{}, false
+	}
+	if f.Dictionary && noValue(txt) && !annotatedAs(toks, a, b, f.Types) {
+		return Value{}, false // "N/A" where the value would be (novalue.go)
 	}
 	v := Value{Text: txt}
 	// A field with a predefined recognizer: the longest instance in the

@@ -1,0 +1,55 @@
+package wrapper
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/objectrunner/objectrunner/sod"
+)
+
+// TestOneAnnotatedTextOutweighed: the team dictionary knows "Standings",
+// one of the menu words an optional "Results for …" heading repeats, and
+// it is there on a fifth of the pages; it knows two of the teams of the
+// heading above the roster, and the college dictionary a third. The
+// heading's annotations all fall on one text (oneTextPenalty): however
+// often a dictionary knows one word there, that is one word known, less
+// evidence than two distinct teams where every page has one, even when
+// another dictionary disputes the teams' slot.
+func TestOneAnnotatedTextOutweighed(t *testing.T) {
+	menu := []string{"Standings", "Schedule", "Stats", "Players"}
+	var src, want []string
+	for i := range 20 {
+		results := ""
+		if i%5 <= 1 {
+			results = "<h3>Results for " + menu[(i%5)*(1+i/5%3)] + "</h3>"
+		}
+		club := sparseClub(i)
+		team := `<span class="team">` + club + `</span>`
+		switch i {
+		case 3, 8:
+			team = `<span class="team" data-or-type="club">` + club + `</span>`
+		case 13:
+			team = `<span class="team" data-or-type="college">` + club + `</span>`
+		}
+		want = append(want, club)
+		src = append(src, fmt.Sprintf(`<html><body><div class="results">%s<h2>%s Roster</h2></div><h1 data-or-type="player">%s</h1><p>Born <span data-or-type="date">June %d, %d</span></p></body></html>`,
+			results, team, sparsePlayer(i), 1+i, 1980+i))
+	}
+	pages := pagesOf(t, src, map[string][]string{"club": {"Standings"}})
+	s := testSOD([][3]string{{"name", "1", "player"}, {"born", "1", "date"}, {"club", "?", "club"}, {"college", "?", "college"}}, sod.One)
+	dictionaryTypes(s, "player", "club", "college")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects; template %s", p.Path, len(objs), w.Template())
+		}
+		if got := strings.Join(objs[0].Get("club"), "|"); got != want[i] {
+			t.Fatalf("%s: club %q, want %q; template %s slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
+		}
+	}
+}

@@ -1,0 +1,39 @@
+package wrapper
+
+// Two optional elements of one field each, side by side ("<div
+// class='born-value'>18 October 1983</div><div class='college-value'>
+// Ironbridge University</div>" in a roster's records), may be one slot in
+// the template: its values are then one line or two. learnParts shares a
+// slot only when its values are one line (page parts are not one field's
+// line); it shares this one too when nearly every value that breaks is
+// two text nodes and the host field has a pattern while the sharing field
+// has none: the host's instance is one line, the rest the other field's
+// (a dictionary field's value is the text without the host's instance).
+
+// twoNodes reports whether the word tokens of [a, b) lie in exactly two
+// text nodes.
+func twoNodes(toks []token, a, b int) bool {
+	var first, second = -1, -1
+	for x := a; x < b; x++ {
+		if toks[x].kind != KindWord {
+			continue
+		}
+		switch {
+		case first < 0:
+			first = x
+		case toks[x].node == toks[first].node:
+		case second < 0:
+			second = x
+		case toks[x].node != toks[second].node:
+			return false
+		}
+	}
+	return second >= 0
+}
+
+// twoLineParts reports whether a slot whose values break into lines may
+// still be shared (see above): the host has a pattern (hostPat), f has
+// none (fPat false), and thres of the broken values are two text nodes.
+func twoLineParts(st *slotStats, hostPat, fPat bool, thres float64) bool {
+	return hostPat && !fPat && st.broken > 0 && float64(st.twoLines) >= thres*float64(st.broken)
+}
