@@ -1191,7 +1191,8 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 	}
 	cands = withFallback(cands, fallback)
-	cands = dropCopies(w.fields, cands, stats, w.opt.GeneraliseThres)
+	peers := unrolledPeers(w.tmpl)
+	cands = keepUnrolled(w.fields, cands, dropCopies(w.fields, cands, stats, w.opt.GeneraliseThres), peers)
 	cands = dropParts(w.fields, cands, stats, minCnt, w.opt.GeneraliseThres)
 	cands = dropOutnumbered(w.fields, cands, stats, valid, w.opt.GeneraliseThres)
 	if scope < 0 && (w.mult == "1" || w.mult == "?") {
@@ -1241,7 +1242,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// its type (a fax after the phone).
 				continue
 			}
-			if p, ok := place[c.field]; ok && !single && (!samePlace(sets, used, p, c.slot) || otherRow(stats[p], stats[c.slot])) {
+			if p, ok := place[c.field]; ok && !single && !peerPlace(peers, p, c.slot) && (!samePlace(sets, used, p, c.slot) || otherRow(stats[p], stats[c.slot])) {
 				continue
 			}
 			if !single {
