@@ -289,6 +289,7 @@ func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error
 		pageOf[i] = i
 	}
 	w.learnAloneSeps(toks, pageOf)
+	w.learnListSeps(toks, pageOf)
 	w.link()
 	w.learnJoins(toks)
 	w.learnExtends(toks)
