@@ -358,6 +358,9 @@ type slotStats struct {
 	rows map[int]rowOf
 	// typeVals holds, per type, the distinct values counted in types.
 	typeVals map[string]map[string]bool
+	// someVals counts, per type, the values some of whose words it
+	// annotates, by text (see novelty).
+	someVals map[string]map[string]int
 	// itemInst counts, by field path, the values of several items (split
 	// at tags and separators) one of which is wholly an instance of the
 	// field's pattern: "Chinese · $$$" for a price range (see learnParts).
@@ -611,7 +614,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, firstVal: map[int]string{}, full: map[string]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, someVals: map[string]map[string]int{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -685,6 +688,10 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 						st.somePages[typ] = map[int]bool{}
 					}
 					st.somePages[typ][pg] = true
+					if st.someVals[typ] == nil {
+						st.someVals[typ] = map[string]int{}
+					}
+					st.someVals[typ][txt]++
 				}
 				for typ, c := range cover {
 					if 2*c >= words {
@@ -2208,7 +2215,7 @@ func placeScore(st *slotStats, f FieldSpec) float64 {
 			pages[pg] = true
 		}
 	}
-	v := float64(len(pages))
+	v := float64(len(pages)) * st.novelty(f.Types)
 	if len(st.perPage) > 0 {
 		if m := float64(st.occ) / float64(len(st.perPage)); m > 2 {
 			v /= m / 2
