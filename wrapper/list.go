@@ -88,6 +88,7 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 	w.refineSets(toks, pageOf)
 	w.learnAloneSeps(toks, pageOf)
 	w.learnListSeps(toks, pageOf)
+	w.learnPlaceholders(stats)
 	w.link()
 	w.learnJoins(toks)
 	w.learnExtends(toks)

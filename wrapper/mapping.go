@@ -190,6 +190,9 @@ type SlotMap struct {
 	// next label, in the values of the slots RowSlots (see rows.go).
 	Row      []string `json:"row,omitempty"`
 	RowSlots []int    `json:"row_slots,omitempty"`
+	// NA holds the site's placeholders for a missing value ("N/A", "Not
+	// available"), never a value of the field (see placeholder.go).
+	NA []string `json:"na,omitempty"`
 }
 
 // sodFields flattens the SOD's root tuple into field specs.
