@@ -215,3 +215,17 @@ func commaStandIns(runs []listRun, isConj func(*token) bool) []string {
 	sort.Strings(out)
 	return out
 }
+
+// nameGoesOn reports whether the name before separator x goes on after it:
+// a capitalised word of its text node before it, a lower-case word after
+// it ("Freya Farrow & the Lanterns" where "&" separates names): items are
+// names, and a name does not start in lower case where the one before it
+// starts with a capital.
+func nameGoesOn(toks []token, x int) bool {
+	if x == 0 || x+1 >= len(toks) {
+		return false
+	}
+	l, r := &toks[x-1], &toks[x+1]
+	return l.kind == KindWord && r.kind == KindWord && l.node == toks[x].node && r.node == toks[x].node &&
+		capitalWord(l) && lowerInitial(r.text)
+}

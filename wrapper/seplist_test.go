@@ -91,3 +91,24 @@ func TestListShapeSeps(t *testing.T) {
 		})
 	}
 }
+
+// TestNameGoesOn: a learned separator does not cut a name that goes on in
+// lower case after it ("Freya Farrow & the Lanterns"); it cuts between two
+// names, and between lower-case items.
+func TestNameGoesOn(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		seps []string
+		want string
+	}{
+		{"Freya Farrow & the Lanterns & Kwame Dunmore", []string{"&"}, "Freya Farrow & the Lanterns | Kwame Dunmore"},
+		{"Lucas Jaramillo & the Harbors and Yuki Jessup", []string{"&", "and"}, "Lucas Jaramillo & the Harbors | Yuki Jessup"},
+		{"Maya Okafor & Hunter Prescott", []string{"&"}, "Maya Okafor | Hunter Prescott"},
+		{"pizza & pasta", []string{"&"}, "pizza | pasta"},
+	} {
+		ts := wordsOf(tc.in)
+		if got := spansText(ts, itemsKeep(ts, 0, len(ts), tc.seps, nil)); got != tc.want {
+			t.Errorf("%q: items %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
