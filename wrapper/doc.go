@@ -133,6 +133,9 @@
 //	              one act of a small pool page after page)
 //	placeholder.go the site's placeholder for a missing value ("N/A"
 //	              among names and among dates) is no value (SlotMap.NA)
+//	tagpair.go    FINDEQ keeps the two-role class of a repeated list item
+//	              with text only ("<li>Boneyard</li>"), unless its items
+//	              open with labels (rows of several kinds)
 //	setslots.go   candidate slots dropped before mapping: a set field's
 //	              copy of a single field's slot, a detail page's set field
 //	              among other objects' records (a sidebar), a patterned

@@ -23,6 +23,7 @@ func TestUnrolledLineupItem(t *testing.T) {
 	}{
 		{"links", func(s string) string { return `<li><a href="/p">` + s + `</a></li>` }},
 		{"spans", func(s string) string { return `<li><span>` + s + `</span></li>` }},
+		{"plain", func(s string) string { return `<li>` + s + `</li>` }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var src []string
