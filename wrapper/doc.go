@@ -141,6 +141,21 @@
 //	sepalone.go   a set's separator words confirmed by items seen alone
 //	              elsewhere in the sample (SlotMap.SepWords), items known
 //	              whole across them (SlotMap.Keep)
+//	seplist.go    a set's conjunction read from the shape of its written
+//	              lists ("A, B and C": in the last piece of every run
+//	              with a comma, in no other), the punctuation standing
+//	              for the comma ("A / B and C"); no cut where a name goes
+//	              on in lower case ("Freya Farrow & the Lanterns")
+//	unrolled.go   a list's unrolled leading iterations (the headliner
+//	              opening the lineup) stay its set field's items
+//	novelty.go    a detail page's set field's place weighed by the
+//	              novelty of its annotated values (not an advert naming
+//	              one act of a small pool page after page)
+//	placeholder.go the site's placeholder for a missing value ("N/A"
+//	              among names and among dates) is no value (SlotMap.NA)
+//	tagpair.go    FINDEQ keeps the two-role class of a repeated list item
+//	              with text only ("<li>Boneyard</li>"), unless its items
+//	              open with labels (rows of several kinds)
 //	setslots.go   candidate slots dropped before mapping: a set field's
 //	              copy of a single field's slot, a detail page's set field
 //	              among other objects' records (a sidebar), a patterned

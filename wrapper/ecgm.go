@@ -135,7 +135,7 @@ func (e *ecgm) findEq() []*eqClass {
 				sup++
 			}
 		}
-		if g.root || (len(g.members) >= e.opt.SizeThres && sup >= minSup && sup > 0) {
+		if g.root || ((len(g.members) >= e.opt.SizeThres || e.repeatedPair(g)) && sup >= minSup && sup > 0) {
 			out = append(out, g)
 		}
 	}

@@ -87,6 +87,8 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 	w.learnMinSegments(toks)
 	w.refineSets(toks, pageOf)
 	w.learnAloneSeps(toks, pageOf)
+	w.learnListSeps(toks, pageOf)
+	w.learnPlaceholders(stats)
 	w.link()
 	w.learnJoins(toks)
 	w.learnExtends(toks)

@@ -196,6 +196,9 @@ type SlotMap struct {
 	// next label, in the values of the slots RowSlots (see rows.go).
 	Row      []string `json:"row,omitempty"`
 	RowSlots []int    `json:"row_slots,omitempty"`
+	// NA holds the site's placeholders for a missing value ("N/A", "Not
+	// available"), never a value of the field (see placeholder.go).
+	NA []string `json:"na,omitempty"`
 }
 
 // sodFields flattens the SOD's root tuple into field specs.
@@ -376,6 +379,9 @@ type slotStats struct {
 	// labRuns holds the runs of words after each page label inside
 	// values of several runs (rowitems.go).
 	labRuns map[string]*labRun
+	// someVals counts, per type, the values some of whose words it
+	// annotates, by text (see novelty).
+	someVals map[string]map[string]int
 	// itemInst counts, by field path, the values of several items (split
 	// at tags and separators) one of which is wholly an instance of the
 	// field's pattern: "Chinese · $$$" for a price range (see learnParts).
@@ -641,7 +647,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, firstVal: map[int]string{}, full: map[string]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, someVals: map[string]map[string]int{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -716,6 +722,10 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 						st.somePages[typ] = map[int]bool{}
 					}
 					st.somePages[typ][pg] = true
+					if st.someVals[typ] == nil {
+						st.someVals[typ] = map[string]int{}
+					}
+					st.someVals[typ][txt]++
 				}
 				for typ, c := range cover {
 					if 2*c >= words {
@@ -1236,7 +1246,8 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 	}
 	cands = withFallback(cands, fallback)
-	cands = dropCopies(w.fields, cands, stats, w.opt.GeneraliseThres)
+	peers := unrolledPeers(w.tmpl)
+	cands = keepUnrolled(w.fields, cands, dropCopies(w.fields, cands, stats, w.opt.GeneraliseThres), peers)
 	cands = dropParts(w.fields, cands, stats, minCnt, w.opt.GeneraliseThres)
 	cands = dropOutnumbered(w.fields, cands, stats, valid, w.opt.GeneraliseThres)
 	cands = withPartCands(w, cands, stats, hasPattern(valid), minCnt, inScope)
@@ -1292,7 +1303,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// its type (a fax after the phone).
 				continue
 			}
-			if p, ok := place[c.field]; ok && !single && (!samePlace(sets, used, p, c.slot) || otherRow(stats[p], stats[c.slot])) {
+			if p, ok := place[c.field]; ok && !single && !peerPlace(peers, p, c.slot) && (!samePlace(sets, used, p, c.slot) || otherRow(stats[p], stats[c.slot])) {
 				continue
 			}
 			if !single {
@@ -2270,7 +2281,7 @@ func placeScore(st *slotStats, f FieldSpec) float64 {
 			pages[pg] = true
 		}
 	}
-	v := float64(len(pages))
+	v := float64(len(pages)) * st.novelty(f.Types)
 	if len(st.perPage) > 0 {
 		if m := float64(st.occ) / float64(len(st.perPage)); m > 2 {
 			v /= m / 2

@@ -522,7 +522,7 @@ func splitItems(toks []token, a, b int, seps, keep []string, brackets bool) [][2
 			cut(x)
 		case sepToken(t, itemSeps):
 			cut(x)
-		case contains(seps, t.text) && !keptAt(toks, x, keep) && !(brackets && inLink(t)):
+		case contains(seps, t.text) && !keptAt(toks, x, keep) && !(brackets && inLink(t)) && !nameGoesOn(toks, x):
 			cut(x)
 		case brackets && sepToken(t, "(["):
 			cut(x)

@@ -289,6 +289,8 @@ func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error
 		pageOf[i] = i
 	}
 	w.learnAloneSeps(toks, pageOf)
+	w.learnListSeps(toks, pageOf)
+	w.learnPlaceholders(stats)
 	w.link()
 	w.learnJoins(toks)
 	w.learnExtends(toks)
@@ -712,7 +714,7 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 	}
 	// A patterned field's instance; the field's own part of a shared slot.
 	txt, ok := w.carve(txt, sm, f)
-	if !ok || onlyPunct(txt) {
+	if !ok || onlyPunct(txt) || contains(sm.NA, txt) {
 		// Punctuation alone ("(" left of a date cut off) is no value;
 		// symbols are ("$$" for a price range).
 		return Value{}, false

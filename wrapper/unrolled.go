@@ -1,0 +1,188 @@
+package wrapper
+
+// Unrolled iterations of a set field's list.
+//
+// CONSTTEMP unrolls a set's leading iterations when their values carry an
+// entity type the other iterations rarely carry (distinctIters): the rows
+// "Date: …" and "Pages: …" of a list of details get roles of their own.
+// The same rule fires on a list of performers whose first item is the
+// headliner: the sample is chosen among the best-annotated pages, those
+// whose headliner the dictionary knows, so the first item is annotated on
+// nearly every sample page and the guests after it seldom. The first item
+// becomes a slot of its own beside the set of the others, a slot that
+// repeats the headliner's heading page after page, so dropCopies removes
+// it from the set field's candidates, and detailPlaces keeps the set field
+// in one place, the set, without its first iteration.
+//
+// An unrolled iteration is the same template text as the set's body, with
+// slots at the same positions: unrolledPeers finds them in the template.
+// A set field whose candidates include a slot of the set keeps, as well,
+// its candidates at the peer slots of the unrolled iterations (they are
+// not the single field's copies but the list's own items) and reads them
+// as part of the same place. An unrolled row another field takes (a date
+// row) stays that field's: only the set field's own candidates, slots no
+// other field used, are kept.
+
+import "slices"
+
+// unrolledPeers maps each slot of an unrolled leading iteration of a set
+// (the same tokens and slots as the set's body, right before the set, each
+// iteration after the first preceded by the set's separator) to the slot at
+// the same position of the set's body.
+func unrolledPeers(t *Template) map[int]int {
+	out := map[int]int{}
+	var rec func(n Node)
+	rec = func(n Node) {
+		switch n := n.(type) {
+		case *SeqNode:
+			for i, c := range n.Nodes {
+				if s, ok := c.(*SetNode); ok {
+					peersBefore(n.Nodes[:i], s, out)
+				}
+				rec(c)
+			}
+		case *SetNode:
+			rec(n.Body)
+		case *OptionalNode:
+			rec(n.Body)
+		case *DisjunctionNode:
+			for _, c := range n.Alts {
+				rec(c)
+			}
+		}
+	}
+	if t != nil {
+		rec(t.Root)
+	}
+	return out
+}
+
+// flatEl is one element of a flattened template part: a token, a slot
+// (slot ≥ 0) or a structure mark (mark != "").
+type flatEl struct {
+	tok  Tok
+	slot int
+	mark string
+}
+
+func (a flatEl) same(b flatEl) bool {
+	if a.mark != b.mark || (a.slot < 0) != (b.slot < 0) {
+		return false
+	}
+	return a.slot >= 0 || a.mark != "" || (a.tok.Kind == b.tok.Kind && a.tok.Text == b.tok.Text && a.tok.Path == b.tok.Path)
+}
+
+// flatten appends n's tokens, slots and structure marks in order.
+func flatten(n Node, out []flatEl) []flatEl {
+	switch n := n.(type) {
+	case *TextNode:
+		for _, t := range n.Toks {
+			out = append(out, flatEl{tok: t, slot: -1})
+		}
+	case *SlotNode:
+		out = append(out, flatEl{slot: n.ID})
+	case *SeqNode:
+		for _, c := range n.Nodes {
+			out = flatten(c, out)
+		}
+	case *SetNode:
+		out = append(out, flatEl{slot: -1, mark: "{"})
+		out = flatten(n.Body, out)
+		out = append(out, flatEl{slot: -1, mark: "}"})
+	case *OptionalNode:
+		out = append(out, flatEl{slot: -1, mark: "("})
+		out = flatten(n.Body, out)
+		out = append(out, flatEl{slot: -1, mark: ")?"})
+	case *DisjunctionNode:
+		out = append(out, flatEl{slot: -1, mark: "("})
+		for i, c := range n.Alts {
+			if i > 0 {
+				out = append(out, flatEl{slot: -1, mark: "|"})
+			}
+			out = flatten(c, out)
+		}
+		out = append(out, flatEl{slot: -1, mark: ")"})
+	}
+	return out
+}
+
+// peersBefore records in out the peers of s's body slots among the nodes
+// before s (see unrolledPeers).
+func peersBefore(before []Node, s *SetNode, out map[int]int) {
+	body := flatten(s.Body, nil)
+	if !slices.ContainsFunc(body, func(e flatEl) bool { return e.slot >= 0 }) {
+		return
+	}
+	var pre []flatEl
+	for _, n := range before {
+		pre = flatten(n, pre)
+	}
+	var sep []flatEl
+	for _, t := range s.Sep {
+		sep = append(sep, flatEl{tok: t, slot: -1})
+	}
+	end, iter := len(pre), 0
+	for {
+		if iter > 0 && len(sep) > 0 {
+			if !suffixSame(pre[:end], sep) {
+				return
+			}
+			end -= len(sep)
+		}
+		if !suffixSame(pre[:end], body) {
+			return
+		}
+		start := end - len(body)
+		for j, e := range body {
+			if e.slot >= 0 {
+				out[pre[start+j].slot] = e.slot
+			}
+		}
+		end, iter = start, iter+1
+	}
+}
+
+// suffixSame reports whether a ends with b.
+func suffixSame(a, b []flatEl) bool {
+	if len(b) > len(a) {
+		return false
+	}
+	off := len(a) - len(b)
+	for i := range b {
+		if !a[off+i].same(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// keepUnrolled gives back to cands (what dropCopies left of all) the
+// candidates of a set field at an unrolled iteration's slot whose peer in
+// the set is still one of the field's candidates.
+func keepUnrolled(fields []FieldSpec, all, cands []cand, peers map[int]int) []cand {
+	if len(peers) == 0 {
+		return cands
+	}
+	has := map[[2]int]bool{}
+	for _, c := range cands {
+		has[[2]int{c.field, c.slot}] = true
+	}
+	for _, c := range all {
+		p, ok := peers[c.slot]
+		if !ok || !fields[c.field].Many || has[[2]int{c.field, c.slot}] || !has[[2]int{c.field, p}] {
+			continue
+		}
+		cands = append(cands, c)
+		has[[2]int{c.field, c.slot}] = true
+	}
+	return cands
+}
+
+// peerPlace reports whether slots p and s are one set's item: one is an
+// unrolled iteration's slot whose peer is the other, or both are peers of
+// one slot.
+func peerPlace(peers map[int]int, p, s int) bool {
+	a, okA := peers[p]
+	b, okB := peers[s]
+	return (okA && a == s) || (okB && b == p) || (okA && okB && a == b)
+}
