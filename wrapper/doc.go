@@ -167,6 +167,16 @@
 //	rowitems.go   a name's row among rows left in one slot: the run after
 //	              a label naming the field ("Published by"), less the
 //	              date written with it (SlotMap.Item with ItemLabel)
+//	ownpaths.go   a run of words found in the element where only another
+//	              slot's sample values sat (a template text the sample
+//	              always had is missing from the page: an optional row
+//	              on every sample page) is that slot's value (SlotMap.Own)
+//	labelvalue.go page text that is no label: words without a letter (a
+//	              price or date before a sidebar record's title) and a
+//	              name a type knows as a whole (the publisher's row before
+//	              the date row) do not key a field (entityLabel)
+//	placeholder.go a missing-value marker ("N/A", "Not available", "TBA")
+//	              is no value unless the field's own types know it
 //	nested.go     a recognizer's match inside a longer instance of another
 //	              type in the same text node (the "6" of "6 ft 2 in" for
 //	              a one- or two-digit number) does not count for its type
