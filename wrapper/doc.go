@@ -174,7 +174,8 @@
 //	labelvalue.go page text that is no label: words without a letter (a
 //	              price or date before a sidebar record's title) and a
 //	              name a type knows as a whole (the publisher's row before
-//	              the date row) do not key a field (entityLabel)
+//	              the date row) do not key a field (entityLabel); a row
+//	              label's digits may name a kind ("ISBN13", labelDigits)
 //	placeholder.go a missing-value marker ("N/A", "Not available", "TBA")
 //	              is no value unless the field's own types know it
 //	nested.go     a recognizer's match inside a longer instance of another

@@ -94,3 +94,41 @@ func entityLabel(st *slotStats, k string, f FieldSpec) bool {
 	}
 	return false
 }
+
+// labelDigits reports whether the digits of a row label's text (trimmed,
+// without its colon) belong to the name of a kind ("ISBN13", "ISBN-10",
+// "EAN 13": digits after a word of two letters or more, at most two
+// such numbers) rather than to a value ("12:30", "2 bedrooms", "$12",
+// "Top 10 of 2020"): every word holding a digit is letters then digits,
+// optionally joined by "-", or digits alone right after a word of
+// letters.
+func labelDigits(t string) bool {
+	ws := strings.Fields(t)
+	nums := 0
+	for i, w := range ws {
+		if strings.IndexFunc(w, unicode.IsDigit) < 0 {
+			continue
+		}
+		nums++
+		d := strings.IndexFunc(w, unicode.IsDigit)
+		letters, digits := strings.TrimSuffix(w[:d], "-"), w[d:]
+		if strings.Trim(digits, "0123456789") != "" || len(digits) > 3 {
+			return false
+		}
+		if letters == "" {
+			if i == 0 || !onlyLetters(ws[i-1]) {
+				return false
+			}
+			continue
+		}
+		if len(letters) < 2 || !onlyLetters(letters) {
+			return false
+		}
+	}
+	return nums <= 2
+}
+
+// onlyLetters reports whether w is made of letters only.
+func onlyLetters(w string) bool {
+	return w != "" && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
+}
