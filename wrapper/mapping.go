@@ -655,8 +655,8 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 			for _, v := range r.vals {
 				st := stats[v.slot]
 				txt, a, b := valueText(toks, v.a, v.b)
-				if txt == "" {
-					continue
+				if txt == "" || placeholderText(toks, a, b, txt) {
+					continue // no value (placeholder.go)
 				}
 				st.occ++
 				st.values[txt]++

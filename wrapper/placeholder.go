@@ -9,7 +9,10 @@ import (
 // says the value is absent; it is no value of any field. A value that is,
 // as a whole, one of the universal missing-value markers below is no
 // value (Wrapper.value), unless the field's own types annotate it (a
-// dictionary that knows a band called "Unknown").
+// dictionary that knows a band called "Unknown"). Slot statistics leave
+// such a sample value out, unless some type annotates it, as they leave
+// out an empty one (placeholderText): a row that says "N/A" on most pages
+// is not "mostly one constant" to the label that names its field.
 //
 // The markers are a fixed list rather than learned from the sample (a
 // text that repeats verbatim across pages while the field's other values
@@ -58,6 +61,21 @@ func placeholderValue(toks []token, a, b int, txt string, f FieldSpec) bool {
 			if toks[x].hasType(t) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// placeholderText reports whether sample value tokens [a, b) with text
+// txt are a missing-value marker that no type annotates: slot statistics
+// leave it out as they leave out an empty value.
+func placeholderText(toks []token, a, b int, txt string) bool {
+	if !missingMarker(txt) {
+		return false
+	}
+	for x := a; x < b; x++ {
+		if len(toks[x].ann) > 0 {
+			return false
 		}
 	}
 	return true

@@ -78,3 +78,46 @@ func TestPlaceholderIsNoValue(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceholderNotAConstant: the publisher row, under a label naming the
+// field, says "N/A" on most pages and the dictionary knows none of the
+// names. The placeholders are no values of the slot: its values are not
+// "mostly one constant", and the label still nominates it.
+func TestPlaceholderNotAConstant(t *testing.T) {
+	names := []string{"Tamarack Press", "Sable Books", "Quillon House", "North Fork Media", "Eastlake Group", "Redcliff Press", "Wexford Publishing"}
+	var pages []*annotate.Page
+	var want []string
+	for i := range 20 {
+		pub := names[i%len(names)]
+		if i%5 < 3 {
+			pub = "N/A"
+		}
+		src := fmt.Sprintf(`<html><body><h1>Book Number %d</h1><ul class="facts">`+
+			`<li><b>Publisher:</b> <span>%s</span></li><li><b>Pages:</b> <span>%d</span></li></ul><p>Ships in two days</p></body></html>`, i, pub, 100+i)
+		marks := map[string][]string{"title": {fmt.Sprintf("Book Number %d", i)}}
+		pages = append(pages, recordTestPage(t, fmt.Sprintf("p%02d.html", i), src, marks))
+		if pub == "N/A" {
+			pub = ""
+		}
+		want = append(want, pub)
+	}
+	s := testSOD([][3]string{{"title", "1", "title"}, {"publisher", "?", "publisher"}}, sod.One)
+	dictionaryTypes(s, "title", "publisher")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		var wp []string
+		if want[i] != "" {
+			wp = []string{want[i]}
+		}
+		if got, want := fmt.Sprintf("%q", objs[0].Get("publisher")), fmt.Sprintf("%q", wp); got != want {
+			t.Fatalf("%s: publisher %s, want %s; slots %+v", p.Path, got, want, w.Slots())
+		}
+	}
+}
