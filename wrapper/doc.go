@@ -129,9 +129,6 @@
 //	leadnum.go    a number opening a dictionary field's values that its
 //	              annotations leave out ("80 F" for a position) is
 //	              dropped (SlotMap.LeadNum)
-//	novalue.go    a dictionary field's value that only says there is none
-//	              ("N/A", "Not available", "Unknown") is no value, unless
-//	              the field's dictionary knows it there
 //	twolines.go   a patterned field's slot whose values are two elements
 //	              of one field each (a date's and a college's, both
 //	              optional) is shared with the other field (learnParts)
@@ -220,6 +217,17 @@
 //	rowitems.go   a name's row among rows left in one slot: the run after
 //	              a label naming the field ("Published by"), less the
 //	              date written with it (SlotMap.Item with ItemLabel)
+//	ownpaths.go   a run of words found in the element where only another
+//	              slot's sample values sat (a template text the sample
+//	              always had is missing from the page: an optional row
+//	              on every sample page) is that slot's value (SlotMap.Own)
+//	labelvalue.go page text that is no label: words without a letter (a
+//	              price or date before a sidebar record's title) and a
+//	              name a type knows as a whole (the publisher's row before
+//	              the date row) do not key a field (entityLabel); a row
+//	              label's digits may name a kind ("ISBN13", labelDigits)
+//	missing.go    a missing-value marker ("N/A", "Not available", "TBA")
+//	              is no value unless the field's own types know it
 //	nested.go     a recognizer's match inside a longer instance of another
 //	              type in the same text node (the "6" of "6 ft 2 in" for
 //	              a one- or two-digit number) does not count for its type

@@ -197,8 +197,13 @@ type SlotMap struct {
 	Row      []string `json:"row,omitempty"`
 	RowSlots []int    `json:"row_slots,omitempty"`
 	// NA holds the site's placeholders for a missing value ("N/A", "Not
-	// available"), never a value of the field (see placeholder.go).
+	// available"), never a value of the field (see placeholder.go; universal markers such as "N/A" are in missing.go).
 	NA []string `json:"na,omitempty"`
+	// Own lists the DOM occurrence paths where the first words of the
+	// slot's sample values sat and no other slot's words did: a value
+	// found there on a page whose template text around another slot is
+	// missing is this slot's (see ownpaths.go).
+	Own []string `json:"own,omitempty"`
 }
 
 // sodFields flattens the SOD's root tuple into field specs.
@@ -362,6 +367,14 @@ type slotStats struct {
 	// labTyped counts, by page label and type, the values before which
 	// the label's words are all an instance of the type (valuelabel.go).
 	labTyped map[string]map[string]int
+	// wordPaths holds the occurrence paths of the values' words,
+	// firstPaths counts the values by the path of their first word
+	// (ownpaths.go).
+	wordPaths  map[int32]bool
+	firstPaths map[int32]int
+	// labEnt holds, by page label and type, the pages where the type
+	// knows the label's words as a whole (labelvalue.go).
+	labEnt map[string]map[string]map[int]bool
 	// cutAt counts, by "separator\x00field path", the values that
 	// otherCut cuts at that separator for another field's instance.
 	cutAt map[string]int
@@ -670,8 +683,8 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 			for _, v := range r.vals {
 				st := stats[v.slot]
 				txt, a, b := valueText(toks, v.a, v.b)
-				if txt == "" {
-					continue
+				if txt == "" || placeholderText(toks, a, b, txt) {
+					continue // no value (missing.go)
 				}
 				st.occ++
 				st.values[txt]++
@@ -715,6 +728,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					st.labVals[k][txt]++
 					st.labPages[k][pg] = true
 					countLabelTypes(st, k, toks, a)
+					countLabelEntity(st, toks, a, k, pg)
 				}
 				for typ := range cover {
 					st.some[typ]++
@@ -741,6 +755,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				countItems(st, toks, a, b, seen, patTypes)
 				countRests(st, toks, a, b, patTypes)
 				countLabelRuns(st, toks, a, b, pg, patTypes)
+				countPaths(st, toks, a, b)
 				if len(seen) == 1 {
 					for t := range seen {
 						st.only[t]++
@@ -1444,6 +1459,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 		return out, total, &StopError{Type: typ, Reason: reason}
 	}
+	out = ownPaths(w, out, stats)
 	sort.Slice(out, func(a, b int) bool { return out[a].Slot < out[b].Slot })
 	return out, total, nil
 }
@@ -1728,7 +1744,9 @@ const namedBoost = 2.0
 // pageLabel returns the label right before token x on a page: the last
 // run of words of one text node before x, skipping tags and punctuation
 // ("Publisher" in "<th>Publisher:</th><td>"), lower-cased and reduced to
-// letters and digits, when it has at most four words; nil otherwise.
+// letters and digits, when it has at most four words and a letter (a
+// price or a date before a value is another value, not a label:
+// labelLetters); nil otherwise.
 func pageLabel(toks []token, x int) []string {
 	y := x - 1
 	for y >= 0 && (toks[y].kind != KindWord || alnum(toks[y].text) == "") {
@@ -1750,6 +1768,9 @@ func pageLabel(toks []token, x int) []string {
 	for i, j := 0, len(run)-1; i < j; i, j = i+1, j-1 {
 		run[i], run[j] = run[j], run[i]
 	}
+	if !labelLetters(run) {
+		return nil
+	}
 	return run
 }
 
@@ -1765,7 +1786,7 @@ func namedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, f
 			continue
 		}
 		a := labelAffinity(strings.Fields(k), f)
-		if a < affinityKind || a < bestA || (a == bestA && (n < bestN || (n == bestN && k > best))) {
+		if a < affinityKind || a < bestA || (a == bestA && (n < bestN || (n == bestN && k > best))) || entityLabel(st, k, f) {
 			continue
 		}
 		if !plausible(labelled(st, k), f, thres, minCnt) || otherPattern(labelled(st, k), f, fields, thres) {
@@ -1867,7 +1888,7 @@ func learnedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64,
 		if ann < minCnt || (float64(ann) < thres*float64(ls.occ) && !(sparse && sparseRow(st, k, f, ann, thres))) || ann < bestN || (ann == bestN && k > best) {
 			continue
 		}
-		if names := strings.Fields(k); labelAffinity(names, f) == affinityNone && labelsAnother(names, f, fields) {
+		if names := strings.Fields(k); (labelAffinity(names, f) == affinityNone && labelsAnother(names, f, fields)) || entityLabel(st, k, f) {
 			continue
 		}
 		if valueLabel(st, k, f, fields) {

@@ -293,6 +293,12 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 		}
 		w.itemPaths[sl] = keep
 	}
+	// Own paths too (ownpaths.go).
+	for _, sm := range w.slots {
+		for _, p := range sm.Own {
+			w.ps.parse(p)
+		}
+	}
 	w.freeze()
 	w.link()
 	return w, nil

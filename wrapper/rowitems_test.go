@@ -9,7 +9,7 @@ import (
 )
 
 // TestNameRowAmongRows: label-value rows come in another order on every
-// page; the "ISBN10" row (a label with a digit is never put in order) and
+// page; the "ISBN/EAN" row (a label with a "/" is never put in order) and
 // the optional "Published by" row stay in one slot after the ordered
 // rows. The publisher's row holds the name and the date in one text node
 // ("Midriver Publishing (March 3, 1991)", either missing on some pages),
@@ -36,7 +36,7 @@ func TestNameRowAmongRows(t *testing.T) {
 			pub, row = "", "" // no publisher row
 		}
 		wantPub = append(wantPub, pub)
-		isbn := fmt.Sprintf(`<div><span>ISBN10</span> <span>%d</span></div>`, 1100000000+7*i)
+		isbn := fmt.Sprintf(`<div><span>ISBN/EAN</span> <span>%d</span></div>`, 1100000000+7*i)
 		format := fmt.Sprintf(`<div><span>Format</span> <span>%s</span></div>`, []string{"Hardcover", "Paperback", "Audio CD"}[i%3])
 		lang := fmt.Sprintf(`<div><span>Language</span> <span>%s</span></div>`, []string{"English", "French"}[i%2])
 		pagesRow := fmt.Sprintf(`<div><span>Length</span> <span>%d pages</span></div>`, 100+i)

@@ -67,11 +67,12 @@ type rowUnit struct {
 
 // rowKeyText normalises a label's text as labelOf does: trimmed,
 // without a final colon, lower-cased, spaces as "_"; "" when it is
-// empty, long or holds a digit.
+// empty, long, holds a "/" or a digit that names no kind ("ISBN13" is a
+// label, "12:30" is not: labelDigits).
 func rowKeyText(t string) string {
 	t = strings.TrimSpace(t)
 	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
-	if t == "" || len(t) > maxLabelBytes || strings.ContainsAny(t, "0123456789/") || !strings.ContainsFunc(t, unicode.IsLetter) {
+	if t == "" || len(t) > maxLabelBytes || strings.Contains(t, "/") || !labelDigits(t) || !strings.ContainsFunc(t, unicode.IsLetter) {
 		return ""
 	}
 	return strings.ToLower(strings.Join(strings.Fields(t), "_"))

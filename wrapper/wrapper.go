@@ -56,6 +56,8 @@ type Wrapper struct {
 	// are normalised with them at extraction, and validated in the slots
 	// that learned to (SlotMap.Validate).
 	valid map[string]recognizers.Recognizer
+	// ownOf maps the occurrence paths of SlotMap.Own to their slot.
+	ownOf map[int32]int
 	// lenient, during induction, lets a mapping leave mandatory fields
 	// without slot instead of stopping (see Induce).
 	lenient bool
@@ -352,6 +354,7 @@ func (w *Wrapper) link() {
 	// recognizers) leaves the field unvalidated rather than failing.
 	w.valid = predefinedRecognizers(w.fields)
 	w.bySlot = map[int][]*SlotMap{}
+	w.ownOf = w.ownIndex()
 	for i := range w.slots {
 		sm := &w.slots[i]
 		w.bySlot[sm.Slot] = append(w.bySlot[sm.Slot], sm)
@@ -530,6 +533,9 @@ func collect(r *mrec, skip int, f func(v sval)) {
 
 // build makes the fields of one object (parent "") or nested tuple.
 func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
+	if parent == "" {
+		w.reown(toks, r)
+	}
 	var out []Field
 	for _, f := range w.fields {
 		if f.Parent != parent {
@@ -714,13 +720,12 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 	}
 	// A patterned field's instance; the field's own part of a shared slot.
 	txt, ok := w.carve(txt, sm, f)
-	if !ok || onlyPunct(txt) || contains(sm.NA, txt) {
+	if !ok || onlyPunct(txt) || contains(sm.NA, txt) || placeholderValue(toks, a, b, txt, f) {
 		// Punctuation alone ("(" left of a date cut off) is no value;
-		// symbols are ("$$" for a price range).
+		// symbols are ("$$" for a price range). Nor is a placeholder
+		// ("N/A": the site's own, placeholder.go, or a universal
+		// marker, missing.go).
 		return Value{}, false
-	}
-	if f.Dictionary && noValue(txt) && !annotatedAs(toks, a, b, f.Types) {
-		return Value{}, false // "N/A" where the value would be (novalue.go)
 	}
 	v := Value{Text: txt}
 	// A field with a predefined recognizer: the longest instance in the

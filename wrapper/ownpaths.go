@@ -1,0 +1,170 @@
+package wrapper
+
+// Values found in another slot's element.
+//
+// The sample is made of the best-annotated pages: an optional row can be
+// on every one of them, and the template then holds it as constant text
+// ("<li class=publisher><a> * </a></li>"). On a page without that row the
+// matcher passes over the missing text (match.go) and the slot takes
+// whatever lies between the texts around it, such as the next row
+// ("<li class=date>Wednesday, August 10, 1994</li>"), which then is the
+// publisher while the date's slot stays empty.
+//
+// Sites tell rows apart by their elements (a class token gives an element
+// a step of its own in its occurrence path, list_class.go): the words of
+// each slot's sample values sit at some paths. A path where the first
+// words of one slot's values sat, on ownMinValues sample values or more,
+// and no other slot's words did is that slot's own (SlotMap.Own). At
+// extraction, a run of words of another slot's value (a single field's,
+// read whole, or an unmapped slot's) that sits at a slot's own path is
+// that slot's value: the run goes to that slot when it has no value of
+// its own in the object, and is dropped otherwise; the other slot keeps
+// the runs before it (or, when the value opens with such runs, those
+// after them).
+
+import (
+	"slices"
+)
+
+// ownMinValues is the least number of sample values whose first words
+// sat at a path for the path to be a slot's own.
+const ownMinValues = 2
+
+// countPaths records the occurrence paths of the words of a slot value
+// [a, b) (slotStats.wordPaths, firstPaths).
+func countPaths(st *slotStats, toks []token, a, b int) {
+	if st.wordPaths == nil {
+		st.wordPaths, st.firstPaths = map[int32]bool{}, map[int32]int{}
+	}
+	first := true
+	for x := a; x < b; x++ {
+		if toks[x].kind != KindWord {
+			continue
+		}
+		st.wordPaths[toks[x].path] = true
+		if first {
+			st.firstPaths[toks[x].path]++
+			first = false
+		}
+	}
+}
+
+// ownPaths sets SlotMap.Own on the slots of single fields that are their
+// slot's only mapping: the paths where the first words of ownMinValues of
+// the slot's sample values sat and no other slot's words did.
+func ownPaths(w *Wrapper, out []SlotMap, stats []*slotStats) []SlotMap {
+	maps := map[int]int{}
+	for _, sm := range out {
+		maps[sm.Slot]++
+	}
+	for i := range out {
+		sm := &out[i]
+		f := w.fieldSpec(sm.Field)
+		if f == nil || f.Many || f.Tuple || sm.Item || sm.Part || len(sm.Label) > 0 || maps[sm.Slot] > 1 || sm.Slot >= len(stats) {
+			continue
+		}
+		sm.Own = nil
+		for p, n := range stats[sm.Slot].firstPaths {
+			if p <= 0 || n < ownMinValues {
+				continue
+			}
+			alone := true
+			for s, st := range stats {
+				if s != sm.Slot && st.wordPaths[p] {
+					alone = false
+					break
+				}
+			}
+			if alone {
+				sm.Own = append(sm.Own, w.ps.String(p))
+			}
+		}
+		slices.Sort(sm.Own)
+	}
+	return out
+}
+
+// ownIndex maps the interned paths of the slots' Own paths to their slot.
+func (w *Wrapper) ownIndex() map[int32]int {
+	var out map[int32]int
+	for _, sm := range w.slots {
+		for _, p := range sm.Own {
+			id := w.ps.parse(p)
+			if id <= 0 {
+				continue
+			}
+			if out == nil {
+				out = map[int32]int{}
+			}
+			out[id] = sm.Slot
+		}
+	}
+	return out
+}
+
+// reown gives the runs of words that sit at another slot's own path to
+// that slot (see the file comment), in the values of record r and its
+// iterations.
+func (w *Wrapper) reown(toks []token, r *mrec) {
+	if len(w.ownOf) == 0 {
+		return
+	}
+	var all []*sval
+	var walk func(x *mrec)
+	walk = func(x *mrec) {
+		for i := range x.vals {
+			all = append(all, &x.vals[i])
+		}
+		for _, k := range x.kids {
+			walk(k)
+		}
+	}
+	walk(r)
+	has := map[int]bool{}
+	for _, v := range all {
+		if txt, _, _ := valueText(toks, v.a, v.b); txt != "" {
+			has[v.slot] = true
+		}
+	}
+	var moved []sval
+	for _, v := range all {
+		if sms := w.bySlot[v.slot]; len(sms) > 1 || len(sms) == 1 && !ownSource(w, sms[0]) {
+			continue
+		}
+		rs := runs(toks, v.a, v.b)
+		first := -1 // the first run at another slot's own path
+		lead := 0   // the runs at such paths that open the value
+		for k, rn := range rs {
+			y, ok := w.ownOf[toks[rn[0]].path]
+			if !ok || y == v.slot {
+				continue
+			}
+			if first < 0 {
+				first = k
+			}
+			if lead == k {
+				lead++
+			}
+			if !has[y] {
+				moved = append(moved, sval{slot: y, a: rn[0], b: rn[1]})
+				has[y] = true
+			}
+		}
+		switch {
+		case first > 0:
+			v.b = rs[first][0] // the value is what precedes
+		case first == 0:
+			v.a = rs[lead-1][1] // the value is what follows, if anything
+		}
+	}
+	r.vals = append(r.vals, moved...)
+}
+
+// ownSource reports whether the values of slot map sm may lose runs to
+// other slots' own paths: a single field's only mapping, read as a
+// whole value (not an item among rows, a part of a shared text node or
+// the lines of one value).
+func ownSource(w *Wrapper, sm *SlotMap) bool {
+	f := w.fieldSpec(sm.Field)
+	return f != nil && !f.Many && !f.Tuple && !sm.Item && !sm.Part && !sm.Lines && !sm.Join && !sm.JoinPrev && len(sm.Label) == 0 && sm.Row == nil
+}
