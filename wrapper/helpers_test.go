@@ -174,3 +174,18 @@ func loadCase(t testing.TB, dir string) inductionCase {
 	}
 	return c
 }
+
+// checkOneField extracts each page with w and fails unless the page gives
+// one object whose field (its values joined with "|") is want[i].
+func checkOneField(t *testing.T, w *Wrapper, pages []*annotate.Page, field string, want []string) {
+	t.Helper()
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects; template %s", p.Path, len(objs), w.Template())
+		}
+		if got := strings.Join(objs[0].Get(field), "|"); got != want[i] {
+			t.Fatalf("%s: %s %q, want %q; template %s slots %+v", p.Path, field, got, want[i], w.Template(), w.Slots())
+		}
+	}
+}

@@ -2,7 +2,6 @@ package wrapper
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -158,13 +157,5 @@ func TestNoValueMarker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range pages {
-		objs, _ := w.Extract(p)
-		if len(objs) != 1 {
-			t.Fatalf("%s: %d objects; template %s", p.Path, len(objs), w.Template())
-		}
-		if got := strings.Join(objs[0].Get("college"), "|"); got != want[i] {
-			t.Fatalf("%s: college %q, want %q; template %s slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
-		}
-	}
+	checkOneField(t, w, pages, "college", want)
 }

@@ -263,15 +263,7 @@ func TestLeadRunInstance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range pages {
-		objs, _ := w.Extract(p)
-		if len(objs) != 1 {
-			t.Fatalf("%s: %d objects; template %s", p.Path, len(objs), w.Template())
-		}
-		if got := strings.Join(objs[0].Get("ht"), "|"); got != want[i] {
-			t.Fatalf("%s: ht %q, want %q; template %s slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
-		}
-	}
+	checkOneField(t, w, pages, "ht", want)
 }
 
 // TestOneAnnotatedText: the college dictionary knows the heading "More
@@ -304,13 +296,5 @@ func TestOneAnnotatedText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range pages {
-		objs, _ := w.Extract(p)
-		if len(objs) != 1 {
-			t.Fatalf("%s: %d objects; template %s", p.Path, len(objs), w.Template())
-		}
-		if got := strings.Join(objs[0].Get("college"), "|"); got != want[i] {
-			t.Fatalf("%s: college %q, want %q; template %s slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
-		}
-	}
+	checkOneField(t, w, pages, "college", want)
 }

@@ -46,13 +46,5 @@ func TestValueBeforeSidebarTeam(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range pages {
-		objs, _ := w.Extract(p)
-		if len(objs) != 1 {
-			t.Fatalf("%s: %d objects; template %s", p.Path, len(objs), w.Template())
-		}
-		if got := strings.Join(objs[0].Get("team"), "|"); got != want[i] {
-			t.Fatalf("%s: team %q, want %q; template %s slots %+v", p.Path, got, want[i], w.Template(), w.Slots())
-		}
-	}
+	checkOneField(t, w, pages, "team", want)
 }

@@ -3,7 +3,6 @@ package wrapper
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
@@ -34,15 +33,7 @@ func TestWholeInstanceSlot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range pages {
-		objs, _ := w.Extract(p)
-		if len(objs) != 1 {
-			t.Fatalf("%s: %d objects; template %s", p.Path, len(objs), w.Template())
-		}
-		if got := strings.Join(objs[0].Get("no"), "|"); got != numbers[i] {
-			t.Fatalf("%s: no %q, want %q; template %s slots %+v", p.Path, got, numbers[i], w.Template(), w.Slots())
-		}
-	}
+	checkOneField(t, w, pages, "no", numbers)
 }
 
 func TestWholeInstances(t *testing.T) {
