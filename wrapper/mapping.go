@@ -1083,7 +1083,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if single && depth > 0 && named && listHeading(stats, sets, s, label, nPages, minCnt) {
 				named, label = false, "" // a list's heading (headlabel.go)
 			}
-			if single && depth > 0 && !named {
+			if (single || oneNestedValue(w.fields, f)) && depth > 0 && !named {
 				// A single value inside a set: the lines of one value
 				// written as an element each (an address in two <div>s)
 				// when every iteration holds the field's type.
@@ -1343,6 +1343,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			out = append(out, sm)
 		}
 	}
+	out = besideSibling(w, out, stats, done, used, minCnt, nPages, inScope)
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
 	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
