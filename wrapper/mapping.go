@@ -1221,6 +1221,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	cands = dropCopies(w.fields, cands, stats, w.opt.GeneraliseThres)
 	cands = dropParts(w.fields, cands, stats, minCnt, w.opt.GeneraliseThres)
 	cands = dropOutnumbered(w.fields, cands, stats, valid, w.opt.GeneraliseThres)
+	cands = dropOtherLabelled(w.fields, cands, stats, valid, labels, w.opt.GeneraliseThres)
 	if scope < 0 && (w.mult == "1" || w.mult == "?") {
 		cands = dropOtherRecords(w.fields, cands, stats, sets, minCnt, w.opt.GeneraliseThres)
 	}
