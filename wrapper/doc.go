@@ -177,6 +177,9 @@
 //	otherlabel.go a patterned field's slot under a label not naming it
 //	              (a "Doors" time) gives way to its instances written
 //	              beside another field's (the time on the date's line)
+//	leadalso.go   a single field's slot whose values are its instance
+//	              alone on some pages and run on past it over tags on
+//	              others is weighed over both (as a Lead slot)
 //	share.go      patterned values (predefined and regex types) as their
 //	              instance (SlotMap.Match); one text node, or one set
 //	              field's items, holding several fields (SlotMap.Part) and

@@ -1134,6 +1134,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				if share < w.opt.GeneraliseThres {
 					score *= 0.75
 				}
+				score, c, lead = leadAlso(st, f, c, share, score, w.opt.GeneraliseThres)
 			case st.leadCount(f.Types) >= minCnt && st.leadShare(f.Types) >= w.opt.GeneraliseThres:
 				// The values run on past the instance, over tags (a
 				// byline followed by other page parts): their first
