@@ -200,6 +200,18 @@
 //	blocktrim.go  a block value (SlotMap.Block) starts and ends where the
 //	              recognizer's instances do, not at the block's other
 //	              parts (a rating before the address, rows after it)
+//	tupleside.go  a field of a single nested tuple is one value per
+//	              object (no slot in a set but its lines); one left
+//	              without slot takes the free slot beside its tuple's
+//	              other fields (a venue's name before its address)
+//	lines.go      a value written as an element per line (SlotMap.Lines)
+//	              is validated joined, not line by line
+//	otherlabel.go a patterned field's slot under a label not naming it
+//	              (a "Doors" time) gives way to its instances written
+//	              beside another field's (the time on the date's line)
+//	leadalso.go   a single field's slot whose values are its instance
+//	              alone on some pages and run on past it over tags on
+//	              others is weighed over both (as a Lead slot)
 //	share.go      patterned values (predefined and regex types) as their
 //	              instance (SlotMap.Match); one text node, or one set
 //	              field's items, holding several fields (SlotMap.Part) and

@@ -1124,7 +1124,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if single && depth > 0 && named && listHeading(stats, sets, s, label, nPages, minCnt) {
 				named, label = false, "" // a list's heading (headlabel.go)
 			}
-			if single && depth > 0 && !named {
+			if (single || oneNestedValue(w.fields, f)) && depth > 0 && !named {
 				// A single value inside a set: the lines of one value
 				// written as an element each (an address in two <div>s)
 				// when every iteration holds the field's type.
@@ -1175,6 +1175,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				if share < w.opt.GeneraliseThres {
 					score *= 0.75
 				}
+				score, c, lead = leadAlso(st, f, c, share, score, w.opt.GeneraliseThres)
 			case st.leadCount(f.Types) >= minCnt && st.leadShare(f.Types) >= w.opt.GeneraliseThres:
 				// The values run on past the instance, over tags (a
 				// byline followed by other page parts): their first
@@ -1265,6 +1266,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	cands = keepUnrolled(w.fields, cands, dropCopies(w.fields, cands, stats, w.opt.GeneraliseThres), peers)
 	cands = dropParts(w.fields, cands, stats, minCnt, w.opt.GeneraliseThres)
 	cands = dropOutnumbered(w.fields, cands, stats, valid, w.opt.GeneraliseThres)
+	cands = dropOtherLabelled(w.fields, cands, stats, valid, labels, w.opt.GeneraliseThres)
 	cands = withPartCands(w, cands, stats, hasPattern(valid), minCnt, inScope)
 	if scope < 0 && (w.mult == "1" || w.mult == "?") {
 		cands = dropOtherRecords(w.fields, cands, stats, sets, minCnt, w.opt.GeneraliseThres)
@@ -1395,6 +1397,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			waitParts(w, out, pending, c.slot, stats, valid, done, waits)
 		}
 	}
+	out = besideSibling(w, out, stats, done, used, minCnt, nPages, inScope)
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
 	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)

@@ -575,7 +575,8 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 					}
 				}
 			}
-			lineEnd := -1 // the trimmed end of a Lines value's last line
+			lineEnd := -1           // the trimmed end of a Lines value's last line
+			var checkLines *SlotMap // a Lines slot validated as a whole (lines.go)
 			// A field read by its row label (rows.go) falls back to its
 			// slot on a page without that row.
 			byRow := false
@@ -594,6 +595,7 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 				if sm == nil || byRow || sm.Item {
 					return // a row read by its label; an item slot is read last (byItem)
 				}
+				sm = linesUnchecked(sm, &checkLines)
 				if sm.Label != nil && !labelBefore(toks, v.a, sm.Label) {
 					return
 				}
@@ -672,6 +674,7 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 					}
 				}
 			})
+			fl.Values = w.checkJoined(fl.Values, checkLines, f)
 		}
 		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
 			fl.Values = w.byLabel(toks, r, f)
