@@ -115,6 +115,12 @@
 //	              names) is no row label naming a single field: the list's
 //	              other items follow no row label and the heading is no
 //	              text of the set's iterations (listHeading)
+//	recmin.go     record mode: a single field's instances in a slot count
+//	              when they come from MinAnnotated of the sample pages
+//	              (a sparse dictionary annotates few of the records)
+//	itempart.go   a value that is a whole item of another slot's list
+//	              (the headliner in the lineup) is no part of one name
+//	              (dropParts)
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)

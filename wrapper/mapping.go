@@ -379,6 +379,9 @@ type slotStats struct {
 	// full counts, per type, the values whose every word the type's
 	// annotations cover (partslots.go).
 	full map[string]int
+	// annRecs holds, per type, the (pseudo-)pages with a value counted in
+	// types (recmin.go).
+	annRecs map[string]map[int]bool
 }
 
 // pageTitle returns the lower-cased text of the page's <title>, "" when
@@ -631,7 +634,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, firstVal: map[int]string{}, full: map[string]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}, annRecs: map[string]map[int]bool{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -739,6 +742,10 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				}
 				for t := range seen {
 					st.types[t]++
+					if st.annRecs[t] == nil {
+						st.annRecs[t] = map[int]bool{}
+					}
+					st.annRecs[t][pg] = true
 					best := 0.0
 					for x := a; x < b; x++ {
 						for _, an := range toks[x].ann {
@@ -1119,7 +1126,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			var score float64
 			lead := false
 			switch {
-			case c >= fieldMin(f, st, minCnt, w.opt.MinAnnotated) && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && plural)):
+			case c >= w.candMin(f, st, minCnt) && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && plural)):
 				// Weighed by how sure the annotations are: full dates
 				// over bare years, values over template text that a
 				// dictionary happens to know. A slot where the field's
