@@ -690,7 +690,9 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				itemInstances(st, toks, a, b, valid)
 				wholeInstances(st, toks, a, txt, inSlot, valid)
 				if _, ok := st.rows[pg]; !ok {
-					if r, ok := valueRow(toks, a); ok {
+					if r, ok := columnRow(toks, a); ok {
+						st.rows[pg] = r // a table cell under its column's header (colrow.go)
+					} else if r, ok := valueRow(toks, a); ok {
 						st.rows[pg] = r
 					}
 				}
@@ -1245,7 +1247,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	total := 0.0
 	best := map[int]float64{}
 	for _, single := range []bool{true, false} {
-		if !single && scope < 0 && (w.mult == "1" || w.mult == "?") {
+		// A record's set field, too, comes from one place: a venue's
+		// name the artists' dictionary knows is not where the lineup is.
+		if !single && scope < 0 && (w.mult == "1" || w.mult == "?" || w.rp != nil) {
 			taken := maps.Clone(used)
 			for s := range shared {
 				taken[s] = true
@@ -2218,7 +2222,7 @@ func samePlace(sets [][]int, used map[int]bool, p, s int) bool {
 	if s == p {
 		return true
 	}
-	if max(s-p, p-s) > placeSpan || !slices.Equal(sets[s], sets[p]) {
+	if max(s-p, p-s) > placeSpan || !nestedPlace(sets[s], sets[p]) {
 		return false
 	}
 	for x := min(s, p) + 1; x < max(s, p); x++ {
