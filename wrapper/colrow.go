@@ -181,3 +181,19 @@ func nestedPlace(s, p []int) bool {
 	}
 	return slices.Equal(s[:len(p)], p)
 }
+
+// othersUsed returns the slots of used but those of own: a field's own
+// slots do not cut its place in two (samePlace), "<span> A & B </span>"
+// before the lineup's other form.
+func othersUsed(used map[int]bool, own []int) map[int]bool {
+	if len(own) == 0 {
+		return used
+	}
+	out := make(map[int]bool, len(used))
+	for s, u := range used {
+		if u && !slices.Contains(own, s) {
+			out[s] = true
+		}
+	}
+	return out
+}

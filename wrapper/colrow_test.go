@@ -166,3 +166,20 @@ func TestSamePlaceNestedSet(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceOverOwnSlots: the lineup's two-name form ("<span> A & B
+// </span>", slots 2 and 3) and its other form (slot 4) are one place: the
+// field's own slot between them does not cut it; another field's does.
+func TestPlaceOverOwnSlots(t *testing.T) {
+	sets := make([][]int, 6)
+	used := map[int]bool{0: true, 2: true, 3: true}
+	if !samePlace(sets, othersUsed(used, []int{2, 3}), 2, 4) {
+		t.Error("slot 4 is not in the place of slot 2 past the field's own slot 3")
+	}
+	if samePlace(sets, othersUsed(used, []int{2}), 2, 4) {
+		t.Error("slot 4 is in the place of slot 2 past another field's slot 3")
+	}
+	if samePlace(sets, used, 2, 4) {
+		t.Error("samePlace ignores used slots")
+	}
+}

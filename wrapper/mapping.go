@@ -1128,7 +1128,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			var score float64
 			lead := false
 			switch {
-			case c >= w.candMin(f, st, minCnt) && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && plural)):
+			case c >= w.candMin(f, st, minCnt, c) && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && plural)):
 				// Weighed by how sure the annotations are: full dates
 				// over bare years, values over template text that a
 				// dictionary happens to know. A slot where the field's
@@ -1279,7 +1279,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// its type (a fax after the phone).
 				continue
 			}
-			if p, ok := place[c.field]; ok && !single && (!samePlace(sets, used, p, c.slot) || otherRow(stats[p], stats[c.slot])) {
+			if p, ok := place[c.field]; ok && !single && (!samePlace(sets, othersUsed(used, chosen[c.field]), p, c.slot) || otherRow(stats[p], stats[c.slot])) {
 				continue
 			}
 			if !single {

@@ -12,13 +12,13 @@ import "math"
 // order, and a dictionary knowing a tenth of the names annotates about a
 // tenth of the records, as often under MinAnnotated as over it (18 product
 // names of 200 records, all of them in the title slot; 15 publishers of
-// 152 "Publisher (year)" cells). For a single field of the record,
-// MinAnnotated is then counted over the sample's pages as it is in page
-// mode: instances on enough distinct sample pages (and at least two
-// records) make a slot a candidate; the share of the slot's annotated
-// values (GeneraliseThres) and the score, which grows with the count,
-// still choose among the candidates. Set fields and fields of nested
-// tuples keep the count over records.
+// 152 "Publisher (year)" cells; 13 lineup names in the lineup's rarer
+// form). For a root field of the record, MinAnnotated is then counted
+// over the sample's pages as it is in page mode: instances on enough
+// distinct sample pages (and at least two records) make a slot a
+// candidate; the share of the slot's annotated values (GeneraliseThres)
+// and the score, which grows with the count, still choose among the
+// candidates. Fields of nested tuples keep the count over records.
 
 // recordPages records, for record-mode induction, the sample page of each
 // sample record (pageOf) so that candMin can count pages.
@@ -26,29 +26,32 @@ func (w *Wrapper) recordPages(pageOf []int, nPages int) {
 	w.recPage, w.recPages = pageOf, nPages
 }
 
-// candMin is the least number of a field's instances in a slot for the
+// candMin is the least number c of a field's instances in a slot for the
 // slot to be the field's candidate (mapSlots): fieldMin, or in record mode
-// for a single root field whose instances in the slot come from
-// MinAnnotated of the sample pages, the number of its instances there
-// when at least two.
-func (w *Wrapper) candMin(f FieldSpec, st *slotStats, minCnt int) int {
+// for a root field whose instances in the slot come from MinAnnotated of
+// the sample pages, c itself when at least two. The pages of a single
+// field are those of its instances; a set field's, those of the values
+// its types touch (its instances may be items of a list).
+func (w *Wrapper) candMin(f FieldSpec, st *slotStats, minCnt, c int) int {
 	m := fieldMin(f, st, minCnt, w.opt.MinAnnotated)
-	if w.rp == nil || f.Many || f.Parent != "" || w.recPages == 0 || len(w.recPage) == 0 {
+	if w.rp == nil || f.Parent != "" || w.recPages == 0 || len(w.recPage) == 0 || c < 2 {
 		return m
 	}
 	need := max(2, int(math.Ceil(w.opt.MinAnnotated*float64(w.recPages))))
 	pages := map[int]bool{}
-	n := 0
 	for _, t := range f.Types {
-		for r := range st.annRecs[t] {
+		recs := st.annRecs[t]
+		if f.Many {
+			recs = st.somePages[t]
+		}
+		for r := range recs {
 			if r < len(w.recPage) {
 				pages[w.recPage[r]] = true
-				n++
 			}
 		}
 	}
-	if n >= 2 && len(pages) >= need {
-		return min(m, n)
+	if len(pages) >= need {
+		return min(m, c)
 	}
 	return m
 }

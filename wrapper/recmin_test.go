@@ -96,3 +96,42 @@ predefined = "price"
 		}
 	}
 }
+
+// TestCandMinCountsPages: in record mode a root field's instances in a
+// slot count from two on when they come from MinAnnotated of the sample
+// pages (instances of a single field, touched values of a set field);
+// fields of nested tuples, and page mode, keep fieldMin.
+func TestCandMinCountsPages(t *testing.T) {
+	w := &Wrapper{opt: DefaultOptions(), rp: &RecordPattern{}}
+	// 200 records from 20 pages, 10 each.
+	for r := range 200 {
+		w.recPage = append(w.recPage, r/10)
+	}
+	w.recPages = 20
+	st := newSlotStats()
+	st.occ = 200
+	st.annRecs["name"] = map[int]bool{5: true, 55: true, 105: true}   // pages 0, 5, 10
+	st.annRecs["alone"] = map[int]bool{5: true, 6: true, 7: true}     // page 0 only
+	st.somePages["acts"] = map[int]bool{15: true, 16: true, 95: true} // pages 1, 9
+	for _, tc := range []struct {
+		f    FieldSpec
+		c    int
+		rec  bool
+		want int
+	}{
+		{FieldSpec{Path: "name", Types: []string{"name"}}, 3, true, 3},
+		{FieldSpec{Path: "alone", Types: []string{"alone"}}, 3, true, 20},
+		{FieldSpec{Path: "acts", Types: []string{"acts"}, Many: true}, 3, true, 3},
+		{FieldSpec{Path: "loc.name", Parent: "loc", Types: []string{"name"}}, 3, true, 20},
+		{FieldSpec{Path: "name", Types: []string{"name"}}, 1, true, 20},
+		{FieldSpec{Path: "name", Types: []string{"name"}}, 3, false, 20},
+	} {
+		w := *w
+		if !tc.rec {
+			w.rp = nil
+		}
+		if got := w.candMin(tc.f, st, 20, tc.c); got != tc.want {
+			t.Errorf("%s (c %d, records %v): candMin %d, want %d", tc.f.Path, tc.c, tc.rec, got, tc.want)
+		}
+	}
+}
