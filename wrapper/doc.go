@@ -132,6 +132,15 @@
 //	twolines.go   a patterned field's slot whose values are two elements
 //	              of one field each (a date's and a college's, both
 //	              optional) is shared with the other field (learnParts)
+//	recmin.go     record mode: a single field's instances in a slot count
+//	              when they come from MinAnnotated of the sample pages
+//	              (a sparse dictionary annotates few of the records)
+//	itempart.go   a value that is a whole item of another slot's list
+//	              (the headliner in the lineup) is no part of one name
+//	              (dropParts)
+//	colrow.go     a table cell's row label is its column's header
+//	              (rowplace.go: the "Foreword by" column is no place of
+//	              the authors); a set right after a slot is in its place
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)

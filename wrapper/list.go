@@ -78,6 +78,7 @@ func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error
 	}
 	stats := w.learnTemplate(toks)
 	w.rp = rp // record mode, for mapSlots
+	w.recordPages(pageOf, len(pages))
 	sm, _, serr := mapSlots(w, stats, len(toks), -1)
 	if serr != nil {
 		return serr

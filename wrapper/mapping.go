@@ -408,6 +408,9 @@ type slotStats struct {
 	// full counts, per type, the values whose every word the type's
 	// annotations cover (partslots.go).
 	full map[string]int
+	// annRecs holds, per type, the (pseudo-)pages with a value counted in
+	// types (recmin.go).
+	annRecs map[string]map[int]bool
 }
 
 // pageTitle returns the lower-cased text of the page's <title>, "" when
@@ -660,7 +663,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, firstVal: map[int]string{}, full: map[string]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, someVals: map[string]map[string]int{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, someVals: map[string]map[string]int{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}, annRecs: map[string]map[int]bool{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -716,7 +719,9 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				itemInstances(st, toks, a, b, valid)
 				wholeInstances(st, toks, a, txt, inSlot, valid)
 				if _, ok := st.rows[pg]; !ok {
-					if r, ok := valueRow(toks, a); ok {
+					if r, ok := columnRow(toks, a); ok {
+						st.rows[pg] = r // a table cell under its column's header (colrow.go)
+					} else if r, ok := valueRow(toks, a); ok {
 						st.rows[pg] = r
 					}
 				}
@@ -775,6 +780,10 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				}
 				for t := range seen {
 					st.types[t]++
+					if st.annRecs[t] == nil {
+						st.annRecs[t] = map[int]bool{}
+					}
+					st.annRecs[t][pg] = true
 					best := 0.0
 					for x := a; x < b; x++ {
 						for _, an := range toks[x].ann {
@@ -1160,7 +1169,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			var score float64
 			lead := false
 			switch {
-			case c >= fieldMin(f, st, minCnt, w.opt.MinAnnotated) && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && plural)):
+			case c >= w.candMin(f, st, minCnt, c) && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && plural)):
 				// Weighed by how sure the annotations are: full dates
 				// over bare years, values over template text that a
 				// dictionary happens to know. A slot where the field's
@@ -1286,7 +1295,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	total := 0.0
 	best := map[int]float64{}
 	for _, single := range []bool{true, false} {
-		if !single && scope < 0 && (w.mult == "1" || w.mult == "?") {
+		// A record's set field, too, comes from one place: a venue's
+		// name the artists' dictionary knows is not where the lineup is.
+		if !single && scope < 0 && (w.mult == "1" || w.mult == "?" || w.rp != nil) {
 			taken := maps.Clone(used)
 			for s := range shared {
 				taken[s] = true
@@ -1320,7 +1331,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// its type (a fax after the phone).
 				continue
 			}
-			if p, ok := place[c.field]; ok && !single && !peerPlace(peers, p, c.slot) && (!samePlace(sets, used, p, c.slot) || otherRow(stats[p], stats[c.slot])) {
+			if p, ok := place[c.field]; ok && !single && !peerPlace(peers, p, c.slot) && (!samePlace(sets, othersUsed(used, chosen[c.field]), p, c.slot) || otherRow(stats[p], stats[c.slot])) {
 				continue
 			}
 			if !single {
@@ -2281,7 +2292,7 @@ func samePlace(sets [][]int, used map[int]bool, p, s int) bool {
 	if s == p {
 		return true
 	}
-	if max(s-p, p-s) > placeSpan || !slices.Equal(sets[s], sets[p]) {
+	if max(s-p, p-s) > placeSpan || !nestedPlace(sets[s], sets[p]) {
 		return false
 	}
 	for x := min(s, p) + 1; x < max(s, p); x++ {

@@ -66,7 +66,7 @@ func partSlot(a, b *slotStats, thres float64) bool {
 			continue
 		}
 		n++
-		if b.perPage[pg] == 1 && properPart(a.firstVal[pg], b.firstVal[pg]) {
+		if b.perPage[pg] == 1 && partNotItem(a.firstVal[pg], b.firstVal[pg]) {
 			part++
 		}
 	}

@@ -28,6 +28,10 @@ type Wrapper struct {
 	// rp, when set, cuts list pages into records: the template is then a
 	// record's template and every record is an object (record mode).
 	rp *RecordPattern
+	// recPage holds, during record-mode induction, each sample record's
+	// sample page; recPages the number of sample pages (recmin.go).
+	recPage  []int
+	recPages int
 	// contain holds the set slots whose items lie inside the element that
 	// holds the value's start (record mode; see refineSets).
 	contain map[int]bool
