@@ -1279,6 +1279,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	cands = withPartCands(w, cands, stats, hasPattern(valid), minCnt, inScope)
 	if scope < 0 && (w.mult == "1" || w.mult == "?") {
 		cands = dropOtherRecords(w.fields, cands, stats, sets, minCnt, w.opt.GeneraliseThres)
+		cands = reclaimMandatory(w, cands, stats, nPages, minCnt, inScope) // reclaim.go
 	}
 	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
 	used := map[int]bool{}
@@ -1317,6 +1318,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 			if c.part {
 				pending = append(pending, c) // waits for a host (partcands.go)
+				if single && !done[c.field] && !waits[c.field] && waitsForSet(w, cands, c, stats, valid, used, minCnt) {
+					waits[c.field] = true // a set field's slot (setpart.go)
+				}
 				continue
 			}
 			if (f.Parent == "" && !f.Many) != single || used[c.slot] || (c.label == "" && shared[c.slot]) || usedLab[fmt.Sprint(c.slot, "|", c.label)] {
@@ -1411,6 +1415,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	out = besideSibling(w, out, stats, done, used, minCnt, nPages, inScope)
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
+	if scope < 0 && (w.mult == "1" || w.mult == "?") {
+		out = continuedSets(w, out, stats, minCnt) // setcont.go
+	}
 	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
 	if scope < 0 && (w.rp != nil || w.mult == "1" || w.mult == "?") {
 		// One object per page or per record: not a list page's page

@@ -19,7 +19,7 @@ import "github.com/objectrunner/objectrunner/annotate"
 func (t *token) ownTypes() []string {
 	var out []string
 	for _, a := range t.ann {
-		if containedInOther(a, t.ann) {
+		if containedInOther(a, t.ann) || glued(a) { // glued.go
 			continue
 		}
 		dup := false

@@ -1,0 +1,42 @@
+package wrapper
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"golang.org/x/net/html"
+)
+
+// TestGlued: a regular expression's match that ends (or begins) with
+// punctuation stuck to a letter or a digit is the start of another word
+// ("$" of "$138") and gives its token no type of its own; a match at word
+// edges, or ending in a letter or digit, does.
+func TestGlued(t *testing.T) {
+	for _, tc := range []struct {
+		text, match string
+		rec         string
+		want        bool
+	}{
+		{"from $138", "$", "regex", true},
+		{"save today: $91", "$", "regex", true},
+		{"$$", "$$", "regex", false},
+		{"Thai · $$$", "$$$", "regex", false},
+		{"($$)", "$$", "regex", false},
+		{"240lbs", "240", "regex", false},
+		{"No.61", "61", "regex", false},
+		{"ab#", "#", "regex", true},
+		{"from $138", "$", "predefined:price", false},
+	} {
+		node := &html.Node{Type: html.TextNode, Data: tc.text}
+		i := strings.Index(tc.text, tc.match)
+		a := &annotate.Annotation{Type: "x", Node: node, Start: i, End: i + len(tc.match), Recognizer: tc.rec, Confidence: 1}
+		if got := glued(a); got != tc.want {
+			t.Errorf("glued(%q in %q, %s) = %v, want %v", tc.match, tc.text, tc.rec, got, tc.want)
+		}
+		tok := token{ann: []*annotate.Annotation{a}}
+		if got := len(tok.ownTypes()) == 0; got != tc.want {
+			t.Errorf("ownTypes of %q in %q: dropped %v, want %v", tc.match, tc.text, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package wrapper
+
+// Reclaiming a contested slot for a mandatory field. Two noisy
+// dictionaries that each know some values of the other's field (a college
+// dictionary that knows a few team names, a team dictionary that knows a
+// college) annotate the slot of one field with both types. When the
+// optional field's type happens to be the more frequent there, that field
+// takes the slot and the mandatory one, left with no candidate at all,
+// goes without a slot (a lenient mapping) or stops the induction — while
+// the optional field has a slot of its own elsewhere (its row, after its
+// label). A mandatory field must be on every page; an optional one can do
+// without: when a mandatory single field has no candidate, the slot where
+// its types are annotated the most, filled on every sample page, whose
+// candidates are all optional single fields that have a candidate slot
+// elsewhere, is given to the mandatory field (a candidate scored just above
+// the slot's best). The optional fields then take their other slots.
+
+// reclaimShare is the least share of a slot's annotated values the
+// mandatory field's types need to reclaim it: contested, not a stray hit.
+const reclaimShare = 1.0 / 3
+
+// reclaimMandatory returns cands with a candidate added for each mandatory
+// single field of the root that has none, on the slot it reclaims (see
+// above). Only for a detail page's object (one object per page).
+func reclaimMandatory(w *Wrapper, cands []cand, stats []*slotStats, nPages, minCnt int, inScope func(int) (bool, int)) []cand {
+	if !reclaiming {
+		return cands
+	}
+	has := map[int]bool{}
+	for _, c := range cands {
+		has[c.field] = true
+	}
+	var added []cand
+	for fi, f := range w.fields {
+		if f.Tuple || f.Many || f.Optional || f.Parent != "" || has[fi] {
+			continue
+		}
+		best, bestN := -1, 0
+		for s, st := range stats {
+			if ok, depth := inScope(s); !ok || depth > 0 || st.occ == 0 || st.variation() < 1 {
+				continue
+			}
+			if n := st.count(f.Types); n > bestN {
+				best, bestN = s, n
+			}
+		}
+		if best < 0 || bestN < minCnt {
+			continue
+		}
+		st := stats[best]
+		if st.annOcc == 0 || float64(bestN) < reclaimShare*float64(st.annOcc) || len(st.perPage) < nPages {
+			continue
+		}
+		top, ok := 0.0, true
+		holders := map[int]bool{}
+		for _, c := range cands {
+			if c.slot != best || c.part {
+				continue
+			}
+			g := w.fields[c.field]
+			if !g.Optional || g.Many || g.Tuple || g.Parent != "" || c.label != "" {
+				ok = false
+				break
+			}
+			holders[c.field] = true
+			top = max(top, c.score)
+		}
+		if !ok || len(holders) == 0 {
+			continue
+		}
+		// Every optional field giving the slot up has a slot of its own.
+		for g := range holders {
+			elsewhere := false
+			for _, c := range cands {
+				if c.field == g && c.slot != best && !c.part {
+					elsewhere = true
+					break
+				}
+			}
+			ok = ok && elsewhere
+		}
+		if !ok {
+			continue
+		}
+		share := float64(bestN) / float64(st.annOcc)
+		added = append(added, cand{field: fi, slot: best, cnt: bestN, share: share, cov: float64(bestN) / float64(st.occ), score: top*1.01 + 1e-9})
+	}
+	return append(cands, added...)
+}
+
+// reclaiming turns reclaimMandatory on (a switch for the test that shows
+// what it does).
+var reclaiming = true
