@@ -1,10 +1,12 @@
 package wrapper
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"golang.org/x/net/html"
 )
 
 // Matches glued to a longer word. A regular expression without word
@@ -14,13 +16,18 @@ import (
 // another word, not a value of its own. It still marks the words, but
 // when slots are weighed it counts for nothing (ownTypes), so that a
 // slot of prices does not pass for the price range's place. A match
-// ending in a letter or digit is left alone ("240" of "240lbs").
+// ending in a letter or digit is left alone ("240" of "240lbs"), and so is
+// a match in an attribute's value: a URL's "/b/11.html" is glued to its
+// host by design.
 
 // glued reports whether regex annotation a is glued to a longer word (see
 // above).
 func glued(a *annotate.Annotation) bool {
 	if !gluedMatches || a.Recognizer != "regex" || a.Node == nil || a.End <= a.Start || a.End > len(a.Node.Data) {
 		return false
+	}
+	if p := a.Node.Parent; p != nil && p.Type == html.ElementNode && strings.HasPrefix(p.Data, "@") {
+		return false // an attribute's value (annotate.Page.AttrNode)
 	}
 	s := a.Node.Data
 	last, _ := utf8.DecodeLastRuneInString(s[a.Start:a.End])

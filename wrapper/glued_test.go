@@ -17,18 +17,24 @@ func TestGlued(t *testing.T) {
 		text, match string
 		rec         string
 		want        bool
+		attr        bool // the text is an attribute's value
 	}{
-		{"from $138", "$", "regex", true},
-		{"save today: $91", "$", "regex", true},
-		{"$$", "$$", "regex", false},
-		{"Thai · $$$", "$$$", "regex", false},
-		{"($$)", "$$", "regex", false},
-		{"240lbs", "240", "regex", false},
-		{"No.61", "61", "regex", false},
-		{"ab#", "#", "regex", true},
-		{"from $138", "$", "predefined:price", false},
+		{"from $138", "$", "regex", true, false},
+		{"save today: $91", "$", "regex", true, false},
+		{"$$", "$$", "regex", false, false},
+		{"Thai · $$$", "$$$", "regex", false, false},
+		{"($$)", "$$", "regex", false, false},
+		{"240lbs", "240", "regex", false, false},
+		{"No.61", "61", "regex", false, false},
+		{"ab#", "#", "regex", true, false},
+		{"from $138", "$", "predefined:price", false, false},
+		{"http://shop.example/s/b/11.html", "/b/11.html", "regex", true, false},
+		{"http://shop.example/s/b/11.html", "/b/11.html", "regex", false, true},
 	} {
 		node := &html.Node{Type: html.TextNode, Data: tc.text}
+		if tc.attr {
+			node.Parent = &html.Node{Type: html.ElementNode, Data: "@href"}
+		}
 		i := strings.Index(tc.text, tc.match)
 		a := &annotate.Annotation{Type: "x", Node: node, Start: i, End: i + len(tc.match), Recognizer: tc.rec, Confidence: 1}
 		if got := glued(a); got != tc.want {
