@@ -172,6 +172,10 @@
 //	recordrow.go  on a detail page, a single field learns no row label in
 //	              a set of other objects' records ("USD" before a
 //	              sidebar book's price and date)
+//	labelelem.go  a value after a label element of its own (a <dt>, a
+//	              <th>) is in another row than one after another label
+//	              element, though both share the <dl> (rowplace.go: the
+//	              editor's <dd> beside the authors' is another role)
 //	wrapper.go    Wrapper, Induce (mode choice, page mode), Extract, MismatchError,
 //	              object building
 //	list.go       record mode: induction over sample records, record-by-record
