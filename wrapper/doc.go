@@ -176,6 +176,10 @@
 //	              <th>) is in another row than one after another label
 //	              element, though both share the <dl> (rowplace.go: the
 //	              editor's <dd> beside the authors' is another role)
+//	labelitem.go  a labelled single patterned field whose row ExAlg left
+//	              inside another slot's value on some pages (shuffled
+//	              table rows) reads the whole instance after its label
+//	              there (byLabelItem, after byLabel)
 //	wrapper.go    Wrapper, Induce (mode choice, page mode), Extract, MismatchError,
 //	              object building
 //	list.go       record mode: induction over sample records, record-by-record
