@@ -1385,6 +1385,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			waitParts(w, out, pending, c.slot, stats, valid, done, waits)
 		}
 	}
+	if scope < 0 && (w.mult == "1" || w.mult == "?") {
+		out = nextItems(w, out, stats, sets, minCnt) // nextitems.go
+	}
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
 	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
