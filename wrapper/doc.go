@@ -167,6 +167,30 @@
 //	              among other objects' records (a sidebar), a patterned
 //	              field's own slot outnumbered by its instances beside
 //	              another patterned field (a time on the date's line)
+//	setclaim.go   an optional single field does not take the slot that is
+//	              a mandatory set field's best place (a byline where a
+//	              noisy dictionary knows a name), though singles map first
+//	twoplaces.go  a detail page's set field read from a second slot that
+//	              holds values exactly on the pages where its place holds
+//	              none (a "By:" row in one block or the other)
+//	labelnum.go   numbers written into a label's word tell kinds apart
+//	              ("ISBN10" does not name isbn_13) and count against it
+//	recordrow.go  on a detail page, a single field learns no row label in
+//	              a set of other objects' records ("USD" before a
+//	              sidebar book's price and date)
+//	labelelem.go  a value after a label element of its own (a <dt>, a
+//	              <th>) is in another row than one after another label
+//	              element, though both share the <dl> (rowplace.go: the
+//	              editor's <dd> beside the authors' is another role)
+//	labelitem.go  a labelled single patterned field whose row ExAlg left
+//	              inside another slot's value on some pages (shuffled
+//	              table rows) reads the whole instance after its label
+//	              there (byLabelItem, after byLabel)
+//	nextitems.go  a free slot beside a detail page's set field's place,
+//	              holding values only where the place does, with no row
+//	              label of its own, continues it ("<span>A</span> ·
+//	              <span>B</span>": the second author a sparse dictionary
+//	              hardly knows)
 //	wrapper.go    Wrapper, Induce (mode choice, page mode), Extract, MismatchError,
 //	              object building
 //	list.go       record mode: induction over sample records, record-by-record

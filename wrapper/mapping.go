@@ -1139,7 +1139,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// when every iteration holds the field's type.
 				if joinsLines(st, f, nPages) && aloneInSet(sets, s) {
 					lines = true
-				} else if label = learnedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields, !recordLike(w.fields, f, s, stats, sets, minCnt, w.opt.GeneraliseThres)); label != "" {
+				} else if rl := recordLike(w.fields, f, s, stats, sets, minCnt, w.opt.GeneraliseThres); otherRecordRow(w, scope, rl) {
+					continue // another object's row (recordrow.go)
+				} else if label = learnedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields, !rl); label != "" {
 					named, learned = true, true
 				} else {
 					continue
@@ -1251,7 +1253,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				case affinityKind:
 					score *= 1.3
 				default:
-					if w.labelsOther(labels[s], f) {
+					if w.labelsOther(labels[s], f) || otherNumber(labels[s], f) {
 						score *= 0.5
 					}
 				}
@@ -1329,13 +1331,16 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if single && (done[c.field] || waits[c.field]) {
 				continue
 			}
+			if single && setClaims(w.fields, cands, c) {
+				continue // a set field's own place (setclaim.go)
+			}
 			if !single && done[c.field] && nestedSingle(w.fields, f) && otherLabelRow(labels, sets, chosen[c.field], c.slot, f) {
 				// A single field of a single nested tuple takes more
 				// slots for the lines of its value, not another row of
 				// its type (a fax after the phone).
 				continue
 			}
-			if p, ok := place[c.field]; ok && !single && !peerPlace(peers, p, c.slot) && (!samePlace(sets, othersUsed(used, chosen[c.field]), p, c.slot) || otherRow(stats[p], stats[c.slot])) {
+			if p, ok := place[c.field]; ok && !single && !peerPlace(peers, p, c.slot) && (!samePlace(sets, othersUsed(used, chosen[c.field]), p, c.slot) || otherRow(stats[p], stats[c.slot])) && !otherBlock(stats[p], stats[c.slot], minCnt) {
 				continue
 			}
 			if !single {
@@ -1413,6 +1418,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 	}
 	out = besideSibling(w, out, stats, done, used, minCnt, nPages, inScope)
+	if scope < 0 && (w.mult == "1" || w.mult == "?") {
+		out = nextItems(w, out, stats, sets, minCnt) // nextitems.go
+	}
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
 	if scope < 0 && (w.mult == "1" || w.mult == "?") {
@@ -2076,7 +2084,7 @@ func labelAffinity(run []string, f FieldSpec) int {
 	}
 	// Numbers tell kinds apart: "ISBN-10" does not name isbn_13.
 	for _, n := range names {
-		if numbersDiffer(strings.Fields(normName(n)), words) {
+		if numbersDiffer(digitSplit(strings.Fields(normName(n))), digitSplit(words)) {
 			return affinityNone
 		}
 	}

@@ -24,6 +24,9 @@ import (
 type rowOf struct {
 	label string
 	row   *html.Node
+	// lab is the label's own element (labelElement), nil when the label
+	// is text beside the value inside one element.
+	lab *html.Node
 }
 
 // valueRow returns the row of the value starting at token a; ok is false
@@ -44,7 +47,7 @@ func valueRow(toks []token, a int) (rowOf, bool) {
 	if row == nil {
 		return rowOf{}, false
 	}
-	return rowOf{label: strings.Join(pl, " "), row: row}, true
+	return rowOf{label: strings.Join(pl, " "), row: row, lab: labelElement(toks[y].node, toks[a].node)}, true
 }
 
 // commonAncestor returns the innermost element holding both a and b (a
@@ -73,7 +76,7 @@ func otherRow(p, s *slotStats) bool {
 			continue
 		}
 		both++
-		if rp.row != rs.row && rp.label != rs.label && !holds(rp.row, rs.row) && !holds(rs.row, rp.row) {
+		if rp.label != rs.label && ((rp.row != rs.row && !holds(rp.row, rs.row) && !holds(rs.row, rp.row)) || (otherLabelElement(rp, rs) && steadyLabel(s))) {
 			other++
 		}
 	}

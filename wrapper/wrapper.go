@@ -684,6 +684,9 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 			fl.Values = w.byLabel(toks, r, f)
 		}
 		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
+			fl.Values = w.byLabelItem(toks, r, f) // labelitem.go
+		}
+		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
 			fl.Values = w.byItem(toks, r, f)
 		}
 		if len(fl.Values) > 0 {
