@@ -230,6 +230,10 @@
 //	titled.go     a detail page's slot whose every value the <title>
 //	              names counts those values as the dictionary field's
 //	              instances
+//	titlename.go  a detail page's slot that the <title> names with new
+//	              text page after page is the first choice of the SOD's
+//	              first single dictionary field (the object's name),
+//	              whatever other dictionaries know of its values
 //	blocktrim.go  a block value (SlotMap.Block) starts and ends where the
 //	              recognizer's instances do, not at the block's other
 //	              parts (a rating before the address, rows after it)

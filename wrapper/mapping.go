@@ -1282,6 +1282,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	if scope < 0 && (w.mult == "1" || w.mult == "?") {
 		cands = dropOtherRecords(w.fields, cands, stats, sets, minCnt, w.opt.GeneraliseThres)
 		cands = reclaimMandatory(w, cands, stats, nPages, minCnt, inScope) // reclaim.go
+		cands = titledName(w, cands, stats)                                // titlename.go
 	}
 	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
 	used := map[int]bool{}
