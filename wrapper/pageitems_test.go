@@ -16,7 +16,9 @@ import (
 func TestPageItemPathsDropHeading(t *testing.T) {
 	heads := []string{"Details", "Overview", "About"}
 	first := []string{"Foxes", "Ghosts", "Lanterns", "Kites", "Harbors", "Engines", "Rivers", "Wolves", "Comets", "Tigers", "Sparrows"}
-	artist := func(k int) string { return fmt.Sprintf("The %s of %s", first[k%len(first)], first[(k/len(first)+3*k)%len(first)]) }
+	artist := func(k int) string {
+		return fmt.Sprintf("The %s of %s", first[k%len(first)], first[(k/len(first)+3*k)%len(first)])
+	}
 	var src, known []string
 	var guests [][]string
 	for i := range 24 {

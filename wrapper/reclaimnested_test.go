@@ -22,7 +22,9 @@ func TestReclaimNestedVenueName(t *testing.T) {
 		"Paramount Tavern", "Blue Lantern Hall", "Paramount Tavern", "Copperline Room", "Paramount Tavern", "Empire Pavilion",
 		"Echo Social Club", "Magnolia Club", "Echo Social Club", "Starlight Ballroom", "Orchid Theatre", "Harbor Stage", "Granite Hall", "Velvet Lounge"}
 	first := []string{"Foxes", "Ghosts", "Lanterns", "Kites", "Harbors", "Engines", "Rivers", "Wolves", "Comets", "Tigers", "Sparrows"}
-	artist := func(k int) string { return fmt.Sprintf("The %s of %s", first[k%len(first)], first[(k/len(first)+3*k)%len(first)]) }
+	artist := func(k int) string {
+		return fmt.Sprintf("The %s of %s", first[k%len(first)], first[(k/len(first)+3*k)%len(first)])
+	}
 	known := []string{"Paramount Tavern", "Echo Social Club"} // venues the artist dictionary knows
 	var src []string
 	var bands [][]string
