@@ -8,15 +8,23 @@ package wrapper
 // an <h2> right after it on others. Every text of the slot was then an
 // item, the heading among the acts. As in record mode (refineSets,
 // itempaths.go), the items are the runs at the DOM paths where the
-// sample's instances are: a path is dropped when its runs, seen on
-// pageItemMinRuns sample values or more, fall short of itemPathShare —
-// the dictionary never (or hardly) knows them while it knows the items at
-// another path. Items at a path the sample never showed are dropped, as
-// in record mode; the paths are only learned when some path is dropped.
+// sample's instances are. On a page of one object the dictionary often
+// knows few values and a sample holds few of them, so a share of
+// annotated runs tells little (a few linked guests, none known, beside
+// plain-text ones): a path is dropped when none of its runs is annotated
+// while another path's are, and its runs repeat a few texts, page after
+// page (each text on pageItemRepeat runs on average, pageItemMinRuns runs
+// or more), as template words do and names of acts do not. Items at a
+// path the sample never showed are dropped, as in record mode; the paths
+// are only learned when some path is dropped.
 
 // pageItemMinRuns is the least number of sample runs at a path for its
-// runs to be dropped as no items.
-const pageItemMinRuns = 3
+// runs to be dropped as no items, and pageItemRepeat the least mean number
+// of runs per distinct text there.
+const (
+	pageItemMinRuns = 3
+	pageItemRepeat  = 2
+)
 
 // learnPageItemPaths sets w.itemPaths for the set slots of a page-mode
 // wrapper whose sample values hold runs at a path where the field's
@@ -33,6 +41,7 @@ func (w *Wrapper) learnPageItemPaths(toks [][]token) {
 		}
 		types := w.fields[fi].Types
 		pathRuns, pathAnn := map[int32]int{}, map[int32]int{}
+		texts := map[int32]map[string]bool{}
 		for _, tk := range toks {
 			root, ok := w.matchRoot(tk)
 			if !ok {
@@ -54,6 +63,11 @@ func (w *Wrapper) learnPageItemPaths(toks [][]token) {
 						continue
 					}
 					pathRuns[p]++
+					if texts[p] == nil {
+						texts[p] = map[string]bool{}
+					}
+					txt, _, _ := valueText(tk, rn[0], rn[1])
+					texts[p][txt] = true
 					if ann {
 						pathAnn[p]++
 					}
@@ -64,7 +78,7 @@ func (w *Wrapper) learnPageItemPaths(toks [][]token) {
 		keep := map[int32]bool{}
 		dropped := false
 		for p, n := range pathRuns {
-			if n >= pageItemMinRuns && !itemPathShare(pathAnn[p], n, best) {
+			if pathAnn[p] == 0 && best > 0 && n >= pageItemMinRuns && n >= pageItemRepeat*len(texts[p]) {
 				dropped = true
 			} else {
 				keep[p] = true
