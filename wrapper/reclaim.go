@@ -32,7 +32,7 @@ func reclaimMandatory(w *Wrapper, cands []cand, stats []*slotStats, nPages, minC
 	}
 	var added []cand
 	for fi, f := range w.fields {
-		if f.Tuple || f.Many || f.Optional || f.Parent != "" || has[fi] {
+		if f.Tuple || f.Many || f.Optional || has[fi] || (f.Parent != "" && !mandatoryNested(w.fields, f)) {
 			continue
 		}
 		best, bestN := -1, 0
@@ -48,31 +48,34 @@ func reclaimMandatory(w *Wrapper, cands []cand, stats []*slotStats, nPages, minC
 			continue
 		}
 		st := stats[best]
-		if st.annOcc == 0 || float64(bestN) < reclaimShare*float64(st.annOcc) || len(st.perPage) < nPages {
+		if st.annOcc == 0 || (float64(bestN) < reclaimShare*float64(st.annOcc) && distinctShare(st, f.Types) < reclaimShare) || len(st.perPage) < nPages {
 			continue
 		}
 		top, ok := 0.0, true
-		holders := map[int]bool{}
+		holders := map[int]float64{}
 		for _, c := range cands {
 			if c.slot != best || c.part {
 				continue
 			}
 			g := w.fields[c.field]
-			if !g.Optional || g.Many || g.Tuple || g.Parent != "" || c.label != "" {
+			if g.Tuple || g.Parent != "" || c.label != "" {
 				ok = false
 				break
 			}
-			holders[c.field] = true
+			holders[c.field] = max(holders[c.field], c.score)
 			top = max(top, c.score)
 		}
 		if !ok || len(holders) == 0 {
 			continue
 		}
-		// Every optional field giving the slot up has a slot of its own.
-		for g := range holders {
+		// Every field giving the slot up has a slot of its own: an
+		// optional or a set field any other candidate, a mandatory single
+		// field a better one (it would not take this slot anyway).
+		for g, sc := range holders {
+			gf := w.fields[g]
 			elsewhere := false
 			for _, c := range cands {
-				if c.field == g && c.slot != best && !c.part {
+				if c.field == g && c.slot != best && !c.part && (gf.Optional || gf.Many || c.score > sc) {
 					elsewhere = true
 					break
 				}
@@ -91,3 +94,42 @@ func reclaimMandatory(w *Wrapper, cands []cand, stats []*slotStats, nPages, minC
 // reclaiming turns reclaimMandatory on (a switch for the test that shows
 // what it does).
 var reclaiming = true
+
+// mandatoryNested reports whether f is a field of a nested tuple that every
+// object has exactly once, at every level (a venue's name under a venue of
+// multiplicity "1"): such a field must be on every page like a mandatory
+// field of the root.
+func mandatoryNested(fields []FieldSpec, f FieldSpec) bool {
+	for f.Parent != "" {
+		i := indexOf(fields, f.Parent)
+		if i < 0 {
+			return false
+		}
+		f = fields[i]
+		if f.Many || f.Optional {
+			return false
+		}
+	}
+	return true
+}
+
+// distinctShare is the share of the distinct annotated values of st that
+// carry one of types. A dictionary that wrongly knows a value annotates it
+// on every page it recurs on (a venue name in the artists' dictionary, a
+// venue the site lists often): counted per distinct value, one wrong entry
+// weighs once.
+func distinctShare(st *slotStats, types []string) float64 {
+	all, mine := map[string]bool{}, map[string]bool{}
+	for t, vs := range st.typeVals {
+		for v := range vs {
+			all[v] = true
+			if contains(types, t) {
+				mine[v] = true
+			}
+		}
+	}
+	if len(all) == 0 {
+		return 0
+	}
+	return float64(len(mine)) / float64(len(all))
+}

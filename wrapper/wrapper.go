@@ -296,6 +296,7 @@ func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error
 	}
 	w.learnAloneSeps(toks, pageOf)
 	w.learnListSeps(toks, pageOf)
+	w.learnPageItemPaths(toks) // pageitems.go
 	w.learnPlaceholders(stats)
 	w.link()
 	w.learnJoins(toks)
