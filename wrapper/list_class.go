@@ -97,9 +97,10 @@ const maxLabelBytes = 40
 // labelOf returns the label that element n opens with, and its text node:
 // its first text, when
 // more text follows it inside n ("<div><strong>Sale price</strong>
-// <div>USD 32.49</div></div>"), is short and holds no "/" and no digit
-// but those naming a kind ("ISBN13", "ISBN-10": labelDigits), lower-cased,
-// without a final colon, spaces as "_". Rows of one record that differ
+// <div>USD 32.49</div></div>"), is short and holds no "/" but between
+// two names ("College/Univ.": labelSlash) and no digit but those naming
+// a kind ("ISBN13", "ISBN-10": labelDigits), lower-cased, without a
+// final colon, spaces and "/" as "_" (labelKey). Rows of one record that differ
 // only by such a label ("Sale price", "Published by", present on some
 // records only) get roles of their own, as with class tokens.
 func labelOf(n *html.Node) (string, *html.Node) {
@@ -137,10 +138,10 @@ func labelOf(n *html.Node) (string, *html.Node) {
 	}
 	t := strings.TrimSpace(first.Data)
 	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
-	if t == "" || len(t) > maxLabelBytes || strings.Contains(t, "/") || !labelDigits(t) {
+	if t == "" || len(t) > maxLabelBytes || !labelSlash(t) || !labelDigits(t) {
 		return "", nil
 	}
-	return strings.ToLower(strings.Join(strings.Fields(t), "_")), first
+	return labelKey(t), first
 }
 
 // textAfter returns the text under element n after its label's text node
