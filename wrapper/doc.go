@@ -186,6 +186,9 @@
 //	              (SlotMap.Join, SlotMap.JoinPrev)
 //	extend.go     names that go on over template words inside their text
 //	              node (SlotMap.Extend)
+//	prefix.go     names whose first words ExAlg made an optional part before
+//	              the field's slot ("<a> (St . * College)? *:school </a>"):
+//	              the part's text when the slot is empty (SlotMap.Prefix)
 //	rows.go       fields read by their label among label-value rows in an
 //	              order that varies from page to page (SlotMap.Row)
 //	roworder.go   label-value rows whose order varies put in one canonical

@@ -78,6 +78,7 @@ func (w *Wrapper) learnExtends(pages [][]token) {
 			sm.Match = true
 		}
 	}
+	w.learnPrefixes(pages)
 }
 
 // longerInstance reports whether recognizer r finds, in the text of
