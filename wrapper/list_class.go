@@ -116,8 +116,11 @@ func labelOf(n *html.Node) (string, *html.Node) {
 			// A row has one label and its value: a label element whose
 			// tag comes again, other than as the value right after it
 			// ("<tr><td>Imprint:</td><td>…</td></tr>"), opens a list
-			// ("<dl><dt>Ht.</dt><dd>…</dd><dt>…</dt>…"), not a row.
-			if firstEl != nil && k.Type == html.ElementNode && k.Data == firstEl.Data && more {
+			// ("<dl><dt>Ht.</dt><dd>…</dd><dt>…</dt>…"), not a row;
+			// but after a label ending with ":" only another such
+			// label does ("<span>No.:</span> <span>41</span> |
+			// <span>Point Guard</span>" is one row: colonValues).
+			if firstEl != nil && k.Type == html.ElementNode && k.Data == firstEl.Data && more && !colonValues(first, k) {
 				return "", nil
 			}
 			more = true
