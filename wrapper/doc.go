@@ -189,6 +189,9 @@
 //	prefix.go     names whose first words ExAlg made an optional part before
 //	              the field's slot ("<a> (St . * College)? *:school </a>"):
 //	              the part's text when the slot is empty (SlotMap.Prefix)
+//	twinslot.go   a row after an optional row aligned in two slots, one on
+//	              each side of the optional part: the other slot's value
+//	              when the field's slot is empty (SlotMap.Twin)
 //	rows.go       fields read by their label among label-value rows in an
 //	              order that varies from page to page (SlotMap.Row)
 //	roworder.go   label-value rows whose order varies put in one canonical

@@ -79,6 +79,7 @@ func (w *Wrapper) learnExtends(pages [][]token) {
 		}
 	}
 	w.learnPrefixes(pages)
+	w.learnTwins(pages)
 }
 
 // longerInstance reports whether recognizer r finds, in the text of
