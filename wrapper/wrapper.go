@@ -851,7 +851,7 @@ func (w *Wrapper) byLabel(toks []token, r *mrec, f FieldSpec) []Value {
 			sm = x
 		}
 	}
-	if sm == nil {
+	if sm == nil || emptyAfterLabel(toks, r, sm) { // heldlabel.go
 		return nil
 	}
 	var out []Value
