@@ -210,6 +210,15 @@
 //	              (SlotMap.Join, SlotMap.JoinPrev)
 //	extend.go     names that go on over template words inside their text
 //	              node (SlotMap.Extend)
+//	prefix.go     names whose first words ExAlg made an optional part before
+//	              the field's slot ("<a> (St . * College)? *:school </a>"):
+//	              the part's text when the slot is empty (SlotMap.Prefix)
+//	twinslot.go   a row after an optional row aligned in two slots, one on
+//	              each side of the optional part: the other slot's value
+//	              when the field's slot is empty (SlotMap.Twin)
+//	heldlabel.go  a row label that is template text before one slot names no
+//	              other slot, and a labelled field whose slot is there, empty
+//	              ("<dd>-</dd>"), takes no later value by its label
 //	rows.go       fields read by their label among label-value rows in an
 //	              order that varies from page to page (SlotMap.Row)
 //	roworder.go   label-value rows whose order varies put in one canonical

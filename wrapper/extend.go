@@ -78,6 +78,8 @@ func (w *Wrapper) learnExtends(pages [][]token) {
 			sm.Match = true
 		}
 	}
+	w.learnPrefixes(pages)
+	w.learnTwins(pages)
 }
 
 // longerInstance reports whether recognizer r finds, in the text of

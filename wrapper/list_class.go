@@ -97,9 +97,10 @@ const maxLabelBytes = 40
 // labelOf returns the label that element n opens with, and its text node:
 // its first text, when
 // more text follows it inside n ("<div><strong>Sale price</strong>
-// <div>USD 32.49</div></div>"), is short and holds no "/" and no digit
-// but those naming a kind ("ISBN13", "ISBN-10": labelDigits), lower-cased,
-// without a final colon, spaces as "_". Rows of one record that differ
+// <div>USD 32.49</div></div>"), is short and holds no "/" but between
+// two names ("College/Univ.": labelSlash) and no digit but those naming
+// a kind ("ISBN13", "ISBN-10": labelDigits), lower-cased, without a
+// final colon, spaces and "/" as "_" (labelKey). Rows of one record that differ
 // only by such a label ("Sale price", "Published by", present on some
 // records only) get roles of their own, as with class tokens.
 func labelOf(n *html.Node) (string, *html.Node) {
@@ -115,8 +116,11 @@ func labelOf(n *html.Node) (string, *html.Node) {
 			// A row has one label and its value: a label element whose
 			// tag comes again, other than as the value right after it
 			// ("<tr><td>Imprint:</td><td>…</td></tr>"), opens a list
-			// ("<dl><dt>Ht.</dt><dd>…</dd><dt>…</dt>…"), not a row.
-			if firstEl != nil && k.Type == html.ElementNode && k.Data == firstEl.Data && more {
+			// ("<dl><dt>Ht.</dt><dd>…</dd><dt>…</dt>…"), not a row;
+			// but after a label ending with ":" only another such
+			// label does ("<span>No.:</span> <span>41</span> |
+			// <span>Point Guard</span>" is one row: colonValues).
+			if firstEl != nil && k.Type == html.ElementNode && k.Data == firstEl.Data && more && !colonValues(first, k) {
 				return "", nil
 			}
 			more = true
@@ -137,10 +141,10 @@ func labelOf(n *html.Node) (string, *html.Node) {
 	}
 	t := strings.TrimSpace(first.Data)
 	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
-	if t == "" || len(t) > maxLabelBytes || strings.Contains(t, "/") || !labelDigits(t) {
+	if t == "" || len(t) > maxLabelBytes || !labelSlash(t) || !labelDigits(t) {
 		return "", nil
 	}
-	return strings.ToLower(strings.Join(strings.Fields(t), "_")), first
+	return labelKey(t), first
 }
 
 // textAfter returns the text under element n after its label's text node

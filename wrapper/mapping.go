@@ -187,6 +187,15 @@ type SlotMap struct {
 	// Extend says the value goes on to the end of its text node, over
 	// constant words and unmapped slots (see extend.go).
 	Extend bool `json:"extend,omitempty"`
+	// Prefix lists the slots of an optional part right before the slot,
+	// in its text node, that holds the field's whole value on pages
+	// where the slot is empty ("<a> (St . * College)? *:school </a>"):
+	// see prefix.go.
+	Prefix []int `json:"prefix,omitempty"`
+	// Twin lists slots on the other side of an optional part next to
+	// the slot that hold the field's value on pages where the slot is
+	// empty ("*:school (<span> *:dob </span>)? *"): see twinslot.go.
+	Twin []int `json:"twin,omitempty"`
 	// LeadNum: a dictionary field's values open with a number its
 	// annotations leave out ("80 F" for a position); the value starts
 	// after it (leadnum.go).
@@ -1127,6 +1136,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			label := ""
 			if f.Parent == "" {
 				label = namedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields)
+			}
+			if label != "" && labelHeldBy(labels, s, label) {
+				label = "" // another slot's template label (heldlabel.go)
 			}
 			named := label != ""
 			lines, learned := false, false

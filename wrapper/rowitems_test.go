@@ -9,7 +9,7 @@ import (
 )
 
 // TestNameRowAmongRows: label-value rows come in another order on every
-// page; the "ISBN/EAN" row (a label with a "/" is never put in order) and
+// page; the "ISBN/EAN" row (on two pages in three only) and
 // the optional "Published by" row stay in one slot after the ordered
 // rows. The publisher's row holds the name and the date in one text node
 // ("Midriver Publishing (March 3, 1991)", either missing on some pages),

@@ -66,16 +66,17 @@ type rowUnit struct {
 }
 
 // rowKeyText normalises a label's text as labelOf does: trimmed,
-// without a final colon, lower-cased, spaces as "_"; "" when it is
-// empty, long, holds a "/" or a digit that names no kind ("ISBN13" is a
-// label, "12:30" is not: labelDigits).
+// without a final colon, lower-cased, spaces as "_" (labelKey); "" when
+// it is empty, long, holds a "/" that joins no two names ("College/Univ."
+// is a label, "12/03" is not: labelSlash) or a digit that names no kind
+// ("ISBN13" is a label, "12:30" is not: labelDigits).
 func rowKeyText(t string) string {
 	t = strings.TrimSpace(t)
 	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
-	if t == "" || len(t) > maxLabelBytes || strings.Contains(t, "/") || !labelDigits(t) || !strings.ContainsFunc(t, unicode.IsLetter) {
+	if t == "" || len(t) > maxLabelBytes || !labelSlash(t) || !labelDigits(t) || !strings.ContainsFunc(t, unicode.IsLetter) {
 		return ""
 	}
-	return strings.ToLower(strings.Join(strings.Fields(t), "_"))
+	return labelKey(t)
 }
 
 // colonLabel returns the label a text opens with when it reads "Label:

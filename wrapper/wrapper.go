@@ -690,6 +690,12 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
 			fl.Values = w.byItem(toks, r, f)
 		}
+		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
+			fl.Values = w.byPrefix(toks, r, f) // prefix.go
+		}
+		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
+			fl.Values = w.byTwin(toks, r, f) // twinslot.go
+		}
 		if len(fl.Values) > 0 {
 			out = append(out, fl)
 		}
@@ -849,7 +855,7 @@ func (w *Wrapper) byLabel(toks []token, r *mrec, f FieldSpec) []Value {
 			sm = x
 		}
 	}
-	if sm == nil {
+	if sm == nil || emptyAfterLabel(toks, r, sm) { // heldlabel.go
 		return nil
 	}
 	var out []Value

@@ -1,0 +1,114 @@
+package wrapper
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/objectrunner/objectrunner/sod"
+)
+
+// TestLabelSlash: which "/"s a row label may hold, and its key.
+func TestLabelSlash(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		ok   bool
+		key  string
+	}{
+		{"College/Univ.", true, "college_univ."},
+		{"ISBN/EAN", true, "isbn_ean"},
+		{"Ht/Wt", true, "ht_wt"},
+		{"Höhe/Gewicht", true, "höhe_gewicht"},
+		{"Brand", true, "brand"},
+		{"12/03", false, ""},
+		{"Home / News", false, ""},
+		{"Notes/", false, ""},
+		{"/path", false, ""},
+		{"see http://x.example/a", false, ""},
+	} {
+		if got := labelSlash(c.text); got != c.ok {
+			t.Errorf("labelSlash(%q) = %v, want %v", c.text, got, c.ok)
+		}
+		if c.ok {
+			if got := rowKeyText(c.text + ":"); got != c.key {
+				t.Errorf("rowKeyText(%q) = %q, want %q", c.text+":", got, c.key)
+			}
+		} else if got := rowKeyText(c.text + ":"); got != "" {
+			t.Errorf("rowKeyText(%q) = %q, want no label", c.text+":", got)
+		}
+	}
+}
+
+// TestRowOrderSlashLabel: shuffled label-value rows as in
+// TestRowOrderDetail, the brand's row labelled "Maker/Brand" (two names
+// of one row, as "College/Univ." or "ISBN/EAN"). The label is a row
+// label like any other: its rows are put in order, the row's key (a step
+// of the tokens' paths) holds no "/", and the brand comes out on every
+// page although its dictionary knows a third of the values.
+func TestRowOrderSlashLabel(t *testing.T) {
+	var src, brands []string
+	for i := range 18 {
+		brand, _, rows := shuffledRows(i)
+		brands = append(brands, brand)
+		for k := range rows {
+			if rows[k][0] == "Made by" {
+				rows[k][0] = "Maker/Brand"
+			}
+			rows[k][0] += ":"
+		}
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">Product %c%c</h1><div class="facts">%s</div><p>Free shipping</p></body></html>`,
+			'A'+i, 'a'+i, slashRowsHTML(rows, i%3 == 0)))
+	}
+	pages := pagesOf(t, src, nil)
+	annotatePatterns(t, pages, map[string]string{"price": "price"})
+	s := testSOD([][3]string{{"name", "1", "name"}, {"brand", "?", "brand"}, {"price", "1", "price"}}, sod.One)
+	dictionaryTypes(s, "name", "brand")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !brandsRight(w, pages, brands) {
+		t.Fatalf("brands wrong; template %s\nslots %+v", w.Template(), w.Slots())
+	}
+}
+
+// slashRowsHTML renders rows as rowsHTML does, the brand's value (row
+// "Maker/Brand:") in a link and annotated when known.
+func slashRowsHTML(rows [][2]string, known bool) string {
+	s := ""
+	for _, r := range rows {
+		v := r[1]
+		if r[0] == "Maker/Brand:" {
+			v = `<a href="/b">` + v + `</a>`
+			if known {
+				v = `<a href="/b"><span data-or-type="brand">` + r[1] + `</span></a>`
+			}
+		}
+		s += fmt.Sprintf(`<div class="row"><strong>%s</strong><div class="value">%s</div></div>`, r[0], v)
+	}
+	return s
+}
+
+// TestLabelOfColonValues: a row whose label element ends with ":" may
+// hold several values in elements of the label's tag ("No.: 41 | Point
+// Guard", "Date of birth: 22 Mar 1992 in Madison, WI"); an element of
+// that tag whose text ends with ":" is the next label (a container of
+// rows), and without a colon the repeated tag still opens a list.
+func TestLabelOfColonValues(t *testing.T) {
+	for _, tc := range []struct {
+		name, html, want string
+	}{
+		{"two values", `<div><span>No.:</span> <span>41</span> | <span>Point Guard</span></div>`, "no."},
+		{"value and place", `<div><span>Date of birth:</span> <span>22 Mar 1992</span> in <span>Madison, WI</span></div>`, "date_of_birth"},
+		{"slash label", `<div><strong>College/Univ.:</strong> <div><a>Eastvale State</a></div></div>`, "college_univ."},
+		{"two labels", `<div><b>Ht:</b> <b>6-2</b> <b>Wt:</b> <b>200</b></div>`, ""},
+		{"no colon", `<div><span>Ht.</span> <span>6-2</span> <span>Born</span></div>`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
+			div := p.Doc.FirstChild.LastChild.FirstChild // html > body > div
+			if got, _ := labelOf(div); got != tc.want {
+				t.Fatalf("labelOf = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
