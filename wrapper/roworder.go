@@ -473,10 +473,70 @@ func (ro *rowOrder) sorted(n *html.Node) []rowUnit {
 	return out
 }
 
+// hotDepth is how far above a label's text node the container of its row
+// may be (the text, its label element, the row, the container, and one
+// wrapper more).
+const hotDepth = 5
+
+// hot returns the elements of the page of toks that may hold a learned
+// row: the ancestors, up to hotDepth, of the text nodes whose first word
+// is the first word of a learned label (labelKey: lower case, "/" a
+// space, a colon after it). Only those are looked at by sorted, which
+// reads every child of the element it is given: on a page without a
+// learned label, nothing is.
+func (ro *rowOrder) hot(toks []token) map[*html.Node]bool {
+	var first []string
+	for _, m := range []map[string]bool{ro.keys, ro.stay} {
+		for k := range m {
+			w, _, _ := strings.Cut(k, "_")
+			first = append(first, w)
+		}
+	}
+	var hot map[*html.Node]bool
+	var last *html.Node
+	for i := range toks {
+		t := &toks[i]
+		if t.kind != KindWord || t.node == nil || t.node == last {
+			continue
+		}
+		last = t.node
+		if !firstWordIn(t.node.Data, first) {
+			continue
+		}
+		if hot == nil {
+			hot = map[*html.Node]bool{}
+		}
+		for n, d := t.node.Parent, 0; n != nil && d < hotDepth; n, d = n.Parent, d+1 {
+			hot[n] = true
+		}
+	}
+	return hot
+}
+
+// firstWordIn reports whether the first word of text (as labelKey splits
+// it, a colon after it left out) is, in lower case, one of words.
+func firstWordIn(text string, words []string) bool {
+	f := strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '/' || r == '\u00a0' })
+	if len(f) == 0 {
+		return false
+	}
+	w := f[0]
+	for _, x := range words {
+		if strings.EqualFold(w, x) || strings.EqualFold(strings.TrimRight(w, ":"), x) {
+			return true
+		}
+	}
+	return false
+}
+
 // reorder returns toks with the learned rows of every container in
 // canonical order (toks itself when nothing moves).
 func (ro *rowOrder) reorder(toks []token, ps *paths) []token {
 	if ro == nil || len(ro.keys) == 0 && len(ro.stay) == 0 {
+		return toks
+	}
+	hot := ro.hot(toks)
+	if len(hot) == 0 {
 		return toks
 	}
 	end := make([]int, len(toks))
@@ -496,7 +556,7 @@ func (ro *rowOrder) reorder(toks []token, ps *paths) []token {
 				stack = stack[:len(stack)-1]
 				if toks[s].node == t.node {
 					end[s] = i
-					if !strings.HasPrefix(t.text, "@") {
+					if hot[t.node] && !strings.HasPrefix(t.text, "@") {
 						if us := ro.sorted(t.node); us != nil {
 							units[s] = us
 						}
