@@ -516,11 +516,15 @@ func (ro *rowOrder) hot(toks []token) map[*html.Node]bool {
 // firstWordIn reports whether the first word of text (as labelKey splits
 // it, a colon after it left out) is, in lower case, one of words.
 func firstWordIn(text string, words []string) bool {
-	f := strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '/' || r == '\u00a0' })
-	if len(f) == 0 {
+	sep := func(r rune) bool { return unicode.IsSpace(r) || r == '/' }
+	text = strings.TrimLeftFunc(text, sep)
+	w := text
+	if i := strings.IndexFunc(text, sep); i >= 0 {
+		w = text[:i]
+	}
+	if w == "" {
 		return false
 	}
-	w := f[0]
 	for _, x := range words {
 		if strings.EqualFold(w, x) || strings.EqualFold(strings.TrimRight(w, ":"), x) {
 			return true
