@@ -326,7 +326,8 @@ func numericMonthYear(text string, i, e int, add func(Match)) {
 // bareYear adds the four-digit run text[i:e] as a year when it stands
 // alone as the value of the text: nothing but white space and punctuation
 // after it, and before it nothing, or a label or separator ending in ":",
-// "(", "[", "|", "-", "–" or "·" ("Published: 2004", "Paperback | 2004").
+// "(", "[", "|", "-", "–" or "·" ("Published: 2004", "Paperback | 2004"),
+// or a name and a comma ("Redcliff Books, 2011": nameComma).
 // A year inside prose ("in 2010", "© 2010 Acme") is not a date.
 func bareYear(text string, i, e int, add func(Match)) {
 	y, ok := year4(text[i:e])
@@ -343,11 +344,37 @@ func bareYear(text string, i, e int, add func(Match)) {
 		last, _ := utf8.DecodeLastRuneInString(before)
 		switch last {
 		case ':', '(', '[', '|', '-', '–', '·':
+		case ',':
+			if !nameComma(before) {
+				return
+			}
 		default:
 			return
 		}
 	}
 	add(Match{Start: i, End: e, Confidence: confBareYear, Normalized: fmt.Sprintf("%04d", y)})
+}
+
+// nameComma reports whether before, the text before a year, ends in a
+// name and a comma, as an imprint before its year ("Redcliff Books, 2011",
+// "Mercer & Co., 1996"): a word of letters, maybe abbreviated, that is no
+// month ("February 30, 2010" is no date, "June, 2009" is the month's).
+func nameComma(before string) bool {
+	b := strings.TrimSuffix(strings.TrimSuffix(before, ","), ".")
+	s := len(b)
+	for s > 0 {
+		r, n := utf8.DecodeLastRuneInString(b[:s])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		s -= n
+	}
+	w := b[s:]
+	if w == "" {
+		return false
+	}
+	_, month := lookupWord(months, w)
+	return !month
 }
 
 func numericDate(text string, idx []int, add func(Match)) bool {

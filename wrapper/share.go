@@ -211,7 +211,13 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 				continue // the fields of one line, not page parts
 			} else if r := valid[f.Path]; r != nil {
 				hr := valid[hf.Path]
-				for text, c := range st.values {
+				vals := st.values
+				if len(host.Label) > 0 && hr == nil {
+					// A labelled host's rows: the slot's other
+					// labels' values are other fields' (labelpart.go).
+					vals, need = labelledValues(st, host.Label)
+				}
+				for text, c := range vals {
 					m, ok := longestMatch(r, text)
 					if !ok {
 						continue

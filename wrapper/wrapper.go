@@ -601,7 +601,7 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 					return // a row read by its label; an item slot is read last (byItem)
 				}
 				sm = linesUnchecked(sm, &checkLines)
-				if sm.Label != nil && !labelBefore(toks, v.a, sm.Label) {
+				if sm.Label != nil && !labelBeforeNode(toks, v.a, sm.Label) { // nodelabel.go
 					return
 				}
 				if sm.Lead {
@@ -875,7 +875,7 @@ func (w *Wrapper) byLabel(toks []token, r *mrec, f FieldSpec) []Value {
 		if rs := runs(toks, a, b); len(rs) > 0 && sm.Run {
 			a, b = rs[0][0], rs[0][1]
 		}
-		if val, ok := w.value(toks, a, b, sm, f); ok {
+		if val, ok := w.value(toks, a, b, sm, f); ok && !w.otherInstance(v.slot, f, val.Text) { // nodelabel.go
 			out = append(out, val)
 		}
 	})
