@@ -6,9 +6,13 @@ package wrapper
 // the template: its values are then one line or two. learnParts shares a
 // slot only when its values are one line (page parts are not one field's
 // line); it shares this one too when nearly every value that breaks is
-// two text nodes and the host field has a pattern while the sharing field
-// has none: the host's instance is one line, the rest the other field's
-// (a dictionary field's value is the text without the host's instance).
+// two text nodes and the host field has a pattern: the host's instance is
+// one line, the rest the other field's (a dictionary field's value is the
+// text without the host's instance; a patterned field's, its own instance:
+// a date and, on most pages, a time after a <br> in one cell, which is one
+// slot when the sample shows pages of both kinds). sharesTaken accepts
+// such a slot too, so the field whose pattern is found there does not take
+// a weaker candidate of its own (an on-sale date's row).
 
 // twoNodes reports whether the word tokens of [a, b) lie in exactly two
 // text nodes.
@@ -32,8 +36,9 @@ func twoNodes(toks []token, a, b int) bool {
 }
 
 // twoLineParts reports whether a slot whose values break into lines may
-// still be shared (see above): the host has a pattern (hostPat), f has
-// none (fPat false), and thres of the broken values are two text nodes.
-func twoLineParts(st *slotStats, hostPat, fPat bool, thres float64) bool {
-	return hostPat && !fPat && st.broken > 0 && float64(st.twoLines) >= thres*float64(st.broken)
+// still be shared (see above): the host has a pattern (hostPat), and thres
+// of the broken values are two text nodes. The sharing field may have a
+// pattern or not ("3/3/2016<br>8:00 PM" for a date and a time).
+func twoLineParts(st *slotStats, hostPat bool, thres float64) bool {
+	return hostPat && st.broken > 0 && float64(st.twoLines) >= thres*float64(st.broken)
 }

@@ -68,3 +68,55 @@ func TestTwoLineParts(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoLinePatternParts: detail pages show "When" as a date and, on most
+// pages, a time on a second line ("3/3/2016<br>8:00 PM"). With pages of
+// both kinds in the sample the cell is one slot whose values are one line
+// or two; the date and the time, both patterned, share it, each taking
+// its own instance, and the row after it keeps its own field.
+func TestTwoLinePatternParts(t *testing.T) {
+	venues := []string{"Echo Room", "Granada Theatre", "Harbor Lights Lounge", "Mercury Opera House", "The Starlight Amphitheater"}
+	var srcs []string
+	type want struct{ date, time, venue string }
+	var wants []want
+	for i := range 14 {
+		date := fmt.Sprintf("%d/%d/20%02d", 1+i%12, 1+(i*5)%28, 10+i%9)
+		tm := ""
+		when := date
+		if i%7 != 3 {
+			tm = fmt.Sprintf("%d:00 PM", 6+i%5)
+			when = date + "<br>" + tm
+		}
+		presale := []string{"Not available", "-", "N/A"}[i%3]
+		if i%4 == 1 {
+			presale = fmt.Sprintf("%d/%d/20%02d", 1+(i*7)%12, 1+(i*3)%28, 9+i%9) // an on-sale date
+		}
+		typ := ""
+		if i%2 == 0 {
+			typ = ` data-or-type="venue"`
+		}
+		srcs = append(srcs, fmt.Sprintf(`<html><body><h1 data-or-type="act">Act Number %d</h1><dl>`+
+			`<dt>When</dt><dd>%s</dd><dt>Where</dt><dd%s>%s</dd><dt>Presale</dt><dd>%s</dd></dl><p>Footer</p></body></html>`,
+			i, when, typ, venues[i%len(venues)], presale))
+		wants = append(wants, want{date, tm, venues[i%len(venues)]})
+	}
+	pages := pagesOf(t, srcs, nil)
+	s := testSOD([][3]string{{"act", "1", "act"}, {"event_date", "1", "date"}, {"showtime", "?", "time"}, {"venue", "1", "venue"}}, sod.One)
+	dictionaryTypes(s, "act", "venue")
+	annotatePatterns(t, pages, map[string]string{"date": "date", "time": "time"})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		o := objs[0]
+		got := want{strings.Join(o.Get("event_date"), "|"), strings.Join(o.Get("showtime"), "|"), strings.Join(o.Get("venue"), "|")}
+		if got != wants[i] {
+			t.Fatalf("%s: got %+v, want %+v; template %s slots %+v", p.Path, got, wants[i], w.Template(), w.Slots())
+		}
+	}
+}
