@@ -175,35 +175,8 @@ func dropOutnumbered(fields []FieldSpec, cands []cand, stats []*slotStats, valid
 // inside a date) in more values than c's slot holds instances, and in
 // sharePartShare of its values or more.
 func outnumbered(fields []FieldSpec, cands []cand, stats []*slotStats, valid map[string]recognizers.Recognizer, c cand, thres float64) bool {
-	f := fields[c.field]
-	rf := valid[f.Path]
-	for _, d := range cands {
-		g := fields[d.field]
-		rg := valid[g.Path]
-		if rg == nil || d.field == c.field || d.slot == c.slot || g.Many || g.Tuple || g.Parent != f.Parent || sameKind(f, g) {
-			continue
-		}
-		st := stats[d.slot]
-		if d.label != "" {
-			// Rows of several kinds in one slot: the labelled rows.
-			st = labelled(st, d.label)
-		}
-		// Mainly g's: wholly its annotations, or values in which g's
-		// pattern finds an instance ("2017-10-17 · 9:00p").
-		if float64(st.count(g.Types)) < thres*float64(st.occ) && validShare(st, rg) < thres {
-			continue
-		}
-		inside := 0
-		for text, n := range st.values {
-			mf, okf := longestMatch(rf, text)
-			mg, okg := longestMatch(rg, text)
-			if okf && okg && (mf[1] <= mg[0] || mg[1] <= mf[0]) {
-				inside += n
-			}
-		}
-		if inside > c.cnt && float64(inside) >= sharePartShare*float64(st.occ) {
-			return true
-		}
-	}
-	return false
+	// Another field's slot, mainly that field's (wholly its annotations,
+	// or values in which its pattern finds an instance: "2017-10-17 ·
+	// 9:00p"; rows of several kinds in one slot: the labelled rows).
+	return insideOther(fields, cands, stats, valid, c, thres) > c.cnt
 }
