@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -188,4 +189,17 @@ func checkOneField(t *testing.T, w *Wrapper, pages []*annotate.Page, field strin
 			t.Fatalf("%s: %s %q, want %q; template %s slots %+v", p.Path, field, got, want[i], w.Template(), w.Slots())
 		}
 	}
+}
+
+// oneFieldRight reports whether w gives every page one object whose field
+// is the single value want[i] (the check of the tests that run with a
+// mechanism switched off and on).
+func oneFieldRight(w *Wrapper, pages []*annotate.Page, field string, want []string) bool {
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 || fmt.Sprint(objs[0].Get(field)) != fmt.Sprint([]string{want[i]}) {
+			return false
+		}
+	}
+	return true
 }

@@ -38,14 +38,7 @@ func TestDateAloneOrWithTime(t *testing.T) {
 			defer func(v bool) { leadBoth = v }(leadBoth)
 			leadBoth = on
 			w, err := Induce(pages, s, DefaultOptions())
-			right := err == nil
-			for i, p := range pages {
-				if !right {
-					break
-				}
-				objs, _ := w.Extract(p)
-				right = len(objs) == 1 && fmt.Sprint(objs[0].Get("event_date")) == fmt.Sprint([]string{dates[i]})
-			}
+			right := err == nil && oneFieldRight(w, pages, "event_date", dates)
 			if on && !right {
 				if err != nil {
 					t.Fatal(err)

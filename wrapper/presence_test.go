@@ -33,14 +33,7 @@ func TestPresenceListPrice(t *testing.T) {
 			s := testSOD([][3]string{{"name", "1", "name"}, {"author", "1", "author"}, {"price", "1", "price"}}, sod.One)
 			dictionaryTypes(s, "name", "author")
 			w, err := Induce(pages, s, DefaultOptions())
-			right := err == nil
-			for i, p := range pages {
-				if !right {
-					break
-				}
-				objs, _ := w.Extract(p)
-				right = len(objs) == 1 && fmt.Sprint(objs[0].Get("price")) == fmt.Sprint([]string{prices[i]})
-			}
+			right := err == nil && oneFieldRight(w, pages, "price", prices)
 			if !on {
 				if right {
 					t.Fatalf("prices right without presence weighing: the test shows nothing\n%s\n%+v", w.Template(), w.Slots())

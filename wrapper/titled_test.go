@@ -36,14 +36,7 @@ func TestTitledName(t *testing.T) {
 			s := testSOD([][3]string{{"name", "1", "name"}}, sod.One)
 			dictionaryTypes(s, "name")
 			w, err := Induce(pages, s, DefaultOptions())
-			right := err == nil
-			for i, p := range pages {
-				if !right {
-					break
-				}
-				objs, _ := w.Extract(p)
-				right = len(objs) == 1 && fmt.Sprint(objs[0].Get("name")) == fmt.Sprint([]string{want[i]})
-			}
+			right := err == nil && oneFieldRight(w, pages, "name", want)
 			if !on {
 				if right {
 					t.Fatalf("names right without titled slots: the test shows nothing\n%s\n%+v", w.Template(), w.Slots())

@@ -73,14 +73,7 @@ predefined = "address"
 			defer func(a, b bool) { nestedSingleSets, besideSiblings = a, b }(nestedSingleSets, besideSiblings)
 			nestedSingleSets, besideSiblings = c.sets, c.beside
 			w, err := Induce(pages, s, DefaultOptions())
-			right := err == nil
-			for i, p := range pages {
-				if !right {
-					break
-				}
-				objs, _ := w.Extract(p)
-				right = len(objs) == 1 && fmt.Sprint(objs[0].Get("where.name")) == fmt.Sprint([]string{want[i]})
-			}
+			right := err == nil && oneFieldRight(w, pages, "where.name", want)
 			if c.sets && c.beside && !right {
 				if err != nil {
 					t.Fatal(err)
