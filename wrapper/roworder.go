@@ -51,6 +51,20 @@ type rowOrder struct {
 	// stay are labels whose rows get roles of their own but keep their
 	// places: rows in one order whose presence varies (rowroles.go).
 	stay map[string]bool
+	// first are the first words of the labels of keys and stay (see
+	// hot), set by withFirst.
+	first []string
+}
+
+// withFirst sets ro.first from its labels and returns ro.
+func (ro *rowOrder) withFirst() *rowOrder {
+	for _, m := range []map[string]bool{ro.keys, ro.stay} {
+		for k := range m {
+			w, _, _ := strings.Cut(k, "_")
+			ro.first = append(ro.first, w)
+		}
+	}
+	return ro
 }
 
 // rowUnit is one row among a container's children: its label (key) and
@@ -387,7 +401,7 @@ func learnRowOrder(recs []sampleRecord) *rowOrder {
 			ro.fixed[k] = true
 		}
 	}
-	return ro
+	return ro.withFirst()
 }
 
 // RowOrderFile is the saved form of the rows put in canonical order.
@@ -448,7 +462,7 @@ func rowOrderFromFile(f *RowOrderFile) (*rowOrder, error) {
 		}
 		ro.fixed[k] = true
 	}
-	return ro, nil
+	return ro.withFirst(), nil
 }
 
 // sorted returns the learned rows of container n, when it is one to
@@ -485,13 +499,6 @@ const hotDepth = 5
 // reads every child of the element it is given: on a page without a
 // learned label, nothing is.
 func (ro *rowOrder) hot(toks []token) map[*html.Node]bool {
-	var first []string
-	for _, m := range []map[string]bool{ro.keys, ro.stay} {
-		for k := range m {
-			w, _, _ := strings.Cut(k, "_")
-			first = append(first, w)
-		}
-	}
 	var hot map[*html.Node]bool
 	var last *html.Node
 	for i := range toks {
@@ -500,7 +507,7 @@ func (ro *rowOrder) hot(toks []token) map[*html.Node]bool {
 			continue
 		}
 		last = t.node
-		if !firstWordIn(t.node.Data, first) {
+		if !firstWordIn(t.node.Data, ro.first) {
 			continue
 		}
 		if hot == nil {
