@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -83,4 +84,61 @@ outer:
 		}
 	}
 	return found
+}
+
+// maxLabelWords bounds the words of a label that labelFree removes.
+const maxLabelWords = 3
+
+// labelFree returns the normalised value n without a leading label — one
+// to maxLabelWords words of letters before a colon ("MSRP: $61,550",
+// "Date Posted: 05/20/2011") — or "" when n has none. SWDE copies a
+// value's whole text node, label included, while an extractor returns the
+// value: a predicted value equal to a true value's label-free text is
+// that true value (alignLabels, Truth.Judge).
+func labelFree(n string) string {
+	i := strings.IndexByte(n, ':')
+	if i <= 0 {
+		return ""
+	}
+	label := strings.Fields(n[:i])
+	if len(label) == 0 || len(label) > maxLabelWords {
+		return ""
+	}
+	for _, w := range label {
+		for _, r := range w {
+			if !unicode.IsLetter(r) {
+				return ""
+			}
+		}
+	}
+	return Normalize(n[i+1:])
+}
+
+// alignLabels returns truth with each true value that pred misses but
+// whose label-free text pred holds replaced by that text (see labelFree);
+// truth itself is not changed.
+func alignLabels(pred, truth []value) []value {
+	var out []value
+	for i, t := range truth {
+		if hasNorm(pred, t.norm) {
+			continue
+		}
+		s := labelFree(t.norm)
+		if s == "" || !hasNorm(pred, s) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(truth)
+		}
+		out[i] = value{s, words(s)}
+	}
+	if out == nil {
+		return truth
+	}
+	return out
+}
+
+// hasNorm reports whether vs holds the normalised value n.
+func hasNorm(vs []value, n string) bool {
+	return slices.ContainsFunc(vs, func(v value) bool { return v.norm == n })
 }

@@ -164,7 +164,7 @@ func scoreAttribute(attr string, fields []string, pages []*scoredPage, th Thresh
 			raw = append(raw, rec[attr]...)
 		}
 		pred := normSet(raw)
-		truth := sp.truthVals[attr]
+		truth := alignLabels(pred, sp.truthVals[attr])
 		j := judge(attr, pred, truth, sp.truthVals, th)
 		nPred += len(pred)
 		nTrue += len(truth)
@@ -432,8 +432,14 @@ func normRecord(r Record, attrs map[string]bool) map[string]map[string]bool {
 // same value set.
 func recordMatches(pred, truth map[string]map[string]bool) bool {
 	for f, tv := range truth {
-		if !maps.Equal(pred[f], tv) {
+		p := pred[f]
+		if len(p) != len(tv) {
 			return false
+		}
+		for v := range tv {
+			if !p[v] && !p[labelFree(v)] {
+				return false
+			}
 		}
 	}
 	return true

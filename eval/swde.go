@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"os"
 	"path/filepath"
@@ -193,7 +194,7 @@ func swdeTruth(path string, files []*SWDEFile) (*Truth, error) {
 				t.Pages = append(t.Pages, tp)
 			}
 			if len(p.Values) > 0 {
-				recs[p.ID][f.Attribute] = p.Values
+				recs[p.ID][f.Attribute] = unescapeAll(p.Values)
 			}
 		}
 	}
@@ -204,6 +205,17 @@ func swdeTruth(path string, files []*SWDEFile) (*Truth, error) {
 	}
 	t.collectAttributes()
 	return t, nil
+}
+
+// unescapeAll decodes the HTML character references of SWDE values, which
+// are copied from the page source ("Boston&nbsp;Celtics"): extraction
+// results hold the text the page shows.
+func unescapeAll(vs []string) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = html.UnescapeString(v)
+	}
+	return out
 }
 
 func readSWDEFile(name string) (*SWDEFile, error) {

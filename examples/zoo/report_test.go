@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/objectrunner/objectrunner/internal/trust"
 )
 
 // summary holds the numbers TestZoo checks against its floors.
@@ -20,6 +22,11 @@ type summary struct {
 	listRecR   float64
 	listSegP   float64 // mean record segmentation precision over list templates
 	listSegR   float64
+	// Trust (issue 20).
+	valuePrecision float64 // precision over every emitted value
+	lostFields     int     // fields with F1 < 0.5 whose truth has values
+	coverage       trust.Coverage
+	judged         *trust.Judged
 }
 
 // group accumulates field scores and template outcomes for a breakdown row.
@@ -142,6 +149,53 @@ func summarize(out io.Writer, results []*result) summary {
 	})
 	fieldBreakdown(out, results)
 	breakdown(out, "feature", results, func(r *result) []string { return r.feat.Tags })
+
+	sum.judged = trust.NewJudged()
+	unrec := 0
+	var lost, diagBad, diagGood []string
+	for _, r := range results {
+		if r.judged != nil {
+			sum.judged.Merge(r.judged)
+		}
+		unrec += r.unrecognized
+		for _, f := range r.fields {
+			if f.f1 < 0.5 {
+				sum.lostFields++
+				lost = append(lost, fmt.Sprintf("%s %s %.2f", r.name, f.name, f.f1))
+			}
+			d := len(f.diagnosed) > 0
+			sum.coverage.Add(f.f1, d)
+			if f.f1 < trust.BadF1 && !d {
+				diagBad = append(diagBad, fmt.Sprintf("%s %s %.2f", r.name, f.name, f.f1))
+			}
+			if f.f1 >= trust.GoodF1 && d {
+				diagGood = append(diagGood, fmt.Sprintf("%s %s %v", r.name, f.name, f.diagnosed))
+			}
+		}
+	}
+	sum.valuePrecision = sum.judged.Precision()
+	c := sum.coverage
+	fmt.Fprintf(out, "\ntrust (issue 20):\n")
+	fmt.Fprintf(out, "  precision over every emitted value: %.4f (%d of %d right, %d wrong)\n", sum.valuePrecision, sum.judged.Right, sum.judged.Values, sum.judged.Values-sum.judged.Right)
+	fmt.Fprintf(out, "  values failing their field's own regex or predefined recognizer: %d\n", unrec)
+	fmt.Fprintf(out, "  fields with F1 < 0.5 where the truth has values: %d %v\n", sum.lostFields, lost)
+	fmt.Fprintf(out, "  diagnostics naming the field: %d of %d fields < %.2f (%.0f%%), %d of %d fields >= %.2f (%.0f%%)\n",
+		c.BadDiagnosed, c.Bad, trust.BadF1, 100*c.BadShare(), c.GoodDiagnosed, c.Good, trust.GoodF1, 100*c.GoodShare())
+	if len(diagBad) > 0 {
+		fmt.Fprintf(out, "  undiagnosed fields < %.2f: %s\n", trust.BadF1, strings.Join(diagBad, "; "))
+	}
+	if len(diagGood) > 0 {
+		fmt.Fprintf(out, "  diagnosed fields >= %.2f: %s\n", trust.GoodF1, strings.Join(diagGood, "; "))
+	}
+	fmt.Fprintf(out, "  reliability (confidence bins against observed precision):\n")
+	var rb strings.Builder
+	sum.judged.Reliability.WriteText(&rb)
+	for _, l := range strings.Split(strings.TrimRight(rb.String(), "\n"), "\n") {
+		fmt.Fprintf(out, "    %s\n", l)
+	}
+	if v, ok := sum.judged.Reliability.Total(0.9); v > 0 {
+		fmt.Fprintf(out, "  values with confidence >= 0.90: %d, precision %.4f\n", v, float64(ok)/float64(v))
+	}
 
 	fmt.Fprintf(out, "\ntargets of issue 10:\n")
 	met := func(ok bool) string {

@@ -18,6 +18,7 @@ import (
 	"github.com/objectrunner/objectrunner/dictionaries"
 	"github.com/objectrunner/objectrunner/eval"
 	"github.com/objectrunner/objectrunner/examples/zoo"
+	"github.com/objectrunner/objectrunner/internal/trust"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper"
@@ -192,6 +193,7 @@ var pinned = map[pinnedKey]string{
 type fieldScore struct {
 	name, fact string
 	f1, p, r   float64
+	diagnosed  []string // kinds of the diagnostics naming the field (trust.Diagnosed)
 }
 
 // result is the outcome of one template.
@@ -209,6 +211,14 @@ type result struct {
 	duration time.Duration
 	sample   []*annotate.Page // the annotated sample (segment_test.go)
 	seg      *segScore        // record segmentation of a list template
+	// Trust (issue 20): every emitted value judged against the truth,
+	// the values failing their field's own recognizer, the diagnostics.
+	values       []trust.Value
+	judged       *trust.Judged
+	unrecognized int
+	diags        []objectrunner.Diagnostic
+	specs        []wrapper.FieldSpec
+	recs         map[string]recognizers.Recognizer
 }
 
 // minF1 is the template's lowest field F1.
@@ -308,6 +318,7 @@ func runSeed(t *testing.T, seed uint64) *result {
 	if runErr != nil {
 		res.err = runErr.Error()
 		out = nil
+		res.values = nil
 	}
 	results, err := eval.ReadResults(bytes.NewReader(out), "results")
 	if err != nil {
@@ -323,7 +334,15 @@ func runSeed(t *testing.T, seed uint64) *result {
 		if a == nil {
 			continue // the truth has no value of the field on any page
 		}
-		res.fields = append(res.fields, fieldScore{f.Name, f.Fact, a.Value.F1, a.Value.Precision, a.Value.Recall})
+		fs := fieldScore{name: f.Name, fact: f.Fact, f1: a.Value.F1, p: a.Value.Precision, r: a.Value.Recall}
+		if i := slices.IndexFunc(res.specs, func(s wrapper.FieldSpec) bool { return s.Path == f.Name }); i >= 0 {
+			fs.diagnosed = trust.Diagnosed(res.diags, res.specs[i])
+		}
+		res.fields = append(res.fields, fs)
+	}
+	res.judged = trust.Judge(truth, res.values)
+	for _, vs := range trust.Unrecognized(res.specs, res.recs, res.values) {
+		res.unrecognized += len(vs)
 	}
 	res.recP, res.recR = rep.Records.Precision, rep.Records.Recall
 	if runErr != nil {
@@ -388,7 +407,9 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 	var buf bytes.Buffer
 	induce := wrapper.DefaultOptions()
 	cfg := objectrunner.Config{SOD: s, Recognizers: recs, Induce: &induce, Workers: 1}
+	res.recs = recs
 	rep, err := objectrunner.Run(context.Background(), filepath.Join(dir, "pages"), cfg, func(o *wrapper.Object) error {
+		res.values = append(res.values, trust.Flatten(o)...)
 		b, err := json.Marshal(o)
 		buf.Write(b)
 		buf.WriteByte('\n')
@@ -399,6 +420,10 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 			res.sample = rep.Sample.Pages
 		}
 		res.objects, res.unfit = rep.Objects, rep.UnfitPages()
+		res.diags = objectrunner.Diagnose(rep)
+		if rep.Wrapper != nil {
+			res.specs = rep.Wrapper.Fields()
+		}
 		for reason, pages := range rep.Unfit {
 			res.reasons = append(res.reasons, fmt.Sprintf("%d pages: %s", len(pages), reason))
 		}
