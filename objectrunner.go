@@ -55,6 +55,12 @@ type Config struct {
 	// Strict drops incomplete objects (a mandatory field without value)
 	// instead of writing them with Object.Missing set.
 	Strict bool
+	// KeepDuplicates writes the objects of every copy of a page. By
+	// default a page whose decoded text is that of an earlier page of the
+	// run (annotate.Page.Sum: the same page saved under two names) is
+	// matched once: its copies are counted (Report.Duplicates) and give
+	// no objects.
+	KeepDuplicates bool
 	// InFlightBytes bounds the bytes of pages parsed and processed at once
 	// across workers, while sampling and while extracting
 	// (annotate.DefaultInFlightBytes; negative: no bound): memory follows
@@ -115,7 +121,15 @@ type Report struct {
 	Empty map[string][]string
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
+	// Duplicates counts the pages left out as copies of an earlier page
+	// of the run (Config.KeepDuplicates); DuplicateOf gives, for the
+	// first maxDuplicateExamples of them, the page each copies.
+	Duplicates  int
+	DuplicateOf map[string]string
 }
+
+// maxDuplicateExamples bounds Report.DuplicateOf.
+const maxDuplicateExamples = 20
 
 // EmptyPages is the number of pages that fit the wrapper without objects.
 func (r *Report) EmptyPages() int {
@@ -296,6 +310,7 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 		objs  []*wrapper.Object
 		err   error
 		empty string // why a page that fits gave no object
+		sum   uint64 // the page's annotate.Page.Sum (0: not read)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -305,6 +320,10 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 	budget := cfg.pageBudget()
 	jobs := make(chan pageJob)
 	results := make(chan result, workers)
+	var dups *taken
+	if !cfg.KeepDuplicates {
+		dups = &taken{first: map[uint64]string{}}
+	}
 	var feedErr error
 	go func() {
 		defer close(jobs)
@@ -335,8 +354,21 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 				}
 				// The page is read and tokenized in one pass (see
 				// wrapper.ExtractStream); a page without objects is read
-				// again to say why.
-				r.objs, r.err = w.ExtractStream(j.load)
+				// again to say why. A copy of a page that a worker read
+				// for an earlier position is not matched.
+				load := func(v annotate.Visitor) (*annotate.Page, error) {
+					p, err := j.load(v)
+					if err != nil || p == nil {
+						return p, err
+					}
+					r.sum = p.Sum
+					if _, ok := dups.of(p.Sum); ok {
+						p.Release()
+						return nil, errCopy
+					}
+					return p, nil
+				}
+				r.objs, r.err = w.ExtractStream(load)
 				if r.err == nil && len(r.objs) == 0 {
 					if p, err := j.load(nil); err == nil {
 						r.empty = w.WhyEmpty(p)
@@ -366,6 +398,23 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 			delete(pending, next)
 			next++
 			<-window
+			if dups != nil && r.sum != 0 {
+				if first, ok := dups.of(r.sum); ok {
+					rep.Duplicates++
+					if len(rep.DuplicateOf) < maxDuplicateExamples {
+						if rep.DuplicateOf == nil {
+							rep.DuplicateOf = map[string]string{}
+						}
+						rep.DuplicateOf[r.rel] = first
+					}
+					rep.Processed++
+					if cfg.Progress != nil {
+						cfg.Progress(Progress{Stage: "extract", Done: next, Total: total})
+					}
+					continue
+				}
+				dups.take(r.sum, r.rel)
+			}
 			if r.empty != "" {
 				rep.Empty[r.empty] = append(rep.Empty[r.empty], r.rel)
 			}
@@ -384,6 +433,39 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 		return err
 	}
 	return feedErr
+}
+
+// errCopy stops the extraction of a page that copies a page taken earlier
+// in the run (taken).
+var errCopy = errors.New("a copy of an earlier page")
+
+// taken holds the sums of the pages taken so far (in order), with the
+// first page that had each: a page whose sum is there copies a page at an
+// earlier position. Workers look here to skip matching such copies; the
+// in-order loop decides (a copy read before its original was taken is
+// matched, then left out), so the output does not depend on the workers'
+// timing. It costs one entry per distinct page of the run.
+type taken struct {
+	mu    sync.Mutex
+	first map[uint64]string
+}
+
+// of returns the first page taken with sum (false: none, or t is nil).
+func (t *taken) of(sum uint64) (string, bool) {
+	if t == nil {
+		return "", false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	rel, ok := t.first[sum]
+	return rel, ok
+}
+
+// take records that page rel, with sum, is taken.
+func (t *taken) take(sum uint64, rel string) {
+	t.mu.Lock()
+	t.first[sum] = rel
+	t.mu.Unlock()
 }
 
 // pageBudget returns a new budget of cfg.InFlightBytes.

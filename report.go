@@ -43,6 +43,11 @@ type Summary struct {
 	Unfit      UnfitSummary `json:"unfit"`
 	Incomplete UnfitSummary `json:"incomplete"`
 	Dropped    int          `json:"dropped"`
+	// Duplicates counts the pages left out as copies of an earlier page
+	// (Report.Duplicates); DuplicateOf names, for some of them, the page
+	// each copies.
+	Duplicates  int               `json:"duplicates"`
+	DuplicateOf map[string]string `json:"duplicate_of,omitempty"`
 	// Unreadable lists the pages that could not be read.
 	Unreadable []PageProblem `json:"unreadable"`
 	// Fields gives, per SOD field, the share of objects holding a value
@@ -154,7 +159,7 @@ func (r *Report) UnfitShare() float64 {
 // Summary returns the report in its machine-readable form.
 func (r *Report) Summary() *Summary {
 	s := &Summary{Source: r.Root, Pages: r.Pages, Processed: r.Processed, PagesWithObjects: r.PagesWithObjects,
-		Objects: r.Objects, Dropped: r.Dropped, Unreadable: []PageProblem{}, Fields: []FieldSummary{},
+		Objects: r.Objects, Dropped: r.Dropped, Duplicates: r.Duplicates, DuplicateOf: r.DuplicateOf, Unreadable: []PageProblem{}, Fields: []FieldSummary{},
 		Diagnostics: append([]Diagnostic{}, Diagnose(r)...),
 		Timings:     Timings{Sample: seconds(r.SampleTime), Induce: seconds(r.InduceTime), Extract: seconds(r.ExtractTime)}}
 	s.Unfit = byReason(r.Unfit, r.Processed)

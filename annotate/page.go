@@ -27,6 +27,10 @@ type Page struct {
 	// page nests deeper than the parser accepts (see FlattenDepth); 0 for
 	// almost every page.
 	Flattened int
+	// Sum is a hash of the page's decoded text: pages with the same Sum
+	// are copies of one page (the same bytes once decoded). It is seeded
+	// per process, so it compares pages of one run only.
+	Sum uint64
 	// Annotations are the entity instances found on the page, in document order.
 	Annotations []*Annotation
 	// ByNode indexes Annotations by the node they sit on (including the

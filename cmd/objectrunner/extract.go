@@ -47,6 +47,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
 	memoryMB := fs.Int("memory-mb", defaultMemoryMB, "soft memory limit in MiB (GOMEMLIMIT overrides it); pages of up to 1/32 of it are processed at once (0: no memory limit)")
 	strict := fs.Bool("strict", false, "leave out objects that lack a mandatory field (default: write them with \"missing\")")
+	keepDups := fs.Bool("keep-duplicates", false, "write the objects of every copy of a page (default: a page whose text is that of an earlier page is counted as a duplicate and gives no objects)")
 	baseURL := baseURLFlag(fs)
 	previewDir := fs.String("preview", "", "write the sample pages (with --wrapper: up to --sample pages spread over the source)\nto this directory as HTML with the extracted values highlighted per field, and an\nindex.html with per-field counts; nothing in them is loaded from the web")
 	reportPath := fs.String("report", "", "write a JSON run report to this file: pages, objects, unfit pages by reason,\nincomplete pages, per-field fill rate and mean confidence, sample, wrapper, timings,\ndiagnostics")
@@ -78,7 +79,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return err
 	}
 
-	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}}
+	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, KeepDuplicates: *keepDups, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}}
 	cfg.InFlightBytes = applyMemoryLimit(*memoryMB)
 	cfg.Sample.K = *k
 	cfg.Sample.MaxBytes = int64(*sampleMB) << 20
@@ -258,6 +259,9 @@ func (m *Main) summarize(rep *objectrunner.Report) {
 		"processed", rep.Processed, "incomplete", rep.IncompletePages(), "unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
 	if rep.Dropped > 0 {
 		m.Log.Warn("incomplete objects left out (--strict)", "objects", rep.Dropped)
+	}
+	if rep.Duplicates > 0 {
+		m.Log.Info("copies of earlier pages left out (--keep-duplicates writes them)", "pages", rep.Duplicates)
 	}
 	for _, d := range objectrunner.Diagnose(rep) {
 		if d.Kind == objectrunner.DiagLowFill {
