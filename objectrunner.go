@@ -70,6 +70,12 @@ type Config struct {
 	InFlightBytes int64
 	// Progress, when set, is called from one goroutine as work advances.
 	Progress func(Progress)
+	// Templates, when set, groups the source's pages by template first
+	// (package cluster): when there are several, the annotation sample of
+	// the whole source votes for the template whose pages it holds, and
+	// only that template's pages are learned from and extracted
+	// (Report.Template says which and why).
+	Templates bool
 	// Learned, when set, is called once the wrapper is learned, before
 	// extraction starts, with the report so far (sample, wrapper, times).
 	Learned func(*Report)
@@ -121,6 +127,9 @@ type Report struct {
 	Empty map[string][]string
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
+	// Template is the template taken from a source of several
+	// (Config.Templates); nil otherwise.
+	Template *TemplateChoice
 	// Duplicates counts the pages left out as copies of an earlier page
 	// of the run (Config.KeepDuplicates); DuplicateOf gives, for the
 	// first maxDuplicateExamples of them, the page each copies.
@@ -251,6 +260,28 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	}
 	if res.Discarded != nil {
 		return res.Discarded
+	}
+	if cfg.Templates {
+		choice, err := chooseTemplate(src, res.Pages)
+		if err != nil {
+			return err
+		}
+		rep.Template = choice
+		if choice != nil {
+			// Sample again, among the chosen template's pages only, so
+			// that the sample and its statistics are the template's.
+			rep.Pages = len(src.names)
+			start := time.Now()
+			res, err = annotate.SampleSource(ctx, src.names, src.root, a, sopt)
+			rep.SampleTime += time.Since(start)
+			rep.Sample = res
+			if err != nil {
+				return err
+			}
+			if res.Discarded != nil {
+				return res.Discarded
+			}
+		}
 	}
 	if len(res.Pages) < 2 {
 		// Induction tells the template from the data by comparing pages:

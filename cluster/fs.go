@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"runtime"
 	"sync"
@@ -10,6 +11,11 @@ import (
 // FS signs the pages names of fsys (in parallel) and groups them. A page
 // that cannot be read is returned in skipped with its error, and left out.
 func FS(fsys fs.FS, names []string, o Options) (clusters []*Cluster, skipped map[string]error, err error) {
+	return Files(names, func(name string) (io.ReadCloser, error) { return fsys.Open(name) }, o)
+}
+
+// Files is FS over pages that open opens by name.
+func Files(names []string, open func(name string) (io.ReadCloser, error), o Options) (clusters []*Cluster, skipped map[string]error, err error) {
 	o = o.withDefaults()
 	sigs := make([]*Signature, len(names))
 	errs := make([]error, len(names))
@@ -20,7 +26,7 @@ func FS(fsys fs.FS, names []string, o Options) (clusters []*Cluster, skipped map
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				f, err := fsys.Open(names[i])
+				f, err := open(names[i])
 				if err != nil {
 					errs[i] = err
 					continue

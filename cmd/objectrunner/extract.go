@@ -47,6 +47,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
 	memoryMB := fs.Int("memory-mb", defaultMemoryMB, "soft memory limit in MiB (GOMEMLIMIT overrides it); pages of up to 1/32 of it are processed at once (0: no memory limit)")
 	strict := fs.Bool("strict", false, "leave out objects that lack a mandatory field (default: write them with \"missing\")")
+	templates := fs.Bool("templates", false, "group the source's pages by template first (see 'objectrunner sources') and, when it has several, learn and extract only the one that holds most of the best-annotated pages")
 	keepDups := fs.Bool("keep-duplicates", false, "write the objects of every copy of a page (default: a page whose text is that of an earlier page is counted as a duplicate and gives no objects)")
 	baseURL := baseURLFlag(fs)
 	previewDir := fs.String("preview", "", "write the sample pages (with --wrapper: up to --sample pages spread over the source)\nto this directory as HTML with the extracted values highlighted per field, and an\nindex.html with per-field counts; nothing in them is loaded from the web")
@@ -79,7 +80,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return err
 	}
 
-	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, KeepDuplicates: *keepDups, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}}
+	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, KeepDuplicates: *keepDups, Templates: *templates, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}}
 	cfg.InFlightBytes = applyMemoryLimit(*memoryMB)
 	cfg.Sample.K = *k
 	cfg.Sample.MaxBytes = int64(*sampleMB) << 20
@@ -235,6 +236,9 @@ func (m *Main) importDir(ctx context.Context, store *dictionaries.Store, dir str
 // logLearned logs the annotation sample and the learned wrapper, before
 // extraction starts.
 func (m *Main) logLearned(rep *objectrunner.Report) {
+	if t := rep.Template; t != nil {
+		m.Log.Info("source of several templates: " + t.String())
+	}
 	m.logSample(rep)
 	w := rep.Wrapper
 	m.Log.Info("wrapper learned", "mode", w.Mode(), "slots", len(w.Slots()), "time", rep.InduceTime.Round(time.Millisecond))
