@@ -30,7 +30,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 			"its best-annotated sample pages, apply it to every page and write one object per\n"+
 			"line (JSON Lines), with each value's confidence and DOM path. With --wrapper, a\n"+
 			"saved wrapper is applied without learning. A summary goes to stderr.")
-	sodPath := fs.String("sod", "", "SOD file (required unless --wrapper is given)")
+	sodPath := fs.String("sod", "", "SOD file (required unless --wrapper is given: a saved wrapper carries its SOD)")
 	source := fs.String("source", "", "source: directory or glob of pages (required)")
 	wrapperIn := fs.String("wrapper", "", "apply this saved wrapper instead of learning one")
 	wrapperOut := fs.String("save-wrapper", "", "save the learned wrapper to this file")
@@ -57,8 +57,6 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return err
 	}
 	switch {
-	case *repoDir != "" && *sodPath == "":
-		return usagef("--repo needs --sod (the repository records the SOD's fields)")
 	case *source == "":
 		return usagef("--source is required")
 	case *sodPath == "" && *wrapperIn == "":
@@ -67,8 +65,6 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return usagef("unexpected arguments %q", fs.Args())
 	case *format != "jsonl" && *format != "json" && *format != "csv":
 		return usagef("--format must be jsonl, json or csv, not %q", *format)
-	case *grow && *sodPath == "":
-		return usagef("--grow needs --sod (it says which fields are dictionary fields)")
 	case *wrapperIn != "" && *wrapperOut != "":
 		return usagef("--save-wrapper goes with learning, not with --wrapper")
 	case *maxUnfit < 0 || *maxUnfit > 1:
@@ -93,16 +89,21 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		}
 		cfg.Wrapper = w
 	}
+	s, err := extractSOD(*sodPath, *wrapperIn, cfg.Wrapper)
+	if err != nil {
+		return err
+	}
+	if s == nil { // a wrapper saved without its SOD, and no --sod
+		switch {
+		case *repoDir != "":
+			return usagef("--repo needs the SOD (the repository records its fields): %s was saved without it; give --sod", *wrapperIn)
+		case *grow:
+			return usagef("--grow needs the SOD (it says which fields are dictionary fields): %s was saved without it; give --sod", *wrapperIn)
+		}
+	}
 	var store *dictionaries.Store
-	if *sodPath != "" {
-		s, err := sod.Load(*sodPath)
-		if err != nil {
-			return err
-		}
+	if s != nil {
 		cfg.SOD = s
-		if cfg.Wrapper != nil && cfg.Wrapper.SODHash() != s.Hash {
-			return fmt.Errorf("%s was learned for another SOD than %s (or an older version of it): learn a new wrapper", *wrapperIn, *sodPath)
-		}
 		// Recognizers are needed to learn; the store also to grow or import.
 		learn := cfg.Wrapper == nil
 		if (learn && usesDictionaries(s)) || *importDir != "" || *grow {
@@ -213,6 +214,30 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		}
 	}
 	return runErr
+}
+
+// extractSOD returns the SOD of an extract run: the file sodPath, which a
+// saved wrapper w (read from wrapperPath) must have been learned for, or
+// else the SOD the wrapper carries (nil when it carries none).
+func extractSOD(sodPath, wrapperPath string, w *wrapper.Wrapper) (*sod.SOD, error) {
+	if sodPath != "" {
+		s, err := sod.Load(sodPath)
+		if err != nil {
+			return nil, err
+		}
+		if w != nil && w.SODHash() != s.Hash {
+			return nil, fmt.Errorf("%s was learned for another SOD than %s (or an older version of it): learn a new wrapper", wrapperPath, sodPath)
+		}
+		return s, nil
+	}
+	if w == nil || w.SODText() == "" {
+		return nil, nil
+	}
+	s, err := sod.Parse(wrapperPath+" (sod_text)", []byte(w.SODText()))
+	if err != nil {
+		return nil, fmt.Errorf("%s: the SOD it carries: %w", wrapperPath, err)
+	}
+	return s, nil
 }
 
 // importDir imports every CLASS.txt / CLASS.tsv word list in dir.
