@@ -35,7 +35,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	wrapperIn := fs.String("wrapper", "", "apply this saved wrapper instead of learning one")
 	wrapperOut := fs.String("save-wrapper", "", "save the learned wrapper to this file")
 	out := fs.String("o", "", "write objects to this file (default: stdout)")
-	format := fs.String("format", "jsonl", "output format: jsonl, json or csv")
+	format := fs.String("format", "jsonl", "output format: jsonl, json or csv (csv: page, url, index, a column per field with\nsets joined by \" | \", and FIELD.normalized after a field whose recognizer normalises)")
 	dictDir := fs.String("dict-dir", "", "dictionary store directory (default: the per-user store)")
 	importDir := fs.String("import", "", "first import the word lists in this directory (CLASS.txt or CLASS.tsv) into the store")
 	grow := fs.Bool("grow", false, "add extracted values of dictionary fields to the dictionaries")
@@ -384,26 +384,57 @@ type objectWriter struct {
 	format string
 	n      int
 	csv    *csv.Writer
-	cols   []string // csv: top-level field names
+	cols   []csvColumn // csv: the top-level fields
+}
+
+// csvColumn is one top-level field of the CSV output; norm says it is
+// followed by a FIELD.normalized column (its recognizer normalises).
+type csvColumn struct {
+	name string
+	norm bool
+}
+
+// csvColumns returns the CSV columns of a run: the SOD's top-level fields
+// (else the wrapper's), each entity field typed by a predefined recognizer
+// (every one of which gives a canonical form) with a normalized column.
+func csvColumns(cfg objectrunner.Config) []csvColumn {
+	var cols []csvColumn
+	switch {
+	case cfg.SOD != nil:
+		for _, f := range cfg.SOD.Root.Fields {
+			t := f.Type
+			norm := t.Kind == sod.Entity && t.Recognizer != nil && t.Recognizer.Kind == sod.Predefined
+			cols = append(cols, csvColumn{f.Name, norm})
+		}
+	case cfg.Wrapper != nil:
+		for _, f := range cfg.Wrapper.Fields() {
+			if f.Parent == "" {
+				cols = append(cols, csvColumn{f.Name, !f.Tuple && f.Predefined != ""})
+			}
+		}
+	}
+	return cols
+}
+
+// csvHeader is the CSV header: page, url, index, then each field and,
+// where its recognizer normalises, FIELD.normalized.
+func csvHeader(cols []csvColumn) []string {
+	h := []string{"page", "url", "index"}
+	for _, c := range cols {
+		h = append(h, c.name)
+		if c.norm {
+			h = append(h, c.name+".normalized")
+		}
+	}
+	return h
 }
 
 func newObjectWriter(w io.Writer, format string, cfg objectrunner.Config) (*objectWriter, error) {
 	ow := &objectWriter{w: w, format: format}
 	if format == "csv" {
-		switch {
-		case cfg.SOD != nil:
-			for _, f := range cfg.SOD.Root.Fields {
-				ow.cols = append(ow.cols, f.Name)
-			}
-		case cfg.Wrapper != nil:
-			for _, f := range cfg.Wrapper.Fields() {
-				if f.Parent == "" {
-					ow.cols = append(ow.cols, f.Name)
-				}
-			}
-		}
+		ow.cols = csvColumns(cfg)
 		ow.csv = csv.NewWriter(w)
-		if err := ow.csv.Write(append([]string{"page", "index"}, ow.cols...)); err != nil {
+		if err := ow.csv.Write(csvHeader(ow.cols)); err != nil {
 			return nil, err
 		}
 	}
@@ -413,9 +444,12 @@ func newObjectWriter(w io.Writer, format string, cfg objectrunner.Config) (*obje
 func (ow *objectWriter) write(o *wrapper.Object) error {
 	switch ow.format {
 	case "csv":
-		row := []string{o.Page, strconv.Itoa(o.Index)}
+		row := []string{o.Page, o.URL, strconv.Itoa(o.Index)}
 		for _, c := range ow.cols {
-			row = append(row, csvCell(o, c))
+			row = append(row, csvCell(o, c.name, false))
+			if c.norm {
+				row = append(row, csvCell(o, c.name, true))
+			}
 		}
 		return ow.csv.Write(row)
 	case "json":
@@ -441,20 +475,30 @@ func (ow *objectWriter) write(o *wrapper.Object) error {
 }
 
 // csvCell renders one top-level field: set values joined by " | ", nested
-// tuples as JSON.
-func csvCell(o *wrapper.Object, name string) string {
+// tuples as JSON. With norm, it renders the values' canonical forms
+// instead ("" when none has one; a value without one keeps its place in a
+// set).
+func csvCell(o *wrapper.Object, name string, norm bool) string {
 	for _, f := range o.Fields {
 		if f.Name != name {
 			continue
 		}
 		var parts []string
+		has := false
 		for _, v := range f.Values {
-			if f.Tuple {
+			switch {
+			case f.Tuple:
 				b, _ := json.Marshal(&wrapper.Object{Fields: v.Fields})
 				parts = append(parts, string(b))
-				continue
+			case norm:
+				parts = append(parts, v.Normalized)
+				has = has || v.Normalized != ""
+			default:
+				parts = append(parts, v.Text)
 			}
-			parts = append(parts, v.Text)
+		}
+		if norm && !has {
+			return ""
 		}
 		return strings.Join(parts, " | ")
 	}

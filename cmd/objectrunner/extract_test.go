@@ -61,7 +61,7 @@ func TestExtract(t *testing.T) {
 	}{
 		{"reapply jsonl", []string{"extract", "-q", "--wrapper", wrapperFile, "--source", pages}, 0, `"index":1`, ""},
 		{"reapply with the same SOD", []string{"extract", "-q", "--wrapper", wrapperFile, "--sod", sodPath, "--source", pages}, 0, `"page":"0000.html"`, ""},
-		{"csv", []string{"extract", "-q", "--wrapper", wrapperFile, "--source", pages, "--format", "csv"}, 0, "page,index,artist,date,address,performer\n", ""},
+		{"csv", []string{"extract", "-q", "--wrapper", wrapperFile, "--source", pages, "--format", "csv"}, 0, "page,url,index,artist,date,date.normalized,address,address.normalized,performer\n", ""},
 		{"json array", []string{"extract", "-q", "--wrapper", wrapperFile, "--source", pages, "--format", "json"}, 0, "[\n{", ""},
 		{"wrapper learned for another SOD", []string{"extract", "-q", "--wrapper", wrapperFile, "--sod", filepath.Join("..", "..", "examples", "swde-book", "sod.toml"), "--source", pages}, 1, "", "learned for another SOD"},
 		{"no source", []string{"extract", "--sod", sodPath}, 2, "", "--source is required"},
