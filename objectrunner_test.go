@@ -103,6 +103,11 @@ func TestIncompleteObjects(t *testing.T) {
 			if got, want := len(objs), 10; got != want || len(incomplete) != 0 || rep.Dropped != 2 {
 				t.Fatalf("strict: %d objects, incomplete %v, dropped %d; want %d, none, 2", got, incomplete, rep.Dropped, want)
 			}
+			// The pages whose objects were left out are incomplete, as
+			// without Strict, not pages that do not fit the wrapper.
+			if rep.IncompletePages() != 2 || rep.UnfitPages() != 0 {
+				t.Fatalf("strict: %d incomplete pages, %d unfit (%v); want 2 and 0", rep.IncompletePages(), rep.UnfitPages(), rep.Unfit)
+			}
 			continue
 		}
 		if got, want := strings.Join(incomplete, " "), "Delta.html:code Hotel.html:code"; got != want || len(objs) != 12 || rep.IncompletePages() != 2 {

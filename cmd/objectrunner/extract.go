@@ -318,6 +318,10 @@ func (m *Main) logSample(rep *objectrunner.Report) {
 // logUnfit logs, by reason, the pages that did not fit the wrapper, and
 // the unreadable ones.
 func (m *Main) logUnfit(rep *objectrunner.Report) {
+	incomplete := "pages written incomplete"
+	if rep.Dropped > 0 {
+		incomplete = "incomplete pages (their incomplete objects left out: --strict)"
+	}
 	reasons := make([]string, 0, len(rep.Unfit))
 	for r := range rep.Unfit {
 		reasons = append(reasons, r)
@@ -334,7 +338,7 @@ func (m *Main) logUnfit(rep *objectrunner.Report) {
 	sort.Slice(reasons, func(i, j int) bool { return len(rep.Incomplete[reasons[i]]) > len(rep.Incomplete[reasons[j]]) })
 	for _, r := range reasons {
 		ps := rep.Incomplete[r]
-		m.Log.Warn("pages written incomplete", "reason", r, "pages", len(ps), "e.g.", strings.Join(ps[:min(3, len(ps))], " "))
+		m.Log.Warn(incomplete, "reason", r, "pages", len(ps), "e.g.", strings.Join(ps[:min(3, len(ps))], " "))
 	}
 	for i, f := range rep.Failed {
 		if i == 5 {
