@@ -255,3 +255,25 @@ func TestDiagnoseOptionalLowFill(t *testing.T) {
 		}
 	}
 }
+
+// TestDiagnoseDiscarded: a source discarded because a mandatory type was
+// found on too few pages is told so, naming the type, not to give the
+// source more pages.
+func TestDiagnoseDiscarded(t *testing.T) {
+	rep := &objectrunner.Report{SampleTarget: 20, Sample: &annotate.SampleResult{
+		Stats:     []*annotate.TypeStats{{Type: "date", Mandatory: true, Candidates: 24}},
+		Discarded: &annotate.DiscardError{Type: "date", Reason: "hits on 0 of 24 pages"},
+	}}
+	ds := objectrunner.Diagnose(rep)
+	if len(ds) != 1 || ds[0].Kind != objectrunner.DiagRareType || ds[0].Field != "date" {
+		t.Fatalf("Diagnose = %+v, want one %s diagnostic for date", ds, objectrunner.DiagRareType)
+	}
+	for _, want := range []string{"discarded", "type date was found on 0 of the 24 pages", "objectrunner recognize"} {
+		if !strings.Contains(ds[0].Message, want) {
+			t.Errorf("the diagnostic %q lacks %q", ds[0].Message, want)
+		}
+	}
+	if strings.Contains(ds[0].Message, "more pages") {
+		t.Errorf("the diagnostic %q asks for more pages", ds[0].Message)
+	}
+}
