@@ -173,7 +173,7 @@ type bound struct {
 
 const mb = 1 << 20
 
-// within checks r against b and logs the case's figures; the README's
+// within checks r against b and logs the case's figures; docs/reliability.md's
 // tables come from these lines.
 func within(t *testing.T, name string, r result, b bound) {
 	t.Helper()
