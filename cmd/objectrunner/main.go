@@ -4,7 +4,8 @@
 // main only wires the process to Main; every subcommand is a type with a
 // Run(ctx, args) error method, testable without os.Exit.
 //
-// Files: main.go (dispatch, usage, exit statuses), flags.go (flag sets,
+// Files: main.go (dispatch, usage, exit statuses), suggest.go ("did you
+// mean" for a mistyped command), flags.go (flag sets,
 // global flags, flags after arguments, logging), progress.go (progress bar
 // on a terminal, periodic lines otherwise), one file per subcommand
 // (sod_check.go, recognize.go, annotate.go, extract.go, wrapper_show.go,
