@@ -511,23 +511,28 @@ func (cfg *Config) pageBudget() *annotate.PageBudget {
 // take records one page's outcome (rel: its path in the source) and emits
 // its objects. A page whose objects lack a mandatory field, or a list page
 // where some records did not fit, still gives the objects it has
-// (incomplete ones left out when strict); a page that gave none is unfit.
+// (incomplete ones left out when strict, the page still counted as
+// incomplete); a page that gave none is unfit.
 func (rep *Report) take(rel string, objs []*wrapper.Object, err error, strict bool, emit func(*wrapper.Object) error) error {
 	var mm *wrapper.MismatchError
 	switch {
 	case errors.As(err, &mm):
+		dropped := 0
 		if strict {
 			kept := objs[:0:0]
 			for _, o := range objs {
 				if len(o.Missing) == 0 {
 					kept = append(kept, o)
 				} else {
-					rep.Dropped++
+					dropped++
 				}
 			}
 			objs = kept
+			rep.Dropped += dropped
 		}
-		if !mm.Partial || len(objs) == 0 {
+		// A page whose objects Strict left out is incomplete, as it is
+		// without Strict; unfit is a page that gave no object at all.
+		if !mm.Partial || (len(objs) == 0 && dropped == 0) {
 			rep.Unfit[mm.Reason] = append(rep.Unfit[mm.Reason], rel)
 			rep.Processed++
 			return nil

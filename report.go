@@ -15,15 +15,36 @@ import (
 // text for values or miss separators.
 const DiagSmallSample = "small-sample"
 
-// smallSample returns the DiagSmallSample diagnostic of rep, if any.
+// smallSample returns the DiagSmallSample diagnostic of rep, if any. A
+// source discarded because a mandatory type was found on too few pages
+// gets a DiagRareType naming that type instead: its sample is empty, but
+// more pages would not help.
 func smallSample(rep *Report) []Diagnostic {
 	res := rep.Sample
+	if res != nil && res.Discarded != nil {
+		return discarded(res)
+	}
 	if res == nil || rep.SampleTarget <= 0 || len(res.Pages)*2 >= rep.SampleTarget {
 		return nil
 	}
 	return []Diagnostic{{Kind: DiagSmallSample, Message: fmt.Sprintf(
 		"the sample has %d pages, far below its target of %d: the wrapper is learned from few examples and may take template text for values or miss separators between set items; give the source more pages",
 		len(res.Pages), rep.SampleTarget)}}
+}
+
+// discarded explains a source discarded while annotating its sample: the
+// mandatory type found on too few pages, and where to look.
+func discarded(res *annotate.SampleResult) []Diagnostic {
+	d := res.Discarded
+	found := ""
+	for _, st := range res.Stats {
+		if st.Type == d.Type && st.Candidates > 0 {
+			found = fmt.Sprintf(" on %d of the %d pages annotated for it", st.PagesWithHits, st.Candidates)
+		}
+	}
+	return []Diagnostic{{Kind: DiagRareType, Field: d.Type, Message: fmt.Sprintf(
+		"the source was discarded: mandatory type %s was found%s; its recognizer may not match how the source writes it, or the source does not hold it (objectrunner recognize --sod SOD PAGE shows what it finds on a page)",
+		d.Type, found)}}
 }
 
 // Summary is a machine-readable account of a run (Report.Summary), the

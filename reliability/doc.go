@@ -6,7 +6,7 @@
 // clear error naming the file, line or field, an exit status, time and
 // peak memory (the child's maximum resident set size) under a stated bound,
 // and nothing already written lost. Every case logs its time and peak
-// memory ("go test -v ./reliability" prints the table the README reports).
+// memory ("go test -v ./reliability" prints the table docs/reliability.md reports).
 //
 // Files, one per group of cases:
 //

@@ -177,7 +177,7 @@ type bound struct {
 
 const mb = 1 << 20
 
-// within checks r against b and logs the case's figures; the README's
+// within checks r against b and logs the case's figures; docs/reliability.md's
 // tables come from these lines.
 //
 // The time checked is the lesser of the wall time and the CPU time of the

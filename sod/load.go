@@ -61,6 +61,7 @@ func Parse(file string, data []byte) (*SOD, error) {
 	sum := sha256.Sum256(data)
 	s.File = file
 	s.Hash = hex.EncodeToString(sum[:])
+	s.Text = string(data)
 	return s, nil
 }
 

@@ -29,9 +29,12 @@ type fileNode struct {
 }
 
 type wrapperFile struct {
-	Version  int         `json:"version"`
-	SODHash  string      `json:"sod_hash"`
-	SODName  string      `json:"sod_name,omitempty"`
+	Version int    `json:"version"`
+	SODHash string `json:"sod_hash"`
+	SODName string `json:"sod_name,omitempty"`
+	// SODText is the SOD's source text (optional: older files lack it);
+	// its SHA-256 is SODHash.
+	SODText  string      `json:"sod_text,omitempty"`
 	PageMult string      `json:"page_mult"`
 	PageMin  int         `json:"page_min"`
 	Options  Options     `json:"options"`
@@ -140,11 +143,12 @@ func fromFile(f *fileNode, depth int) (Node, error) {
 }
 
 // Save writes the wrapper as versioned JSON: format version, the hash of the
-// SOD it was learned for, options, fields, slot mapping, the template (also
+// SOD it was learned for and its text (SODText, when known), options, fields, slot mapping, the template (also
 // as printable text) and, in record mode, the record pattern (an optional
 // field of format version 1).
 func (w *Wrapper) Save(out io.Writer) error {
 	f := w.file()
+	f.SODText = w.sodText
 	if w.page != nil {
 		f.Page = w.page.file()
 	}
@@ -215,6 +219,11 @@ func Load(r io.Reader) (*Wrapper, error) {
 		}
 	}
 	w.pageFields, w.order, w.pageDrop = f.PageFields, f.FieldOrder, f.PageDropped
+	if f.SODText != "" {
+		if err := w.SetSODText(f.SODText); err != nil {
+			return nil, fmt.Errorf("wrapper: load: sod_text: %w", err)
+		}
+	}
 	return w, nil
 }
 

@@ -30,12 +30,12 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 			"its best-annotated sample pages, apply it to every page and write one object per\n"+
 			"line (JSON Lines), with each value's confidence and DOM path. With --wrapper, a\n"+
 			"saved wrapper is applied without learning. A summary goes to stderr.")
-	sodPath := fs.String("sod", "", "SOD file (required unless --wrapper is given)")
+	sodPath := fs.String("sod", "", "SOD file (required unless --wrapper is given: a saved wrapper carries its SOD)")
 	source := fs.String("source", "", "source: directory or glob of pages (required)")
 	wrapperIn := fs.String("wrapper", "", "apply this saved wrapper instead of learning one")
 	wrapperOut := fs.String("save-wrapper", "", "save the learned wrapper to this file")
 	out := fs.String("o", "", "write objects to this file (default: stdout)")
-	format := fs.String("format", "jsonl", "output format: jsonl, json or csv")
+	format := fs.String("format", "jsonl", "output format: jsonl, json or csv (csv: page, url, index, a column per field with\nsets joined by \" | \", and FIELD.normalized after a field whose recognizer normalises)")
 	dictDir := fs.String("dict-dir", "", "dictionary store directory (default: the per-user store)")
 	importDir := fs.String("import", "", "first import the word lists in this directory (CLASS.txt or CLASS.tsv) into the store")
 	grow := fs.Bool("grow", false, "add extracted values of dictionary fields to the dictionaries")
@@ -59,8 +59,6 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return err
 	}
 	switch {
-	case *repoDir != "" && *sodPath == "":
-		return usagef("--repo needs --sod (the repository records the SOD's fields)")
 	case *source == "":
 		return usagef("--source is required")
 	case *sodPath == "" && *wrapperIn == "":
@@ -69,8 +67,6 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return usagef("unexpected arguments %q", fs.Args())
 	case *format != "jsonl" && *format != "json" && *format != "csv":
 		return usagef("--format must be jsonl, json or csv, not %q", *format)
-	case *grow && *sodPath == "":
-		return usagef("--grow needs --sod (it says which fields are dictionary fields)")
 	case *wrapperIn != "" && *wrapperOut != "":
 		return usagef("--save-wrapper goes with learning, not with --wrapper")
 	case *maxUnfit < 0 || *maxUnfit > 1:
@@ -95,16 +91,21 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		}
 		cfg.Wrapper = w
 	}
+	s, err := extractSOD(*sodPath, *wrapperIn, cfg.Wrapper)
+	if err != nil {
+		return err
+	}
+	if s == nil { // a wrapper saved without its SOD, and no --sod
+		switch {
+		case *repoDir != "":
+			return usagef("--repo needs the SOD (the repository records its fields): %s was saved without it; give --sod", *wrapperIn)
+		case *grow:
+			return usagef("--grow needs the SOD (it says which fields are dictionary fields): %s was saved without it; give --sod", *wrapperIn)
+		}
+	}
 	var store *dictionaries.Store
-	if *sodPath != "" {
-		s, err := sod.Load(*sodPath)
-		if err != nil {
-			return err
-		}
+	if s != nil {
 		cfg.SOD = s
-		if cfg.Wrapper != nil && cfg.Wrapper.SODHash() != s.Hash {
-			return fmt.Errorf("%s was learned for another SOD than %s (or an older version of it): learn a new wrapper", *wrapperIn, *sodPath)
-		}
 		// Recognizers are needed to learn; the store also to grow or import.
 		learn := cfg.Wrapper == nil
 		if (learn && usesDictionaries(s)) || *importDir != "" || *grow {
@@ -217,6 +218,30 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	return runErr
 }
 
+// extractSOD returns the SOD of an extract run: the file sodPath, which a
+// saved wrapper w (read from wrapperPath) must have been learned for, or
+// else the SOD the wrapper carries (nil when it carries none).
+func extractSOD(sodPath, wrapperPath string, w *wrapper.Wrapper) (*sod.SOD, error) {
+	if sodPath != "" {
+		s, err := sod.Load(sodPath)
+		if err != nil {
+			return nil, err
+		}
+		if w != nil && w.SODHash() != s.Hash {
+			return nil, fmt.Errorf("%s was learned for another SOD than %s (or an older version of it): learn a new wrapper", wrapperPath, sodPath)
+		}
+		return s, nil
+	}
+	if w == nil || w.SODText() == "" {
+		return nil, nil
+	}
+	s, err := sod.Parse(wrapperPath+" (sod_text)", []byte(w.SODText()))
+	if err != nil {
+		return nil, fmt.Errorf("%s: the SOD it carries: %w", wrapperPath, err)
+	}
+	return s, nil
+}
+
 // importDir imports every CLASS.txt / CLASS.tsv word list in dir.
 func (m *Main) importDir(ctx context.Context, store *dictionaries.Store, dir string) error {
 	lists, err := wordLists([]string{dir}, "")
@@ -301,6 +326,10 @@ func (m *Main) logSample(rep *objectrunner.Report) {
 // logUnfit logs, by reason, the pages that did not fit the wrapper, and
 // the unreadable ones.
 func (m *Main) logUnfit(rep *objectrunner.Report) {
+	incomplete := "pages written incomplete"
+	if rep.Dropped > 0 {
+		incomplete = "incomplete pages (their incomplete objects left out: --strict)"
+	}
 	reasons := make([]string, 0, len(rep.Unfit))
 	for r := range rep.Unfit {
 		reasons = append(reasons, r)
@@ -317,7 +346,7 @@ func (m *Main) logUnfit(rep *objectrunner.Report) {
 	sort.Slice(reasons, func(i, j int) bool { return len(rep.Incomplete[reasons[i]]) > len(rep.Incomplete[reasons[j]]) })
 	for _, r := range reasons {
 		ps := rep.Incomplete[r]
-		m.Log.Warn("pages written incomplete", "reason", r, "pages", len(ps), "e.g.", strings.Join(ps[:min(3, len(ps))], " "))
+		m.Log.Warn(incomplete, "reason", r, "pages", len(ps), "e.g.", strings.Join(ps[:min(3, len(ps))], " "))
 	}
 	for i, f := range rep.Failed {
 		if i == 5 {
@@ -367,26 +396,57 @@ type objectWriter struct {
 	format string
 	n      int
 	csv    *csv.Writer
-	cols   []string // csv: top-level field names
+	cols   []csvColumn // csv: the top-level fields
+}
+
+// csvColumn is one top-level field of the CSV output; norm says it is
+// followed by a FIELD.normalized column (its recognizer normalises).
+type csvColumn struct {
+	name string
+	norm bool
+}
+
+// csvColumns returns the CSV columns of a run: the SOD's top-level fields
+// (else the wrapper's), each entity field typed by a predefined recognizer
+// (every one of which gives a canonical form) with a normalized column.
+func csvColumns(cfg objectrunner.Config) []csvColumn {
+	var cols []csvColumn
+	switch {
+	case cfg.SOD != nil:
+		for _, f := range cfg.SOD.Root.Fields {
+			t := f.Type
+			norm := t.Kind == sod.Entity && t.Recognizer != nil && t.Recognizer.Kind == sod.Predefined
+			cols = append(cols, csvColumn{f.Name, norm})
+		}
+	case cfg.Wrapper != nil:
+		for _, f := range cfg.Wrapper.Fields() {
+			if f.Parent == "" {
+				cols = append(cols, csvColumn{f.Name, !f.Tuple && f.Predefined != ""})
+			}
+		}
+	}
+	return cols
+}
+
+// csvHeader is the CSV header: page, url, index, then each field and,
+// where its recognizer normalises, FIELD.normalized.
+func csvHeader(cols []csvColumn) []string {
+	h := []string{"page", "url", "index"}
+	for _, c := range cols {
+		h = append(h, c.name)
+		if c.norm {
+			h = append(h, c.name+".normalized")
+		}
+	}
+	return h
 }
 
 func newObjectWriter(w io.Writer, format string, cfg objectrunner.Config) (*objectWriter, error) {
 	ow := &objectWriter{w: w, format: format}
 	if format == "csv" {
-		switch {
-		case cfg.SOD != nil:
-			for _, f := range cfg.SOD.Root.Fields {
-				ow.cols = append(ow.cols, f.Name)
-			}
-		case cfg.Wrapper != nil:
-			for _, f := range cfg.Wrapper.Fields() {
-				if f.Parent == "" {
-					ow.cols = append(ow.cols, f.Name)
-				}
-			}
-		}
+		ow.cols = csvColumns(cfg)
 		ow.csv = csv.NewWriter(w)
-		if err := ow.csv.Write(append([]string{"page", "index"}, ow.cols...)); err != nil {
+		if err := ow.csv.Write(csvHeader(ow.cols)); err != nil {
 			return nil, err
 		}
 	}
@@ -396,9 +456,12 @@ func newObjectWriter(w io.Writer, format string, cfg objectrunner.Config) (*obje
 func (ow *objectWriter) write(o *wrapper.Object) error {
 	switch ow.format {
 	case "csv":
-		row := []string{o.Page, strconv.Itoa(o.Index)}
+		row := []string{o.Page, o.URL, strconv.Itoa(o.Index)}
 		for _, c := range ow.cols {
-			row = append(row, csvCell(o, c))
+			row = append(row, csvCell(o, c.name, false))
+			if c.norm {
+				row = append(row, csvCell(o, c.name, true))
+			}
 		}
 		return ow.csv.Write(row)
 	case "json":
@@ -424,20 +487,30 @@ func (ow *objectWriter) write(o *wrapper.Object) error {
 }
 
 // csvCell renders one top-level field: set values joined by " | ", nested
-// tuples as JSON.
-func csvCell(o *wrapper.Object, name string) string {
+// tuples as JSON. With norm, it renders the values' canonical forms
+// instead ("" when none has one; a value without one keeps its place in a
+// set).
+func csvCell(o *wrapper.Object, name string, norm bool) string {
 	for _, f := range o.Fields {
 		if f.Name != name {
 			continue
 		}
 		var parts []string
+		has := false
 		for _, v := range f.Values {
-			if f.Tuple {
+			switch {
+			case f.Tuple:
 				b, _ := json.Marshal(&wrapper.Object{Fields: v.Fields})
 				parts = append(parts, string(b))
-				continue
+			case norm:
+				parts = append(parts, v.Normalized)
+				has = has || v.Normalized != ""
+			default:
+				parts = append(parts, v.Text)
 			}
-			parts = append(parts, v.Text)
+		}
+		if norm && !has {
+			return ""
 		}
 		return strings.Join(parts, " | ")
 	}

@@ -192,7 +192,7 @@ func newIndexer(repoDir, name string, s *sod.SOD, source string) (*indexer, erro
 			name = filepath.Base(filepath.Dir(filepath.Clean(root)))
 		}
 	}
-	w, err := repository.NewWriter(repoDir, s, name, root, repository.WriterOptions{})
+	w, err := repository.NewWriter(repoDir, s, name, root, repository.WriterOptions{SODText: s.Text})
 	if err != nil {
 		return nil, err
 	}
