@@ -25,7 +25,7 @@ import (
 // runExtract learns a wrapper for a source (or loads a saved one) and writes
 // the objects of every page.
 func (m *Main) runExtract(ctx context.Context, args []string) error {
-	fs := m.newFlagSet("extract", "",
+	fs := m.newFlagSet("extract", "[DIR|GLOB]",
 		"Learn a wrapper for a source (a directory or glob of pages sharing a template) from\n"+
 			"its best-annotated sample pages, apply it to every page and write one object per\n"+
 			"line (JSON Lines), with each value's confidence and DOM path. With --wrapper, a\n"+
@@ -58,13 +58,20 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
+	rest := fs.Args()
+	if *source == "" && len(rest) == 1 {
+		// "extract --sod S pages/": the one argument is the source.
+		*source, rest = rest[0], nil
+	}
 	switch {
+	case *source == "" && len(rest) > 1:
+		return usagef("give one source (a directory or a quoted glob), not %d arguments: %q", len(rest), rest)
 	case *source == "":
-		return usagef("--source is required")
+		return usagef("--source is required (or give the source as the one argument)")
 	case *sodPath == "" && *wrapperIn == "":
 		return usagef("--sod is required (or --wrapper to apply a saved wrapper)")
-	case fs.NArg() > 0:
-		return usagef("unexpected arguments %q", fs.Args())
+	case len(rest) > 0:
+		return usagef("unexpected arguments %q", rest)
 	case *format != "jsonl" && *format != "json" && *format != "csv":
 		return usagef("--format must be jsonl, json or csv, not %q", *format)
 	case *wrapperIn != "" && *wrapperOut != "":
