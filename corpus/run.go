@@ -18,6 +18,7 @@ import (
 	"github.com/objectrunner/objectrunner"
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/internal/tmpfile"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/repository"
 	"github.com/objectrunner/objectrunner/sod"
@@ -136,6 +137,9 @@ type Report struct {
 	// Fields are the SOD's top-level fields, the columns of Fill.
 	Fields  []string `json:"fields"`
 	Seconds float64  `json:"seconds"`
+	// StaleTemp counts the temporary files of killed runs removed from
+	// the output directory before this run (internal/tmpfile).
+	StaleTemp int `json:"stale_temp,omitempty"`
 }
 
 // Run runs every source of a corpus for one SOD (seed 003, §2.2: for each
@@ -175,6 +179,12 @@ func Run(ctx context.Context, sources []Source, opt Options) (*Report, error) {
 		}
 	}
 	rep := &Report{SOD: opt.SOD.Name, Jobs: opt.Jobs}
+	if opt.Out != "" {
+		// Outputs of a run killed with SIGKILL: the directory is the run's.
+		if rep.StaleTemp = tmpfile.Clean(opt.Out, nil); rep.StaleTemp > 0 {
+			opt.Log.Info("removed temporary files of an earlier run that was killed", "dir", opt.Out, "files", rep.StaleTemp)
+		}
+	}
 	for _, f := range opt.SOD.Root.Fields {
 		rep.Fields = append(rep.Fields, f.Name)
 	}
@@ -416,7 +426,7 @@ func (r *runner) newSink(src Source) (*sink, error) {
 		k.fields = append(k.fields, f.Name)
 	}
 	if r.opt.Out != "" {
-		f, err := os.CreateTemp(r.opt.Out, "."+src.Name+".jsonl.tmp-*")
+		f, err := tmpfile.Create(r.opt.Out, src.Name+".jsonl")
 		if err != nil {
 			return nil, err
 		}
@@ -470,7 +480,7 @@ func (r *runner) finish(src Source, sr *SourceReport, k *sink, rep *objectrunner
 
 // saveWrapper writes w to path through a temporary file.
 func saveWrapper(path string, w *wrapper.Wrapper) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".wrapper-*")
+	tmp, err := tmpfile.For(path)
 	if err != nil {
 		return err
 	}

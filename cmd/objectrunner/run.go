@@ -13,6 +13,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/corpus"
 	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/internal/tmpfile"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/repository"
 	"github.com/objectrunner/objectrunner/sod"
@@ -157,7 +158,7 @@ func (m *Main) corpusStore(ctx context.Context, s *sod.SOD, dictDir string, impo
 // writeFileAtomic writes a file through a temporary file in the same
 // directory, renamed into place when write succeeds.
 func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	tmp, err := tmpfile.For(path)
 	if err != nil {
 		return err
 	}
