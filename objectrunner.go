@@ -115,6 +115,9 @@ type Report struct {
 	Empty map[string][]string
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
+	// SkippedDirs lists the subdirectories of the source that could not
+	// be read, with the reason (Run); their pages were not counted.
+	SkippedDirs []*annotate.PageError
 }
 
 // EmptyPages is the number of pages that fit the wrapper without objects.
@@ -152,15 +155,22 @@ func (r *Report) IncompletePages() int {
 // directory (walked recursively) or a glob of pages; see RunFS and
 // RunPages for other sources.
 func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
-	paths, err := annotate.ListSource(source)
+	paths, skipped, err := annotate.ListSourceSkipping(source)
 	if err != nil {
 		return nil, err
 	}
 	if len(paths) == 0 {
+		if len(skipped) > 0 {
+			return nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files) outside %d unreadable directories (%s: %v)", source, len(skipped), skipped[0].Path, skipped[0].Err)
+		}
 		return nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files)", source)
 	}
 	root := annotate.SourceRoot(source)
-	return run(ctx, dirPages(root, paths, cfg.Load), cfg, emit)
+	rep, err := run(ctx, dirPages(root, paths, cfg.Load), cfg, emit)
+	if rep != nil {
+		rep.SkippedDirs = skipped
+	}
+	return rep, err
 }
 
 // run learns (unless cfg.Wrapper is set) and extracts the pages of src.

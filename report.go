@@ -45,6 +45,9 @@ type Summary struct {
 	Dropped    int          `json:"dropped"`
 	// Unreadable lists the pages that could not be read.
 	Unreadable []PageProblem `json:"unreadable"`
+	// SkippedDirs lists the subdirectories of the source that could not
+	// be read (their pages are not in Pages), with the reason.
+	SkippedDirs []PageProblem `json:"skipped_dirs,omitempty"`
 	// Fields gives, per SOD field, the share of objects holding a value
 	// and the values' mean confidence, in the wrapper's field order.
 	Fields []FieldSummary `json:"fields"`
@@ -161,6 +164,9 @@ func (r *Report) Summary() *Summary {
 	s.Incomplete = byReason(r.Incomplete, r.Processed)
 	for _, f := range r.Failed {
 		s.Unreadable = append(s.Unreadable, PageProblem{Page: f.Path, Error: f.Err.Error()})
+	}
+	for _, f := range r.SkippedDirs {
+		s.SkippedDirs = append(s.SkippedDirs, PageProblem{Page: f.Path, Error: f.Err.Error()})
 	}
 	if res := r.Sample; res != nil {
 		ss := &SampleSummary{Pages: len(res.Pages), Target: r.SampleTarget, Skipped: len(res.Skipped), Segment: res.Segment, Types: []TypeSummary{}}

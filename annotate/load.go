@@ -316,26 +316,37 @@ func IsPageFile(name string) bool {
 // listed, sorted by their slash-separated paths relative to the source root
 // (the directory, or the glob's fixed directory prefix). Paths returned are
 // file paths usable with ReadPage; SourceRel gives the relative path.
+//
+// Subdirectories that cannot be read are skipped; ListSourceSkipping
+// returns them.
 func ListSource(dirOrGlob string) ([]string, error) {
+	out, _, err := ListSourceSkipping(dirOrGlob)
+	return out, err
+}
+
+// ListSourceSkipping is ListSource that also returns the subdirectories it
+// skipped because they could not be read (permissions, I/O errors), each
+// with the reason, so that a run can count them and say why.
+func ListSourceSkipping(dirOrGlob string) ([]string, []*PageError, error) {
 	if st, err := os.Stat(dirOrGlob); err == nil && st.IsDir() {
-		out, err := listPages(dirOrGlob)
+		out, skipped, err := listPages(dirOrGlob)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		sortPaths(out, dirOrGlob)
-		return out, nil
+		return out, skipped, nil
 	} else if err == nil {
 		if IsPageFile(dirOrGlob) {
-			return []string{dirOrGlob}, nil
+			return []string{dirOrGlob}, nil, nil
 		}
-		return nil, fmt.Errorf("%s: not a directory or page file", dirOrGlob)
+		return nil, nil, fmt.Errorf("%s: not a directory or page file", dirOrGlob)
 	}
 	matches, err := filepath.Glob(dirOrGlob)
 	if err != nil {
-		return nil, fmt.Errorf("source %q: %w", dirOrGlob, err)
+		return nil, nil, fmt.Errorf("source %q: %w", dirOrGlob, err)
 	}
 	if matches == nil && !strings.ContainsAny(dirOrGlob, "*?[") {
-		return nil, fmt.Errorf("source %s: %w", dirOrGlob, fs.ErrNotExist)
+		return nil, nil, fmt.Errorf("source %s: %w", dirOrGlob, fs.ErrNotExist)
 	}
 	var out []string
 	for _, m := range matches {
@@ -344,7 +355,7 @@ func ListSource(dirOrGlob string) ([]string, error) {
 		}
 	}
 	sortPaths(out, SourceRoot(dirOrGlob))
-	return out, nil
+	return out, nil, nil
 }
 
 // SourceRoot returns the directory that relative page paths of a source are

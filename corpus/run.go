@@ -90,6 +90,9 @@ type Attempt struct {
 	PagesWithObjects int    `json:"pages_with_objects"`
 	Unfit            int    `json:"unfit"`
 	Unreadable       int    `json:"unreadable"`
+	// SkippedDirs counts the source's subdirectories that could not be
+	// read (each logged with the reason); their pages are not in Pages.
+	SkippedDirs int `json:"skipped_dirs,omitempty"`
 	// Fill is, per top-level field, the share of objects that have a value.
 	Fill map[string]float64 `json:"fill,omitempty"`
 	// Confidence is the mean confidence of the objects (repository.Confidence).
@@ -375,6 +378,10 @@ func (r *runner) source(ctx context.Context, src Source, sr *SourceReport, round
 	if rep != nil {
 		a.Pages, a.Objects, a.PagesWithObjects = rep.Pages, rep.Objects, rep.PagesWithObjects
 		a.Unfit, a.Unreadable = rep.UnfitPages(), len(rep.Failed)
+		a.SkippedDirs = len(rep.SkippedDirs)
+		for _, d := range rep.SkippedDirs {
+			log.Warn("unreadable directory skipped", "dir", d.Path, "err", d.Err)
+		}
 		if rep.Sample != nil {
 			a.Annotated = map[string]float64{}
 			for _, st := range rep.Sample.Stats {

@@ -127,6 +127,20 @@ func TestHostilePages(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, status: 0, want: []string{"page left out of the sample", "secret.html", "permission denied"}, objects: 5, bound: smallBound},
+		// Issue 27, case 7: an unreadable subdirectory is skipped, counted
+		// and reported with the reason, like an unreadable page.
+		{name: "unreadable subdirectory", asUser: true, setup: func(t *testing.T, src string) {
+			write(t, filepath.Join(src, "private", "0100.html"), []byte(shopPage(11)))
+			if err := os.Chmod(filepath.Join(src, "private"), 0); err != nil {
+				t.Fatal(err)
+			}
+		}, status: 0, want: []string{"unreadable directory skipped", "private", "permission denied"}, objects: 5, bound: smallBound},
+		{name: "unreadable subdirectory while learning", learn: true, asUser: true, setup: func(t *testing.T, src string) {
+			write(t, filepath.Join(src, "a", "b", "0100.html"), []byte(shopPage(11)))
+			if err := os.Chmod(filepath.Join(src, "a", "b"), 0); err != nil {
+				t.Fatal(err)
+			}
+		}, status: 0, want: []string{"unreadable directory skipped", "b", "permission denied"}, objects: 5, bound: smallBound},
 		{name: "one page", learn: true, setup: func(t *testing.T, src string) {
 			for i := 1; i < 5; i++ {
 				os.Remove(filepath.Join(src, fmt.Sprintf("%04d.html", i)))
@@ -228,4 +242,32 @@ func TestLargePages(t *testing.T) {
 		}
 		within(t, "learn: one 20 MB page among ten", r, bound{60 * time.Second, 1200 * mb})
 	})
+}
+
+// TestSkippedDirsReported (issue 27, case 7): the reports count the
+// unreadable subdirectories a run skipped and say why: `extract --report`
+// lists them, `run --report` counts them per source.
+func TestSkippedDirsReported(t *testing.T) {
+	sodPath, _ := shopFixture(t)
+	d := dir(t)
+	if err := os.Chmod(d, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	src := shopSource(t, filepath.Join(d, "shop"), 5)
+	write(t, filepath.Join(src, "private", "0100.html"), []byte(shopPage(11)))
+	if err := os.Chmod(filepath.Join(src, "private"), 0); err != nil {
+		t.Fatal(err)
+	}
+	report := filepath.Join(d, "extract.json")
+	r := run(t, runOpts{asUser: true}, "extract", "-q", "--sod", sodPath, "--source", src, "--report", report, "-o", filepath.Join(d, "out.jsonl"))
+	expect(t, r, 0)
+	if got := readFile(t, report); !strings.Contains(got, `"skipped_dirs": [`) || !strings.Contains(got, "private") || !strings.Contains(got, "permission denied") {
+		t.Errorf("extract --report does not list the skipped directory:\n%s", clip(got))
+	}
+	runReport := filepath.Join(d, "run.json")
+	r = run(t, runOpts{asUser: true}, "run", "-q", "--sod", sodPath, "--dict-dir", filepath.Join(d, "dict"), "--report", runReport, "--out", filepath.Join(d, "out"), src)
+	expect(t, r, 0)
+	if got := readFile(t, runReport); !strings.Contains(got, `"skipped_dirs": 1`) {
+		t.Errorf("run --report does not count the skipped directory:\n%s", clip(got))
+	}
 }

@@ -318,6 +318,13 @@ func (m *Main) logUnfit(rep *objectrunner.Report) {
 		}
 		m.Log.Warn("unreadable page", "page", f.Path, "err", f.Err)
 	}
+	for i, f := range rep.SkippedDirs {
+		if i == 5 {
+			m.Log.Warn("more unreadable directories skipped", "count", len(rep.SkippedDirs)-5)
+			break
+		}
+		m.Log.Warn("unreadable directory skipped", "dir", f.Path, "err", f.Err)
+	}
 }
 
 func (m *Main) reportGrowth(g *objectrunner.Grower) {
