@@ -127,6 +127,16 @@ func TestHostilePages(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, status: 0, want: []string{"page left out of the sample", "secret.html", "permission denied"}, objects: 5, bound: smallBound},
+		// Issue 27, case 3: attribute de-duplication is linear.
+		{name: "100,000 distinct attributes on one element", setup: func(t *testing.T, src string) {
+			write(t, filepath.Join(src, "attrs.html"), []byte(strings.Replace(shopPage(7), `<p class="desc">`, `<p class="desc"`+distinctAttrs(100000)+`>`, 1)))
+		}, status: 0, objects: 6, stdout: []string{`"page":"attrs.html"`}, bound: bound{6 * time.Second, 200 * mb}},
+		{name: "100,000 distinct attributes while learning", learn: true, setup: func(t *testing.T, src string) {
+			write(t, filepath.Join(src, "attrs.html"), []byte(strings.Replace(shopPage(7), `<p class="desc">`, `<p class="desc"`+distinctAttrs(100000)+`>`, 1)))
+		}, status: 0, objects: 6, bound: bound{10 * time.Second, 300 * mb}},
+		{name: "200,000 distinct attributes on one element", setup: func(t *testing.T, src string) {
+			write(t, filepath.Join(src, "attrs.html"), []byte(strings.Replace(shopPage(7), `<p class="desc">`, `<p class="desc"`+distinctAttrs(200000)+`>`, 1)))
+		}, status: 0, objects: 6, stdout: []string{`"page":"attrs.html"`}, bound: bound{10 * time.Second, 300 * mb}},
 		// Issue 27, case 7: an unreadable subdirectory is skipped, counted
 		// and reported with the reason, like an unreadable page.
 		{name: "unreadable subdirectory", asUser: true, setup: func(t *testing.T, src string) {
@@ -270,4 +280,14 @@ func TestSkippedDirsReported(t *testing.T) {
 	if got := readFile(t, runReport); !strings.Contains(got, `"skipped_dirs": 1`) {
 		t.Errorf("run --report does not count the skipped directory:\n%s", clip(got))
 	}
+}
+
+// distinctAttrs returns n attributes with distinct keys, each with a
+// leading space.
+func distinctAttrs(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, ` a%d="v%d"`, i, i)
+	}
+	return b.String()
 }
