@@ -31,11 +31,11 @@ type Lexer struct {
 	// keys holds the lower-cased keys of attr once a tag has more than
 	// fewAttrs attributes, so that de-duplicating them stays linear; nil
 	// otherwise (and dropped at the next tag, whatever its size).
-	keys map[string]struct{}
-	rawTag      string
-	textIsRaw   bool
-	convertNUL  bool
-	allowCDATA  bool
+	keys       map[string]struct{}
+	rawTag     string
+	textIsRaw  bool
+	convertNUL bool
+	allowCDATA bool
 }
 
 // Reset starts tokenizing s.
