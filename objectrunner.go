@@ -115,6 +115,9 @@ type Report struct {
 	Empty map[string][]string
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
+	// RegexTime is the time each user regular expression took during the
+	// run (DiagSlowRegex budgets it).
+	RegexTime []RegexUse
 	// SkippedDirs lists the subdirectories of the source that could not
 	// be read, with the reason (Run); their pages were not counted.
 	SkippedDirs []*annotate.PageError
@@ -176,6 +179,8 @@ func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Obje
 // run learns (unless cfg.Wrapper is set) and extracts the pages of src.
 func run(ctx context.Context, src *pageSource, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
 	rep := &Report{Root: src.root, Pages: len(src.names), Wrapper: cfg.Wrapper}
+	clock := startRegexClock(cfg.SOD, cfg.Wrapper)
+	defer func() { rep.RegexTime = clock.stop() }()
 	if rep.Wrapper == nil {
 		if err := learn(ctx, src, rep, cfg); err != nil {
 			return rep, err

@@ -260,7 +260,7 @@ func (m *Main) summarize(rep *objectrunner.Report) {
 		m.Log.Warn("incomplete objects left out (--strict)", "objects", rep.Dropped)
 	}
 	for _, d := range objectrunner.Diagnose(rep) {
-		if d.Kind == objectrunner.DiagLowFill {
+		if d.Kind == objectrunner.DiagLowFill || d.Kind == objectrunner.DiagSlowRegex && rep.Wrapper != nil {
 			m.Log.Warn("diagnostic: "+d.Message, "kind", d.Kind)
 		}
 	}
