@@ -115,6 +115,10 @@ type Report struct {
 	Empty map[string][]string
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
+	// Replaced maps a page decoded as UTF-8 (its bytes are, or mostly
+	// are) to the number of its bytes that were not valid UTF-8 and were
+	// replaced by U+FFFD.
+	Replaced map[string]int
 	// RegexTime is the time each user regular expression took during the
 	// run (DiagSlowRegex budgets it).
 	RegexTime []RegexUse
@@ -311,6 +315,8 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 		objs  []*wrapper.Object
 		err   error
 		empty string // why a page that fits gave no object
+		// replaced counts the page's bytes that were not valid UTF-8.
+		replaced int
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -351,7 +357,14 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 				// The page is read and tokenized in one pass (see
 				// wrapper.ExtractStream); a page without objects is read
 				// again to say why.
-				r.objs, r.err = w.ExtractStream(j.load)
+				load := func(v annotate.Visitor) (*annotate.Page, error) {
+					p, err := j.load(v)
+					if p != nil {
+						r.replaced = p.Replaced
+					}
+					return p, err
+				}
+				r.objs, r.err = w.ExtractStream(load)
 				if r.err == nil && len(r.objs) == 0 {
 					if p, err := j.load(nil); err == nil {
 						r.empty = w.WhyEmpty(p)
@@ -383,6 +396,12 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 			<-window
 			if r.empty != "" {
 				rep.Empty[r.empty] = append(rep.Empty[r.empty], r.rel)
+			}
+			if r.replaced > 0 {
+				if rep.Replaced == nil {
+					rep.Replaced = map[string]int{}
+				}
+				rep.Replaced[r.rel] = r.replaced
 			}
 			if err := rep.take(r.rel, r.objs, r.err, cfg.Strict, emit); err != nil {
 				cancel()

@@ -85,6 +85,14 @@ func TestHostilePages(t *testing.T) {
 		{name: "Latin-1 without meta", setup: func(t *testing.T, src string) {
 			write(t, filepath.Join(src, "latin1.html"), latin1(shopVariant(9, "Crème", "3 février 2011")))
 		}, status: 0, stdout: []string{`"name":"Model Crème 11"`, `"date":"3 février 2011"`}, objects: 6, bound: smallBound},
+		// Issue 27, case 10: a UTF-8 page with a stray windows-1252 byte
+		// (a curly apostrophe, 0x92) is UTF-8, not windows-1252, with a
+		// warning that counts the bytes replaced.
+		{name: "mostly UTF-8 with a stray cp1252 byte", setup: func(t *testing.T, src string) {
+			page := strings.Replace(shopVariant(9, "Misérables", "3 février 2011"), "A fine model", "The maker\x92s finest model", 1)
+			write(t, filepath.Join(src, "mixed.html"), []byte(page))
+		}, status: 0, want: []string{"pages decoded as UTF-8 with stray bytes", "pages=1 bytes=1", "mixed.html"},
+			stdout: []string{`"name":"Model Misérables 11"`, `"date":"3 février 2011"`}, objects: 6, bound: smallBound},
 		{name: "Shift-JIS", setup: func(t *testing.T, src string) {
 			page := strings.Replace(shopVariant(9, "東京", "March 3, 2011"), "<head>", `<head><meta charset="shift_jis">`, 1)
 			b, err := japanese.ShiftJIS.NewEncoder().Bytes([]byte(page))

@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -317,6 +319,15 @@ func (m *Main) logUnfit(rep *objectrunner.Report) {
 			break
 		}
 		m.Log.Warn("unreadable page", "page", f.Path, "err", f.Err)
+	}
+	if len(rep.Replaced) > 0 {
+		pages := slices.Sorted(maps.Keys(rep.Replaced))
+		bytes := 0
+		for _, n := range rep.Replaced {
+			bytes += n
+		}
+		m.Log.Warn("pages decoded as UTF-8 with stray bytes that are not (replaced by U+FFFD; give --encoding if the source has another)",
+			"pages", len(pages), "bytes", bytes, "e.g.", strings.Join(pages[:min(3, len(pages))], " "))
 	}
 	for i, f := range rep.SkippedDirs {
 		if i == 5 {
