@@ -210,8 +210,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		runErr = err
 	}
 	if *reportPath != "" && rep != nil {
-		if err := writeReport(*reportPath, rep, runErr); err != nil && runErr == nil {
-			runErr = err
+		if err := writeReport(*reportPath, rep, runErr); err != nil {
+			runErr = reportFailed(*reportPath, err, runErr)
 		}
 	}
 	return runErr

@@ -74,7 +74,8 @@ func writeReport(path string, rep *objectrunner.Report, runErr error) error {
 		tmp.Close()
 		return fmt.Errorf("--report: %w", err)
 	}
-	if err := tmp.Close(); err != nil {
+	// A full disk may only show when the data reaches it.
+	if err := errors.Join(tmp.Sync(), tmp.Close()); err != nil {
 		return fmt.Errorf("--report: %w", err)
 	}
 	return os.Rename(tmp.Name(), path)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -118,8 +119,8 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 			runErr = err
 		}
 		if *report != "" {
-			if err := writeFileAtomic(*report, rep.WriteJSON); err != nil && runErr == nil {
-				runErr = err
+			if err := writeFileAtomic(*report, rep.WriteJSON); err != nil {
+				runErr = reportFailed(*report, err, runErr)
 			}
 		}
 	}
@@ -167,10 +168,23 @@ func writeFileAtomic(path string, write func(io.Writer) error) error {
 		tmp.Close()
 		return err
 	}
-	if err := tmp.Close(); err != nil {
+	// A full disk may only show when the data reaches it.
+	if err := errors.Join(tmp.Sync(), tmp.Close()); err != nil {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// reportFailed is the error of a run whose --report FILE could not be
+// written: the run's own error, if any, and why the report is missing —
+// never one without the other, so that a run that failed for want of
+// space also says that its report was not written.
+func reportFailed(path string, err, runErr error) error {
+	err = fmt.Errorf("the report %s was not written: %w", path, err)
+	if runErr == nil {
+		return err
+	}
+	return fmt.Errorf("%w; %v", runErr, err)
 }
 
 // indexer indexes the objects of one extract run in a repository; a nil
