@@ -295,6 +295,7 @@
 //	              when slots are weighed for that field
 //	object.go     Object, Field, Value and the JSON line form
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
+//	validate.go   every field of a loaded wrapper file checked, the key named
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form
 //	records_match.go  tag skeletons and normalised simple tree matching
 //	records_learn.go  FindRecordPattern: list regions scored by the annotations
