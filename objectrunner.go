@@ -135,6 +135,16 @@ type Report struct {
 	// first maxDuplicateExamples of them, the page each copies.
 	Duplicates  int
 	DuplicateOf map[string]string
+	// Replaced maps a page decoded as UTF-8 (its bytes are, or mostly
+	// are) to the number of its bytes that were not valid UTF-8 and were
+	// replaced by U+FFFD.
+	Replaced map[string]int
+	// RegexTime is the time each user regular expression took during the
+	// run (DiagSlowRegex budgets it).
+	RegexTime []RegexUse
+	// SkippedDirs lists the subdirectories of the source that could not
+	// be read, with the reason (Run); their pages were not counted.
+	SkippedDirs []*annotate.PageError
 }
 
 // maxDuplicateExamples bounds Report.DuplicateOf.
@@ -175,20 +185,29 @@ func (r *Report) IncompletePages() int {
 // directory (walked recursively) or a glob of pages; see RunFS and
 // RunPages for other sources.
 func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
-	paths, err := annotate.ListSource(source)
+	paths, skipped, err := annotate.ListSourceSkipping(source)
 	if err != nil {
 		return nil, err
 	}
 	if len(paths) == 0 {
+		if len(skipped) > 0 {
+			return nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files) outside %d unreadable directories (%s: %v)", source, len(skipped), skipped[0].Path, skipped[0].Err)
+		}
 		return nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files)", source)
 	}
 	root := annotate.SourceRoot(source)
-	return run(ctx, dirPages(root, paths, cfg.Load), cfg, emit)
+	rep, err := run(ctx, dirPages(root, paths, cfg.Load), cfg, emit)
+	if rep != nil {
+		rep.SkippedDirs = skipped
+	}
+	return rep, err
 }
 
 // run learns (unless cfg.Wrapper is set) and extracts the pages of src.
 func run(ctx context.Context, src *pageSource, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
 	rep := &Report{Root: src.root, Pages: len(src.names), Wrapper: cfg.Wrapper}
+	clock := startRegexClock(cfg.SOD, cfg.Wrapper)
+	defer func() { rep.RegexTime = clock.stop() }()
 	if rep.Wrapper == nil {
 		if err := learn(ctx, src, rep, cfg); err != nil {
 			return rep, err
@@ -342,6 +361,8 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 		err   error
 		empty string // why a page that fits gave no object
 		sum   uint64 // the page's annotate.Page.Sum (0: not read)
+		// replaced counts the page's bytes that were not valid UTF-8.
+		replaced int
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -392,7 +413,7 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 					if err != nil || p == nil {
 						return p, err
 					}
-					r.sum = p.Sum
+					r.sum, r.replaced = p.Sum, p.Replaced
 					if _, ok := dups.of(p.Sum); ok {
 						p.Release()
 						return nil, errCopy
@@ -448,6 +469,12 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 			}
 			if r.empty != "" {
 				rep.Empty[r.empty] = append(rep.Empty[r.empty], r.rel)
+			}
+			if r.replaced > 0 {
+				if rep.Replaced == nil {
+					rep.Replaced = map[string]int{}
+				}
+				rep.Replaced[r.rel] = r.replaced
 			}
 			if err := rep.take(r.rel, r.objs, r.err, cfg.Strict, emit); err != nil {
 				cancel()

@@ -2,6 +2,8 @@ package objectrunner
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -74,6 +76,12 @@ type Summary struct {
 	Template *TemplateChoice `json:"template,omitempty"`
 	// Unreadable lists the pages that could not be read.
 	Unreadable []PageProblem `json:"unreadable"`
+	// SkippedDirs lists the subdirectories of the source that could not
+	// be read (their pages are not in Pages), with the reason.
+	SkippedDirs []PageProblem `json:"skipped_dirs,omitempty"`
+	// Replaced lists the pages decoded as UTF-8 that held bytes that are
+	// not (a few stray bytes of another encoding), replaced by U+FFFD.
+	Replaced []PageProblem `json:"replaced,omitempty"`
 	// Fields gives, per SOD field, the share of objects holding a value
 	// and the values' mean confidence, in the wrapper's field order.
 	Fields []FieldSummary `json:"fields"`
@@ -190,6 +198,12 @@ func (r *Report) Summary() *Summary {
 	s.Incomplete = byReason(r.Incomplete, r.Processed)
 	for _, f := range r.Failed {
 		s.Unreadable = append(s.Unreadable, PageProblem{Page: f.Path, Error: f.Err.Error()})
+	}
+	for _, page := range slices.Sorted(maps.Keys(r.Replaced)) {
+		s.Replaced = append(s.Replaced, PageProblem{Page: page, Error: fmt.Sprintf("%d bytes not valid UTF-8 replaced by U+FFFD", r.Replaced[page])})
+	}
+	for _, f := range r.SkippedDirs {
+		s.SkippedDirs = append(s.SkippedDirs, PageProblem{Page: f.Path, Error: f.Err.Error()})
 	}
 	if res := r.Sample; res != nil {
 		ss := &SampleSummary{Pages: len(res.Pages), Target: r.SampleTarget, Skipped: len(res.Skipped), Segment: res.Segment, Types: []TypeSummary{}}

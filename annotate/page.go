@@ -17,6 +17,9 @@ type Page struct {
 	// EncodingCertain whether it was declared (BOM, header, <meta>) rather than guessed.
 	Encoding        string
 	EncodingCertain bool
+	// Replaced counts the bytes of a page decoded as UTF-8 that were not
+	// valid UTF-8 (stray bytes of another encoding), replaced by U+FFFD.
+	Replaced int
 	// BaseURL resolves the page's relative URLs: its <base href> (resolved
 	// against LoadOptions.BaseURL when relative), else LoadOptions.BaseURL.
 	BaseURL string

@@ -65,11 +65,11 @@ func ParsePageVisit(data []byte, rel string, opts LoadOptions, v Visitor) (*Page
 	if err := checkSize(data, rel, opts); err != nil {
 		return nil, err
 	}
-	text, enc, certain, err := decode(data, opts.Encoding)
+	text, enc, certain, replaced, err := decode(data, opts.Encoding)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", rel, err)
 	}
-	p := &Page{Path: rel, Size: len(data), Encoding: enc, EncodingCertain: certain, Sum: maphash.Bytes(sumSeed, text)}
+	p := &Page{Path: rel, Size: len(data), Encoding: enc, EncodingCertain: certain, Replaced: replaced, Sum: maphash.Bytes(sumSeed, text)}
 	p.URL, p.BaseURL = pageBase("", opts.BaseURL) // set again when <base> is read
 	if v != nil {
 		v.Begin(p)
@@ -131,7 +131,7 @@ func ParsePageDOM(data []byte, rel string, opts LoadOptions) (*Page, error) {
 	if err := checkSize(data, rel, opts); err != nil {
 		return nil, err
 	}
-	text, enc, certain, err := decode(data, opts.Encoding)
+	text, enc, certain, replaced, err := decode(data, opts.Encoding)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", rel, err)
 	}
@@ -139,7 +139,7 @@ func ParsePageDOM(data []byte, rel string, opts LoadOptions) (*Page, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: parse: %w", rel, err)
 	}
-	p := &Page{Path: rel, Doc: doc, Size: len(data), Encoding: enc, EncodingCertain: certain, Flattened: flattened, Sum: maphash.Bytes(sumSeed, text)}
+	p := &Page{Path: rel, Doc: doc, Size: len(data), Encoding: enc, EncodingCertain: certain, Flattened: flattened, Replaced: replaced, Sum: maphash.Bytes(sumSeed, text)}
 	p.URL, p.BaseURL = pageBase(base, opts.BaseURL)
 	return p, nil
 }
@@ -212,7 +212,7 @@ func streamParse(text []byte, v Visitor, p *Page, fallback string) *sparser {
 // StreamBail reports why the stream hands a page to the tree path ("" when
 // it does not): for tests and measurements.
 func StreamBail(data []byte, opts LoadOptions) (string, error) {
-	text, _, _, err := decode(data, opts.Encoding)
+	text, _, _, _, err := decode(data, opts.Encoding)
 	if err != nil {
 		return "", err
 	}

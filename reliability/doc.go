@@ -19,6 +19,11 @@
 //	                   kill -9; read-only store; readers beside a writer
 //	interrupt_test.go  5. SIGINT, SIGTERM, a closed output pipe, -o FILE
 //	wrapper_test.go    6. broken, tampered and foreign wrapper files
+//	serve_test.go      issue 27: requests that killed serve or held
+//	                   gigabytes, on the binary (RSS after a burst)
+//	stale_test.go      issue 27: kill -9 leaves .tmp- files; the next run
+//	                   removes them
+//	diskfull_test.go   issue 27: a full disk (tmpfs) and the run report
 //	fuzz_test.go       7. every parser has a fuzz target run by
 //	                   scripts/fuzz.sh
 //

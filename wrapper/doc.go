@@ -298,6 +298,7 @@
 //	persist.go    Save / Load (versioned JSON; record mode adds optional fields;
 //	              the SOD's text, SODText, when known)
 //	slotread.go   SlotMap.Reading: how a field reads its slot, in words
+//	validate.go   every field of a loaded wrapper file checked, the key named
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form
 //	records_match.go  tag skeletons and normalised simple tree matching
 //	records_learn.go  FindRecordPattern: list regions scored by the annotations

@@ -189,12 +189,19 @@ func (w *Wrapper) file() *wrapperFile {
 // [oldestFormat, FormatVersion].
 func Load(r io.Reader) (*Wrapper, error) {
 	var f wrapperFile
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&f); err != nil {
+	if err := decodeWhole(r, &f); err != nil {
 		return nil, fmt.Errorf("wrapper: load: %w", err)
 	}
 	if f.Version < oldestFormat || f.Version > FormatVersion {
 		return nil, fmt.Errorf("wrapper: load: unsupported wrapper format version %d (this build reads versions %d to %d)", f.Version, oldestFormat, FormatVersion)
+	}
+	if err := validateFile(&f); err != nil {
+		return nil, fmt.Errorf("wrapper: load: %w", err)
+	}
+	if f.Page != nil {
+		if err := validateFile(f.Page); err != nil {
+			return nil, fmt.Errorf("wrapper: load: page: %w", err)
+		}
 	}
 	w, err := fromWrapperFile(&f)
 	if err != nil {
@@ -251,6 +258,11 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 	}
 	if w.scope >= len(w.tmpl.Sets) {
 		return nil, fmt.Errorf("wrapper: load: scope set %d out of range", w.scope)
+	}
+	for i, fs := range w.fields {
+		if fs.Tuple && fs.Set >= len(w.tmpl.Sets) {
+			return nil, fmt.Errorf("wrapper: load: fields[%d].set (%s): set %d out of range (template has %d)", i, fs.Path, fs.Set, len(w.tmpl.Sets))
+		}
 	}
 	for _, sl := range f.Contained {
 		if sl < 0 || sl >= len(w.tmpl.Slots) {

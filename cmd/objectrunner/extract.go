@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -218,8 +220,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		runErr = err
 	}
 	if *reportPath != "" && rep != nil {
-		if err := writeReport(*reportPath, rep, runErr); err != nil && runErr == nil {
-			runErr = err
+		if err := writeReport(*reportPath, rep, runErr); err != nil {
+			runErr = reportFailed(*reportPath, err, runErr)
 		}
 	}
 	return runErr
@@ -300,7 +302,7 @@ func (m *Main) summarize(rep *objectrunner.Report) {
 		m.Log.Info("copies of earlier pages left out (--keep-duplicates writes them)", "pages", rep.Duplicates)
 	}
 	for _, d := range objectrunner.Diagnose(rep) {
-		if d.Kind == objectrunner.DiagLowFill {
+		if d.Kind == objectrunner.DiagLowFill || d.Kind == objectrunner.DiagSlowRegex && rep.Wrapper != nil {
 			m.Log.Warn("diagnostic: "+d.Message, "kind", d.Kind)
 		}
 	}
@@ -361,6 +363,22 @@ func (m *Main) logUnfit(rep *objectrunner.Report) {
 			break
 		}
 		m.Log.Warn("unreadable page", "page", f.Path, "err", f.Err)
+	}
+	if len(rep.Replaced) > 0 {
+		pages := slices.Sorted(maps.Keys(rep.Replaced))
+		bytes := 0
+		for _, n := range rep.Replaced {
+			bytes += n
+		}
+		m.Log.Warn("pages decoded as UTF-8 with stray bytes that are not (replaced by U+FFFD; give --encoding if the source has another)",
+			"pages", len(pages), "bytes", bytes, "e.g.", strings.Join(pages[:min(3, len(pages))], " "))
+	}
+	for i, f := range rep.SkippedDirs {
+		if i == 5 {
+			m.Log.Warn("more unreadable directories skipped", "count", len(rep.SkippedDirs)-5)
+			break
+		}
+		m.Log.Warn("unreadable directory skipped", "dir", f.Path, "err", f.Err)
 	}
 }
 

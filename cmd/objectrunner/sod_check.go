@@ -22,7 +22,9 @@ func (m *Main) runSODCheck(ctx context.Context, args []string) error {
 		"Validate a Structured Object Description (TOML) and print its type tree.\n"+
 			"Predefined recognizer names are checked; with --dicts or --dict-dir, that the\n"+
 			"dictionary classes exist in the store (without, a note names the classes not\n"+
-			"checked). Every problem is reported on stderr as FILE:LINE:COL: message.")
+			"checked). Every problem is reported on stderr as FILE:LINE:COL: message.\n"+
+			"Warnings (an SOD valid but likely slow or wrong) are reported the same way, as\n"+
+			"FILE:LINE:COL: warning: message, and do not fail.")
 	dictDir := fs.String("dict-dir", "", "check the dictionary classes against this store")
 	dicts := fs.Bool("dicts", false, "check the dictionary classes against the store (--dict-dir, else the per-user store)")
 	if err := m.parseFlags(fs, args); err != nil {
@@ -63,6 +65,9 @@ func (m *Main) runSODCheck(ctx context.Context, args []string) error {
 			return fmt.Errorf("%s: 1 error", path)
 		}
 		return fmt.Errorf("%s: %d errors", path, len(list))
+	}
+	for _, w := range s.Warnings() {
+		fmt.Fprintln(m.Stderr, w)
 	}
 	return s.Format(m.Stdout)
 }
