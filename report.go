@@ -43,6 +43,11 @@ type Summary struct {
 	Unfit      UnfitSummary `json:"unfit"`
 	Incomplete UnfitSummary `json:"incomplete"`
 	Dropped    int          `json:"dropped"`
+	// MinConfidence is Config.MinConfidence and BelowConfidence the values
+	// it left out (both absent when no minimum was asked for or none was
+	// left out).
+	MinConfidence   float64 `json:"min_confidence,omitempty"`
+	BelowConfidence int     `json:"below_confidence,omitempty"`
 	// Unreadable lists the pages that could not be read.
 	Unreadable []PageProblem `json:"unreadable"`
 	// Fields gives, per SOD field, the share of objects holding a value
@@ -95,6 +100,9 @@ type FieldSummary struct {
 	// regex recognizer finds no instance (kept: the slot does not
 	// validate).
 	Unrecognized int `json:"unrecognized"`
+	// BelowConfidence counts the values left out for a confidence below
+	// Config.MinConfidence (absent when none was).
+	BelowConfidence int `json:"below_confidence,omitempty"`
 	// Slots is the number of wrapper slots mapped to the field (0: the
 	// field cannot be extracted).
 	Slots int `json:"slots"`
@@ -154,7 +162,7 @@ func (r *Report) UnfitShare() float64 {
 // Summary returns the report in its machine-readable form.
 func (r *Report) Summary() *Summary {
 	s := &Summary{Source: r.Root, Pages: r.Pages, Processed: r.Processed, PagesWithObjects: r.PagesWithObjects,
-		Objects: r.Objects, Dropped: r.Dropped, Unreadable: []PageProblem{}, Fields: []FieldSummary{},
+		Objects: r.Objects, Dropped: r.Dropped, MinConfidence: r.MinConfidence, BelowConfidence: r.BelowConfidence, Unreadable: []PageProblem{}, Fields: []FieldSummary{},
 		Diagnostics: append([]Diagnostic{}, Diagnose(r)...),
 		Timings:     Timings{Sample: seconds(r.SampleTime), Induce: seconds(r.InduceTime), Extract: seconds(r.ExtractTime)}}
 	s.Unfit = byReason(r.Unfit, r.Processed)
@@ -197,6 +205,7 @@ func (r *Report) Summary() *Summary {
 		fs := FieldSummary{Field: p, Slots: slots[p]}
 		if st := r.Fields[p]; st != nil {
 			fs.Objects, fs.Values, fs.MeanConfidence, fs.Unrecognized = st.Objects, st.Values, round3(st.MeanConfidence()), st.Unrecognized
+			fs.BelowConfidence = st.BelowConfidence
 		}
 		of := r.Objects // what the field could fill: the objects, or its tuple's nested objects
 		if i := strings.LastIndexByte(p, '.'); i >= 0 {
