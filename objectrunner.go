@@ -56,8 +56,8 @@ type Config struct {
 	// instead of writing them with Object.Missing set.
 	Strict bool
 	// MinConfidence, when above 0, leaves out every value whose confidence
-	// (wrapper.Value.Confidence, the estimated probability that it is
-	// right: docs/trust.md) is below it; Report.BelowConfidence and
+	// (wrapper.Value.Confidence; docs/trust.md measures how often values
+	// of each confidence are right) is below it; Report.BelowConfidence and
 	// FieldStats.BelowConfidence count them. An object whose mandatory
 	// field loses all its values so gets it in Object.Missing (its page is
 	// counted in Report.Incomplete; with Strict the object is dropped).

@@ -40,7 +40,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	importDir := fs.String("import", "", "first import the word lists in this directory (CLASS.txt or CLASS.tsv) into the store")
 	grow := fs.Bool("grow", false, "add extracted values of dictionary fields to the dictionaries")
 	growConf := fs.Float64("grow-min-confidence", 0.7, "with --grow: only values at least this confident grow the dictionaries")
-	minConf := fs.Float64("min-confidence", 0, "leave out values whose confidence (the estimated probability that\nthey are right) is below this; the report counts them (below_confidence)")
+	minConf := fs.Float64("min-confidence", 0, "leave out values whose confidence is below this (0 to 1; see docs/trust.md for what\nconfidence means and how often values of each confidence are right); the report\ncounts them (below_confidence)")
 	k := fs.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from")
 	sampleMB := fs.Int("sample-mb", annotate.DefaultSampleBytes>>20, "most MiB of pages in the sample (induction needs ~35× that in memory); a page over half of it is extracted, not learned from")
 	plain := fs.Bool("plain", false, "plain ExAlg: do not use annotations to tell token roles apart (baseline)")
