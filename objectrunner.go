@@ -61,6 +61,13 @@ type Config struct {
 	// matched once: its copies are counted (Report.Duplicates) and give
 	// no objects.
 	KeepDuplicates bool
+	// MinConfidence, when above 0, leaves out every value whose confidence
+	// (wrapper.Value.Confidence; docs/trust.md measures how often values
+	// of each confidence are right) is below it; Report.BelowConfidence and
+	// FieldStats.BelowConfidence count them. An object whose mandatory
+	// field loses all its values so gets it in Object.Missing (its page is
+	// counted in Report.Incomplete; with Strict the object is dropped).
+	MinConfidence float64
 	// InFlightBytes bounds the bytes of pages parsed and processed at once
 	// across workers, while sampling and while extracting
 	// (annotate.DefaultInFlightBytes; negative: no bound): memory follows
@@ -117,6 +124,11 @@ type Report struct {
 	Incomplete map[string][]string
 	// Dropped counts the incomplete objects left out (Config.Strict).
 	Dropped int
+	// MinConfidence is the Config.MinConfidence of the extraction;
+	// BelowConfidence counts the values left out for a confidence below
+	// it.
+	MinConfidence   float64
+	BelowConfidence int
 	// Fields holds, by dotted field path, how the objects written filled
 	// each field (for a nested tuple field, Values counts its nested
 	// objects).
@@ -341,6 +353,8 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 	if w == nil {
 		return errors.New("objectrunner: no wrapper to extract with")
 	}
+	rep.MinConfidence = max(0, cfg.MinConfidence)
+	fields := w.Fields()
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -476,7 +490,7 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 				}
 				rep.Replaced[r.rel] = r.replaced
 			}
-			if err := rep.take(r.rel, r.objs, r.err, cfg.Strict, emit); err != nil {
+			if err := rep.take(r.rel, r.objs, rep.dropBelowAll(r.objs, r.err, cfg.MinConfidence, fields), cfg.Strict, emit); err != nil {
 				cancel()
 				for range results {
 				}
@@ -594,6 +608,9 @@ type FieldStats struct {
 	Unrecognized int
 	// ConfidenceSum is the sum of the values' confidences.
 	ConfidenceSum float64
+	// BelowConfidence counts the values left out for a confidence below
+	// Config.MinConfidence (not in Values).
+	BelowConfidence int
 }
 
 // MeanConfidence is the mean confidence of the field's values.

@@ -74,6 +74,11 @@ type Summary struct {
 	// Template is the template taken from a source of several (extract
 	// --templates).
 	Template *TemplateChoice `json:"template,omitempty"`
+	// MinConfidence is Config.MinConfidence and BelowConfidence the values
+	// it left out (both absent when no minimum was asked for or none was
+	// left out).
+	MinConfidence   float64 `json:"min_confidence,omitempty"`
+	BelowConfidence int     `json:"below_confidence,omitempty"`
 	// Unreadable lists the pages that could not be read.
 	Unreadable []PageProblem `json:"unreadable"`
 	// SkippedDirs lists the subdirectories of the source that could not
@@ -132,6 +137,9 @@ type FieldSummary struct {
 	// regex recognizer finds no instance (kept: the slot does not
 	// validate).
 	Unrecognized int `json:"unrecognized"`
+	// BelowConfidence counts the values left out for a confidence below
+	// Config.MinConfidence (absent when none was).
+	BelowConfidence int `json:"below_confidence,omitempty"`
 	// Slots is the number of wrapper slots mapped to the field (0: the
 	// field cannot be extracted).
 	Slots int `json:"slots"`
@@ -191,7 +199,7 @@ func (r *Report) UnfitShare() float64 {
 // Summary returns the report in its machine-readable form.
 func (r *Report) Summary() *Summary {
 	s := &Summary{Source: r.Root, Pages: r.Pages, Processed: r.Processed, PagesWithObjects: r.PagesWithObjects,
-		Objects: r.Objects, Dropped: r.Dropped, Duplicates: r.Duplicates, DuplicateOf: r.DuplicateOf, Template: r.Template, Unreadable: []PageProblem{}, Fields: []FieldSummary{},
+		Objects: r.Objects, Dropped: r.Dropped, Duplicates: r.Duplicates, DuplicateOf: r.DuplicateOf, Template: r.Template, MinConfidence: r.MinConfidence, BelowConfidence: r.BelowConfidence, Unreadable: []PageProblem{}, Fields: []FieldSummary{},
 		Diagnostics: append([]Diagnostic{}, Diagnose(r)...),
 		Timings:     Timings{Sample: seconds(r.SampleTime), Induce: seconds(r.InduceTime), Extract: seconds(r.ExtractTime)}}
 	s.Unfit = byReason(r.Unfit, r.Processed)
@@ -240,6 +248,7 @@ func (r *Report) Summary() *Summary {
 		fs := FieldSummary{Field: p, Slots: slots[p]}
 		if st := r.Fields[p]; st != nil {
 			fs.Objects, fs.Values, fs.MeanConfidence, fs.Unrecognized = st.Objects, st.Values, round3(st.MeanConfidence()), st.Unrecognized
+			fs.BelowConfidence = st.BelowConfidence
 		}
 		of := r.Objects // what the field could fill: the objects, or its tuple's nested objects
 		if i := strings.LastIndexByte(p, '.'); i >= 0 {

@@ -777,7 +777,7 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 		// marker, missing.go).
 		return Value{}, false
 	}
-	v := Value{Text: txt}
+	v := Value{Text: txt, Evidence: w.evidence(sm, f)}
 	// A field with a predefined recognizer: the longest instance in the
 	// value gives the normalised form; a slot that validates keeps only
 	// values in which the recognizer finds an instance.
@@ -787,20 +787,21 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 			return Value{}, false
 		}
 		v.Normalized, v.Unrecognized = norm, !ok
+		v.Evidence.Recognized = ok
 	}
-	v.Confidence = sm.Share * min(1, 0.5+sm.Coverage)
 	for x := a; x < b; x++ {
 		for _, an := range toks[x].ann {
 			if !contains(f.Types, an.Type) {
 				continue
 			}
-			v.Confidence = max(v.Confidence, an.Confidence, 0.9)
+			v.Evidence.Annotated = true
+			v.Evidence.AnnotationConfidence = max(v.Evidence.AnnotationConfidence, an.Confidence)
 			if v.Normalized == "" {
 				v.Normalized = an.Normalized
 			}
 		}
 	}
-	v.Confidence = float64(int(v.Confidence*1000+0.5)) / 1000
+	v.Confidence = v.Evidence.Confidence() // confidence.go
 	if n := toks[a].node; n != nil && n.Parent != nil {
 		v.Path = annotate.NodePath(n.Parent)
 	}

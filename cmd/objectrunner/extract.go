@@ -41,7 +41,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	dictDir := fs.String("dict-dir", "", "dictionary store directory (default: the per-user store)")
 	importDir := fs.String("import", "", "first import the word lists in this directory (CLASS.txt or CLASS.tsv) into the store")
 	grow := fs.Bool("grow", false, "add extracted values of dictionary fields to the dictionaries")
-	minConf := fs.Float64("min-confidence", 0.7, "with --grow: only values at least this confident")
+	growConf := fs.Float64("grow-min-confidence", 0.7, "with --grow: only values at least this confident grow the dictionaries")
+	minConf := fs.Float64("min-confidence", 0, "leave out values whose confidence is below this (0 to 1; see docs/trust.md for what\nconfidence means and how often values of each confidence are right); the report\ncounts them (below_confidence)")
 	k := fs.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from")
 	sampleMB := fs.Int("sample-mb", annotate.DefaultSampleBytes>>20, "most MiB of pages in the sample (induction needs ~35× that in memory); a page over half of it is extracted, not learned from")
 	plain := fs.Bool("plain", false, "plain ExAlg: do not use annotations to tell token roles apart (baseline)")
@@ -78,6 +79,10 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return usagef("--format must be jsonl, json or csv, not %q", *format)
 	case *wrapperIn != "" && *wrapperOut != "":
 		return usagef("--save-wrapper goes with learning, not with --wrapper")
+	case *minConf < 0 || *minConf > 1:
+		return usagef("--min-confidence %g: want a probability between 0 and 1", *minConf)
+	case *growConf < 0 || *growConf > 1:
+		return usagef("--grow-min-confidence %g: want a probability between 0 and 1", *growConf)
 	case *maxUnfit < 0 || *maxUnfit > 1:
 		return usagef("--max-unfit %g: want a share between 0 and 1", *maxUnfit)
 	}
@@ -85,7 +90,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return err
 	}
 
-	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, KeepDuplicates: *keepDups, Templates: *templates, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}}
+	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, KeepDuplicates: *keepDups, Templates: *templates, MinConfidence: *minConf, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}}
 	cfg.InFlightBytes = applyMemoryLimit(*memoryMB)
 	cfg.Sample.K = *k
 	cfg.Sample.MaxBytes = int64(*sampleMB) << 20
@@ -161,7 +166,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	}
 	var grower *objectrunner.Grower
 	if *grow {
-		grower = objectrunner.NewGrower(store, cfg.SOD, *source, *minConf)
+		grower = objectrunner.NewGrower(store, cfg.SOD, *source, *growConf)
 	}
 	indexer, err := newIndexer(*repoDir, *repoName, cfg.SOD, *source)
 	if err != nil {
@@ -295,6 +300,9 @@ func (m *Main) summarize(rep *objectrunner.Report) {
 	}
 	m.Log.Info("extracted", "objects", rep.Objects, "pages_with_objects", rep.PagesWithObjects, "pages", rep.Pages,
 		"processed", rep.Processed, "incomplete", rep.IncompletePages(), "unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
+	if rep.BelowConfidence > 0 {
+		m.Log.Info("values left out (--min-confidence)", "values", rep.BelowConfidence, "min", rep.MinConfidence)
+	}
 	if rep.Dropped > 0 {
 		m.Log.Warn("incomplete objects left out (--strict)", "objects", rep.Dropped)
 	}
