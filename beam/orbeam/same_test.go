@@ -1,0 +1,299 @@
+package orbeam
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+
+	"github.com/objectrunner/objectrunner/corpus"
+	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/examples/zoo"
+	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper"
+)
+
+var (
+	zooSeeds  = flag.String("beam.zoo", "1-8", "zoo seeds run as one-source corpora by TestSameAsCorpusRun (never the reserved held-out ranges)")
+	realPages = flag.Int("beam.realpages", 200, "pages per real SWDE site at most (0: all)")
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	beam.Init()
+	os.Exit(m.Run())
+}
+
+// execPrism runs a pipeline in this process on Prism.
+func execPrism(ctx context.Context, p *beam.Pipeline) error {
+	_, err := prism.Execute(ctx, p)
+	return err
+}
+
+// corpusCase is one corpus: an SOD, its sources, the word lists
+// (CLASS.txt) both stores start from, and the round size.
+type corpusCase struct {
+	name    string
+	sod     string
+	sources []string
+	lists   []string
+	jobs    int
+}
+
+// newStore opens a writable store in a fresh directory with the lists
+// imported, as `objectrunner run --import` does.
+func newStore(t *testing.T, lists []string) (string, *dictionaries.Store) {
+	t.Helper()
+	dir := t.TempDir()
+	st, err := dictionaries.Open(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lists {
+		class := strings.TrimSuffix(filepath.Base(l), filepath.Ext(l))
+		if _, err := st.ImportFile(context.Background(), class, l, dictionaries.ImportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, st
+}
+
+// sortedLines returns the lines of the files matching glob, sorted.
+func sortedLines(t *testing.T, glob string) []string {
+	t.Helper()
+	files, err := filepath.Glob(glob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(nil, 1<<26)
+		for sc.Scan() {
+			out = append(out, sc.Text())
+		}
+		fh.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// timing accumulates the wall time of both sides over a test.
+type timing struct{ run, pipeline time.Duration }
+
+// runBoth runs c with corpus.Run as `objectrunner run` does (same
+// options as its flags' defaults) and with the Beam pipeline on Prism,
+// each from its own copy of the dictionaries, and compares objects and
+// reports.
+func runBoth(t *testing.T, c corpusCase, tm *timing) {
+	t.Helper()
+	ctx := context.Background()
+	srcs, err := corpus.Sources(c.sources)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sod.Load(c.sod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uses := UsesDictionaries(s)
+
+	// objectrunner run: corpus.Run over a writable store.
+	outA := t.TempDir()
+	opt := corpus.Options{SOD: s, Jobs: c.jobs, Out: outA, Grow: uses, MinConfidence: 0.7}
+	iopt := wrapper.DefaultOptions()
+	opt.Config.Induce = &iopt
+	var dicts recognizers.Dictionaries
+	if uses {
+		_, st := newStore(t, c.lists)
+		defer st.Close()
+		opt.Store, dicts = st, st
+	}
+	if opt.Recognizers, err = recognizers.ForSOD(s, dicts); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	want, err := corpus.Run(ctx, srcs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ta := time.Since(start)
+
+	// The pipeline: its store is closed (published) before it runs.
+	outB := t.TempDir()
+	bopt := Options{SOD: c.sod, Grow: true, Jobs: c.jobs, Out: outB, Shards: 3, Execute: execPrism}
+	if uses {
+		dir, st := newStore(t, c.lists)
+		if err := st.Close(); err != nil {
+			t.Fatal(err)
+		}
+		bopt.DictDir = dir
+	}
+	start = time.Now()
+	got, err := Run(ctx, srcs, bopt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := time.Since(start)
+	tm.run += ta
+	tm.pipeline += tb
+
+	wantLines := sortedLines(t, filepath.Join(outA, "*.jsonl"))
+	gotLines := sortedLines(t, filepath.Join(outB, "round-*", "objects-*.jsonl"))
+	var table strings.Builder
+	got.WriteTable(&table)
+	t.Logf("%s: %d objects; objectrunner run %.1fs, Beam on Prism %.1fs\n%s", c.name, len(wantLines), ta.Seconds(), tb.Seconds(), table.String())
+	if !slices.Equal(wantLines, gotLines) {
+		t.Errorf("%s: the pipeline gave %d object lines, objectrunner run %d; first difference: %s", c.name, len(gotLines), len(wantLines), firstDiff(wantLines, gotLines))
+	}
+	compareReports(t, c.name, want, got)
+}
+
+// firstDiff describes the first line where two sorted lists differ.
+func firstDiff(want, got []string) string {
+	for i := range max(len(want), len(got)) {
+		var w, g string
+		if i < len(want) {
+			w = want[i]
+		}
+		if i < len(got) {
+			g = got[i]
+		}
+		if w != g {
+			return fmt.Sprintf("line %d:\n run:      %.400s\n pipeline: %.400s", i+1, w, g)
+		}
+	}
+	return "none"
+}
+
+// compareReports checks that two corpus reports agree on every count.
+func compareReports(t *testing.T, name string, want, got *corpus.Report) {
+	t.Helper()
+	if want.Rounds != got.Rounds || !reflect.DeepEqual(want.Fields, got.Fields) || len(want.Sources) != len(got.Sources) {
+		t.Errorf("%s: %d rounds, fields %v, %d sources; objectrunner run: %d, %v, %d", name, got.Rounds, got.Fields, len(got.Sources), want.Rounds, want.Fields, len(want.Sources))
+		return
+	}
+	if !reflect.DeepEqual(want.Growth, got.Growth) {
+		t.Errorf("%s: growth %+v, objectrunner run %+v", name, got.Growth, want.Growth)
+	}
+	for i, ws := range want.Sources {
+		gs := got.Sources[i]
+		if len(ws.Attempts) != len(gs.Attempts) {
+			t.Errorf("%s/%s: %d attempts, objectrunner run %d", name, ws.Name, len(gs.Attempts), len(ws.Attempts))
+			continue
+		}
+		for k, w := range ws.Attempts {
+			g := *gs.Attempts[k]
+			wa := *w
+			if math.Abs(wa.Confidence-g.Confidence) > 1e-9 {
+				t.Errorf("%s/%s try %d: confidence %v, objectrunner run %v", name, ws.Name, k+1, g.Confidence, wa.Confidence)
+			}
+			wa.Confidence, g.Confidence, wa.Seconds, g.Seconds = 0, 0, 0, 0
+			if !reflect.DeepEqual(wa, g) {
+				t.Errorf("%s/%s try %d:\n pipeline %+v\n run      %+v", name, ws.Name, k+1, g, wa)
+			}
+		}
+	}
+}
+
+// TestSameAsCorpusRun runs small corpora both ways and wants the same
+// objects (sorted JSON Lines identical) and reports that agree on every
+// count: the three example corpora of three sources each (seeded with the
+// first source's word lists, two sources a round, so dictionaries grow
+// between rounds and discarded sources get their second try), zoo sources
+// (-beam.zoo) and the real dev sites of ../shared/data/swde with the
+// newcomer SODs of examples/real (skipped when absent).
+func TestSameAsCorpusRun(t *testing.T) {
+	var tm timing
+	defer func() {
+		t.Logf("total wall time: objectrunner run %.1fs, Beam pipeline on Prism %.1fs (%.2fx)", tm.run.Seconds(), tm.pipeline.Seconds(), tm.pipeline.Seconds()/max(tm.run.Seconds(), 1e-9))
+	}()
+	ex := filepath.Join("..", "..", "examples")
+	t.Run("examples", func(t *testing.T) {
+		for _, g := range []string{"concerts", "books", "bookdetail"} {
+			c := corpusCase{name: g, sod: filepath.Join(ex, g+"-a", "sod.toml"), jobs: 2}
+			for _, v := range []string{"-a", "-b", "-c"} {
+				c.sources = append(c.sources, filepath.Join(ex, g+v))
+			}
+			c.lists, _ = filepath.Glob(filepath.Join(ex, g+"-a", "dictionaries", "*.txt"))
+			runBoth(t, c, &tm)
+		}
+	})
+	t.Run("zoo", func(t *testing.T) {
+		seeds, err := zoo.ParseSeeds(*zooSeeds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, seed := range seeds {
+			if seed >= 4948 && seed <= 5047 || seed >= 8254 && seed <= 8353 {
+				t.Fatalf("seed %d is held out: never run it", seed)
+			}
+			src := zoo.Generate(seed)
+			dir := filepath.Join(t.TempDir(), src.Name)
+			if err := src.WriteDir(dir); err != nil {
+				t.Fatal(err)
+			}
+			c := corpusCase{name: src.Name, sod: filepath.Join(dir, "sod.toml"), sources: []string{dir}, jobs: 2}
+			c.lists, _ = filepath.Glob(filepath.Join(dir, "dictionaries", "*.txt"))
+			runBoth(t, c, &tm)
+		}
+	})
+	t.Run("real", func(t *testing.T) {
+		data := filepath.Join("..", "..", "..", "shared", "data")
+		if _, err := os.Stat(filepath.Join(data, "swde")); err != nil {
+			t.Skip("../shared/data/swde not found (the shared data sits beside the repository): skipping the real dev sites")
+		}
+		for site, gaz := range map[string]string{"job-nettemps": "", "nbaplayer-usatoday": "nbaplayer", "auto-carquotes": "", "book-booksamillion": "book"} {
+			sodDir := filepath.Join(ex, "real", site)
+			pages, _ := filepath.Glob(filepath.Join(data, "swde", site, "*.htm"))
+			if len(pages) == 0 {
+				t.Fatalf("%s: no pages", site)
+			}
+			sort.Strings(pages)
+			if *realPages > 0 && len(pages) > *realPages {
+				pages = pages[:*realPages]
+			}
+			// The source: links to the pages in a directory named after the site.
+			dir := filepath.Join(t.TempDir(), site)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range pages {
+				abs, err := filepath.Abs(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(abs, filepath.Join(dir, filepath.Base(p))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c := corpusCase{name: site, sod: filepath.Join(sodDir, "sod.toml"), sources: []string{dir}, jobs: 2}
+			c.lists, _ = filepath.Glob(filepath.Join(sodDir, "dictionaries", "*.txt"))
+			if gaz != "" {
+				g, _ := filepath.Glob(filepath.Join(data, "gazetteers", gaz, "*.txt"))
+				c.lists = append(c.lists, g...)
+			}
+			runBoth(t, c, &tm)
+		}
+	})
+}
