@@ -254,7 +254,7 @@ func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*W
 	st := PageStats{Pages: 1, Filled: make([]int, len(f.fields))}
 	dead := func(reason string) {
 		st.Unreadable++
-		b, _ := json.Marshal(deadLetter{Source: f.Names[t.Source], Page: t.Rel, Reason: reason})
+		b, _ := json.Marshal(deadLetter{Source: f.Names[t.Source], Page: annotate.SourceRel(t.Root, t.Rel), Reason: reason})
 		emitDead(string(b))
 	}
 	w, err := f.wrapperOf(t.Source, side)

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -100,8 +101,22 @@ func sortedLines(t *testing.T, glob string) []string {
 	return out
 }
 
-// timing accumulates the wall time of both sides over a test.
-type timing struct{ run, pipeline time.Duration }
+// timing accumulates the wall and CPU time (this process's, all threads)
+// of both sides over a test, and the pages they ran.
+type timing struct {
+	run, pipeline       time.Duration
+	runCPU, pipelineCPU time.Duration
+	pages               int
+}
+
+// cpuTime is the CPU time (user and system) this process used so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
 
 // runBoth runs c with corpus.Run as `objectrunner run` does (same
 // options as its flags' defaults) and with the Beam pipeline on Prism,
@@ -134,12 +149,12 @@ func runBoth(t *testing.T, c corpusCase, tm *timing) (out string) {
 	if opt.Recognizers, err = recognizers.ForSOD(s, dicts); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
+	start, cpu := time.Now(), cpuTime()
 	want, err := corpus.Run(ctx, srcs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ta := time.Since(start)
+	ta, ca := time.Since(start), cpuTime()-cpu
 
 	// The pipeline: its store is closed (published) before it runs.
 	outB := t.TempDir()
@@ -152,20 +167,25 @@ func runBoth(t *testing.T, c corpusCase, tm *timing) (out string) {
 		}
 		bopt.DictDir = dir
 	}
-	start = time.Now()
+	start, cpu = time.Now(), cpuTime()
 	got, err := Run(ctx, srcs, bopt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := time.Since(start)
+	tb, cb := time.Since(start), cpuTime()-cpu
 	tm.run += ta
 	tm.pipeline += tb
+	tm.runCPU += ca
+	tm.pipelineCPU += cb
+	for _, sr := range want.Sources {
+		tm.pages += sr.Attempts[0].Pages
+	}
 
 	wantLines := sortedLines(t, filepath.Join(outA, "*.jsonl"))
 	gotLines := sortedLines(t, filepath.Join(outB, "round-*", "objects-*.jsonl"))
 	var table strings.Builder
 	got.WriteTable(&table)
-	t.Logf("%s: %d objects; objectrunner run %.1fs, Beam on Prism %.1fs\n%s", c.name, len(wantLines), ta.Seconds(), tb.Seconds(), table.String())
+	t.Logf("%s: %d objects; objectrunner run %.1fs wall %.1fs CPU, Beam on Prism %.1fs wall %.1fs CPU\n%s", c.name, len(wantLines), ta.Seconds(), ca.Seconds(), tb.Seconds(), cb.Seconds(), table.String())
 	var diffs []string
 	if !slices.Equal(wantLines, gotLines) {
 		diffs = append(diffs, fmt.Sprintf("the pipeline gave %d object lines, objectrunner run %d; first difference: %s", len(gotLines), len(wantLines), firstDiff(wantLines, gotLines)))
@@ -282,7 +302,10 @@ func compareReports(want, got *corpus.Report) []string {
 func TestSameAsCorpusRun(t *testing.T) {
 	var tm timing
 	defer func() {
-		t.Logf("total wall time: objectrunner run %.1fs, Beam pipeline on Prism %.1fs (%.2fx)", tm.run.Seconds(), tm.pipeline.Seconds(), tm.pipeline.Seconds()/max(tm.run.Seconds(), 1e-9))
+		t.Logf("%d pages: objectrunner run %.1fs wall, %.1fs CPU (%.1f pages per CPU-second); Beam pipeline on Prism %.1fs wall (%.2fx), %.1fs CPU (%.1f pages per CPU-second, %.2fx)",
+			tm.pages, tm.run.Seconds(), tm.runCPU.Seconds(), float64(tm.pages)/max(tm.runCPU.Seconds(), 1e-9),
+			tm.pipeline.Seconds(), tm.pipeline.Seconds()/max(tm.run.Seconds(), 1e-9),
+			tm.pipelineCPU.Seconds(), float64(tm.pages)/max(tm.pipelineCPU.Seconds(), 1e-9), tm.pipelineCPU.Seconds()/max(tm.runCPU.Seconds(), 1e-9))
 	}()
 	ex := filepath.Join("..", "..", "examples")
 	t.Run("examples", func(t *testing.T) {
@@ -392,7 +415,7 @@ func TestDeadLetter(t *testing.T) {
 		}
 		dl = append(dl, d)
 	}
-	if len(dl) != 1 || dl[0].Source != "concerts-x" || dl[0].Page != "zz-gone.html" || !strings.Contains(dl[0].Reason, "missing.html") {
-		t.Errorf("dead letters %+v, want one for concerts-x zz-gone.html naming missing.html", dl)
+	if len(dl) != 1 || dl[0].Source != "concerts-x" || dl[0].Page != "zz-gone.html" || !strings.Contains(dl[0].Reason, "no such file") {
+		t.Errorf("dead letters %+v, want one for concerts-x zz-gone.html saying the file is missing", dl)
 	}
 }
