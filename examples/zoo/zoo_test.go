@@ -413,7 +413,10 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 	}
 	var buf bytes.Buffer
 	induce := wrapper.DefaultOptions()
-	cfg := objectrunner.Config{SOD: s, Recognizers: recs, Induce: &induce, Workers: 1}
+	// The zoo's truth has an object for every saved copy of a page
+	// ("dup-pages"): copies are written (KeepDuplicates), so that the
+	// scores measure extraction, not the duplicate policy.
+	cfg := objectrunner.Config{SOD: s, Recognizers: recs, Induce: &induce, Workers: 1, KeepDuplicates: true}
 	res.recs = recs
 	rep, err := objectrunner.Run(context.Background(), filepath.Join(dir, "pages"), cfg, func(o *wrapper.Object) error {
 		res.values = append(res.values, trust.Flatten(o)...)
