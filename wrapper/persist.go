@@ -70,6 +70,10 @@ type wrapperFile struct {
 	FieldOrder  []string     `json:"field_order,omitempty"`
 	PageDropped string       `json:"page_dropped,omitempty"`
 	Page        *wrapperFile `json:"page,omitempty"`
+	// Explain, when the wrapper was saved with its explanation
+	// (SaveExplanation), holds how each field's slots were chosen
+	// (fieldexplain.go; optional, not read by extraction).
+	Explain []FieldExplain `json:"explain,omitempty"`
 }
 
 func toFile(n Node) *fileNode {
@@ -149,6 +153,12 @@ func (w *Wrapper) Save(out io.Writer) error {
 		f.Page = w.page.file()
 	}
 	f.PageFields, f.FieldOrder, f.PageDropped = w.pageFields, w.order, w.pageDrop
+	if w.saveExplain {
+		f.Explain = w.explain
+		if w.page != nil {
+			f.Page.Explain = w.page.explain
+		}
+	}
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(f); err != nil {
@@ -215,6 +225,10 @@ func Load(r io.Reader) (*Wrapper, error) {
 		}
 	}
 	w.pageFields, w.order, w.pageDrop = f.PageFields, f.FieldOrder, f.PageDropped
+	w.explain = f.Explain
+	if w.page != nil && f.Page != nil {
+		w.page.explain = f.Page.Explain
+	}
 	return w, nil
 }
 

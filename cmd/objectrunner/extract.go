@@ -34,6 +34,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	source := fs.String("source", "", "source: directory or glob of pages (required)")
 	wrapperIn := fs.String("wrapper", "", "apply this saved wrapper instead of learning one")
 	wrapperOut := fs.String("save-wrapper", "", "save the learned wrapper to this file")
+	saveExplain := fs.Bool("save-explain", false, "with --save-wrapper: also save how each field's slot was chosen\n(candidate slots and their score parts; see wrapper show --explain)")
 	out := fs.String("o", "", "write objects to this file (default: stdout)")
 	format := fs.String("format", "jsonl", "output format: jsonl, json or csv")
 	dictDir := fs.String("dict-dir", "", "dictionary store directory (default: the per-user store)")
@@ -69,6 +70,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return usagef("--format must be jsonl, json or csv, not %q", *format)
 	case *grow && *sodPath == "":
 		return usagef("--grow needs --sod (it says which fields are dictionary fields)")
+	case *saveExplain && *wrapperOut == "":
+		return usagef("--save-explain goes with --save-wrapper")
 	case *wrapperIn != "" && *wrapperOut != "":
 		return usagef("--save-wrapper goes with learning, not with --wrapper")
 	case *maxUnfit < 0 || *maxUnfit > 1:
@@ -194,6 +197,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	if rep != nil {
 		m.summarize(rep)
 		if rep.Wrapper != nil && *wrapperOut != "" {
+			rep.Wrapper.SaveExplanation(*saveExplain)
 			if err := saveWrapper(*wrapperOut, rep.Wrapper); err != nil && runErr == nil {
 				runErr = err
 			}

@@ -3,12 +3,15 @@ package main
 import (
 	"context"
 	"fmt"
+
+	"github.com/objectrunner/objectrunner/wrapper"
 )
 
 // runWrapperShow prints a saved wrapper: the SOD it was learned for, the
 // field ↔ slot mapping and the template in ExAlg's infix notation.
 func (m *Main) runWrapperShow(ctx context.Context, args []string) error {
 	fs := m.newFlagSet("wrapper show", "FILE", "Print a saved wrapper's template (ExAlg infix notation) and its slot → field mapping.")
+	explain := fs.Bool("explain", false, "print, per field, the candidate slots with their score parts and the winner\n(the wrapper must be saved with extract --save-explain)")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -18,6 +21,14 @@ func (m *Main) runWrapperShow(ctx context.Context, args []string) error {
 	w, err := loadWrapper(fs.Arg(0))
 	if err != nil {
 		return err
+	}
+	if *explain {
+		ex := w.Explanation()
+		if ex == nil {
+			return fmt.Errorf("%s holds no explanation: learn it again with extract --save-wrapper %s --save-explain", fs.Arg(0), fs.Arg(0))
+		}
+		fmt.Fprintln(m.Stdout, "Fields (candidate slots, best first; * chosen):")
+		return wrapper.WriteExplanation(m.Stdout, ex)
 	}
 	fmt.Fprintf(m.Stdout, "SOD hash: %s\n\nFields:\n", w.SODHash())
 	for _, f := range w.Fields() {
