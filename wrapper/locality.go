@@ -11,14 +11,22 @@ import (
 // look-alikes (another book's "Club Price: $9.71", a "66 Ratings" count)
 // that annotations and labels alone cannot tell apart.
 //
-// The region is learned from the fields whose placement is not in doubt
-// (the anchors): a field whose best candidate slot holds about one value
-// per page (anchorOne), is not read from the first runs of longer values
-// (Lead), and is the field's only candidate or weighs at least
-// anchorMargin times its next one; or a field placed by a rule (the
-// titled heading). With two anchor fields or more, the region
-// on a sample page is the smallest DOM subtree holding the anchors'
-// values there (their lowest common ancestor). A single field's candidate
+// The region is learned from the fields that name the object, the
+// anchors: every dictionary field (a title, an author, a cuisine names one
+// object) at its best candidate slot, whatever the runner-up. A price, a
+// date or a number has look-alikes all over the page (the sidebar's
+// price under a label naming the field can outweigh the book's own), so a
+// patterned field anchors the region only when the dictionary fields give
+// fewer than two anchors, and only when its placement is not in doubt:
+// its best slot holds about one value per page (anchorOne), is not read
+// from the first words of longer values (Lead), and is its only candidate
+// or weighs at least anchorMargin times the next one (or a rule placed
+// it). With two anchors or more, the region on a sample page is the
+// smallest DOM subtree holding the anchors' values there (their lowest
+// common ancestor). Taking every dictionary field, doubtful or not, errs
+// on the side of a larger region: a field's own slot beside the object's
+// name (a phone number under the heading, away from the address rows)
+// stays inside. A single field's candidate
 // slot whose values lie outside the region on most of the sample pages
 // where both are known gets the Locality factor outsidePenalty: it is
 // taken only when the region holds no candidate of the field, and the
@@ -86,17 +94,22 @@ func objectRegion(w *Wrapper, cands []cand, stats []*slotStats) *region {
 	}
 	reg := &region{root: map[int]*html.Node{}}
 	var slots []int
-	for fi, f := range w.fields {
-		t := tops[fi]
-		if t == nil {
-			continue
+	for _, patterned := range []bool{false, true} {
+		if len(slots) >= 2 {
+			break // dictionary fields suffice
 		}
-		b := cands[t.best]
-		if b.sc.Basis != "rule" && (b.sc.Basis == "lead" || onePerPage(stats[b.slot]) < anchorOne || t.next >= 0 && b.score < anchorMargin*score(t.next)) {
-			continue
+		for fi, f := range w.fields {
+			t := tops[fi]
+			if t == nil || f.Patterned() != patterned {
+				continue
+			}
+			b := cands[t.best]
+			if patterned && b.sc.Basis != "rule" && (b.sc.Basis == "lead" || onePerPage(stats[b.slot]) < anchorOne || t.next >= 0 && b.score < anchorMargin*score(t.next)) {
+				continue
+			}
+			reg.anchors = append(reg.anchors, f.Path)
+			slots = append(slots, b.slot)
 		}
-		reg.anchors = append(reg.anchors, f.Path)
-		slots = append(slots, b.slot)
 	}
 	if len(slots) < 2 {
 		return nil
