@@ -1,6 +1,8 @@
 package wrapper
 
 import (
+	"slices"
+
 	"golang.org/x/net/html"
 )
 
@@ -21,7 +23,8 @@ import (
 // its best slot holds about one value per page (anchorOne), is not read
 // from the first words of longer values (Lead), and is its only candidate
 // or weighs at least anchorMargin times the next one (or a rule placed
-// it). With two anchors or more, the region on a sample page is the
+// it). With anchors in two slots or more (two fields' best slot being
+// one is one place, no region), the region on a sample page is the
 // smallest DOM subtree holding the anchors' values there (their lowest
 // common ancestor). Taking every dictionary field, doubtful or not, errs
 // on the side of a larger region: a field's own slot beside the object's
@@ -106,6 +109,9 @@ func objectRegion(w *Wrapper, cands []cand, stats []*slotStats) *region {
 			b := cands[t.best]
 			if patterned && b.sc.Basis != "rule" && (b.sc.Basis == "lead" || onePerPage(stats[b.slot]) < anchorOne || t.next >= 0 && b.score < anchorMargin*score(t.next)) {
 				continue
+			}
+			if slices.Contains(slots, b.slot) {
+				continue // one place: no region (a set field's tie with the name's slot)
 			}
 			reg.anchors = append(reg.anchors, f.Path)
 			slots = append(slots, b.slot)

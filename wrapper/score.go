@@ -170,7 +170,7 @@ func (w *Wrapper) slotScore(st *slotStats, fi int, basis string, annotation floa
 	}
 	sc.Variation = st.variation()
 	sc.Multiplicity = presence(st, f, w.fields, depth, nPages)
-	if single && !lines {
+	if single && !lines && detail {
 		sc.Multiplicity *= onePerPage(st)
 	}
 	// On a detail page, annotations that all fall on one text of a slot
@@ -199,7 +199,9 @@ func (w *Wrapper) slotScore(st *slotStats, fi int, basis string, annotation floa
 	return sc
 }
 
-// onePerPage is the multiplicity fit of a single field's slot: the
+// onePerPage is the multiplicity fit of a single field's slot on a detail
+// page (a list's records are weighed as before: their sets are the
+// records' own, and record mode has rules of its own for them): the
 // number of sample pages (records) where it holds values over the number
 // of its values. The Annotation factor counts values; a single field
 // gets one per page, so a slot with fifteen prices a page (a carousel)
