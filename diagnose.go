@@ -143,8 +143,9 @@ func Diagnose(rep *Report) []Diagnostic {
 			}
 		}
 	}
-	out = append(out, smallSample(rep)...) // report.go
-	out = append(out, slowRegex(rep)...)   // regextime.go
+	out = append(out, smallSample(rep)...)   // report.go
+	out = append(out, slowRegex(rep)...)     // regextime.go
+	out = append(out, outsideRegion(rep)...) // diagnose_region.go
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
 	return out
 }

@@ -107,6 +107,20 @@
 //	              single nested tuple; a value both fields over one
 //	              dictionary class annotate is explained when both have
 //	              their slots elsewhere)
+//	score.go      Score: a (field, candidate slot)'s named factors
+//	              (annotation, label, variation, multiplicity, one-text,
+//	              title, whole, locality) multiplied in one place (Total);
+//	              mapSlots weighs every candidate with it
+//	locality.go   on a detail page, the object's region (the smallest
+//	              subtree holding the anchors: fields placed without
+//	              doubt, dictionary fields first); a single field's slot
+//	              outside it weighs outsidePenalty and, when taken, is
+//	              flagged (SlotMap.Outside, diagnostic outside-region)
+//	labelnear.go  a page label a dozen tags before the value (a toolbar's
+//	              "Print this page") names no field (namedLabel)
+//	fieldexplain.go the candidates of every field with their factors and
+//	              the winner, as the model used them (Explanation,
+//	              WriteExplanation, `wrapper show --explain`)
 //	partslots.go  a dictionary field's candidate slot whose values are, page
 //	              after page, a part of another candidate slot's values (a
 //	              brand the product dictionary also knows, in "Made by:"

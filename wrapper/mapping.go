@@ -213,6 +213,10 @@ type SlotMap struct {
 	// found there on a page whose template text around another slot is
 	// missing is this slot's (see ownpaths.go).
 	Own []string `json:"own,omitempty"`
+	// Outside: on a detail page, the slot lies outside the object's
+	// region and was taken because the region holds no candidate of the
+	// field (locality.go): the values may be another object's.
+	Outside bool `json:"outside,omitempty"`
 }
 
 // sodFields flattens the SOD's root tuple into field specs.
@@ -420,6 +424,12 @@ type slotStats struct {
 	// annRecs holds, per type, the (pseudo-)pages with a value counted in
 	// types (recmin.go).
 	annRecs map[string]map[int]bool
+	// nodes holds, per sample page, the node of the first word of the
+	// slot's first value (locality.go).
+	nodes map[int]*html.Node
+	// labFar counts, by page label, the values it preceded from far
+	// (labelnear.go).
+	labFar map[string]int
 }
 
 // pageTitle returns the lower-cased text of the page's <title>, "" when
@@ -672,7 +682,7 @@ func newSlotStats() *slotStats {
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
 		perPage: map[int]int{}, firstVal: map[int]string{}, full: map[string]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
-		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, someVals: map[string]map[string]int{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}, annRecs: map[string]map[int]bool{}}
+		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, someVals: map[string]map[string]int{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}, annRecs: map[string]map[int]bool{}, nodes: map[int]*html.Node{}, labFar: map[string]int{}}
 }
 
 // gather runs the template over the sample and collects slot statistics.
@@ -718,6 +728,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				st.perPage[pg]++
 				if st.perPage[pg] == 1 {
 					st.firstVal[pg] = txt
+					st.nodes[pg] = toks[a].node
 				}
 				if title != "" && len(txt) >= 3 && !inHead(toks[a].node) && strings.Contains(title, strings.ToLower(txt)) {
 					st.inTitle++
@@ -741,6 +752,9 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					}
 					st.labVals[k][txt]++
 					st.labPages[k][pg] = true
+					if labelGap(toks, a) > labelNearTags {
+						st.labFar[k]++
+					}
 					countLabelTypes(st, k, toks, a)
 					countLabelEntity(st, toks, a, k, pg)
 				}
@@ -1062,9 +1076,10 @@ type cand struct {
 	cnt   int
 	share float64
 	cov   float64
-	score float64
+	score float64 // sc.Total(), or a rule's value
 	// part: a part candidate (partcands.go), never mapped directly.
 	part bool
+	sc   Score // the factors of score (score.go)
 }
 
 // mapSlots assigns SOD fields to slots within object scope `scope` (-1: the
@@ -1077,6 +1092,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	sets := slotSets(w.tmpl)
 	labels := slotLabels(w.tmpl)
 	minCnt := max(1, int(math.Ceil(w.opt.MinAnnotated*float64(nPages))))
+	detail := scope < 0 && (w.mult == "1" || w.mult == "?")
 	inScope := func(s int) (bool, int) {
 		ss := sets[s]
 		if scope < 0 {
@@ -1181,6 +1197,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				st, c, share = ls, 0, 0
 			}
 			var score float64
+			basis := "annotations"
 			lead := false
 			switch {
 			case c >= w.candMin(f, st, minCnt, c) && (share >= w.opt.GeneraliseThres || (share >= pluralityShare && plural)):
@@ -1194,89 +1211,43 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				if itemLevel {
 					conf = st.itemMeanConf(f.Types)
 				}
-				score = float64(titled(st, f, single, scope < 0 && (w.mult == "1" || w.mult == "?"), c)) * share * conf / max(topConf[fi], conf)
+				score = float64(titled(st, f, single, detail, c)) * share * conf / max(topConf[fi], conf)
 				if share < w.opt.GeneraliseThres {
 					score *= 0.75
 				}
 				score, c, lead = leadAlso(st, f, c, share, score, w.opt.GeneraliseThres)
+				if lead {
+					basis = "lead"
+				}
 			case st.leadCount(f.Types) >= minCnt && st.leadShare(f.Types) >= w.opt.GeneraliseThres:
 				// The values run on past the instance, over tags (a
 				// byline followed by other page parts): their first
 				// run of words holds it.
 				c, share, lead = st.leadCount(f.Types), st.leadShare(f.Types), true
-				score = leadPenalty * float64(c) * share
+				score, basis = leadPenalty*float64(c)*share, "lead"
 			case named:
 				// Every value counts as an instance; no conflicting
 				// annotations (plausible checked that).
 				c, share = st.occ, 1
-				score = float64(st.occ)
+				score, basis = float64(st.occ), "label"
 			default:
 				continue
 			}
-			if named {
-				// A label that is the field's name weighs more than one
-				// that shares a stem with it ("Published" and publisher).
-				switch labelAffinity(strings.Fields(label), f) {
-				case affinityWhole:
-					score *= namedBoost
-				case affinityName:
-					score *= namedBoost * 0.75
-				}
-			}
-			// A slot whose value hardly varies across pages is template-like
-			// (a menu entry a dictionary happens to know).
-			score *= st.variation()
-			// A mandatory single field is on every page (record): a
-			// slot that holds a value on some only (an optional "List
-			// price" row beside the price every page has) counts for
-			// the share of them it fills (presence.go).
-			score *= presence(st, f, w.fields, depth, nPages)
-			// On a detail page, annotations that all fall on one text
-			// of a slot whose values vary, over several pages, are a
-			// dictionary knowing a heading ("Trending players", "More
-			// information"), not one object's value page after page.
-			// (Counted on the annotations: a label naming the field
-			// counts every value it precedes, known or not.)
-			if ac := st.count(f.Types); scope < 0 && (w.mult == "1" || w.mult == "?") && ac >= 3 && len(st.values) > 1 && st.annotatedTexts(f.Types) == 1 {
-				score *= oneTextPenalty
-			}
-			// On a detail page, a single field whose values the page's
-			// <title> names is the page's own (not a sidebar's). Not for
-			// dates, prices and the like: a year in a title is incidental.
-			if single && scope < 0 && (w.mult == "1" || w.mult == "?") && f.Predefined == "" && 2*st.inTitle >= st.occ {
-				score *= titleBoost
-			}
-			// Values that are whole text nodes are preferred, strongly for
-			// whole-node types.
-			whole := st.wholeShare(f)
-			if f.WholeNode {
-				score *= 0.5 + 0.5*whole
-			} else {
-				score *= 0.75 + 0.25*whole
-			}
-			// A template label naming the field just before the slot
-			// ("Publisher:", "ISBN-13", "Brand" for a field make whose
-			// class is brand) is evidence for it; one that names
-			// another field of the object, and not this one, against.
 			if !named {
-				switch labelAffinity(labels[s], f) {
-				case affinityWhole, affinityName:
-					score *= 1.5
-				case affinityKind:
-					score *= 1.3
-				default:
-					if w.labelsOther(labels[s], f) || otherNumber(labels[s], f) {
-						score *= 0.5
-					}
-				}
+				label = ""
 			}
+			sc := w.slotScore(st, fi, basis, score, label, labels[s], depth, nPages, detail, lines)
+			if r := valid[f.Path]; r != nil {
+				sc.Valid = validShare(st, r)
+			}
+			score = sc.Total()
 			if score <= 0 {
 				// One value on every page: template text that a
 				// recognizer happens to match ("Search" in a menu), not a
 				// field of the objects.
 				continue
 			}
-			cd := cand{lines, lead, label, fi, s, c, share, float64(c) / float64(st.occ), score, false}
+			cd := cand{lines, lead, label, fi, s, c, share, float64(c) / float64(st.occ), score, false, sc}
 			if learned {
 				fallback = append(fallback, cd)
 			} else {
@@ -1295,6 +1266,12 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		cands = dropOtherRecords(w.fields, cands, stats, sets, minCnt, w.opt.GeneraliseThres)
 		cands = reclaimMandatory(w, cands, stats, nPages, minCnt, inScope) // reclaim.go
 		cands = titledName(w, cands, stats)                                // titlename.go
+	}
+	var reg *region
+	if detail {
+		if reg = objectRegion(w, cands, stats); reg != nil {
+			reg.weigh(w, cands, stats) // locality.go
+		}
 	}
 	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
 	used := map[int]bool{}
@@ -1374,7 +1351,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			done[c.field] = true
 			chosen[c.field] = append(chosen[c.field], c.slot)
 			total += c.score
-			sm := SlotMap{Slot: c.slot, Field: f.Path, Type: f.Types[0], Share: c.share, Coverage: c.cov, Run: stats[c.slot].tagged == 0}
+			sm := SlotMap{Slot: c.slot, Field: f.Path, Type: f.Types[0], Share: c.share, Coverage: c.cov, Run: stats[c.slot].tagged == 0, Outside: c.sc.Locality < 1}
 			if c.lead {
 				sm.Lead, sm.Run = true, false
 			}
@@ -1503,6 +1480,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	}
 	out = ownPaths(w, out, stats)
 	sort.Slice(out, func(a, b int) bool { return out[a].Slot < out[b].Slot })
+	w.noteExplanation(scope, explainMapping(w, cands, out, reg))
 	return out, total, nil
 }
 
@@ -1828,7 +1806,7 @@ func namedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, f
 			continue
 		}
 		a := labelAffinity(strings.Fields(k), f)
-		if a < affinityKind || a < bestA || (a == bestA && (n < bestN || (n == bestN && k > best))) || entityLabel(st, k, f) {
+		if a < affinityKind || a < bestA || (a == bestA && (n < bestN || (n == bestN && k > best))) || entityLabel(st, k, f) || st.farLabel(k) {
 			continue
 		}
 		if !plausible(labelled(st, k), f, thres, minCnt) || otherPattern(labelled(st, k), f, fields, thres) {

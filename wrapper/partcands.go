@@ -48,7 +48,7 @@ func partCands(w *Wrapper, stats []*slotStats, valid map[string]bool, has map[in
 			}
 			share := float64(n) / float64(st.occ)
 			score := partWeight * float64(n) * share * st.variation()
-			out = append(out, cand{field: fi, slot: s, cnt: n, share: share, cov: share, score: score, part: true})
+			out = append(out, cand{field: fi, slot: s, cnt: n, share: share, cov: share, score: score, part: true, sc: ruleScore("part", score)})
 		}
 	}
 	return out

@@ -73,6 +73,10 @@ type wrapperFile struct {
 	FieldOrder  []string     `json:"field_order,omitempty"`
 	PageDropped string       `json:"page_dropped,omitempty"`
 	Page        *wrapperFile `json:"page,omitempty"`
+	// Explain, when the wrapper was saved with its explanation
+	// (SaveExplanation), holds how each field's slots were chosen
+	// (fieldexplain.go; optional, not read by extraction).
+	Explain []FieldExplain `json:"explain,omitempty"`
 }
 
 func toFile(n Node) *fileNode {
@@ -153,6 +157,12 @@ func (w *Wrapper) Save(out io.Writer) error {
 		f.Page = w.page.file()
 	}
 	f.PageFields, f.FieldOrder, f.PageDropped = w.pageFields, w.order, w.pageDrop
+	if w.saveExplain {
+		f.Explain = w.explain
+		if w.page != nil {
+			f.Page.Explain = w.page.explain
+		}
+	}
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(f); err != nil {
@@ -230,6 +240,10 @@ func Load(r io.Reader) (*Wrapper, error) {
 		if err := w.SetSODText(f.SODText); err != nil {
 			return nil, fmt.Errorf("wrapper: load: sod_text: %w", err)
 		}
+	}
+	w.explain = f.Explain
+	if w.page != nil && f.Page != nil {
+		w.page.explain = f.Page.Explain
 	}
 	return w, nil
 }

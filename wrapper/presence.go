@@ -8,7 +8,8 @@ package wrapper
 // the field's place. When slots are weighed (mapSlots), such a slot's
 // score is multiplied by the share of the sample pages where it holds a
 // value, so that the slot every page fills wins over an optional one of
-// a few more annotations or a better label.
+// a few more annotations or a better label. It is the Multiplicity factor
+// of the candidate's Score (score.go), with onePerPage.
 
 // presence returns the factor by which a slot's score is weighed for
 // field f (see above): 1 for optional and set fields, slots inside sets

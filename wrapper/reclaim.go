@@ -86,7 +86,7 @@ func reclaimMandatory(w *Wrapper, cands []cand, stats []*slotStats, nPages, minC
 			continue
 		}
 		share := float64(bestN) / float64(st.annOcc)
-		added = append(added, cand{field: fi, slot: best, cnt: bestN, share: share, cov: float64(bestN) / float64(st.occ), score: top*1.01 + 1e-9})
+		added = append(added, cand{field: fi, slot: best, cnt: bestN, share: share, cov: float64(bestN) / float64(st.occ), score: top*1.01 + 1e-9, sc: ruleScore("reclaim", top*1.01+1e-9)})
 	}
 	return append(cands, added...)
 }

@@ -48,7 +48,7 @@ func titledName(w *Wrapper, cands []cand, stats []*slotStats) []cand {
 	if st.annOcc > 0 {
 		share = float64(c) / float64(st.annOcc)
 	}
-	return append(cands, cand{field: fi, slot: s, cnt: st.occ, share: share, cov: float64(c) / float64(st.occ), score: top + 1})
+	return append(cands, cand{field: fi, slot: s, cnt: st.occ, share: share, cov: float64(c) / float64(st.occ), score: top + 1, sc: ruleScore("title-name", top+1)})
 }
 
 // nameField returns the index of the first field of fields that is a

@@ -68,6 +68,12 @@ type Wrapper struct {
 	// lenient, during induction, lets a mapping leave mandatory fields
 	// without slot instead of stopping (see Induce).
 	lenient bool
+	// explain holds how the fields' slots were chosen (fieldexplain.go);
+	// trials, during induction, the explanation of each object scope
+	// tried; saveExplain makes Save write explain.
+	explain     []FieldExplain
+	trials      map[int][]FieldExplain
+	saveExplain bool
 
 	ps      *paths
 	keys    map[baseKey]int32
@@ -320,6 +326,7 @@ func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error
 			bestScore, w.slots, w.scope = score, sm, sc
 		}
 	}
+	w.explain, w.trials = w.trials[w.scope], nil
 	if bestScore < 0 {
 		return nil, bestErr
 	}

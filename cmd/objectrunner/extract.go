@@ -36,6 +36,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	source := fs.String("source", "", "source: directory or glob of pages (required)")
 	wrapperIn := fs.String("wrapper", "", "apply this saved wrapper instead of learning one")
 	wrapperOut := fs.String("save-wrapper", "", "save the learned wrapper to this file")
+	saveExplain := fs.Bool("save-explain", false, "with --save-wrapper: also save how each field's slot was chosen\n(candidate slots and their score parts; see wrapper show --explain)")
 	out := fs.String("o", "", "write objects to this file (default: stdout)")
 	format := fs.String("format", "jsonl", "output format: jsonl, json or csv (csv: page, url, index, a column per field with\nsets joined by \" | \", and FIELD.normalized after a field whose recognizer normalises)")
 	dictDir := fs.String("dict-dir", "", "dictionary store directory (default: the per-user store)")
@@ -77,6 +78,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return usagef("unexpected arguments %q", rest)
 	case *format != "jsonl" && *format != "json" && *format != "csv":
 		return usagef("--format must be jsonl, json or csv, not %q", *format)
+	case *saveExplain && *wrapperOut == "":
+		return usagef("--save-explain goes with --save-wrapper")
 	case *wrapperIn != "" && *wrapperOut != "":
 		return usagef("--save-wrapper goes with learning, not with --wrapper")
 	case *minConf < 0 || *minConf > 1:
@@ -211,6 +214,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	if rep != nil {
 		m.summarize(rep)
 		if rep.Wrapper != nil && *wrapperOut != "" {
+			rep.Wrapper.SaveExplanation(*saveExplain)
 			if err := saveWrapper(*wrapperOut, rep.Wrapper); err != nil && runErr == nil {
 				runErr = err
 			}

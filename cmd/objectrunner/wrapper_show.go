@@ -19,7 +19,8 @@ func (m *Main) runWrapperShow(ctx context.Context, args []string) error {
 	fs := m.newFlagSet("wrapper show", "FILE",
 		"Print a saved wrapper: its SOD, fields, each slot with the fields read from it and how\n"+
 			"they split it, and the template (ExAlg notation) indented one element per line,\n"+
-			"slots written *N:field.")
+			"slots written *N:field. With --explain, how each field's slot was chosen.")
+	explain := fs.Bool("explain", false, "print, per field, the candidate slots with their score parts and the winner\n(the wrapper must be saved with extract --save-explain)")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -29,6 +30,14 @@ func (m *Main) runWrapperShow(ctx context.Context, args []string) error {
 	w, err := loadWrapper(fs.Arg(0))
 	if err != nil {
 		return err
+	}
+	if *explain {
+		ex := w.Explanation()
+		if ex == nil {
+			return fmt.Errorf("%s holds no explanation: learn it again with extract --save-wrapper %s --save-explain", fs.Arg(0), fs.Arg(0))
+		}
+		fmt.Fprintln(m.Stdout, "Fields (candidate slots, best first; * chosen):")
+		return wrapper.WriteExplanation(m.Stdout, ex)
 	}
 	showWrapper(m.Stdout, w)
 	return nil
