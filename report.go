@@ -43,6 +43,9 @@ type Summary struct {
 	Unfit      UnfitSummary `json:"unfit"`
 	Incomplete UnfitSummary `json:"incomplete"`
 	Dropped    int          `json:"dropped"`
+	// Rejected counts the values left out because they fail their
+	// field's regex or predefined recognizer (FieldSummary.Rejected).
+	Rejected int `json:"rejected"`
 	// Unreadable lists the pages that could not be read.
 	Unreadable []PageProblem `json:"unreadable"`
 	// Fields gives, per SOD field, the share of objects holding a value
@@ -95,6 +98,11 @@ type FieldSummary struct {
 	// regex recognizer finds no instance (kept: the slot does not
 	// validate).
 	Unrecognized int `json:"unrecognized"`
+	// Rejected counts the values read for the field that failed its regex
+	// or predefined recognizer and were left out; RejectedExamples shows
+	// a few of them (FieldStats).
+	Rejected         int      `json:"rejected"`
+	RejectedExamples []string `json:"rejected_examples,omitempty"`
 	// Slots is the number of wrapper slots mapped to the field (0: the
 	// field cannot be extracted).
 	Slots int `json:"slots"`
@@ -197,6 +205,8 @@ func (r *Report) Summary() *Summary {
 		fs := FieldSummary{Field: p, Slots: slots[p]}
 		if st := r.Fields[p]; st != nil {
 			fs.Objects, fs.Values, fs.MeanConfidence, fs.Unrecognized = st.Objects, st.Values, round3(st.MeanConfidence()), st.Unrecognized
+			fs.Rejected, fs.RejectedExamples = st.Rejected, st.RejectedExamples
+			s.Rejected += st.Rejected
 		}
 		of := r.Objects // what the field could fill: the objects, or its tuple's nested objects
 		if i := strings.LastIndexByte(p, '.'); i >= 0 {

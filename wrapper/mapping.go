@@ -1296,6 +1296,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		cands = reclaimMandatory(w, cands, stats, nPages, minCnt, inScope) // reclaim.go
 		cands = titledName(w, cands, stats)                                // titlename.go
 	}
+	cands = w.typedCands(cands, stats, valid) // typed.go
 	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
 	used := map[int]bool{}
 	shared := map[int]bool{}

@@ -65,6 +65,9 @@ type Wrapper struct {
 	// lenient, during induction, lets a mapping leave mandatory fields
 	// without slot instead of stopping (see Induce).
 	lenient bool
+	// notes are the warnings of induction (abstentions, abstain.go);
+	// Notes adds those measured on the sample (notes.go). Not saved.
+	notes []Note
 
 	ps      *paths
 	keys    map[baseKey]int32
@@ -485,6 +488,7 @@ func (w *Wrapper) matchPage(p *annotate.Page, toks []token) ([]*Object, error) {
 	for i, sc := range scopes {
 		o := &Object{Page: p.Path, Index: i}
 		o.Fields = w.build(toks, sc, "")
+		w.agree(o) // typed.go
 		o.Missing = w.missing(o)
 		missing = append(missing, o.Missing...)
 		objs = append(objs, o)
