@@ -1502,6 +1502,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 		return out, total, &StopError{Type: typ, Reason: reason}
 	}
+	out = w.abstain(out, cands, stats, scope, nPages) // abstain.go
 	out = ownPaths(w, out, stats)
 	sort.Slice(out, func(a, b int) bool { return out[a].Slot < out[b].Slot })
 	return out, total, nil

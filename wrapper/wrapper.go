@@ -65,9 +65,10 @@ type Wrapper struct {
 	// lenient, during induction, lets a mapping leave mandatory fields
 	// without slot instead of stopping (see Induce).
 	lenient bool
-	// notes are the warnings of induction (abstentions, abstain.go);
-	// Notes adds those measured on the sample (notes.go). Not saved.
-	notes []Note
+	// abstained holds, by object scope, the notes of the fields mapSlots
+	// abstained on (abstain.go); Notes reports those of the kept scope
+	// with those measured on the sample (notes.go). Not saved.
+	abstained map[int][]Note
 
 	ps      *paths
 	keys    map[baseKey]int32
