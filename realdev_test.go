@@ -59,6 +59,7 @@ var realDevSites = []realDevSite{
 func TestRealDev(t *testing.T) {
 	data := sharedData(t)
 	all := trust.NewJudged()
+	var dump []string // -realdev.values (realdev_values_test.go)
 	for _, site := range realDevSites {
 		t.Run(site.name, func(t *testing.T) {
 			dir := filepath.Join("examples", "real", site.name)
@@ -144,11 +145,15 @@ func TestRealDev(t *testing.T) {
 				}
 			}
 			j := trust.Judge(truth, labelled)
+			dump = append(dump, judgedLines(site.name, truth, labelled))
 			all.Merge(j)
 			fmt.Fprintf(&b, "reliability (%d values, precision %.4f):\n", j.Values, j.Precision())
 			j.Reliability.WriteText(&b)
 			t.Logf("\n%s", b.String())
 		})
+	}
+	if err := writeRealDevValues(dump); err != nil {
+		t.Error(err)
 	}
 	var b strings.Builder
 	all.Reliability.WriteText(&b)

@@ -44,9 +44,10 @@ type Value struct {
 	Text string
 	// Normalized is a canonical form from the recognizer (ISO date, …), if any.
 	Normalized string
-	// Confidence in [0,1], from the slot's annotation share and whether this
-	// value was itself annotated.
+	// Confidence in [0,1] is derived from Evidence (Evidence.Confidence).
 	Confidence float64
+	// Evidence is what the confidence was derived from (not written out).
+	Evidence Evidence
 	// Path is the DOM path of the element holding the value.
 	Path string
 	// Unrecognized marks a value of a field with a predefined or regex

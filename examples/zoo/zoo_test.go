@@ -219,6 +219,7 @@ type result struct {
 	diags        []objectrunner.Diagnostic
 	specs        []wrapper.FieldSpec
 	recs         map[string]recognizers.Recognizer
+	truth        *eval.Truth
 }
 
 // minF1 is the template's lowest field F1.
@@ -260,6 +261,11 @@ func TestZoo(t *testing.T) {
 	t.Logf("template zoo, seeds %s:\n%s", spec, b.String())
 	if *outFlag != "" {
 		if err := os.WriteFile(filepath.Join(*outFlag, "zoo-report.txt"), []byte(b.String()), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	if *valuesFlag != "" {
+		if err := writeValues(*valuesFlag, results); err != nil { // values_test.go
 			t.Error(err)
 		}
 	}
@@ -341,6 +347,7 @@ func runSeed(t *testing.T, seed uint64) *result {
 		res.fields = append(res.fields, fs)
 	}
 	res.judged = trust.Judge(truth, res.values)
+	res.truth = truth // values_test.go
 	for _, vs := range trust.Unrecognized(res.specs, res.recs, res.values) {
 		res.unrecognized += len(vs)
 	}

@@ -15,9 +15,11 @@ type Value struct {
 	// Page is the object's page path; Field the dotted field path
 	// ("where.name" for a field of a nested tuple), as eval flattens it.
 	Page, Field string
-	// Text is the value as written out; Confidence its confidence.
+	// Text is the value as written out; Confidence its confidence and
+	// Evidence what that was derived from.
 	Text       string
 	Confidence float64
+	Evidence   wrapper.Evidence
 }
 
 // Flatten returns the leaf values of o in field order, nested tuples
@@ -33,7 +35,7 @@ func Flatten(o *wrapper.Object) []Value {
 					walk(path+".", v.Fields)
 					continue
 				}
-				out = append(out, Value{Page: o.Page, Field: path, Text: v.Text, Confidence: v.Confidence})
+				out = append(out, Value{Page: o.Page, Field: path, Text: v.Text, Confidence: v.Confidence, Evidence: v.Evidence})
 			}
 		}
 	}

@@ -24,9 +24,9 @@ func sampleObject() *wrapper.Object {
 func TestFlatten(t *testing.T) {
 	got := Flatten(sampleObject())
 	want := []Value{
-		{"p1.htm", "title", "The Road", 0.9},
-		{"p1.htm", "where.name", "Hall", 1},
-		{"p1.htm", "date", "Product details", 0.6},
+		{"p1.htm", "title", "The Road", 0.9, wrapper.Evidence{}},
+		{"p1.htm", "where.name", "Hall", 1, wrapper.Evidence{}},
+		{"p1.htm", "date", "Product details", 0.6, wrapper.Evidence{}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Flatten = %+v, want %+v", got, want)

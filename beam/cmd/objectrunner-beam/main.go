@@ -1,0 +1,129 @@
+// Command objectrunner-beam runs a corpus of sources for one SOD as Apache
+// Beam pipelines (package orbeam): the same objects and report as
+// `objectrunner run`, on Prism (in-process, the default) or on a cluster
+// with --runner flink, spark or dataflow and Beam's standard flags. See
+// beam/README.md.
+//
+//	objectrunner-beam --sod SOD --corpus DIR --out OUT [--dict-dir DIR] [--jobs N] [--report FILE]
+//	objectrunner-beam --sod SOD --out OUT SOURCE-DIR...
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/beam/orbeam"
+	"github.com/objectrunner/objectrunner/corpus"
+	"github.com/objectrunner/objectrunner/dictionaries"
+)
+
+func main() {
+	sodPath := flag.String("sod", "", "SOD file (required)")
+	corpusDir := flag.String("corpus", "", "corpus directory: one sub-directory per source")
+	out := flag.String("out", "", "output directory (local or a Beam file system path such as gs://bucket/run): round-RRR/ per round")
+	report := flag.String("report", "", "write the run report as JSON to this local file")
+	dictDir := flag.String("dict-dir", "", "dictionary store every worker can read (default: the per-user store)")
+	jobs := flag.Int("jobs", 2, "sources per round (growth happens between rounds, as in `objectrunner run --jobs`)")
+	noGrow := flag.Bool("no-grow", false, "do not grow the dictionaries between rounds")
+	noRetry := flag.Bool("no-retry", false, "no second try for sources discarded before growth")
+	minConf := flag.Float64("min-confidence", 0.7, "grow the dictionaries with values at least this confident")
+	k := flag.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from, per source")
+	encoding := flag.String("encoding", "", "character encoding of the pages (default: detect)")
+	shards := flag.Int("shards", 4, "object files per round")
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: objectrunner-beam --sod SOD (--corpus DIR | SOURCE-DIR...) --out OUT [flags]\n\n"+
+			"Runs every source of a corpus as `objectrunner run` does, as Apache Beam pipelines\n"+
+			"(one per round of --jobs sources). --runner prism (default) runs in this process;\n"+
+			"--runner flink|spark|dataflow submit to a cluster (see beam/README.md).\n\n")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	beam.Init()
+	if err := run(*sodPath, *corpusDir, *out, *report, *dictDir, *jobs, !*noGrow, *noRetry, *minConf, *k, *encoding, *shards); err != nil {
+		fmt.Fprintln(os.Stderr, "objectrunner-beam:", err)
+		os.Exit(1)
+	}
+}
+
+func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetry bool, minConf float64, k int, encoding string, shards int) error {
+	switch {
+	case sodPath == "":
+		return fmt.Errorf("--sod is required")
+	case out == "":
+		return fmt.Errorf("--out is required")
+	case corpusDir == "" && flag.NArg() == 0:
+		return fmt.Errorf("give --corpus DIR or source directories")
+	case corpusDir != "" && flag.NArg() > 0:
+		return fmt.Errorf("give --corpus DIR or source directories, not both")
+	case jobs < 1 || k < 1 || shards < 1:
+		return fmt.Errorf("--jobs, --sample and --shards must be at least 1")
+	}
+	var sources []corpus.Source
+	var err error
+	if corpusDir != "" {
+		sources, err = corpus.Discover(corpusDir)
+	} else {
+		sources, err = corpus.Sources(flag.Args())
+	}
+	if err != nil {
+		return err
+	}
+	if dictDir == "" {
+		if dictDir, err = dictionaries.DefaultDir(); err != nil {
+			return err
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	rep, runErr := orbeam.Run(ctx, sources, orbeam.Options{SOD: sodPath, DictDir: dictDir, Grow: grow, NoRetry: noRetry,
+		MinConfidence: minConf, Jobs: jobs, SampleK: k, Encoding: encoding, Out: out, Shards: shards, Log: log,
+		Execute: func(ctx context.Context, p *beam.Pipeline) error { return beamx.Run(ctx, p) }})
+	if rep != nil {
+		if err := rep.WriteTable(os.Stderr); err != nil && runErr == nil {
+			runErr = err
+		}
+		if report != "" {
+			if err := writeAtomic(report, rep.WriteJSON); err != nil && runErr == nil {
+				runErr = err
+			}
+		}
+	}
+	if runErr != nil {
+		return runErr
+	}
+	switch {
+	case rep.Count(corpus.OK) == 0:
+		return fmt.Errorf("no source gave objects (%d discarded, %d failed)", rep.Count(corpus.Discarded), rep.Count(corpus.Failed))
+	case rep.Count(corpus.Failed) > 0:
+		return fmt.Errorf("%d of %d sources failed", rep.Count(corpus.Failed), len(rep.Sources))
+	}
+	return nil
+}
+
+// writeAtomic writes a local file through a temporary file renamed into place.
+func writeAtomic(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

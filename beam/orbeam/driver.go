@@ -1,0 +1,293 @@
+package orbeam
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+
+	"github.com/objectrunner/objectrunner/corpus"
+	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/sod"
+)
+
+// Options say how to run a corpus as Beam pipelines.
+type Options struct {
+	// SOD is the SOD file (required).
+	SOD string
+	// DictDir is the dictionary store: workers open it read-only (a
+	// published snapshot, see package dictionaries), the driver writes the
+	// growth of each round to it between rounds. It must be a path every
+	// worker can read ("" when the SOD has no dictionary type).
+	DictDir string
+	// Grow grows the dictionaries between rounds with values of at least
+	// MinConfidence (default 0.7); NoRetry disables the second try of
+	// sources discarded before some growth.
+	Grow          bool
+	MinConfidence float64
+	NoRetry       bool
+	// Jobs is the number of sources per round (default 2, as `objectrunner
+	// run`); with Grow off, rounds do not change the result and Jobs may be
+	// the whole corpus.
+	Jobs int
+	// SampleK is the sample size per source (default
+	// annotate.DefaultSampleSize); Encoding the pages' encoding.
+	SampleK  int
+	Encoding string
+	// Out receives round-RRR/ per round (see Round); a local path or a Beam
+	// file system path (gs://…).
+	Out string
+	// Shards is the number of object files per round (default 4).
+	Shards int
+	// Execute runs one pipeline (beamx.Run with --runner, prism.Execute…).
+	Execute func(context.Context, *beam.Pipeline) error
+	// Log receives progress (default: discarded).
+	Log *slog.Logger
+}
+
+// Run runs the sources of a corpus for one SOD as successive Beam
+// pipelines, one per round, with the semantics of corpus.Run (which
+// `objectrunner run` calls): rounds of Jobs sources in order; after each
+// round the values its successful sources offered grow the dictionaries,
+// source by source in corpus order, so the next round reads the grown
+// snapshot; sources discarded before some growth get a second try at the
+// end. It returns the same report as corpus.Run (Seconds of an attempt are
+// its work seconds summed over workers; Output is the round's directory).
+func Run(ctx context.Context, sources []corpus.Source, opt Options) (*corpus.Report, error) {
+	start := time.Now()
+	if opt.SOD == "" || opt.Out == "" || opt.Execute == nil {
+		return nil, errors.New("orbeam: the SOD, the output directory and an executor are required")
+	}
+	if opt.Jobs <= 0 {
+		opt.Jobs = 2
+	}
+	if opt.MinConfidence <= 0 {
+		opt.MinConfidence = 0.7
+	}
+	if opt.Shards <= 0 {
+		opt.Shards = 4
+	}
+	if opt.Log == nil {
+		opt.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	data, err := os.ReadFile(opt.SOD)
+	if err != nil {
+		return nil, err
+	}
+	s, err := sod.Parse(opt.SOD, data)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Grow && !UsesDictionaries(s) {
+		opt.Grow = false // nothing to grow, as `objectrunner run` decides
+	}
+	p := Params{SOD: data, SODFile: s.File, DictDir: opt.DictDir, SampleK: opt.SampleK, Encoding: opt.Encoding,
+		Grow: opt.Grow, MinConfidence: opt.MinConfidence, Shards: opt.Shards}
+	if p.SODFile == "" {
+		p.SODFile = opt.SOD
+	}
+	if opt.Grow && opt.DictDir == "" {
+		return nil, errors.New("orbeam: growing the dictionaries needs a dictionary store")
+	}
+	rep := &corpus.Report{SOD: s.Name, Jobs: opt.Jobs}
+	for _, f := range s.Root.Fields {
+		rep.Fields = append(rep.Fields, f.Name)
+	}
+	p.Fields = rep.Fields
+	for _, src := range sources {
+		rep.Sources = append(rep.Sources, &corpus.SourceReport{Name: src.Name, Dir: src.Dir})
+	}
+	all := make([]int, len(sources))
+	for i := range all {
+		all[i] = i
+	}
+	grownAfter := map[int]int{}
+	runRounds := func(idx []int) error {
+		for lo := 0; lo < len(idx); lo += opt.Jobs {
+			rep.Rounds++
+			n, err := round(ctx, sources, idx[lo:min(len(idx), lo+opt.Jobs)], rep.Rounds, p, rep, opt)
+			if err != nil {
+				return err
+			}
+			for rd := 1; rd <= rep.Rounds; rd++ {
+				grownAfter[rd] += n
+			}
+		}
+		return nil
+	}
+	err = runRounds(all)
+	if err == nil && opt.Grow && !opt.NoRetry {
+		var again []int
+		for i, sr := range rep.Sources {
+			if a := sr.Final(); a.Status == corpus.Discarded && grownAfter[a.Round] > 0 {
+				again = append(again, i)
+			}
+		}
+		if len(again) > 0 {
+			opt.Log.Info("second try after dictionary growth", "sources", len(again))
+			err = runRounds(again)
+		}
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	return rep, err
+}
+
+// UsesDictionaries reports whether an entity type of s has a dictionary
+// recognizer (and so whether a run reads and grows a dictionary store).
+func UsesDictionaries(s *sod.SOD) bool {
+	for _, t := range s.Entities() {
+		if t.Recognizer != nil && t.Recognizer.Kind == sod.Dictionary {
+			return true
+		}
+	}
+	return false
+}
+
+// RoundDir is the output directory of round n under out.
+func RoundDir(out string, n int) string { return path.Join(out, fmt.Sprintf("round-%03d", n)) }
+
+// round runs one pipeline for the sources idx, records their attempts and
+// grows the dictionaries from the successful ones; it returns how many
+// entries growth added.
+func round(ctx context.Context, sources []corpus.Source, idx []int, n int, p Params, rep *corpus.Report, opt Options) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	r := Round{Number: n, Out: RoundDir(opt.Out, n)}
+	for _, i := range idx {
+		r.Sources = append(r.Sources, SourceTask{Index: i, Name: sources[i].Name, Dir: sources[i].Dir})
+	}
+	if !strings.Contains(r.Out, "://") {
+		// A rerun into the same directory must not see the last run's files.
+		if err := os.RemoveAll(r.Out); err != nil {
+			return 0, err
+		}
+	}
+	opt.Log.Info("round", "round", n, "sources", len(idx), "out", r.Out)
+	pl, scope := beam.NewPipelineWithRoot()
+	Build(scope, p, r)
+	if err := opt.Execute(ctx, pl); err != nil {
+		return 0, fmt.Errorf("round %d: pipeline: %w", n, err)
+	}
+	b, err := readFile(ctx, path.Join(r.Out, "report.jsonl"))
+	if err != nil {
+		return 0, fmt.Errorf("round %d: %w", n, err)
+	}
+	got := map[int]*corpus.Attempt{}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(nil, 1<<24)
+	for line := 1; sc.Scan(); line++ {
+		var sl sourceLine
+		if err := json.Unmarshal(sc.Bytes(), &sl); err != nil || sl.Attempt == nil {
+			return 0, fmt.Errorf("%s/report.jsonl:%d: not a source attempt: %v", r.Out, line, err)
+		}
+		got[sl.Source] = sl.Attempt
+	}
+	for _, i := range idx {
+		a := got[i]
+		if a == nil {
+			return 0, fmt.Errorf("round %d: the report has no line for source %s", n, sources[i].Name)
+		}
+		sr := rep.Sources[i]
+		sr.Attempts = append(sr.Attempts, a)
+		if a.Status == corpus.OK {
+			sr.Output = r.Out
+			sr.Wrapper = path.Join(r.Out, "wrappers", sources[i].Name+".wrapper.json")
+		}
+		opt.Log.Info("source "+string(a.Status), "source", sources[i].Name, "objects", a.Objects, "pages", a.Pages, "reason", a.Reason)
+	}
+	if !opt.Grow {
+		return 0, nil
+	}
+	return grow(ctx, idx, n, r.Out, rep, opt)
+}
+
+// grow applies the values a round's successful sources offered to the
+// store: source by source in corpus order, class by class in name order,
+// as corpus.Run flushes its Growers.
+func grow(ctx context.Context, idx []int, n int, out string, rep *corpus.Report, opt Options) (int, error) {
+	files, err := listFiles(ctx, path.Join(out, "growth", "*.jsonl"))
+	if err != nil {
+		return 0, err
+	}
+	bySource := map[int]map[string][]dictionaries.Observation{}
+	for _, f := range files {
+		b, err := readFile(ctx, f)
+		if err != nil {
+			return 0, err
+		}
+		sc := bufio.NewScanner(bytes.NewReader(b))
+		sc.Buffer(nil, 1<<24)
+		for line := 1; sc.Scan(); line++ {
+			var o ObsRec
+			var ob dictionaries.Observation
+			if err := json.Unmarshal(sc.Bytes(), &o); err != nil {
+				return 0, fmt.Errorf("%s:%d: %w", f, line, err)
+			}
+			if err := json.Unmarshal([]byte(o.JSON), &ob); err != nil {
+				return 0, fmt.Errorf("%s:%d: %w", f, line, err)
+			}
+			if bySource[o.Source] == nil {
+				bySource[o.Source] = map[string][]dictionaries.Observation{}
+			}
+			bySource[o.Source][o.Class] = append(bySource[o.Source][o.Class], ob)
+		}
+	}
+	store, err := dictionaries.Open(opt.DictDir, nil)
+	if err != nil {
+		return 0, err
+	}
+	added := 0
+	byClass := map[string]*corpus.Growth{}
+	for _, i := range idx {
+		a := rep.Sources[i].Final()
+		if a.Status != corpus.OK {
+			continue
+		}
+		a.Grown = map[string]int{}
+		classes := make([]string, 0, len(bySource[i]))
+		for c := range bySource[i] {
+			classes = append(classes, c)
+		}
+		sort.Strings(classes)
+		for _, c := range classes {
+			gr, err := store.Grow(c, bySource[i][c])
+			if err != nil {
+				store.Close()
+				return added, fmt.Errorf("growing dictionary %s: %w", c, err)
+			}
+			a.Grown[c] = gr.New
+			added += gr.New
+			if byClass[c] == nil {
+				byClass[c] = &corpus.Growth{Round: n, Class: c}
+			}
+			byClass[c].New += gr.New
+			byClass[c].Updated += gr.Updated
+		}
+	}
+	// Closing publishes the snapshot the next round's workers read.
+	if err := store.Close(); err != nil {
+		return added, err
+	}
+	classes := make([]string, 0, len(byClass))
+	for c := range byClass {
+		classes = append(classes, c)
+	}
+	sort.Strings(classes)
+	for _, c := range classes {
+		rep.Growth = append(rep.Growth, *byClass[c])
+		opt.Log.Info("dictionary grown", "round", n, "class", c, "new", byClass[c].New, "updated", byClass[c].Updated)
+	}
+	return added, nil
+}

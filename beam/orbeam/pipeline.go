@@ -1,0 +1,74 @@
+package orbeam
+
+import (
+	"path"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
+)
+
+// Params are what every round of a corpus shares.
+type Params struct {
+	// SOD is the text of the SOD and SODFile the path it was loaded from
+	// (recorded as provenance of grown entries): workers parse the text and
+	// need no access to the file.
+	SOD     []byte
+	SODFile string
+	// Fields are the SOD's top-level fields (the report's Fill columns).
+	Fields []string
+	// DictDir is the dictionary store the round reads, opened read-only by
+	// every worker ("" when the SOD needs none).
+	DictDir string
+	// SampleK is the sample size, Encoding the page encoding ("" detects).
+	SampleK  int
+	Encoding string
+	// Grow says to collect the values offered to growth, MinConfidence the
+	// confidence they need.
+	Grow          bool
+	MinConfidence float64
+	// Shards is the number of object files per round.
+	Shards int
+}
+
+// Round is one pipeline run: its number, its sources and the directory
+// (a local path or a Beam file system path) that receives its outputs:
+//
+//	objects-SSSSS-of-NNNNN.jsonl  the objects, sorted by source, page, order
+//	report.jsonl                  one line per source: {"source": i, "attempt": corpus.Attempt}
+//	growth/CLASS.jsonl            the values offered to each class (ObsRec lines)
+//	deadletter.jsonl              pages that failed, with the reason
+//	wrappers/NAME.wrapper.json    the wrapper of each learned source
+type Round struct {
+	Number  int
+	Sources []SourceTask
+	Out     string
+}
+
+// Build adds one round to the pipeline at s: sources → learn each (keyed by
+// source) → extract every page with its source's wrapper as side input →
+// sharded objects, report, growth values combined per class, dead letters.
+func Build(s beam.Scope, p Params, r Round) {
+	names, dirs := map[int]string{}, map[int]string{}
+	for _, t := range r.Sources {
+		names[t.Index], dirs[t.Index] = t.Name, t.Dir
+	}
+	srcs := beam.Reshuffle(s, beam.CreateList(s, r.Sources))
+	wrappers, pages, learned := beam.ParDo3(s.Scope("learn"), &learnFn{SOD: p.SOD, SODFile: p.SODFile, DictDir: p.DictDir,
+		SampleK: p.SampleK, Encoding: p.Encoding, WrapperDir: path.Join(r.Out, "wrappers")}, srcs)
+	pages = beam.Reshuffle(s, pages)
+	objs, stats, obs, dead := beam.ParDo4(s.Scope("extract"), &extractFn{SOD: p.SOD, SODFile: p.SODFile, Encoding: p.Encoding,
+		Grow: p.Grow, MinConfidence: p.MinConfidence, Dirs: dirs, Names: names}, pages, beam.SideInput{Input: wrappers})
+
+	shards := max(1, p.Shards)
+	keyed := beam.ParDo(s, &shardKeyFn{Shards: shards}, objs)
+	beam.ParDo0(s.Scope("write objects"), &writeShardFn{Dir: r.Out, Shards: shards}, beam.GroupByKey(s, keyed))
+
+	perSource := beam.CombinePerKey(s, mergeStats, stats)
+	lines := beam.ParDo(s.Scope("report"), &finishFn{Round: r.Number, Fields: p.Fields}, beam.CoGroupByKey(s, learned, perSource))
+	textio.Write(s, path.Join(r.Out, "report.jsonl"), lines)
+
+	if p.Grow {
+		beam.ParDo0(s.Scope("growth"), &writeGrowthFn{Dir: path.Join(r.Out, "growth")}, beam.GroupByKey(s, obs))
+	}
+	textio.Write(s, path.Join(r.Out, "deadletter.jsonl"), dead)
+}
