@@ -111,14 +111,17 @@ func Diagnose(rep *Report) []Diagnostic {
 			// Measured on the values written rather than on the sample's
 			// slot: a slot read in parts (an item among rows, a field's
 			// part of a shared node) validates what is kept, not the slot.
+			// Values rejected for failing the recognizer (typed.go)
+			// count as read and failed.
 			st := rep.Fields[f.Path]
-			if st == nil || st.Values < InvalidSlotMin {
+			if st == nil || st.Values+st.Rejected < InvalidSlotMin {
 				continue
 			}
-			if share := 1 - float64(st.Unrecognized)/float64(st.Values); share < InvalidSlotShare {
+			bad, read := st.Unrecognized+st.Rejected, st.Values+st.Rejected
+			if share := 1 - float64(bad)/float64(read); share < InvalidSlotShare {
 				out = append(out, Diagnostic{Kind: DiagInvalidSlot, Field: f.Path, Message: fmt.Sprintf(
 					"field %s: %d of its %d values (%.0f%%) are not recognised as %s: the slot it is read from may hold something else",
-					f.Path, st.Unrecognized, st.Values, 100*(1-share), recognizerName(f))})
+					f.Path, bad, read, 100*(1-share), recognizerName(f))})
 			}
 		}
 		for _, f := range rep.Wrapper.Fields() {
@@ -143,9 +146,11 @@ func Diagnose(rep *Report) []Diagnostic {
 			}
 		}
 	}
-	out = append(out, smallSample(rep)...)   // report.go
-	out = append(out, slowRegex(rep)...)     // regextime.go
-	out = append(out, outsideRegion(rep)...) // diagnose_region.go
+	out = append(out, smallSample(rep)...)         // report.go
+	out = append(out, rejectedDiagnostics(rep)...) // trustdiag.go
+	out = append(out, noteDiagnostics(rep)...)     // trustdiag.go
+	out = append(out, slowRegex(rep)...)           // regextime.go
+	out = append(out, outsideRegion(rep)...)       // diagnose_region.go
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
 	return out
 }

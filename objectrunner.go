@@ -606,6 +606,12 @@ type FieldStats struct {
 	// Unrecognized counts the values in which the field's predefined or
 	// regex recognizer finds no instance (wrapper.Value.Unrecognized).
 	Unrecognized int
+	// Rejected counts the values read for the field that failed its
+	// regex or predefined recognizer and were not written
+	// (wrapper.Object.Rejected); RejectedExamples holds up to
+	// MaxRejectedExamples distinct ones.
+	Rejected         int
+	RejectedExamples []string
 	// ConfidenceSum is the sum of the values' confidences.
 	ConfidenceSum float64
 	// BelowConfidence counts the values left out for a confidence below
@@ -658,6 +664,7 @@ func (rep *Report) count(o *wrapper.Object) {
 		}
 	}
 	walk("", o.Fields)
+	rep.countRejected(o) // trustdiag.go
 }
 
 // Grower feeds extracted values of dictionary-recognised fields back into

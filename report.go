@@ -66,6 +66,9 @@ type Summary struct {
 	Unfit      UnfitSummary `json:"unfit"`
 	Incomplete UnfitSummary `json:"incomplete"`
 	Dropped    int          `json:"dropped"`
+	// Rejected counts the values left out because they fail their
+	// field's regex or predefined recognizer (FieldSummary.Rejected).
+	Rejected int `json:"rejected"`
 	// Duplicates counts the pages left out as copies of an earlier page
 	// (Report.Duplicates); DuplicateOf names, for some of them, the page
 	// each copies.
@@ -137,6 +140,11 @@ type FieldSummary struct {
 	// regex recognizer finds no instance (kept: the slot does not
 	// validate).
 	Unrecognized int `json:"unrecognized"`
+	// Rejected counts the values read for the field that failed its regex
+	// or predefined recognizer and were left out; RejectedExamples shows
+	// a few of them (FieldStats).
+	Rejected         int      `json:"rejected"`
+	RejectedExamples []string `json:"rejected_examples,omitempty"`
 	// BelowConfidence counts the values left out for a confidence below
 	// Config.MinConfidence (absent when none was).
 	BelowConfidence int `json:"below_confidence,omitempty"`
@@ -248,6 +256,8 @@ func (r *Report) Summary() *Summary {
 		fs := FieldSummary{Field: p, Slots: slots[p]}
 		if st := r.Fields[p]; st != nil {
 			fs.Objects, fs.Values, fs.MeanConfidence, fs.Unrecognized = st.Objects, st.Values, round3(st.MeanConfidence()), st.Unrecognized
+			fs.Rejected, fs.RejectedExamples = st.Rejected, st.RejectedExamples
+			s.Rejected += st.Rejected
 			fs.BelowConfidence = st.BelowConfidence
 		}
 		of := r.Objects // what the field could fill: the objects, or its tuple's nested objects

@@ -55,10 +55,12 @@ func TestUnrollLeadingIterations(t *testing.T) {
 		wantUnrolled bool
 		wantValue    string // field value on page 1 ("" when not checked)
 	}{
-		{"distinct first role", "date", "", true, "date", "?", true, "Value100"},
-		{"distinct first role, mandatory", "date", "", true, "date", "1", true, "Value100"},
+		// The first row's type is no predefined recognizer's: "Value100"
+		// is no date, and a date field never gets it (typed.go).
+		{"distinct first role", "edition", "", true, "edition", "?", true, "Value100"},
+		{"distinct first role, mandatory", "edition", "", true, "edition", "1", true, "Value100"},
 		{"same type in every iteration stays a set", "author", "author", true, "author", "+", false, ""},
-		{"plain ExAlg does not unroll", "date", "", false, "date", "?", false, ""},
+		{"plain ExAlg does not unroll", "edition", "", false, "edition", "?", false, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pages := rowsPages(t, extra, tc.first, tc.rest)

@@ -121,6 +121,7 @@ func (w *Wrapper) extractRecords(p *annotate.Page) ([]*Object, error) {
 			continue
 		}
 		o := &Object{Page: p.Path, Index: i, Fields: w.build(toks, root, "")}
+		w.agree(o) // typed.go
 		o.Missing = w.missing(o)
 		missing := o.Missing
 		if len(missing) > 0 {

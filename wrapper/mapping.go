@@ -1267,6 +1267,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		cands = reclaimMandatory(w, cands, stats, nPages, minCnt, inScope) // reclaim.go
 		cands = titledName(w, cands, stats)                                // titlename.go
 	}
+	cands = w.typedCands(cands, stats, valid) // typed.go
 	var reg *region
 	if detail {
 		if reg = objectRegion(w, cands, stats); reg != nil {
@@ -1478,6 +1479,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 		return out, total, &StopError{Type: typ, Reason: reason}
 	}
+	out = w.abstain(out, cands, stats, scope, nPages) // abstain.go
 	out = ownPaths(w, out, stats)
 	sort.Slice(out, func(a, b int) bool { return out[a].Slot < out[b].Slot })
 	w.noteExplanation(scope, explainMapping(w, cands, out, reg))

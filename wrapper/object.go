@@ -19,6 +19,11 @@ type Object struct {
 	// Missing lists the mandatory fields of the SOD's root that got no
 	// value: the object is incomplete (see MismatchError).
 	Missing []string
+	// Rejected lists the values read for fields typed by a regex or a
+	// predefined recognizer that fail it and were therefore not written
+	// (see Rejection). Not part of the JSON line; the run report counts
+	// them.
+	Rejected []Rejection
 }
 
 // Field is the values of one SOD field of an object.

@@ -153,10 +153,14 @@ func (w *Wrapper) addPageFields(p *annotate.Page, objs []*Object) []string {
 		return nil
 	}
 	var vals []Field
+	var rejected []Rejection
 	if w.page != nil {
 		if pobjs, _ := w.page.Extract(p); len(pobjs) > 0 {
-			vals = pobjs[0].Fields
+			vals, rejected = pobjs[0].Fields, pobjs[0].Rejected
 		}
+	}
+	for _, o := range objs {
+		o.Rejected = append(o.Rejected, rejected...) // typed.go
 	}
 	var missing []string
 	for _, f := range w.pageFields {

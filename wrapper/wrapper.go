@@ -74,6 +74,10 @@ type Wrapper struct {
 	explain     []FieldExplain
 	trials      map[int][]FieldExplain
 	saveExplain bool
+	// abstained holds, by object scope, the notes of the fields mapSlots
+	// abstained on (abstain.go); Notes reports those of the kept scope
+	// with those measured on the sample (notes.go). Not saved.
+	abstained map[int][]Note
 
 	ps      *paths
 	keys    map[baseKey]int32
@@ -525,6 +529,7 @@ func (w *Wrapper) matchPage(p *annotate.Page, toks []token) ([]*Object, error) {
 	for i, sc := range scopes {
 		o := &Object{Page: p.Path, Index: i}
 		o.Fields = w.build(toks, sc, "")
+		w.agree(o) // typed.go
 		o.Missing = w.missing(o)
 		missing = append(missing, o.Missing...)
 		objs = append(objs, o)

@@ -178,6 +178,9 @@ func summarize(out io.Writer, results []*result) summary {
 	fmt.Fprintf(out, "\ntrust (issue 20):\n")
 	fmt.Fprintf(out, "  precision over every emitted value: %.4f (%d of %d right, %d wrong)\n", sum.valuePrecision, sum.judged.Right, sum.judged.Values, sum.judged.Values-sum.judged.Right)
 	fmt.Fprintf(out, "  values failing their field's own regex or predefined recognizer: %d\n", unrec)
+	if w := wrongByField(results); w != "" {
+		fmt.Fprintf(out, "  wrong values by field (most first): %s\n", w)
+	}
 	fmt.Fprintf(out, "  fields with F1 < 0.5 where the truth has values: %d %v\n", sum.lostFields, lost)
 	fmt.Fprintf(out, "  diagnostics naming the field: %d of %d fields < %.2f (%.0f%%), %d of %d fields >= %.2f (%.0f%%)\n",
 		c.BadDiagnosed, c.Bad, trust.BadF1, 100*c.BadShare(), c.GoodDiagnosed, c.Good, trust.GoodF1, 100*c.GoodShare())
@@ -276,4 +279,43 @@ func firstLine(s string) string {
 		s = s[:120] + "…"
 	}
 	return s
+}
+
+// wrongByField lists the fields with wrong values, most first, with their
+// count and one example ("s0012-books-detail price 14 (\"$9.71\")").
+func wrongByField(results []*result) string {
+	type agg struct {
+		key, ex string
+		n       int
+	}
+	var all []agg
+	for _, r := range results {
+		if r.judged == nil {
+			continue
+		}
+		byField := map[string]*agg{}
+		var keys []string
+		for _, v := range r.judged.Wrong {
+			a := byField[v.Field]
+			if a == nil {
+				a = &agg{key: r.name + " " + v.Field, ex: v.Text}
+				byField[v.Field] = a
+				keys = append(keys, v.Field)
+			}
+			a.n++
+		}
+		for _, k := range keys {
+			all = append(all, *byField[k])
+		}
+	}
+	slices.SortStableFunc(all, func(a, b agg) int { return cmp.Or(cmp.Compare(b.n, a.n), cmp.Compare(a.key, b.key)) })
+	var parts []string
+	for i, a := range all {
+		if i == 20 {
+			parts = append(parts, fmt.Sprintf("… %d more", len(all)-i))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %d (%q)", a.key, a.n, firstLine(a.ex)))
+	}
+	return strings.Join(parts, "; ")
 }

@@ -374,6 +374,9 @@ func runSeed(t *testing.T, seed uint64) *result {
 				fmt.Fprintf(&txt, "  %s\n", w)
 			}
 		}
+		for _, d := range res.diags {
+			fmt.Fprintf(&txt, "diagnostic %s [%s]: %s\n", d.Field, d.Kind, d.Message)
+		}
 		rep.WriteText(&txt)
 		_ = os.WriteFile(filepath.Join(dir, "results.jsonl"), out, 0o644)
 		_ = os.WriteFile(filepath.Join(dir, "report.txt"), txt.Bytes(), 0o644)

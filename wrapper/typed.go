@@ -1,0 +1,137 @@
+package wrapper
+
+import (
+	"github.com/objectrunner/objectrunner/recognizers"
+)
+
+// Rejection is a value the wrapper read for a field and did not write
+// because it fails the field's own type (issue 20: values agree with their
+// types): Object.Rejected lists them, the run report counts them.
+type Rejection struct {
+	// Field is the dotted field path ("where.phone" for a nested field).
+	Field string `json:"field"`
+	// Text is the value as it was read.
+	Text string `json:"text"`
+	// Reason says why it was not written.
+	Reason string `json:"reason"`
+}
+
+// agree removes from o the values of fields typed by a regex or a
+// predefined recognizer in which that recognizer finds no instance, and
+// records each in o.Rejected: a value that fails its field's type is never
+// written as that field's value (a row of another kind that took the
+// slot's place, a sidebar's text). Whatever mechanism read the value
+// (slot, label, item, part, joined lines), it passes this one check.
+//
+// Partial recognizers (recognizers.Info.Partial: postal addresses, whose
+// unit or second line the recognizer may not cover) are exempt: their
+// values legitimately hold text outside any instance, and a value in
+// which the fuzzy recognizer finds nothing is too often right to drop.
+//
+// A field left without value is then missing like any other (Object.Missing
+// is computed after agree).
+func (w *Wrapper) agree(o *Object) {
+	if len(w.valid) == 0 {
+		return
+	}
+	o.Fields = w.agreeFields(o, "", o.Fields)
+}
+
+func (w *Wrapper) agreeFields(o *Object, prefix string, fs []Field) []Field {
+	out := fs[:0]
+	for _, f := range fs {
+		path := prefix + f.Name
+		if f.Tuple {
+			for i := range f.Values {
+				f.Values[i].Fields = w.agreeFields(o, path+".", f.Values[i].Fields)
+			}
+			out = append(out, f)
+			continue
+		}
+		r, name := w.typeCheck(path)
+		if r == nil {
+			out = append(out, f)
+			continue
+		}
+		kept := f.Values[:0]
+		for _, v := range f.Values {
+			if recognized(r, v.Text) {
+				kept = append(kept, v)
+				continue
+			}
+			o.Rejected = append(o.Rejected, Rejection{Field: path, Text: v.Text, Reason: "not recognised as " + name})
+		}
+		f.Values = kept
+		if len(f.Values) > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// typeCheck returns the recognizer that field path's values must agree
+// with and its name for messages ("date", "its regex"); nil when the field
+// has none or a partial one.
+func (w *Wrapper) typeCheck(path string) (recognizers.Recognizer, string) {
+	r := w.valid[path]
+	if r == nil {
+		return nil, ""
+	}
+	f := w.fieldSpec(path) // join.go
+	if f == nil {
+		return nil, ""
+	}
+	switch {
+	case f.Regex != nil:
+		return r, "its regex " + f.Regex.Pattern
+	case f.Predefined != "" && recognizers.Delimits(f.Predefined):
+		return r, f.Predefined
+	}
+	return nil, ""
+}
+
+// recognized reports whether r finds an instance in txt. A search that
+// cannot complete (a regex timeout) keeps the value, as validate does.
+func recognized(r recognizers.Recognizer, txt string) bool {
+	ms, err := r.Find(txt)
+	return err != nil || len(ms) > 0
+}
+
+// mostlyValid is the least share of a candidate slot's sample values in
+// which a delimited field's recognizer must find an instance for the slot
+// to be the field's (typedCands).
+const mostlyValid = 0.5
+
+// typedCands drops the candidates of fields typed by a delimiting regex or
+// predefined recognizer whose slot's sample values (those after the
+// candidate's label, if any) mostly fail that recognizer: such a slot is
+// not the field's, whatever nominated it (a label, a few annotations in
+// longer text), and the field chooses among its other candidates. An
+// optional field whose annotated values are its own and whose other
+// values are rows of another kind (absentAsOther) keeps its slot: those
+// pages lack the field. Part and lead candidates are left alone: their
+// values are carved out of the slot's text.
+func (w *Wrapper) typedCands(cands []cand, stats []*slotStats, valid map[string]recognizers.Recognizer) []cand {
+	out := cands[:0]
+	for _, c := range cands {
+		f := w.fields[c.field]
+		r := valid[f.Path]
+		if r == nil || c.part || c.lead || !f.delimited() {
+			out = append(out, c)
+			continue
+		}
+		st := stats[c.slot]
+		if c.label != "" {
+			st = labelled(st, c.label)
+		}
+		if st.occ == 0 {
+			out = append(out, c)
+			continue
+		}
+		if v := validShare(st, r); v < mostlyValid && !absentAsOther(f, c, v, w.opt.GeneraliseThres) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
