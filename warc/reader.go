@@ -35,14 +35,24 @@ type Record struct {
 	Fields       map[string]string
 	// BlockSize is the record's Content-Length: its block's size in bytes.
 	BlockSize int64
+	// Problems are the record's breaches of the standard, when its body
+	// was read (gowarc's validation: digests, lengths, header syntax).
+	Problems []error
 }
 
 // readOpts are lenient: a source from the web may break the standard in
-// small ways; what can be parsed is used.
-func readOpts() []gowarc.WarcRecordOption {
+// small ways; what can be parsed is used. With body, blocks are kept
+// (gowarc caches a block, in memory or a temporary file, only when it
+// validates spec violations; otherwise it skips the block to the next
+// record), and spec violations are collected, not fatal.
+func readOpts(body bool) []gowarc.WarcRecordOption {
+	spec := gowarc.ErrIgnore
+	if body {
+		spec = gowarc.ErrWarn
+	}
 	return []gowarc.WarcRecordOption{
 		gowarc.WithSyntaxErrorPolicy(gowarc.ErrIgnore),
-		gowarc.WithSpecViolationPolicy(gowarc.ErrIgnore),
+		gowarc.WithSpecViolationPolicy(spec),
 		gowarc.WithUnknownRecordTypePolicy(gowarc.ErrIgnore),
 		gowarc.WithBlockErrorPolicy(gowarc.ErrIgnore),
 	}
@@ -58,7 +68,7 @@ func Records(path string, body bool) iter.Seq2[*Record, error] {
 			yield(nil, err)
 			return
 		}
-		rd, err := gowarc.NewWarcFileReaderFromStream(f, 0, readOpts()...)
+		rd, err := gowarc.NewWarcFileReaderFromStream(f, 0, readOpts(body)...)
 		if err != nil {
 			f.Close()
 			yield(nil, fmt.Errorf("%s: %w", path, err))
@@ -83,7 +93,7 @@ func Records(path string, body bool) iter.Seq2[*Record, error] {
 				yield(nil, fmt.Errorf("%s: record at offset %d: %w", path, r.Offset, err))
 				return
 			}
-			rec.File, rec.Offset = path, r.Offset
+			rec.File, rec.Offset, rec.Problems = path, r.Offset, r.Validation
 			if !yield(rec, nil) {
 				return
 			}
@@ -97,7 +107,7 @@ func ReadAt(path string, offset int64) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	rd, err := gowarc.NewWarcFileReaderFromStream(f, offset, readOpts()...)
+	rd, err := gowarc.NewWarcFileReaderFromStream(f, offset, readOpts(true)...)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -217,7 +227,7 @@ func ValidEnd(path string) (int64, error) {
 		f.Close()
 		return 0, err
 	}
-	rd, err := gowarc.NewWarcFileReaderFromStream(f, 0, readOpts()...)
+	rd, err := gowarc.NewWarcFileReaderFromStream(f, 0, readOpts(true)...)
 	if err != nil {
 		f.Close()
 		return 0, err
@@ -235,22 +245,13 @@ func ValidEnd(path string) (int64, error) {
 		}
 		start := r.Offset
 		last = start
-		if err == nil {
-			// Reading the block to its end checks the gzip member's
-			// trailer and the block's length.
-			var raw io.Reader
-			if raw, err = r.WarcRecord.Block().RawBytes(); err == nil {
-				var n int64
-				n, err = io.Copy(io.Discard, raw)
-				if want, e := r.WarcRecord.ContentLength(); err == nil && e == nil && n != want {
-					err = fmt.Errorf("block of %d bytes, Content-Length says %d", n, want)
-				}
-			}
+		if err == nil && len(r.Validation) > 0 {
+			// A record written by Writer is valid: a short block, a
+			// wrong digest or a missing end marker is a torn record.
+			err = errors.Join(r.Validation...)
 		}
 		if r.WarcRecord != nil {
-			if e := r.Close(); e != nil && err == nil {
-				err = e
-			}
+			r.Close()
 		}
 		if err != nil {
 			return start, fmt.Errorf("%s: record at offset %d: %w", path, start, err)

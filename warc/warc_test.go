@@ -14,6 +14,9 @@ import (
 	"time"
 )
 
+// bigPage is larger than gowarc's read buffers.
+var bigPage = "<html><body>" + strings.Repeat("<p>0123456789</p>", 3000) + "</body></html>"
+
 // writeSite writes a small WARC file: pages of two hosts, an image, a
 // 404, a redirect and a page answered twice.
 func writeSite(t *testing.T, path string) {
@@ -32,6 +35,7 @@ func writeSite(t *testing.T, path string) {
 		{URL: "http://a.test/missing", Status: 404, Header: html, Body: []byte("<html>not found</html>")},
 		{URL: "http://a.test/old", Status: 301, Header: http.Header{"Location": {"/books/1"}}, Metadata: map[string]string{"redirect": "http://a.test/books/1"}},
 		{URL: "http://www.b.test:8080/p.html", Status: 200, Header: html, Body: []byte("<html><body>b</body></html>"), Metadata: map[string]string{"depth": "1"}},
+		{URL: "http://a.test/big", Status: 200, Header: html, Body: []byte(bigPage)},
 		{URL: "http://a.test/books/3", Date: t0, Status: 200, Header: html, Body: []byte("<html><body>book 3 old</body></html>")},
 		{URL: "http://a.test/books/3", Date: t0.Add(time.Hour), Status: 200, Header: html, Body: []byte("<html><body>book 3 new</body></html>")},
 	}
@@ -58,6 +62,9 @@ func TestWriteRead(t *testing.T) {
 					t.Fatal(err)
 				}
 				counts[rec.Type]++
+				if len(rec.Problems) > 0 {
+					t.Errorf("%s record of %s: %v", rec.Type, rec.URL, rec.Problems)
+				}
 				if rec.Type == "metadata" && rec.URL == "http://a.test/old" {
 					redirect = rec
 				}
@@ -68,7 +75,7 @@ func TestWriteRead(t *testing.T) {
 					t.Errorf("request %s: User-Agent %q", rec.URL, rec.Header.Get("User-Agent"))
 				}
 			}
-			want := map[string]int{"warcinfo": 1, "request": 9, "response": 9, "metadata": 2}
+			want := map[string]int{"warcinfo": 1, "request": 10, "response": 10, "metadata": 2}
 			if fmt.Sprint(counts) != fmt.Sprint(want) {
 				t.Errorf("record types %v, want %v", counts, want)
 			}
@@ -92,6 +99,7 @@ func TestFS(t *testing.T) {
 			"a.test/books/1.html":     "<html><body>book 1</body></html>",
 			"a.test/books/2_x=1.html": "<html><body>book 2</body></html>",
 			"a.test/books/3.html":     "<html><body>book 3 new</body></html>",
+			"a.test/big.html":         bigPage,
 			"www.b.test_8080/p.html":  "<html><body>b</body></html>",
 		}},
 		{"host", Filter{Hosts: []string{"B.test"}}, map[string]string{

@@ -295,7 +295,7 @@ func (w *Writer) WriteMetadata(url string, fields map[string]string) error {
 func (w *Writer) headers(b gowarc.WarcRecordBuilder, url string, date time.Time, ip string) {
 	b.AddWarcHeader(gowarc.WarcTargetURI, url)
 	b.AddWarcHeaderTime(gowarc.WarcDate, date)
-	b.AddWarcHeader(gowarc.WarcWarcinfoID, w.infoID)
+	b.AddWarcHeader(gowarc.WarcWarcinfoID, "<"+w.infoID+">")
 	if ip != "" {
 		b.AddWarcHeader(gowarc.WarcIPAddress, ip)
 	}
