@@ -93,6 +93,10 @@ type Stats struct {
 	Filtered  int // links not followed: Include/Exclude, depth or page limit
 	Resumed   int // URLs already answered in the WARC file, not fetched again
 	Queued    int // URLs handed to the fetcher in this run
+	Answered  int // of them, answered for good or given up
+	// FirstError is the first error that made a URL fail (e.g. its
+	// host's robots.txt could not be fetched), for the log.
+	FirstError string
 }
 
 // DefaultUserAgent is the User-Agent when Config.UserAgent is empty.
@@ -311,6 +315,16 @@ func (cr *crawler) enqueue(raw string, depth int, via string) {
 		return
 	case errors.Is(err, colly.ErrRobotsTxtBlocked):
 		cr.count(func(st *Stats) { st.Robots++ })
+	default:
+		var visited *colly.AlreadyVisitedError
+		if !errors.As(err, &visited) && cr.ctx.Err() == nil {
+			cr.count(func(st *Stats) {
+				st.Errors++
+				if st.FirstError == "" {
+					st.FirstError = fmt.Sprintf("%s: %v", s, err)
+				}
+			})
+		}
 	}
 	if cr.cfg.MaxPages > 0 {
 		cr.taken.Add(-1) // not fetched (visited, blocked): its place is free
@@ -338,8 +352,9 @@ func (cr *crawler) onResponse(r *colly.Response) {
 	switch s := r.StatusCode; {
 	case s >= 500 || s == http.StatusTooManyRequests:
 		if !cr.retry(r.Request) {
-			cr.count(func(st *Stats) { st.Errors++ })
+			cr.count(func(st *Stats) { st.Errors++; st.Answered++ })
 		}
+		return
 	case s >= 300 && s < 400:
 		if loc := r.Headers.Get("Location"); loc != "" {
 			cr.count(func(st *Stats) { st.Redirects++ })
@@ -348,6 +363,7 @@ func (cr *crawler) onResponse(r *colly.Response) {
 	case s == http.StatusOK:
 		cr.count(func(st *Stats) { st.Pages++ })
 	}
+	cr.count(func(st *Stats) { st.Answered++ })
 }
 
 func (cr *crawler) onError(r *colly.Response, err error) {
@@ -355,7 +371,7 @@ func (cr *crawler) onError(r *colly.Response, err error) {
 		return // an HTTP answer: onResponse handles it
 	}
 	if !cr.retry(r.Request) {
-		cr.count(func(st *Stats) { st.Errors++ })
+		cr.count(func(st *Stats) { st.Errors++; st.Answered++ })
 	}
 }
 

@@ -130,7 +130,9 @@ func testSite(t *testing.T, offsite string) (*logServer, map[string][]byte) {
 <a href="/old">old</a> <a href="/missing">missing</a> <a href="/flaky.html">flaky</a> <a href="mailto:x@y.z">mail</a></body></html>`, offsite)
 	})
 	mux.HandleFunc("/private/", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "<html>secret</html>") })
-	mux.HandleFunc("/old", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/books/0001.html", http.StatusMovedPermanently) })
+	mux.HandleFunc("/old", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/books/0001.html", http.StatusMovedPermanently)
+	})
 	mux.HandleFunc("/flaky.html", func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		flaky++

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"sort"
@@ -113,5 +114,42 @@ func TestExtractWARC(t *testing.T) {
 	status, out, stderr := runCLI(t, "annotate", "--dict-dir", dicts, "--sod", sodPath, "--source", shop, "--out", t.TempDir())
 	if status != 0 || !strings.Contains(out, "27 pages") {
 		t.Errorf("annotate: status %d, stdout:\n%s\nstderr:\n%s", status, out, stderr)
+	}
+}
+
+// TestCrawlExtract: crawl a local server of the books-a pages, then
+// extract from the WARC file: the same objects as from the directory.
+func TestCrawlExtract(t *testing.T) {
+	src := filepath.Join("..", "..", "examples", "books-a")
+	pages := filepath.Join(src, "pages")
+	sodPath := filepath.Join(src, "sod.toml")
+	srv := httptest.NewServer(http.FileServer(http.Dir(pages)))
+	defer srv.Close()
+	out := filepath.Join(t.TempDir(), "books.warc.gz")
+	status, _, stderr := runCLI(t, "crawl", "-q", "--delay", "1ms", "--max-depth", "1", "--user-agent", "objectrunner-test", "-o", out, srv.URL+"/")
+	if status != 0 {
+		t.Fatalf("crawl: status %d:\n%s", status, stderr)
+	}
+	dicts := t.TempDir()
+	status, want, stderr := runCLI(t, "extract", "-q", "--dict-dir", dicts, "--import", filepath.Join(src, "dictionaries"), "--sod", sodPath, "--source", pages)
+	if status != 0 {
+		t.Fatalf("directory: status %d:\n%s", status, stderr)
+	}
+	// The directory listing at / is a page of another template: --url keeps the books.
+	status, got, stderr := runCLI(t, "extract", "-q", "--dict-dir", dicts, "--sod", sodPath, "--source", out, "--url", `/\d+\.html$`)
+	if status != 0 {
+		t.Fatalf("WARC: status %d:\n%s", status, stderr)
+	}
+	host := strings.TrimPrefix(srv.URL, "http://")
+	host = strings.ReplaceAll(host, ":", "_")
+	w, g := objectsByPage(t, want, ""), objectsByPage(t, got, host+"/")
+	if strings.Join(w, "\n") != strings.Join(g, "\n") {
+		t.Errorf("crawl then extract: %d objects, the directory gives %d (or they differ)", len(g), len(w))
+	}
+	// Usage errors.
+	for _, args := range [][]string{{"crawl", srv.URL}, {"crawl", "-o", out}, {"crawl", "-o", out, "--include", "(", srv.URL}} {
+		if status, _, _ := runCLI(t, args...); status != 2 {
+			t.Errorf("%v: status %d, want 2", args, status)
+		}
 	}
 }
