@@ -69,6 +69,12 @@ type Config struct {
 	MaxBody int64
 	// IgnoreRobots disobeys robots.txt (default: obeyed).
 	IgnoreRobots bool
+	// Recrawl revalidates the URLs answered in the resumed WARC file
+	// with conditional requests (If-None-Match with the stored ETag,
+	// If-Modified-Since with the stored Last-Modified) instead of
+	// skipping them: a 304 answer is recorded as such and the stored page
+	// stays the source's; robots.txt is fetched again.
+	Recrawl bool
 	// Out is the WARC file written (.warc.gz or .warc); when it exists,
 	// the crawl resumes it.
 	Out string
@@ -94,6 +100,9 @@ type Stats struct {
 	Resumed   int // URLs already answered in the WARC file, not fetched again
 	Queued    int // URLs handed to the fetcher in this run
 	Answered  int // of them, answered for good or given up
+	// NotModified counts 304 answers to the conditional requests of a
+	// recrawl.
+	NotModified int
 	// FirstError is the first error that made a URL fail (e.g. its
 	// host's robots.txt could not be fetched), for the log.
 	FirstError string
@@ -133,6 +142,10 @@ func Crawl(ctx context.Context, cfg Config) (*Stats, error) {
 		return nil, err
 	}
 	cr.done = res.done
+	cr.validators = res.validators
+	if cfg.Recrawl {
+		res.robots = nil
+	}
 	cr.stats.Resumed = len(res.done)
 	cr.taken.Store(int64(len(res.done)))
 
@@ -255,6 +268,8 @@ type crawler struct {
 	mu    sync.Mutex
 	stats *Stats
 	done  map[string]bool // answered in the resumed WARC file
+	// validators of the stored pages (ETag, Last-Modified), for Recrawl
+	validators map[string]validator
 	taken atomic.Int64    // URLs fetched or queued, for MaxPages
 }
 
@@ -292,17 +307,26 @@ func (cr *crawler) enqueue(raw string, depth int, via string) {
 	cr.mu.Lock()
 	done := cr.done[s]
 	cr.mu.Unlock()
+	hdr := http.Header{}
 	if done {
-		return
-	}
-	if cr.cfg.MaxPages > 0 && cr.taken.Add(1) > int64(cr.cfg.MaxPages) {
+		if !cr.cfg.Recrawl {
+			return
+		}
+		// Revalidate: counted among the resumed URLs already.
+		v := cr.validators[s]
+		if v.etag != "" {
+			hdr.Set("If-None-Match", v.etag)
+		}
+		if v.lastModified != "" {
+			hdr.Set("If-Modified-Since", v.lastModified)
+		}
+	} else if cr.cfg.MaxPages > 0 && cr.taken.Add(1) > int64(cr.cfg.MaxPages) {
 		cr.taken.Add(-1)
 		cr.count(func(st *Stats) { st.Filtered++ })
 		return
 	}
 	ctx := colly.NewContext()
 	ctx.Put("depth", strconv.Itoa(depth))
-	hdr := http.Header{}
 	hdr.Set(hDepth, strconv.Itoa(depth))
 	if via != "" {
 		hdr.Set(hVia, via)
@@ -326,7 +350,7 @@ func (cr *crawler) enqueue(raw string, depth int, via string) {
 			})
 		}
 	}
-	if cr.cfg.MaxPages > 0 {
+	if cr.cfg.MaxPages > 0 && !done {
 		cr.taken.Add(-1) // not fetched (visited, blocked): its place is free
 	}
 }
@@ -355,6 +379,8 @@ func (cr *crawler) onResponse(r *colly.Response) {
 			cr.count(func(st *Stats) { st.Errors++; st.Answered++ })
 		}
 		return
+	case s == http.StatusNotModified:
+		cr.count(func(st *Stats) { st.NotModified++ })
 	case s >= 300 && s < 400:
 		if loc := r.Headers.Get("Location"); loc != "" {
 			cr.count(func(st *Stats) { st.Redirects++ })
@@ -397,10 +423,14 @@ func (cr *crawler) retry(req *colly.Request) bool {
 
 // resumed is what an existing WARC file says about a crawl.
 type resumed struct {
-	done   map[string]bool    // URLs answered (other than 5xx and 429)
+	done       map[string]bool // URLs answered (other than 5xx and 429)
+	validators map[string]validator
 	robots map[string]*stored // robots.txt answers
 	links  []link             // links of the stored pages and redirects
 }
+
+// validator is what a conditional request sends back.
+type validator struct{ etag, lastModified string }
 
 type link struct {
 	url, via string
@@ -409,7 +439,7 @@ type link struct {
 
 // resume reads the WARC file at path, if it exists.
 func resume(path string) (*resumed, error) {
-	res := &resumed{done: map[string]bool{}, robots: map[string]*stored{}}
+	res := &resumed{done: map[string]bool{}, robots: map[string]*stored{}, validators: map[string]validator{}}
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
 		return res, nil
 	}
@@ -432,6 +462,9 @@ func resume(path string) (*resumed, error) {
 				continue
 			}
 			res.done[rec.URL] = true
+			if rec.Status == http.StatusOK {
+				res.validators[rec.URL] = validator{etag: rec.Header.Get("ETag"), lastModified: rec.Header.Get("Last-Modified")}
+			}
 			if strings.HasSuffix(rec.URL, "/robots.txt") {
 				res.robots[rec.URL] = &stored{status: rec.Status, header: rec.Header, body: rec.Body}
 				continue

@@ -343,3 +343,60 @@ func TestCrawlLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestRecrawl: a recrawl sends conditional requests; unchanged pages
+// answer 304 and stay as stored, a changed page is stored anew.
+func TestRecrawl(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	write := func(name, body string, mod time.Time) {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, mod, mod); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("index.html", `<html><body><a href="a.html">a</a> <a href="b.html">b</a></body></html>`, old)
+	write("a.html", "<html><body>a, first</body></html>", old)
+	write("b.html", "<html><body>b, first</body></html>", old)
+	var mu sync.Mutex
+	conditional := map[string]string{}
+	site := newLogServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		conditional[r.URL.Path] = r.Header.Get("If-Modified-Since")
+		mu.Unlock()
+		http.FileServer(http.Dir(dir)).ServeHTTP(w, r)
+	}))
+	out := filepath.Join(t.TempDir(), "site.warc.gz")
+	cfg := Config{Start: []string{site.URL + "/"}, Out: out, Delay: time.Millisecond}
+	if _, err := Crawl(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	write("b.html", "<html><body>b, second</body></html>", old.Add(time.Hour))
+	cfg.Recrawl = true
+	st, err := Crawl(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.NotModified != 2 || st.Pages != 1 {
+		t.Errorf("recrawl: %d not modified, %d pages; want 2 (index, a) and 1 (b)", st.NotModified, st.Pages)
+	}
+	for _, p := range []string{"/", "/a.html", "/b.html"} {
+		if conditional[p] == "" {
+			t.Errorf("%s was not requested with If-Modified-Since", p)
+		}
+	}
+	fsys, err := warc.Open(out, warc.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := strings.ReplaceAll(strings.TrimPrefix(site.URL, "http://"), ":", "_")
+	for name, want := range map[string]string{"a.html": "a, first", "b.html": "b, second"} {
+		got, err := fs.ReadFile(fsys, host+"/"+name)
+		if err != nil || !strings.Contains(string(got), want) {
+			t.Errorf("%s after the recrawl: %q, %v; want %q", name, got, err, want)
+		}
+	}
+}

@@ -36,6 +36,7 @@ func (m *Main) runCrawl(ctx context.Context, args []string) error {
 	backoff := fs.Duration("backoff", crawl.DefaultBackoff, "wait before the first retry, doubled for each next one")
 	timeout := fs.Duration("timeout", crawl.DefaultTimeout, "time limit of one fetch")
 	ignoreRobots := fs.Bool("ignore-robots", false, "do not obey robots.txt (only for sites you own)")
+	recrawl := fs.Bool("recrawl", false, "revalidate the pages already in the WARC file with conditional requests\n(ETag, Last-Modified): unchanged pages answer 304 and are kept, changed ones are stored anew")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -51,7 +52,7 @@ func (m *Main) runCrawl(ctx context.Context, args []string) error {
 	}
 	cfg := crawl.Config{Start: fs.Args(), Sitemaps: sitemaps, Out: *out, MaxDepth: *maxDepth, MaxPages: *maxPages,
 		Delay: *delay, Concurrency: *concurrency, UserAgent: *userAgent, Retries: *retries, Backoff: *backoff,
-		Timeout: *timeout, IgnoreRobots: *ignoreRobots, Software: "objectrunner/" + Version}
+		Timeout: *timeout, IgnoreRobots: *ignoreRobots, Recrawl: *recrawl, Software: "objectrunner/" + Version}
 	if *delay == 0 {
 		cfg.Delay = time.Nanosecond // no wait (0 selects the default)
 	}
@@ -89,7 +90,7 @@ func (m *Main) runCrawl(ctx context.Context, args []string) error {
 	if st != nil {
 		m.Log.Info("crawled", "warc", *out, "fetched", st.Fetched, "pages_200", st.Pages, "errors", st.Errors, "retries", st.Retries,
 			"redirects", st.Redirects, "robots_refused", st.Robots, "offsite_links", st.Offsite, "filtered", st.Filtered,
-			"resumed", st.Resumed, "time", time.Since(start).Round(time.Millisecond))
+			"resumed", st.Resumed, "not_modified", st.NotModified, "time", time.Since(start).Round(time.Millisecond))
 		if st.FirstError != "" {
 			m.Log.Warn("URLs failed", "count", st.Errors, "first", st.FirstError)
 		}
