@@ -270,7 +270,7 @@ type crawler struct {
 	done  map[string]bool // answered in the resumed WARC file
 	// validators of the stored pages (ETag, Last-Modified), for Recrawl
 	validators map[string]validator
-	taken atomic.Int64    // URLs fetched or queued, for MaxPages
+	taken      atomic.Int64 // URLs fetched or queued, for MaxPages
 }
 
 func (cr *crawler) count(f func(*Stats)) {
@@ -425,8 +425,8 @@ func (cr *crawler) retry(req *colly.Request) bool {
 type resumed struct {
 	done       map[string]bool // URLs answered (other than 5xx and 429)
 	validators map[string]validator
-	robots map[string]*stored // robots.txt answers
-	links  []link             // links of the stored pages and redirects
+	robots     map[string]*stored // robots.txt answers
+	links      []link             // links of the stored pages and redirects
 }
 
 // validator is what a conditional request sends back.
