@@ -146,6 +146,19 @@ func TestCrawlExtract(t *testing.T) {
 	if strings.Join(w, "\n") != strings.Join(g, "\n") {
 		t.Errorf("crawl then extract: %d objects, the directory gives %d (or they differ)", len(g), len(w))
 	}
+	// --templates sets the listing page apart by itself.
+	status, got, stderr = runCLI(t, "extract", "-q", "--dict-dir", dicts, "--sod", sodPath, "--source", out, "--templates")
+	if status != 0 {
+		t.Fatalf("WARC --templates: status %d:\n%s", status, stderr)
+	}
+	if g := objectsByPage(t, got, host+"/"); strings.Join(w, "\n") != strings.Join(g, "\n") {
+		t.Errorf("crawl then extract --templates: %d objects, the directory gives %d (or they differ)", len(g), len(w))
+	}
+	// sources reads the WARC file: the book pages and the listing.
+	status, got, stderr = runCLI(t, "sources", "-q", out)
+	if status != 0 || !strings.Contains(got, "28 pages of "+out+" in 2 clusters") || !strings.Contains(got, "27 pages  "+host+"/{n}.html") {
+		t.Errorf("sources of the WARC file: status %d\n%s\n%s", status, got, stderr)
+	}
 	// Usage errors.
 	for _, args := range [][]string{{"crawl", srv.URL}, {"crawl", "-o", out}, {"crawl", "-o", out, "--include", "(", srv.URL}} {
 		if status, _, _ := runCLI(t, args...); status != 2 {
