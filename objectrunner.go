@@ -32,6 +32,7 @@ import (
 	"github.com/objectrunner/objectrunner/dictionaries"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/warc"
 	"github.com/objectrunner/objectrunner/wrapper"
 )
 
@@ -86,6 +87,9 @@ type Config struct {
 	// Learned, when set, is called once the wrapper is learned, before
 	// extraction starts, with the report so far (sample, wrapper, times).
 	Learned func(*Report)
+	// WARC selects the pages of a WARC source (Run): by default every
+	// HTML response with status 200.
+	WARC warc.Filter
 }
 
 // Progress reports how far a run is.
@@ -194,9 +198,18 @@ func (r *Report) IncompletePages() int {
 // Run learns a wrapper for the source (unless cfg.Wrapper is set) and
 // extracts every page, calling emit for each object in page order. emit is
 // called from one goroutine; an error from it stops the run. source is a
-// directory (walked recursively) or a glob of pages; see RunFS and
-// RunPages for other sources.
+// directory (walked recursively) or a glob of pages, or WARC files (one,
+// a glob, or several separated by commas, see warc.IsSource), whose HTML
+// responses kept by cfg.WARC are the pages, named HOST/PATH; see RunFS
+// and RunPages for other sources.
 func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
+	if warc.IsSource(source) {
+		fsys, err := OpenWARC(source, cfg.WARC)
+		if err != nil {
+			return nil, err
+		}
+		return RunFS(ctx, fsys, cfg, emit)
+	}
 	paths, skipped, err := annotate.ListSourceSkipping(source)
 	if err != nil {
 		return nil, err

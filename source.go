@@ -9,9 +9,11 @@ import (
 	"io/fs"
 	"iter"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/warc"
 	"github.com/objectrunner/objectrunner/wrapper"
 )
 
@@ -157,4 +159,31 @@ func (s *pageSource) jobs() func(yield func(pageJob) bool) error {
 		}
 		return nil
 	}
+}
+
+// OpenWARC opens a WARC source (see warc.Open) and fails, saying what was
+// kept, when it holds no page.
+func OpenWARC(source string, f warc.Filter) (*warc.FS, error) {
+	fsys, err := warc.Open(source, f)
+	if err != nil {
+		return nil, err
+	}
+	if len(fsys.Entries()) == 0 {
+		var kept []string
+		if len(f.Hosts) > 0 {
+			kept = append(kept, "of hosts "+strings.Join(f.Hosts, ","))
+		}
+		if f.Include != nil {
+			kept = append(kept, "matching "+f.Include.String())
+		}
+		if f.Exclude != nil {
+			kept = append(kept, "not matching "+f.Exclude.String())
+		}
+		what := ""
+		if len(kept) > 0 {
+			what = " " + strings.Join(kept, " and ")
+		}
+		return nil, fmt.Errorf("%s: no HTML response with status 200%s", source, what)
+	}
+	return fsys, nil
 }

@@ -28,7 +28,8 @@ func (m *Main) runAnnotate(ctx context.Context, args []string) error {
 			"highlighted copies of the sample pages (open OUT/index.html in a browser).\n"+
 			"A source whose mandatory types find too few matches is discarded (exit 1).")
 	sodPath := fs.String("sod", "", "SOD file (required)")
-	source := fs.String("source", "", "source: directory or glob of pages (required)")
+	source := fs.String("source", "", sourceHelp)
+	warcFilter := warcFlags(fs)
 	k := fs.Int("sample", annotate.DefaultSampleSize, "number of sample pages")
 	out := fs.String("out", "annotated", "directory for the highlighted sample pages")
 	dictDir := fs.String("dict-dir", "", "dictionary store directory, for dictionary recognizers")
@@ -62,18 +63,20 @@ func (m *Main) runAnnotate(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	paths, err := annotate.ListSource(*source)
+	filter, err := warcFilter()
 	if err != nil {
 		return err
 	}
-	if len(paths) == 0 {
-		return fmt.Errorf("%s: no .htm, .html or .xhtml pages", *source)
+	load := annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}
+	paths, root, read, err := listSource(*source, filter, load)
+	if err != nil {
+		return err
 	}
 	start := time.Now()
 	pr := m.startProgress()
-	res, err := annotate.SampleSource(ctx, paths, annotate.SourceRoot(*source), a, annotate.SampleOptions{
-		K: *k, MinShare: *minShare, NoSegment: *noSegment,
-		Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL},
+	res, err := annotate.SampleSource(ctx, paths, root, a, annotate.SampleOptions{
+		K: *k, MinShare: *minShare, NoSegment: *noSegment, Read: read,
+		Load: load,
 		Progress: func(p annotate.Progress) {
 			label := p.Stage
 			if p.Type != "" {

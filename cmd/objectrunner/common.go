@@ -4,10 +4,13 @@ import (
 	"flag"
 	"fmt"
 	"net/url"
+	"regexp"
+	"strings"
 
 	"github.com/objectrunner/objectrunner/dictionaries"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/warc"
 )
 
 // loadSOD loads the SOD at sodPath and builds its recognizers, opening the
@@ -80,4 +83,35 @@ func checkBaseURL(s string) error {
 		return usagef("--base-url %q: want an absolute URL such as https://example.com/books/", s)
 	}
 	return nil
+}
+
+// sourceHelp is the help of --source for commands that read pages.
+const sourceHelp = "source: a directory or glob of pages, or WARC files (.warc, .warc.gz: one, a glob,\nor several separated by commas) whose HTML responses are the pages (required)"
+
+// warcFlags adds --host, --url and --url-exclude, which select the pages
+// of a WARC source; the returned function builds the filter.
+func warcFlags(fs *flag.FlagSet) func() (warc.Filter, error) {
+	hosts := fs.String("host", "", "WARC source: only pages of these hosts (comma-separated) and their subdomains")
+	include := fs.String("url", "", "WARC source: only pages whose URL matches this regular expression (RE2)")
+	exclude := fs.String("url-exclude", "", "WARC source: leave out pages whose URL matches this regular expression")
+	return func() (warc.Filter, error) {
+		var f warc.Filter
+		for _, h := range strings.Split(*hosts, ",") {
+			if h = strings.TrimSpace(h); h != "" {
+				f.Hosts = append(f.Hosts, h)
+			}
+		}
+		var err error
+		if *include != "" {
+			if f.Include, err = regexp.Compile(*include); err != nil {
+				return f, usagef("--url: %v", err)
+			}
+		}
+		if *exclude != "" {
+			if f.Exclude, err = regexp.Compile(*exclude); err != nil {
+				return f, usagef("--url-exclude: %v", err)
+			}
+		}
+		return f, nil
+	}
 }

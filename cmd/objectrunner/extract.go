@@ -27,13 +27,14 @@ import (
 // runExtract learns a wrapper for a source (or loads a saved one) and writes
 // the objects of every page.
 func (m *Main) runExtract(ctx context.Context, args []string) error {
-	fs := m.newFlagSet("extract", "[DIR|GLOB]",
-		"Learn a wrapper for a source (a directory or glob of pages sharing a template) from\n"+
-			"its best-annotated sample pages, apply it to every page and write one object per\n"+
-			"line (JSON Lines), with each value's confidence and DOM path. With --wrapper, a\n"+
-			"saved wrapper is applied without learning. A summary goes to stderr.")
+	fs := m.newFlagSet("extract", "[DIR|GLOB|WARC]",
+		"Learn a wrapper for a source (a directory, glob or WARC files of pages sharing a\n"+
+			"template) from its best-annotated sample pages, apply it to every page and write one\n"+
+			"object per line (JSON Lines), with each value's confidence and DOM path. With\n"+
+			"--wrapper, a saved wrapper is applied without learning. A summary goes to stderr.")
 	sodPath := fs.String("sod", "", "SOD file (required unless --wrapper is given: a saved wrapper carries its SOD)")
-	source := fs.String("source", "", "source: directory or glob of pages (required)")
+	source := fs.String("source", "", sourceHelp)
+	warcFilter := warcFlags(fs)
 	wrapperIn := fs.String("wrapper", "", "apply this saved wrapper instead of learning one")
 	wrapperOut := fs.String("save-wrapper", "", "save the learned wrapper to this file")
 	saveExplain := fs.Bool("save-explain", false, "with --save-wrapper: also save how each field's slot was chosen\n(candidate slots and their score parts; see wrapper show --explain)")
@@ -92,8 +93,12 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	if err := checkBaseURL(*baseURL); err != nil {
 		return err
 	}
+	filter, err := warcFilter()
+	if err != nil {
+		return err
+	}
 
-	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, KeepDuplicates: *keepDups, Templates: *templates, MinConfidence: *minConf, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}}
+	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, KeepDuplicates: *keepDups, Templates: *templates, MinConfidence: *minConf, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}, WARC: filter}
 	cfg.InFlightBytes = applyMemoryLimit(*memoryMB)
 	cfg.Sample.K = *k
 	cfg.Sample.MaxBytes = int64(*sampleMB) << 20
@@ -221,7 +226,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		}
 	}
 	if *previewDir != "" && rep != nil && rep.Wrapper != nil && !errors.Is(runErr, context.Canceled) {
-		if err := m.writePreview(*previewDir, *source, rep, cfg.Load, *k); err != nil && runErr == nil {
+		if err := m.writePreview(*previewDir, *source, filter, rep, cfg.Load, *k); err != nil && runErr == nil {
 			runErr = err
 		}
 	}

@@ -76,6 +76,7 @@ func commands() []command {
 	return []command{
 		{"sod check", "validate an SOD file and print its type tree", (*Main).runSODCheck},
 		{"recognize", "list what the SOD's recognizers find in pages", (*Main).runRecognize},
+		{"crawl", "fetch a web site politely into a WARC file (a source for every --source)", (*Main).runCrawl},
 		{"annotate", "annotate a source, report per type, write highlighted sample pages", (*Main).runAnnotate},
 		{"sources", "group the pages of a site by template", (*Main).runSources},
 		{"extract", "induce a wrapper for a source and extract its objects", (*Main).runExtract},

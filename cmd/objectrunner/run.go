@@ -18,6 +18,7 @@ import (
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/repository"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/warc"
 	"github.com/objectrunner/objectrunner/wrapper"
 )
 
@@ -201,6 +202,10 @@ func newIndexer(repoDir, name string, s *sod.SOD, source string) (*indexer, erro
 		return &indexer{}, nil
 	}
 	root := annotate.SourceRoot(source)
+	if name == "" && warc.IsSource(source) {
+		name = strings.TrimSuffix(strings.TrimSuffix(filepath.Base(strings.Split(source, ",")[0]), ".gz"), ".warc")
+		name = strings.TrimRight(name, "*")
+	}
 	if name == "" {
 		name = filepath.Base(filepath.Clean(root))
 		if name == "pages" {

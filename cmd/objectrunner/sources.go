@@ -4,20 +4,23 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	iofs "io/fs"
 	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/objectrunner/objectrunner"
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/cluster"
+	"github.com/objectrunner/objectrunner/warc"
 )
 
 // runSources implements `objectrunner sources`: group the pages of a site
 // by template.
 func (m *Main) runSources(ctx context.Context, args []string) error {
-	fs := m.newFlagSet("sources", "DIR|GLOB",
-		`Group the pages of a site (a directory or glob of saved pages, of any number
-of templates) by template, from their structure: each page's set of tag paths
+	fs := m.newFlagSet("sources", "DIR|GLOB|WARC",
+		`Group the pages of a site (a directory or glob of saved pages, or WARC files such
+as a crawl's, of any number of templates) by template, from their structure: each page's set of tag paths
 (tag names and class names), compared by MinHash. Prints each cluster with its
 size, the pattern of its page names and example pages, largest first; each
 cluster is a source for extract (--source with the cluster's pages).`)
@@ -25,6 +28,7 @@ cluster is a source for extract (--source with the cluster's pages).`)
 	examples := fs.Int("examples", 3, "example pages listed per cluster")
 	asJSON := fs.Bool("json", false, "print the clusters as JSON, with every page")
 	out := fs.String("o", "", "with --json: write to this file (default: stdout)")
+	warcFilter := warcFlags(fs)
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -37,20 +41,42 @@ cluster is a source for extract (--source with the cluster's pages).`)
 		return usagef("--examples %d: want at least 1", *examples)
 	}
 	src := fs.Arg(0)
-	paths, err := annotate.ListSource(src)
+	filter, err := warcFilter()
 	if err != nil {
 		return err
 	}
-	if len(paths) == 0 {
-		return fmt.Errorf("%s: no pages (.html, .htm)", src)
-	}
-	root := annotate.SourceRoot(src)
-	names := make([]string, len(paths))
-	for i, p := range paths {
-		names[i] = filepath.ToSlash(annotate.SourceRel(root, p))
+	var (
+		root  string
+		names []string
+		fsys  iofs.FS
+	)
+	if warc.IsSource(src) {
+		// A WARC source: its HTML responses, named HOST/PATH.
+		wfs, err := objectrunner.OpenWARC(src, filter)
+		if err != nil {
+			return err
+		}
+		for _, e := range wfs.Entries() {
+			names = append(names, e.Name)
+		}
+		root, fsys = src, wfs
+	} else {
+		paths, err := annotate.ListSource(src)
+		if err != nil {
+			return err
+		}
+		if len(paths) == 0 {
+			return fmt.Errorf("%s: no pages (.html, .htm)", src)
+		}
+		root = annotate.SourceRoot(src)
+		names = make([]string, len(paths))
+		for i, p := range paths {
+			names[i] = filepath.ToSlash(annotate.SourceRel(root, p))
+		}
+		fsys = os.DirFS(root)
 	}
 	start := time.Now()
-	cs, skipped, err := cluster.FS(os.DirFS(root), names, cluster.Options{Similarity: *similarity, Examples: *examples})
+	cs, skipped, err := cluster.FS(fsys, names, cluster.Options{Similarity: *similarity, Examples: *examples})
 	if err != nil {
 		return err
 	}

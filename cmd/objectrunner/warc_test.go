@@ -1,0 +1,168 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/objectrunner/objectrunner/warc"
+)
+
+// writeWARC stores the pages of dir in a WARC file as responses of
+// http://HOST/PREFIX/NAME.
+func writeWARC(t *testing.T, path, dir, host, prefix string) {
+	t.Helper()
+	w, err := warc.Create(path, warc.WriterOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.WriteExchange(&warc.Exchange{URL: "http://" + host + "/" + prefix + "/" + e.Name(), Status: 200,
+			Header: http.Header{"Content-Type": {"text/html"}}, Body: data}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// objectsByPage decodes JSON Lines objects keyed by page (with prefix
+// cut) and index.
+func objectsByPage(t *testing.T, out, prefix string) []string {
+	t.Helper()
+	var keys []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var o map[string]any
+		if err := json.Unmarshal([]byte(line), &o); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		page, _ := o["page"].(string)
+		if !strings.HasPrefix(page, prefix) {
+			t.Errorf("page %q lacks prefix %q", page, prefix)
+		}
+		o["page"] = strings.TrimPrefix(page, prefix)
+		b, _ := json.Marshal(map[string]any{"page": o["page"], "index": o["index"], "object": o["object"]})
+		keys = append(keys, string(b))
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// TestExtractWARC: a WARC source (one file, a glob, a comma list, with
+// pages of another site filtered out by --host or --url) gives the same
+// objects as the directory its pages came from.
+func TestExtractWARC(t *testing.T) {
+	src := filepath.Join("..", "..", "examples", "books-a")
+	pages := filepath.Join(src, "pages")
+	sodPath := filepath.Join(src, "sod.toml")
+	dicts := t.TempDir()
+	status, want, stderr := runCLI(t, "extract", "-q", "--dict-dir", dicts, "--import", filepath.Join(src, "dictionaries"), "--sod", sodPath, "--source", pages)
+	if status != 0 {
+		t.Fatalf("directory: status %d:\n%s", status, stderr)
+	}
+	wantKeys := objectsByPage(t, want, "")
+
+	dir := t.TempDir()
+	shop := filepath.Join(dir, "shop.warc.gz")
+	other := filepath.Join(dir, "other.warc.gz")
+	writeWARC(t, shop, pages, "shop.test", "books")
+	writeWARC(t, other, filepath.Join("..", "..", "examples", "concerts-a", "pages"), "other.test", "concerts")
+
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"one file", []string{"--source", shop}},
+		{"glob with host filter", []string{"--source", filepath.Join(dir, "*.warc.gz"), "--host", "shop.test"}},
+		{"list with URL filter", []string{"--source", other + "," + shop, "--url", `^http://shop\.test/books/`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"extract", "-q", "--dict-dir", dicts, "--sod", sodPath}, tc.args...)
+			status, out, stderr := runCLI(t, args...)
+			if status != 0 {
+				t.Fatalf("status %d:\n%s", status, stderr)
+			}
+			got := objectsByPage(t, out, "shop.test/books/")
+			if strings.Join(got, "\n") != strings.Join(wantKeys, "\n") {
+				t.Errorf("WARC source: %d objects differ from the directory's %d", len(got), len(wantKeys))
+			}
+		})
+	}
+	// Errors name the source and the filter.
+	status, _, stderr = runCLI(t, "extract", "-q", "--dict-dir", dicts, "--sod", sodPath, "--source", shop, "--host", "nowhere.test")
+	if status != 1 || !strings.Contains(stderr, "no HTML response with status 200 of hosts nowhere.test") {
+		t.Errorf("no page kept: status %d, stderr:\n%s", status, stderr)
+	}
+	status, _, stderr = runCLI(t, "extract", "-q", "--dict-dir", dicts, "--sod", sodPath, "--source", shop, "--url", "(")
+	if status != 2 || !strings.Contains(stderr, "--url:") {
+		t.Errorf("bad --url: status %d, stderr:\n%s", status, stderr)
+	}
+	// annotate reads the WARC source too.
+	status, out, stderr := runCLI(t, "annotate", "--dict-dir", dicts, "--sod", sodPath, "--source", shop, "--out", t.TempDir())
+	if status != 0 || !strings.Contains(out, "27 pages") {
+		t.Errorf("annotate: status %d, stdout:\n%s\nstderr:\n%s", status, out, stderr)
+	}
+}
+
+// TestCrawlExtract: crawl a local server of the books-a pages, then
+// extract from the WARC file: the same objects as from the directory.
+func TestCrawlExtract(t *testing.T) {
+	src := filepath.Join("..", "..", "examples", "books-a")
+	pages := filepath.Join(src, "pages")
+	sodPath := filepath.Join(src, "sod.toml")
+	srv := httptest.NewServer(http.FileServer(http.Dir(pages)))
+	defer srv.Close()
+	out := filepath.Join(t.TempDir(), "books.warc.gz")
+	status, _, stderr := runCLI(t, "crawl", "-q", "--delay", "1ms", "--max-depth", "1", "--user-agent", "objectrunner-test", "-o", out, srv.URL+"/")
+	if status != 0 {
+		t.Fatalf("crawl: status %d:\n%s", status, stderr)
+	}
+	dicts := t.TempDir()
+	status, want, stderr := runCLI(t, "extract", "-q", "--dict-dir", dicts, "--import", filepath.Join(src, "dictionaries"), "--sod", sodPath, "--source", pages)
+	if status != 0 {
+		t.Fatalf("directory: status %d:\n%s", status, stderr)
+	}
+	// The directory listing at / is a page of another template: --url keeps the books.
+	status, got, stderr := runCLI(t, "extract", "-q", "--dict-dir", dicts, "--sod", sodPath, "--source", out, "--url", `/\d+\.html$`)
+	if status != 0 {
+		t.Fatalf("WARC: status %d:\n%s", status, stderr)
+	}
+	host := strings.TrimPrefix(srv.URL, "http://")
+	host = strings.ReplaceAll(host, ":", "_")
+	w, g := objectsByPage(t, want, ""), objectsByPage(t, got, host+"/")
+	if strings.Join(w, "\n") != strings.Join(g, "\n") {
+		t.Errorf("crawl then extract: %d objects, the directory gives %d (or they differ)", len(g), len(w))
+	}
+	// --templates sets the listing page apart by itself.
+	status, got, stderr = runCLI(t, "extract", "-q", "--dict-dir", dicts, "--sod", sodPath, "--source", out, "--templates")
+	if status != 0 {
+		t.Fatalf("WARC --templates: status %d:\n%s", status, stderr)
+	}
+	if g := objectsByPage(t, got, host+"/"); strings.Join(w, "\n") != strings.Join(g, "\n") {
+		t.Errorf("crawl then extract --templates: %d objects, the directory gives %d (or they differ)", len(g), len(w))
+	}
+	// sources reads the WARC file: the book pages and the listing.
+	status, got, stderr = runCLI(t, "sources", "-q", out)
+	if status != 0 || !strings.Contains(got, "28 pages of "+out+" in 2 clusters") || !strings.Contains(got, "27 pages  "+host+"/{n}.html") {
+		t.Errorf("sources of the WARC file: status %d\n%s\n%s", status, got, stderr)
+	}
+	// Usage errors.
+	for _, args := range [][]string{{"crawl", srv.URL}, {"crawl", "-o", out}, {"crawl", "-o", out, "--include", "(", srv.URL}} {
+		if status, _, _ := runCLI(t, args...); status != 2 {
+			t.Errorf("%v: status %d, want 2", args, status)
+		}
+	}
+}
