@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
+	"github.com/objectrunner/objectrunner/sod"
 )
 
 // DefaultTimeout bounds one user regular-expression search over one text when
@@ -15,9 +16,11 @@ const DefaultTimeout = time.Second
 
 // Regex recognises the matches of a user regular expression. The syntax is
 // regexp2's default, the Perl/.NET dialect (lookaround, backreferences, lazy
-// quantifiers, named groups "(?<name>…)"). When the pattern has a group named
+// quantifiers, named groups "(?<name>…)", also written "(?P<name>…)" as in
+// Python: sod.CanonicalPattern). When the pattern has a group named
 // "value", the matched value is that group rather than the whole match, e.g.
-// `ISBN:\s*(?<value>\d{13})`.
+// `ISBN:\s*(?<value>\d{13})`; such a value, taken out of its context, is
+// checked by CheckValue against the group's own sub-pattern.
 //
 // A Regex is safe for concurrent use.
 type Regex struct {
@@ -25,6 +28,10 @@ type Regex struct {
 	pattern string
 	timeout time.Duration
 	value   int // group number of "value", or 0 for the whole match
+	// valueRe is the value group's sub-pattern alone (nil without a value
+	// group, or when the sub-pattern does not compile alone: a
+	// backreference to a group outside it).
+	valueRe *regexp2.Regexp
 }
 
 // NewRegex compiles pattern. ignoreCase makes it case-insensitive; timeout
@@ -37,16 +44,41 @@ func NewRegex(pattern string, ignoreCase bool, timeout time.Duration) (*Regex, e
 	if ignoreCase {
 		opts |= regexp2.IgnoreCase
 	}
-	re, err := regexp2.Compile(pattern, opts)
+	canon := sod.CanonicalPattern(pattern)
+	re, err := regexp2.Compile(canon, opts)
 	if err != nil {
 		return nil, fmt.Errorf("regex %q: %w", pattern, err)
 	}
 	re.MatchTimeout = timeout
 	r := &Regex{re: re, pattern: pattern, timeout: timeout}
-	if n := re.GroupNumberFromName("value"); n > 0 {
+	if n := re.GroupNumberFromName(sod.ValueGroup); n > 0 {
 		r.value = n
+		if sub, ok := sod.ValueSubpattern(canon); ok {
+			if vr, err := regexp2.Compile(`^\s*(?:`+sub+`)\s*$`, opts); err == nil {
+				vr.MatchTimeout = timeout
+				r.valueRe = vr
+			}
+		}
 	}
 	return r, nil
+}
+
+// CheckValue implements ValueChecker. A value found through a group named
+// "value" is only part of the match (`(?<value>\d+) pages` gives "320" of
+// "320 pages"), so Find, which needs the whole context, cannot recognise
+// it again: the value is an instance when the group's own sub-pattern
+// matches the whole of it (spaces at its edges aside). Without a value group, or when the sub-pattern does
+// not compile alone, it is Find's answer.
+func (r *Regex) CheckValue(value string) (bool, error) {
+	if r.valueRe != nil {
+		ok, err := r.valueRe.MatchString(value)
+		if err != nil {
+			return false, r.timeoutError(value)
+		}
+		return ok, nil
+	}
+	ms, err := r.Find(value)
+	return len(ms) > 0, err
 }
 
 // Name implements Recognizer: it is "regex".

@@ -749,7 +749,7 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 	// value gives the normalised form; a slot that validates keeps only
 	// values in which the recognizer finds an instance.
 	if r := w.valid[f.Path]; r != nil {
-		norm, ok := validate(r, txt)
+		norm, ok := validateValue(r, txt)
 		if !ok && sm.Validate {
 			return Value{}, false
 		}
@@ -814,6 +814,21 @@ func validate(r recognizers.Recognizer, txt string) (norm string, ok bool) {
 		}
 	}
 	return norm, best >= 0
+}
+
+// validateValue is validate for a value as extracted, out of the text it
+// was found in: one the recognizer's own check accepts (a regex's "value"
+// group, recognizers.ValueChecker) is an instance too. Slots are judged
+// on their whole texts by validate, where the group's context is present.
+func validateValue(r recognizers.Recognizer, txt string) (norm string, ok bool) {
+	if norm, ok = validate(r, txt); ok {
+		return norm, true
+	}
+	if vc, isVC := r.(recognizers.ValueChecker); isVC {
+		ok, err := vc.CheckValue(txt)
+		return "", ok || err != nil
+	}
+	return "", false
 }
 
 // bracketed reports whether an item is wholly enclosed in brackets, as

@@ -105,10 +105,10 @@ func checkDeterminism(t *testing.T, dir string, s *sod.SOD, recs map[string]reco
 		second.wrapper = b.Bytes()
 	}
 	if d := firstDiff(first.wrapper, second.wrapper); d != "" {
-		t.Errorf("%s: the wrapper differs between a run with 1 worker and one with 4 workers over a shuffled listing: %s", filepath.Base(dir), d)
+		t.Errorf("%s: the wrapper differs between a run with 1 worker and one with 4 workers over a shuffled listing: %s", t.Name(), d)
 	}
 	if d := firstDiff(first.objects, second.objects); d != "" {
-		t.Errorf("%s: the output differs between a run with 1 worker and one with 4 workers over a shuffled listing: %s", filepath.Base(dir), d)
+		t.Errorf("%s: the output differs between a run with 1 worker and one with 4 workers over a shuffled listing: %s", t.Name(), d)
 	}
 }
 
