@@ -70,6 +70,9 @@ type wrapperFile struct {
 	FieldOrder  []string     `json:"field_order,omitempty"`
 	PageDropped string       `json:"page_dropped,omitempty"`
 	Page        *wrapperFile `json:"page,omitempty"`
+	// NoSlot maps an entity field without slot to why it has none
+	// (optional; Wrapper.NoSlotReason).
+	NoSlot map[string]string `json:"no_slot,omitempty"`
 }
 
 func toFile(n Node) *fileNode {
@@ -166,6 +169,7 @@ func (w *Wrapper) file() *wrapperFile {
 	}
 	sort.Ints(f.Contained)
 	f.MinSegments = w.minSegs
+	f.NoSlot = w.noSlot
 	f.Shapes = w.shapes
 	f.Classes = w.ps.cls.file()
 	f.RowOrder = w.ps.rows.file()
@@ -226,7 +230,7 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 		return nil, fmt.Errorf("wrapper: load: template: %w", err)
 	}
 	w := &Wrapper{opt: f.Options, sodHash: f.SODHash, sodName: f.SODName, mult: f.PageMult, pageMin: f.PageMin, fields: f.Fields,
-		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPathsFor(f.Fields), rp: f.Records}
+		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPathsFor(f.Fields), rp: f.Records, noSlot: f.NoSlot}
 	w.tmpl.index()
 	declared := make(map[string]bool, len(w.fields))
 	for _, fs := range w.fields {

@@ -65,6 +65,9 @@ type Wrapper struct {
 	// lenient, during induction, lets a mapping leave mandatory fields
 	// without slot instead of stopping (see Induce).
 	lenient bool
+	// noSlot maps an entity field without slot to why it has none
+	// (noslot.go).
+	noSlot map[string]string
 
 	ps      *paths
 	keys    map[baseKey]int32
@@ -164,6 +167,15 @@ func (w *Wrapper) Mode() string {
 // see list.go); otherwise, or when the records cannot meet the SOD, in page
 // mode. Mode reports which.
 func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
+	w, err := induce(pages, s, opt)
+	if err == nil && w != nil {
+		w.explainNoSlots(pages) // noslot.go: why a field has no slot
+	}
+	return w, err
+}
+
+// induce is Induce, but for the reasons of the fields without slot.
+func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	if s == nil {
 		return nil, errors.New("wrapper: Induce: nil SOD")
 	}
