@@ -168,3 +168,53 @@ func fieldOf(o *wrapper.Object, name string) *wrapper.Field {
 	}
 	return nil
 }
+
+// TestSharedClassFields: two fields typed by one dictionary class (a
+// headliner and a supporting act, both "artist") each get their own
+// values. Before (segtwins.go): on "h1+h2" the main content segment was
+// the headliner's <h1> alone, which holds an annotation of both types;
+// the supporting act's <h2> was never annotated again and the field was
+// lost (optional) or learning stopped (mandatory).
+func TestSharedClassFields(t *testing.T) {
+	acts := []string{"The Wandering Owls", "Blue Harbor", "Copper Lane", "Night Ferry", "The Paper Kites", "Silver Moths",
+		"Low Orbit", "Glass Animals Club", "Violet Hours", "Marble Arch Band", "Red Lanterns", "Quiet Giants", "Sea Foxes", "Tin Pilots"}
+	venues := []string{"The Roxy", "Town Hall", "Blue Note", "The Forum"}
+	support := func(i int) string { return acts[(i+3)%len(acts)] }
+	for _, c := range []struct {
+		name string
+		body func(i int) string
+	}{
+		{"h1+h2", func(i int) string {
+			return fmt.Sprintf(`<h1>%s</h1><h2>%s</h2><p>%s</p>`, acts[i], support(i), venues[i%4])
+		}},
+		{"spans", func(i int) string {
+			return fmt.Sprintf(`<div class="bill"><span class="a">%s</span> / <span class="b">%s</span></div><p>%s</p>`, acts[i], support(i), venues[i%4])
+		}},
+		{"rows", func(i int) string {
+			return fmt.Sprintf(`<h1>Show %d</h1><ul><li>Headliner: %s</li><li>Support: %s</li><li>Venue: %s</li></ul>`, i, acts[i], support(i), venues[i%4])
+		}},
+	} {
+		for _, mult := range []string{"?", "1"} {
+			t.Run(c.name+" "+mult, func(t *testing.T) {
+				var pages []string
+				for i := range 12 {
+					pages = append(pages, `<html><body><div class="nav">Home | Shows</div>`+c.body(i)+`<div class="foot">Tickets</div></body></html>`)
+				}
+				sodText := "name = \"e\"\nobject = \"event\"\nobjects = \"1\"\n[tuple.event]\nheadliner = \"1\"\nsupport = \"" + mult + "\"\n" +
+					"[entity.headliner]\ndictionary = \"artist\"\n[entity.support]\ndictionary = \"artist\"\n"
+				objs, _ := runHandMade(t, sodText, pages, map[string][]string{"artist": acts[:7]})
+				if len(objs) != len(pages) {
+					t.Fatalf("%d objects from %d pages", len(objs), len(pages))
+				}
+				for _, o := range objs {
+					var i int
+					fmt.Sscanf(o.Page, "%03d.html", &i)
+					h, s := strings.Join(o.Get("headliner"), " | "), strings.Join(o.Get("support"), " | ")
+					if h != acts[i] || s != support(i) {
+						t.Errorf("%s: headliner %q, support %q; want %q, %q", o.Page, h, s, acts[i], support(i))
+					}
+				}
+			})
+		}
+	}
+}
