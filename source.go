@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"iter"
+	"slices"
 	"time"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -45,7 +46,9 @@ type Page struct {
 
 // RunPages is Run over pages from an iterator (a crawler, a database, an
 // archive), stopping at the first error it yields. The iterator runs on a
-// goroutine of its own, not emit's. With cfg.Wrapper set,
+// goroutine of its own, not emit's. The wrapper learned does not depend
+// on the order of the pages (they are sampled in name order); objects are
+// emitted in the iterator's order. With cfg.Wrapper set,
 // pages are extracted as they come and memory stays bounded as in Run;
 // the report's Pages is known at the end. Without a wrapper, learning
 // makes several passes over the source, so every page is held in memory
@@ -91,7 +94,12 @@ func RunPages(ctx context.Context, pages iter.Seq2[Page, error], cfg Config, emi
 	if len(names) == 0 {
 		return nil, errors.New("objectrunner: no pages")
 	}
-	src := &pageSource{root: ".", names: names,
+	// Learning sees the pages in name order, whatever the iterator's
+	// (the wrapper does not depend on it); they are extracted, and their
+	// objects emitted, in the iterator's order.
+	sorted := slices.Clone(names)
+	slices.Sort(sorted)
+	src := &pageSource{root: ".", names: sorted, extractOrder: names,
 		read: func(name string, v annotate.Visitor) (*annotate.Page, error) {
 			return annotate.ParsePageVisit(data[name], name, cfg.Load, v)
 		},
@@ -109,6 +117,9 @@ type pageSource struct {
 	read  func(name string, v annotate.Visitor) (*annotate.Page, error)
 	size  func(name string) int64 // bytes of a page, for the page budget (nil: unknown)
 	dir   bool                    // names are file paths under root
+	// extractOrder, when set, is the order pages are extracted in
+	// (RunPages: the iterator's); names are then sorted for learning.
+	extractOrder []string
 }
 
 // rel is the path of the page called name in the source.
@@ -138,7 +149,11 @@ func dirPages(root string, paths []string, load annotate.LoadOptions) *pageSourc
 // jobs feeds the source's pages to extract, in order.
 func (s *pageSource) jobs() func(yield func(pageJob) bool) error {
 	return func(yield func(pageJob) bool) error {
-		for i, name := range s.names {
+		names := s.names
+		if s.extractOrder != nil {
+			names = s.extractOrder
+		}
+		for i, name := range names {
 			var size int64
 			if s.size != nil {
 				size = s.size(name)
