@@ -149,6 +149,7 @@ func Diagnose(rep *Report) []Diagnostic {
 		}
 	}
 	out = append(out, smallSample(rep)...) // report.go
+	out = append(out, slowRegex(rep)...)   // regextime.go
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
 	return out
 }

@@ -57,6 +57,12 @@ type Config struct {
 	// Strict drops incomplete objects (a mandatory field without value)
 	// instead of writing them with Object.Missing set.
 	Strict bool
+	// KeepDuplicates writes the objects of every copy of a page. By
+	// default a page whose decoded text is that of an earlier page of the
+	// run (annotate.Page.Sum: the same page saved under two names) is
+	// matched once: its copies are counted (Report.Duplicates) and give
+	// no objects.
+	KeepDuplicates bool
 	// InFlightBytes bounds the bytes of pages parsed and processed at once
 	// across workers, while sampling and while extracting
 	// (annotate.DefaultInFlightBytes; negative: no bound): memory follows
@@ -66,6 +72,12 @@ type Config struct {
 	InFlightBytes int64
 	// Progress, when set, is called from one goroutine as work advances.
 	Progress func(Progress)
+	// Templates, when set, groups the source's pages by template first
+	// (package cluster): when there are several, the annotation sample of
+	// the whole source votes for the template whose pages it holds, and
+	// only that template's pages are learned from and extracted
+	// (Report.Template says which and why).
+	Templates bool
 	// Learned, when set, is called once the wrapper is learned, before
 	// extraction starts, with the report so far (sample, wrapper, times).
 	Learned func(*Report)
@@ -117,7 +129,28 @@ type Report struct {
 	Empty map[string][]string
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
+	// Template is the template taken from a source of several
+	// (Config.Templates); nil otherwise.
+	Template *TemplateChoice
+	// Duplicates counts the pages left out as copies of an earlier page
+	// of the run (Config.KeepDuplicates); DuplicateOf gives, for the
+	// first maxDuplicateExamples of them, the page each copies.
+	Duplicates  int
+	DuplicateOf map[string]string
+	// Replaced maps a page decoded as UTF-8 (its bytes are, or mostly
+	// are) to the number of its bytes that were not valid UTF-8 and were
+	// replaced by U+FFFD.
+	Replaced map[string]int
+	// RegexTime is the time each user regular expression took during the
+	// run (DiagSlowRegex budgets it).
+	RegexTime []RegexUse
+	// SkippedDirs lists the subdirectories of the source that could not
+	// be read, with the reason (Run); their pages were not counted.
+	SkippedDirs []*annotate.PageError
 }
+
+// maxDuplicateExamples bounds Report.DuplicateOf.
+const maxDuplicateExamples = 20
 
 // EmptyPages is the number of pages that fit the wrapper without objects.
 func (r *Report) EmptyPages() int {
@@ -154,20 +187,29 @@ func (r *Report) IncompletePages() int {
 // directory (walked recursively) or a glob of pages; see RunFS and
 // RunPages for other sources.
 func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
-	paths, err := annotate.ListSource(source)
+	paths, skipped, err := annotate.ListSourceSkipping(source)
 	if err != nil {
 		return nil, err
 	}
 	if len(paths) == 0 {
+		if len(skipped) > 0 {
+			return nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files) outside %d unreadable directories (%s: %v)", source, len(skipped), skipped[0].Path, skipped[0].Err)
+		}
 		return nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files)", source)
 	}
 	root := annotate.SourceRoot(source)
-	return run(ctx, dirPages(root, paths, cfg.Load), cfg, emit)
+	rep, err := run(ctx, dirPages(root, paths, cfg.Load), cfg, emit)
+	if rep != nil {
+		rep.SkippedDirs = skipped
+	}
+	return rep, err
 }
 
 // run learns (unless cfg.Wrapper is set) and extracts the pages of src.
 func run(ctx context.Context, src *pageSource, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
 	rep := &Report{Root: src.root, Pages: len(src.names), Wrapper: cfg.Wrapper}
+	clock := startRegexClock(cfg.SOD, cfg.Wrapper)
+	defer func() { rep.RegexTime = clock.stop() }()
 	if rep.Wrapper == nil {
 		if err := learn(ctx, src, rep, cfg); err != nil {
 			return rep, err
@@ -243,6 +285,28 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	if res.Discarded != nil {
 		return res.Discarded
 	}
+	if cfg.Templates {
+		choice, err := chooseTemplate(src, res.Pages)
+		if err != nil {
+			return err
+		}
+		rep.Template = choice
+		if choice != nil {
+			// Sample again, among the chosen template's pages only, so
+			// that the sample and its statistics are the template's.
+			rep.Pages = len(src.names)
+			start := time.Now()
+			res, err = annotate.SampleSource(ctx, src.names, src.root, a, sopt)
+			rep.SampleTime += time.Since(start)
+			rep.Sample = res
+			if err != nil {
+				return err
+			}
+			if res.Discarded != nil {
+				return res.Discarded
+			}
+		}
+	}
 	if len(res.Pages) < 2 {
 		// Induction tells the template from the data by comparing pages:
 		// on one page every text is as constant as the template's.
@@ -301,6 +365,9 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 		objs  []*wrapper.Object
 		err   error
 		empty string // why a page that fits gave no object
+		sum   uint64 // the page's annotate.Page.Sum (0: not read)
+		// replaced counts the page's bytes that were not valid UTF-8.
+		replaced int
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -310,6 +377,10 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 	budget := cfg.pageBudget()
 	jobs := make(chan pageJob)
 	results := make(chan result, workers)
+	var dups *taken
+	if !cfg.KeepDuplicates {
+		dups = &taken{first: map[uint64]string{}}
+	}
 	var feedErr error
 	go func() {
 		defer close(jobs)
@@ -340,8 +411,21 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 				}
 				// The page is read and tokenized in one pass (see
 				// wrapper.ExtractStream); a page without objects is read
-				// again to say why.
-				r.objs, r.err = w.ExtractStream(j.load)
+				// again to say why. A copy of a page that a worker read
+				// for an earlier position is not matched.
+				load := func(v annotate.Visitor) (*annotate.Page, error) {
+					p, err := j.load(v)
+					if err != nil || p == nil {
+						return p, err
+					}
+					r.sum, r.replaced = p.Sum, p.Replaced
+					if _, ok := dups.of(p.Sum); ok {
+						p.Release()
+						return nil, errCopy
+					}
+					return p, nil
+				}
+				r.objs, r.err = w.ExtractStream(load)
 				if r.err == nil && len(r.objs) == 0 {
 					if p, err := j.load(nil); err == nil {
 						r.empty = w.WhyEmpty(p)
@@ -371,8 +455,31 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 			delete(pending, next)
 			next++
 			<-window
+			if dups != nil && r.sum != 0 {
+				if first, ok := dups.of(r.sum); ok {
+					rep.Duplicates++
+					if len(rep.DuplicateOf) < maxDuplicateExamples {
+						if rep.DuplicateOf == nil {
+							rep.DuplicateOf = map[string]string{}
+						}
+						rep.DuplicateOf[r.rel] = first
+					}
+					rep.Processed++
+					if cfg.Progress != nil {
+						cfg.Progress(Progress{Stage: "extract", Done: next, Total: total})
+					}
+					continue
+				}
+				dups.take(r.sum, r.rel)
+			}
 			if r.empty != "" {
 				rep.Empty[r.empty] = append(rep.Empty[r.empty], r.rel)
+			}
+			if r.replaced > 0 {
+				if rep.Replaced == nil {
+					rep.Replaced = map[string]int{}
+				}
+				rep.Replaced[r.rel] = r.replaced
 			}
 			if err := rep.take(r.rel, r.objs, r.err, cfg.Strict, emit); err != nil {
 				cancel()
@@ -391,6 +498,39 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 	return feedErr
 }
 
+// errCopy stops the extraction of a page that copies a page taken earlier
+// in the run (taken).
+var errCopy = errors.New("a copy of an earlier page")
+
+// taken holds the sums of the pages taken so far (in order), with the
+// first page that had each: a page whose sum is there copies a page at an
+// earlier position. Workers look here to skip matching such copies; the
+// in-order loop decides (a copy read before its original was taken is
+// matched, then left out), so the output does not depend on the workers'
+// timing. It costs one entry per distinct page of the run.
+type taken struct {
+	mu    sync.Mutex
+	first map[uint64]string
+}
+
+// of returns the first page taken with sum (false: none, or t is nil).
+func (t *taken) of(sum uint64) (string, bool) {
+	if t == nil {
+		return "", false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	rel, ok := t.first[sum]
+	return rel, ok
+}
+
+// take records that page rel, with sum, is taken.
+func (t *taken) take(sum uint64, rel string) {
+	t.mu.Lock()
+	t.first[sum] = rel
+	t.mu.Unlock()
+}
+
 // pageBudget returns a new budget of cfg.InFlightBytes.
 func (cfg *Config) pageBudget() *annotate.PageBudget {
 	n := cfg.InFlightBytes
@@ -403,23 +543,28 @@ func (cfg *Config) pageBudget() *annotate.PageBudget {
 // take records one page's outcome (rel: its path in the source) and emits
 // its objects. A page whose objects lack a mandatory field, or a list page
 // where some records did not fit, still gives the objects it has
-// (incomplete ones left out when strict); a page that gave none is unfit.
+// (incomplete ones left out when strict, the page still counted as
+// incomplete); a page that gave none is unfit.
 func (rep *Report) take(rel string, objs []*wrapper.Object, err error, strict bool, emit func(*wrapper.Object) error) error {
 	var mm *wrapper.MismatchError
 	switch {
 	case errors.As(err, &mm):
+		dropped := 0
 		if strict {
 			kept := objs[:0:0]
 			for _, o := range objs {
 				if len(o.Missing) == 0 {
 					kept = append(kept, o)
 				} else {
-					rep.Dropped++
+					dropped++
 				}
 			}
 			objs = kept
+			rep.Dropped += dropped
 		}
-		if !mm.Partial || len(objs) == 0 {
+		// A page whose objects Strict left out is incomplete, as it is
+		// without Strict; unfit is a page that gave no object at all.
+		if !mm.Partial || (len(objs) == 0 && dropped == 0) {
 			rep.Unfit[mm.Reason] = append(rep.Unfit[mm.Reason], rel)
 			rep.Processed++
 			return nil

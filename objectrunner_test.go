@@ -103,6 +103,11 @@ func TestIncompleteObjects(t *testing.T) {
 			if got, want := len(objs), 10; got != want || len(incomplete) != 0 || rep.Dropped != 2 {
 				t.Fatalf("strict: %d objects, incomplete %v, dropped %d; want %d, none, 2", got, incomplete, rep.Dropped, want)
 			}
+			// The pages whose objects were left out are incomplete, as
+			// without Strict, not pages that do not fit the wrapper.
+			if rep.IncompletePages() != 2 || rep.UnfitPages() != 0 {
+				t.Fatalf("strict: %d incomplete pages, %d unfit (%v); want 2 and 0", rep.IncompletePages(), rep.UnfitPages(), rep.Unfit)
+			}
 			continue
 		}
 		if got, want := strings.Join(incomplete, " "), "Delta.html:code Hotel.html:code"; got != want || len(objs) != 12 || rep.IncompletePages() != 2 {
@@ -248,5 +253,27 @@ func TestDiagnoseOptionalLowFill(t *testing.T) {
 		if g := strings.Join(got, " "); g != tc.want {
 			t.Errorf("code in %d objects, found on %d of 12 pages: diagnostics %q, want %q", tc.filled, tc.found, g, tc.want)
 		}
+	}
+}
+
+// TestDiagnoseDiscarded: a source discarded because a mandatory type was
+// found on too few pages is told so, naming the type, not to give the
+// source more pages.
+func TestDiagnoseDiscarded(t *testing.T) {
+	rep := &objectrunner.Report{SampleTarget: 20, Sample: &annotate.SampleResult{
+		Stats:     []*annotate.TypeStats{{Type: "date", Mandatory: true, Candidates: 24}},
+		Discarded: &annotate.DiscardError{Type: "date", Reason: "hits on 0 of 24 pages"},
+	}}
+	ds := objectrunner.Diagnose(rep)
+	if len(ds) != 1 || ds[0].Kind != objectrunner.DiagRareType || ds[0].Field != "date" {
+		t.Fatalf("Diagnose = %+v, want one %s diagnostic for date", ds, objectrunner.DiagRareType)
+	}
+	for _, want := range []string{"discarded", "type date was found on 0 of the 24 pages", "objectrunner recognize"} {
+		if !strings.Contains(ds[0].Message, want) {
+			t.Errorf("the diagnostic %q lacks %q", ds[0].Message, want)
+		}
+	}
+	if strings.Contains(ds[0].Message, "more pages") {
+		t.Errorf("the diagnostic %q asks for more pages", ds[0].Message)
 	}
 }

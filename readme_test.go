@@ -57,55 +57,10 @@ func installREADME(t *testing.T) string {
 	return bin
 }
 
-// TestREADMEGoProgram checks that the README's complete Go program is
-// examples/library/main.go, which builds with the module and is run by its
-// own test.
-func TestREADMEGoProgram(t *testing.T) {
-	prog, err := os.ReadFile(filepath.Join("examples", "library", "main.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := readmeBlock(t, "## Go library", "go"); got != string(prog) {
-		t.Errorf("the README's Go program differs from examples/library/main.go: copy the file into the README")
-	}
-}
-
-// TestREADMEHelp checks the README's transcript of every command's help
-// against the installed command.
-func TestREADMEHelp(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command: skipped in -short mode")
-	}
-	bin := installREADME(t)
-	block := readmeBlock(t, "### Commands", "")
-	var cmds []string
-	for _, line := range strings.Split(block, "\n") {
-		if rest, ok := strings.CutPrefix(line, "$ objectrunner "); ok {
-			cmds = append(cmds, rest)
-		}
-	}
-	if len(cmds) < 12 {
-		t.Fatalf("the README's transcript shows %d commands, want every one", len(cmds))
-	}
-	var want strings.Builder
-	for _, c := range cmds {
-		out, err := exec.Command(filepath.Join(bin, "objectrunner"), strings.Fields(c)...).Output()
-		if err != nil {
-			t.Fatalf("objectrunner %s: %v", c, err)
-		}
-		want.WriteString("$ objectrunner " + c + "\n")
-		want.Write(out)
-		want.WriteString("\n")
-	}
-	if got := strings.TrimRight(block, "\n"); got != strings.TrimRight(want.String(), "\n") {
-		t.Errorf("the README's help transcript is out of date; the commands print:\n%s", want.String())
-	}
-}
-
-// TestREADMESession runs the README's typical session, line by line as a
-// shell would, from a directory that looks like the repository root (its
-// examples/, ../shared beside it) with a fresh dictionary store, and checks
-// what it leaves behind.
+// TestREADMESession runs the README's set-up extraction and typical
+// session, line by line as a shell would, from a directory that looks like
+// the repository root (its examples/, ../shared beside it) with a fresh
+// dictionary store, and checks what they leave behind: everything in out/.
 func TestREADMESession(t *testing.T) {
 	shared := sharedData(t)
 	if testing.Short() {
@@ -119,7 +74,8 @@ func TestREADMESession(t *testing.T) {
 		t.Skip("no bash")
 	}
 	bin := installREADME(t)
-	block := readmeBlock(t, "## A typical session", "sh")
+	block := readmeBlock(t, "## Set up: one extraction, then the tests", "sh") +
+		readmeBlock(t, "## A typical session", "sh")
 	// A stand-in for the repository root: examples/ and ../shared.
 	top := t.TempDir()
 	root := filepath.Join(top, "repo")
@@ -142,14 +98,24 @@ func TestREADMESession(t *testing.T) {
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"OBJECTRUNNER_DICT_DIR="+filepath.Join(top, "dicts"))
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("the README session failed: %v\nstderr (tail):\n%s", err, tail(stderr.String(), 40))
 	}
-	// What the session leaves behind.
+	// What the session leaves behind: everything in out/.
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if n := e.Name(); n != "examples" && n != "out" {
+			t.Errorf("the session wrote %s into the repository root, want everything in out/", n)
+		}
+	}
+	out := filepath.Join(root, "out")
 	lines := 0
-	f, err := os.Open(filepath.Join(root, "books.jsonl"))
+	f, err := os.Open(filepath.Join(out, "books.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,21 +132,22 @@ func TestREADMESession(t *testing.T) {
 		ExitStatus int `json:"exit_status"`
 		Objects    int `json:"objects"`
 	}
-	if b, err := os.ReadFile(filepath.Join(root, "run.json")); err != nil || json.Unmarshal(b, &rep) != nil || rep.ExitStatus != 0 || rep.Objects != 2000 {
+	if b, err := os.ReadFile(filepath.Join(out, "run.json")); err != nil || json.Unmarshal(b, &rep) != nil || rep.ExitStatus != 0 || rep.Objects != 2000 {
 		t.Errorf("run.json: %+v (%v)", rep, err)
 	}
-	for _, p := range []string{"books.wrapper.json", "preview/index.html", "annotated/index.html"} {
-		if _, err := os.Stat(filepath.Join(root, p)); err != nil {
+	for _, p := range []string{"concerts.jsonl", "books.wrapper.json", "preview/index.html", "annotated/index.html"} {
+		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
 			t.Errorf("the session did not write %s: %v", p, err)
 		}
 	}
-	o := out.String()
+	o := stdout.String()
 	for _, want := range []string{
 		"book: tuple  (sod \"swde-book\", objects per page: 1)",    // sod check
 		"gazetteers/book/title.txt: title: ",                       // dict import
 		"title: ",                                                  // recognize
 		"wrote 20 highlighted sample pages",                        // annotate
 		"Mode: page",                                               // wrapper show
+		"Template (a slot is *N, *N:field when a field reads it):", // wrapper show
 		"title             2000  2000       1.000    1.000  1.000", // eval
 	} {
 		if !strings.Contains(o, want) {

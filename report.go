@@ -2,6 +2,8 @@ package objectrunner
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -15,15 +17,36 @@ import (
 // text for values or miss separators.
 const DiagSmallSample = "small-sample"
 
-// smallSample returns the DiagSmallSample diagnostic of rep, if any.
+// smallSample returns the DiagSmallSample diagnostic of rep, if any. A
+// source discarded because a mandatory type was found on too few pages
+// gets a DiagRareType naming that type instead: its sample is empty, but
+// more pages would not help.
 func smallSample(rep *Report) []Diagnostic {
 	res := rep.Sample
+	if res != nil && res.Discarded != nil {
+		return discarded(res)
+	}
 	if res == nil || rep.SampleTarget <= 0 || len(res.Pages)*2 >= rep.SampleTarget {
 		return nil
 	}
 	return []Diagnostic{{Kind: DiagSmallSample, Message: fmt.Sprintf(
 		"the sample has %d pages, far below its target of %d: the wrapper is learned from few examples and may take template text for values or miss separators between set items; give the source more pages",
 		len(res.Pages), rep.SampleTarget)}}
+}
+
+// discarded explains a source discarded while annotating its sample: the
+// mandatory type found on too few pages, and where to look.
+func discarded(res *annotate.SampleResult) []Diagnostic {
+	d := res.Discarded
+	found := ""
+	for _, st := range res.Stats {
+		if st.Type == d.Type && st.Candidates > 0 {
+			found = fmt.Sprintf(" on %d of the %d pages annotated for it", st.PagesWithHits, st.Candidates)
+		}
+	}
+	return []Diagnostic{{Kind: DiagRareType, Field: d.Type, Message: fmt.Sprintf(
+		"the source was discarded: mandatory type %s was found%s; its recognizer may not match how the source writes it, or the source does not hold it (objectrunner recognize --sod SOD PAGE shows what it finds on a page)",
+		d.Type, found)}}
 }
 
 // Summary is a machine-readable account of a run (Report.Summary), the
@@ -43,8 +66,22 @@ type Summary struct {
 	Unfit      UnfitSummary `json:"unfit"`
 	Incomplete UnfitSummary `json:"incomplete"`
 	Dropped    int          `json:"dropped"`
+	// Duplicates counts the pages left out as copies of an earlier page
+	// (Report.Duplicates); DuplicateOf names, for some of them, the page
+	// each copies.
+	Duplicates  int               `json:"duplicates"`
+	DuplicateOf map[string]string `json:"duplicate_of,omitempty"`
+	// Template is the template taken from a source of several (extract
+	// --templates).
+	Template *TemplateChoice `json:"template,omitempty"`
 	// Unreadable lists the pages that could not be read.
 	Unreadable []PageProblem `json:"unreadable"`
+	// SkippedDirs lists the subdirectories of the source that could not
+	// be read (their pages are not in Pages), with the reason.
+	SkippedDirs []PageProblem `json:"skipped_dirs,omitempty"`
+	// Replaced lists the pages decoded as UTF-8 that held bytes that are
+	// not (a few stray bytes of another encoding), replaced by U+FFFD.
+	Replaced []PageProblem `json:"replaced,omitempty"`
 	// Fields gives, per SOD field, the share of objects holding a value
 	// and the values' mean confidence, in the wrapper's field order.
 	Fields []FieldSummary `json:"fields"`
@@ -157,13 +194,19 @@ func (r *Report) UnfitShare() float64 {
 // Summary returns the report in its machine-readable form.
 func (r *Report) Summary() *Summary {
 	s := &Summary{Source: r.Root, Pages: r.Pages, Processed: r.Processed, PagesWithObjects: r.PagesWithObjects,
-		Objects: r.Objects, Dropped: r.Dropped, Unreadable: []PageProblem{}, Fields: []FieldSummary{},
+		Objects: r.Objects, Dropped: r.Dropped, Duplicates: r.Duplicates, DuplicateOf: r.DuplicateOf, Template: r.Template, Unreadable: []PageProblem{}, Fields: []FieldSummary{},
 		Diagnostics: append([]Diagnostic{}, Diagnose(r)...),
 		Timings:     Timings{Sample: seconds(r.SampleTime), Induce: seconds(r.InduceTime), Extract: seconds(r.ExtractTime)}}
 	s.Unfit = byReason(r.Unfit, r.Processed)
 	s.Incomplete = byReason(r.Incomplete, r.Processed)
 	for _, f := range r.Failed {
 		s.Unreadable = append(s.Unreadable, PageProblem{Page: f.Path, Error: f.Err.Error()})
+	}
+	for _, page := range slices.Sorted(maps.Keys(r.Replaced)) {
+		s.Replaced = append(s.Replaced, PageProblem{Page: page, Error: fmt.Sprintf("%d bytes not valid UTF-8 replaced by U+FFFD", r.Replaced[page])})
+	}
+	for _, f := range r.SkippedDirs {
+		s.SkippedDirs = append(s.SkippedDirs, PageProblem{Page: f.Path, Error: f.Err.Error()})
 	}
 	if res := r.Sample; res != nil {
 		ss := &SampleSummary{Pages: len(res.Pages), Target: r.SampleTarget, Skipped: len(res.Skipped), Segment: res.Segment, Types: []TypeSummary{}}

@@ -1,11 +1,14 @@
 package objectrunner
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"iter"
+	"os"
 	"slices"
 	"time"
 
@@ -28,6 +31,7 @@ func RunFS(ctx context.Context, fsys fs.FS, cfg Config, emit func(*wrapper.Objec
 		read: func(name string, v annotate.Visitor) (*annotate.Page, error) {
 			return annotate.ReadPageFSVisit(fsys, name, cfg.Load, v)
 		},
+		open: func(name string) (io.ReadCloser, error) { return fsys.Open(name) },
 		size: func(name string) int64 {
 			if st, err := fs.Stat(fsys, name); err == nil {
 				return st.Size()
@@ -103,7 +107,8 @@ func RunPages(ctx context.Context, pages iter.Seq2[Page, error], cfg Config, emi
 		read: func(name string, v annotate.Visitor) (*annotate.Page, error) {
 			return annotate.ParsePageVisit(data[name], name, cfg.Load, v)
 		},
-		size: func(name string) int64 { return int64(len(data[name])) }}
+		size: func(name string) int64 { return int64(len(data[name])) },
+		open: func(name string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data[name])), nil }}
 	return run(ctx, src, cfg, emit)
 }
 
@@ -117,6 +122,8 @@ type pageSource struct {
 	read  func(name string, v annotate.Visitor) (*annotate.Page, error)
 	size  func(name string) int64 // bytes of a page, for the page budget (nil: unknown)
 	dir   bool                    // names are file paths under root
+	// open reads a page's bytes as they are (for Config.Templates).
+	open func(name string) (io.ReadCloser, error)
 	// extractOrder, when set, is the order pages are extracted in
 	// (RunPages: the iterator's); names are then sorted for learning.
 	extractOrder []string
@@ -143,7 +150,7 @@ type pageJob struct {
 func dirPages(root string, paths []string, load annotate.LoadOptions) *pageSource {
 	return &pageSource{root: root, names: paths, dir: true, read: func(path string, v annotate.Visitor) (*annotate.Page, error) {
 		return annotate.ReadPageVisit(path, annotate.SourceRel(root, path), load, v)
-	}, size: annotate.FileSize}
+	}, size: annotate.FileSize, open: func(name string) (io.ReadCloser, error) { return os.Open(name) }}
 }
 
 // jobs feeds the source's pages to extract, in order.

@@ -149,13 +149,18 @@ func (p *Page) ResolveURL(ref string) string {
 var bomUTF8 = []byte{0xEF, 0xBB, 0xBF}
 
 // decode returns data as UTF-8 and names the encoding it was decoded from.
-func decode(data []byte, override string) (out []byte, name string, certain bool, err error) {
+// A page without a declared encoding is UTF-8 when its bytes are, or
+// mostly are (mostlyUTF8: a UTF-8 page with a few stray windows-1252
+// bytes), else windows-1252. replaced counts the bytes that were not valid
+// UTF-8 in a page decoded as UTF-8 (each run of them is replaced by
+// U+FFFD).
+func decode(data []byte, override string) (out []byte, name string, certain bool, replaced int, err error) {
 	var enc encoding.Encoding
 	switch {
 	case override != "":
 		e, n := charset.Lookup(override)
 		if e == nil {
-			return nil, "", false, fmt.Errorf("unknown encoding %q", override)
+			return nil, "", false, 0, fmt.Errorf("unknown encoding %q", override)
 		}
 		enc, name, certain = e, n, true
 	case bytes.HasPrefix(data, bomUTF8):
@@ -177,7 +182,7 @@ func decode(data []byte, override string) (out []byte, name string, certain bool
 			}
 		}
 		if enc == nil {
-			if utf8.Valid(data) {
+			if utf8.Valid(data) || mostlyUTF8(data) {
 				enc, name = encoding.Nop, "utf-8"
 			} else {
 				enc, name = charset.Lookup("windows-1252")
@@ -187,18 +192,47 @@ func decode(data []byte, override string) (out []byte, name string, certain bool
 	if name == "utf-8" {
 		data = bytes.TrimPrefix(data, bomUTF8)
 		if !utf8.Valid(data) {
+			_, replaced = utf8Counts(data)
 			data = bytes.ToValidUTF8(data, []byte("\uFFFD"))
 		}
-		return data, name, certain, nil
+		return data, name, certain, replaced, nil
 	}
 	if override == "" && strings.HasPrefix(name, "utf-16") && len(data) >= 2 {
 		data = data[2:] // the byte order mark
 	}
 	out, err = enc.NewDecoder().Bytes(data)
 	if err != nil {
-		return nil, "", false, fmt.Errorf("decode as %s: %w", name, err)
+		return nil, "", false, 0, fmt.Errorf("decode as %s: %w", name, err)
 	}
-	return out, name, certain, nil
+	return out, name, certain, 0, nil
+}
+
+// mostlyUTF8 reports whether data, not valid UTF-8, is UTF-8 with a few
+// stray bytes: it holds at least as many valid multi-byte sequences as
+// invalid bytes. A windows-1252 page has next to no valid multi-byte
+// sequence (an accented letter is one byte followed by ASCII).
+func mostlyUTF8(data []byte) bool {
+	multi, invalid := utf8Counts(data)
+	return multi > 0 && multi >= invalid
+}
+
+// utf8Counts counts the valid multi-byte UTF-8 sequences of data and its
+// bytes that are not valid UTF-8.
+func utf8Counts(data []byte) (multi, invalid int) {
+	for i := 0; i < len(data); {
+		if data[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n == 1 {
+			invalid++
+		} else {
+			multi++
+		}
+		i += n
+	}
+	return multi, invalid
 }
 
 // metaPrescanBytes bounds the <meta> charset prescan. The WHATWG algorithm
@@ -316,26 +350,37 @@ func IsPageFile(name string) bool {
 // listed, sorted by their slash-separated paths relative to the source root
 // (the directory, or the glob's fixed directory prefix). Paths returned are
 // file paths usable with ReadPage; SourceRel gives the relative path.
+//
+// Subdirectories that cannot be read are skipped; ListSourceSkipping
+// returns them.
 func ListSource(dirOrGlob string) ([]string, error) {
+	out, _, err := ListSourceSkipping(dirOrGlob)
+	return out, err
+}
+
+// ListSourceSkipping is ListSource that also returns the subdirectories it
+// skipped because they could not be read (permissions, I/O errors), each
+// with the reason, so that a run can count them and say why.
+func ListSourceSkipping(dirOrGlob string) ([]string, []*PageError, error) {
 	if st, err := os.Stat(dirOrGlob); err == nil && st.IsDir() {
-		out, err := listPages(dirOrGlob)
+		out, skipped, err := listPages(dirOrGlob)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		sortPaths(out, dirOrGlob)
-		return out, nil
+		return out, skipped, nil
 	} else if err == nil {
 		if IsPageFile(dirOrGlob) {
-			return []string{dirOrGlob}, nil
+			return []string{dirOrGlob}, nil, nil
 		}
-		return nil, fmt.Errorf("%s: not a directory or page file", dirOrGlob)
+		return nil, nil, fmt.Errorf("%s: not a directory or page file", dirOrGlob)
 	}
 	matches, err := filepath.Glob(dirOrGlob)
 	if err != nil {
-		return nil, fmt.Errorf("source %q: %w", dirOrGlob, err)
+		return nil, nil, fmt.Errorf("source %q: %w", dirOrGlob, err)
 	}
 	if matches == nil && !strings.ContainsAny(dirOrGlob, "*?[") {
-		return nil, fmt.Errorf("source %s: %w", dirOrGlob, fs.ErrNotExist)
+		return nil, nil, fmt.Errorf("source %s: %w", dirOrGlob, fs.ErrNotExist)
 	}
 	var out []string
 	for _, m := range matches {
@@ -344,7 +389,7 @@ func ListSource(dirOrGlob string) ([]string, error) {
 		}
 	}
 	sortPaths(out, SourceRoot(dirOrGlob))
-	return out, nil
+	return out, nil, nil
 }
 
 // SourceRoot returns the directory that relative page paths of a source are

@@ -17,6 +17,9 @@ type Page struct {
 	// EncodingCertain whether it was declared (BOM, header, <meta>) rather than guessed.
 	Encoding        string
 	EncodingCertain bool
+	// Replaced counts the bytes of a page decoded as UTF-8 that were not
+	// valid UTF-8 (stray bytes of another encoding), replaced by U+FFFD.
+	Replaced int
 	// BaseURL resolves the page's relative URLs: its <base href> (resolved
 	// against LoadOptions.BaseURL when relative), else LoadOptions.BaseURL.
 	BaseURL string
@@ -27,6 +30,10 @@ type Page struct {
 	// page nests deeper than the parser accepts (see FlattenDepth); 0 for
 	// almost every page.
 	Flattened int
+	// Sum is a hash of the page's decoded text: pages with the same Sum
+	// are copies of one page (the same bytes once decoded). It is seeded
+	// per process, so it compares pages of one run only.
+	Sum uint64
 	// Annotations are the entity instances found on the page, in document order.
 	Annotations []*Annotation
 	// ByNode indexes Annotations by the node they sit on (including the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"sync"
 
 	"golang.org/x/net/html"
@@ -64,11 +65,11 @@ func ParsePageVisit(data []byte, rel string, opts LoadOptions, v Visitor) (*Page
 	if err := checkSize(data, rel, opts); err != nil {
 		return nil, err
 	}
-	text, enc, certain, err := decode(data, opts.Encoding)
+	text, enc, certain, replaced, err := decode(data, opts.Encoding)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", rel, err)
 	}
-	p := &Page{Path: rel, Size: len(data), Encoding: enc, EncodingCertain: certain}
+	p := &Page{Path: rel, Size: len(data), Encoding: enc, EncodingCertain: certain, Replaced: replaced, Sum: maphash.Bytes(sumSeed, text)}
 	p.URL, p.BaseURL = pageBase("", opts.BaseURL) // set again when <base> is read
 	if v != nil {
 		v.Begin(p)
@@ -112,6 +113,9 @@ func ReadPageVisit(path, rel string, opts LoadOptions, v Visitor) (*Page, error)
 	return p, nil
 }
 
+// sumSeed seeds Page.Sum for the process.
+var sumSeed = maphash.MakeSeed()
+
 // readBufs holds buffers to read page files into.
 var readBufs = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -127,7 +131,7 @@ func ParsePageDOM(data []byte, rel string, opts LoadOptions) (*Page, error) {
 	if err := checkSize(data, rel, opts); err != nil {
 		return nil, err
 	}
-	text, enc, certain, err := decode(data, opts.Encoding)
+	text, enc, certain, replaced, err := decode(data, opts.Encoding)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", rel, err)
 	}
@@ -135,7 +139,7 @@ func ParsePageDOM(data []byte, rel string, opts LoadOptions) (*Page, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: parse: %w", rel, err)
 	}
-	p := &Page{Path: rel, Doc: doc, Size: len(data), Encoding: enc, EncodingCertain: certain, Flattened: flattened}
+	p := &Page{Path: rel, Doc: doc, Size: len(data), Encoding: enc, EncodingCertain: certain, Flattened: flattened, Replaced: replaced, Sum: maphash.Bytes(sumSeed, text)}
 	p.URL, p.BaseURL = pageBase(base, opts.BaseURL)
 	return p, nil
 }
@@ -208,7 +212,7 @@ func streamParse(text []byte, v Visitor, p *Page, fallback string) *sparser {
 // StreamBail reports why the stream hands a page to the tree path ("" when
 // it does not): for tests and measurements.
 func StreamBail(data []byte, opts LoadOptions) (string, error) {
-	text, _, _, err := decode(data, opts.Encoding)
+	text, _, _, _, err := decode(data, opts.Encoding)
 	if err != nil {
 		return "", err
 	}

@@ -97,7 +97,7 @@ func (r *recorder) Begin(*Page)        { r.b.Reset() }
 // compareStream parses data by both paths and reports the first
 // difference: the tree, the base URL, and what a Visitor is given.
 func compareStream(data []byte) error {
-	text, _, _, err := decode(data, "")
+	text, _, _, _, err := decode(data, "")
 	if err != nil {
 		return nil
 	}

@@ -10,10 +10,13 @@ import (
 // are followed, to files and to directories (a directory reached twice, by
 // a link cycle or two links, is read once); a link whose target is missing
 // is listed when its name is a page's, so that reading it reports the
-// problem instead of the page silently not counting.
-func listPages(dir string) ([]string, error) {
+// problem instead of the page silently not counting. A subdirectory that
+// cannot be read is skipped and returned with the reason, as an
+// unreadable page is skipped; only an unreadable dir is an error.
+func listPages(dir string) ([]string, []*PageError, error) {
 	seen := map[string]bool{}
 	var out []string
+	var skipped []*PageError
 	var walk func(d string) error
 	walk = func(d string) error {
 		if real, err := filepath.EvalSymlinks(d); err == nil {
@@ -42,7 +45,7 @@ func listPages(dir string) ([]string, error) {
 			switch {
 			case mode.IsDir():
 				if err := walk(p); err != nil {
-					return err
+					skipped = append(skipped, &PageError{Path: p, Err: err})
 				}
 			case mode.IsRegular() && IsPageFile(p):
 				out = append(out, p)
@@ -50,5 +53,6 @@ func listPages(dir string) ([]string, error) {
 		}
 		return nil
 	}
-	return out, walk(dir)
+	err := walk(dir)
+	return out, skipped, err
 }

@@ -290,7 +290,7 @@ func checkGrowth(t *testing.T, rows []growthRow) {
 	}
 }
 
-// growthTable prints the rows as the README's table.
+// growthTable prints the rows as docs/results.md's table.
 func growthTable(rows []growthRow) string {
 	var b strings.Builder
 	b.WriteString("| seed | order | growth | source | dictionary coverage title / author / publisher | annotated pages title / author / publisher | value F1 title / author / isbn_13 / publisher / publication_date |\n")

@@ -18,6 +18,7 @@ import (
 	"github.com/objectrunner/objectrunner"
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/internal/tmpfile"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/repository"
 	"github.com/objectrunner/objectrunner/sod"
@@ -89,6 +90,9 @@ type Attempt struct {
 	PagesWithObjects int    `json:"pages_with_objects"`
 	Unfit            int    `json:"unfit"`
 	Unreadable       int    `json:"unreadable"`
+	// SkippedDirs counts the source's subdirectories that could not be
+	// read (each logged with the reason); their pages are not in Pages.
+	SkippedDirs int `json:"skipped_dirs,omitempty"`
 	// Fill is, per top-level field, the share of objects that have a value.
 	Fill map[string]float64 `json:"fill,omitempty"`
 	// Confidence is the mean confidence of the objects (repository.Confidence).
@@ -136,6 +140,9 @@ type Report struct {
 	// Fields are the SOD's top-level fields, the columns of Fill.
 	Fields  []string `json:"fields"`
 	Seconds float64  `json:"seconds"`
+	// StaleTemp counts the temporary files of killed runs removed from
+	// the output directory before this run (internal/tmpfile).
+	StaleTemp int `json:"stale_temp,omitempty"`
 }
 
 // Run runs every source of a corpus for one SOD (seed 003, §2.2: for each
@@ -175,6 +182,12 @@ func Run(ctx context.Context, sources []Source, opt Options) (*Report, error) {
 		}
 	}
 	rep := &Report{SOD: opt.SOD.Name, Jobs: opt.Jobs}
+	if opt.Out != "" {
+		// Outputs of a run killed with SIGKILL: the directory is the run's.
+		if rep.StaleTemp = tmpfile.Clean(opt.Out, nil); rep.StaleTemp > 0 {
+			opt.Log.Info("removed temporary files of an earlier run that was killed", "dir", opt.Out, "files", rep.StaleTemp)
+		}
+	}
 	for _, f := range opt.SOD.Root.Fields {
 		rep.Fields = append(rep.Fields, f.Name)
 	}
@@ -365,6 +378,10 @@ func (r *runner) source(ctx context.Context, src Source, sr *SourceReport, round
 	if rep != nil {
 		a.Pages, a.Objects, a.PagesWithObjects = rep.Pages, rep.Objects, rep.PagesWithObjects
 		a.Unfit, a.Unreadable = rep.UnfitPages(), len(rep.Failed)
+		a.SkippedDirs = len(rep.SkippedDirs)
+		for _, d := range rep.SkippedDirs {
+			log.Warn("unreadable directory skipped", "dir", d.Path, "err", d.Err)
+		}
 		if rep.Sample != nil {
 			a.Annotated = map[string]float64{}
 			for _, st := range rep.Sample.Stats {
@@ -416,7 +433,7 @@ func (r *runner) newSink(src Source) (*sink, error) {
 		k.fields = append(k.fields, f.Name)
 	}
 	if r.opt.Out != "" {
-		f, err := os.CreateTemp(r.opt.Out, "."+src.Name+".jsonl.tmp-*")
+		f, err := tmpfile.Create(r.opt.Out, src.Name+".jsonl")
 		if err != nil {
 			return nil, err
 		}
@@ -470,7 +487,7 @@ func (r *runner) finish(src Source, sr *SourceReport, k *sink, rep *objectrunner
 
 // saveWrapper writes w to path through a temporary file.
 func saveWrapper(path string, w *wrapper.Wrapper) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".wrapper-*")
+	tmp, err := tmpfile.For(path)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -28,11 +30,33 @@ type Regex struct {
 	re      *regexp2.Regexp
 	pattern string
 	timeout time.Duration
-	value   int // group number of "value", or 0 for the whole match
+	value   int           // group number of "value", or 0 for the whole match
+	clock   *atomic.Int64 // the pattern's search time (RegexTime)
 	// valueRe is the value group's sub-pattern alone (nil without a value
 	// group, or when the sub-pattern does not compile alone: a
 	// backreference to a group outside it).
 	valueRe *regexp2.Regexp
+}
+
+// regexClocks holds, by pattern, the time every Regex of that pattern has
+// spent searching in this process (RegexTime).
+var regexClocks sync.Map // string → *atomic.Int64
+
+func clockOf(pattern string) *atomic.Int64 {
+	if c, ok := regexClocks.Load(pattern); ok {
+		return c.(*atomic.Int64)
+	}
+	c, _ := regexClocks.LoadOrStore(pattern, new(atomic.Int64))
+	return c.(*atomic.Int64)
+}
+
+// RegexTime returns the time the searches of every Regex with this pattern
+// have taken in this process so far, those that timed out included. A run
+// takes the difference over its pages to budget a pattern that is slow
+// without ever reaching its timeout (objectrunner's slow-regex
+// diagnostic); runs of one pattern in parallel share it.
+func RegexTime(pattern string) time.Duration {
+	return time.Duration(clockOf(pattern).Load())
 }
 
 // NewRegex compiles pattern. ignoreCase makes it case-insensitive; timeout
@@ -51,7 +75,7 @@ func NewRegex(pattern string, ignoreCase bool, timeout time.Duration) (*Regex, e
 		return nil, fmt.Errorf("regex %q: %w", pattern, err)
 	}
 	re.MatchTimeout = timeout
-	r := &Regex{re: re, pattern: pattern, timeout: timeout}
+	r := &Regex{re: re, pattern: pattern, timeout: timeout, clock: clockOf(pattern)}
 	if n := re.GroupNumberFromName(sod.ValueGroup); n > 0 {
 		r.value = n
 		if sub, ok := sod.ValueSubpattern(canon); ok {
@@ -115,6 +139,7 @@ func (e *timeoutError) Error() string { return e.msg }
 func (r *Regex) find(text string) ([]Match, error) {
 	runes := []rune(text) // invalid bytes become one U+FFFD each, as in a range loop
 	start := time.Now()
+	defer func() { r.clock.Add(int64(time.Since(start))) }()
 	var out []Match
 	// Conversion from rune indexes to byte offsets walks forward once:
 	// matches come in increasing order.

@@ -6,7 +6,7 @@
 // clear error naming the file, line or field, an exit status, time and
 // peak memory (the child's maximum resident set size) under a stated bound,
 // and nothing already written lost. Every case logs its time and peak
-// memory ("go test -v ./reliability" prints the table the README reports).
+// memory ("go test -v ./reliability" prints the table docs/reliability.md reports).
 //
 // Files, one per group of cases:
 //
@@ -19,6 +19,11 @@
 //	                   kill -9; read-only store; readers beside a writer
 //	interrupt_test.go  5. SIGINT, SIGTERM, a closed output pipe, -o FILE
 //	wrapper_test.go    6. broken, tampered and foreign wrapper files
+//	serve_test.go      issue 27: requests that killed serve or held
+//	                   gigabytes, on the binary (RSS after a burst)
+//	stale_test.go      issue 27: kill -9 leaves .tmp- files; the next run
+//	                   removes them
+//	diskfull_test.go   issue 27: a full disk (tmpfs) and the run report
 //	fuzz_test.go       7. every parser has a fuzz target run by
 //	                   scripts/fuzz.sh
 //

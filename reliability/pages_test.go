@@ -85,6 +85,14 @@ func TestHostilePages(t *testing.T) {
 		{name: "Latin-1 without meta", setup: func(t *testing.T, src string) {
 			write(t, filepath.Join(src, "latin1.html"), latin1(shopVariant(9, "Crème", "3 février 2011")))
 		}, status: 0, stdout: []string{`"name":"Model Crème 11"`, `"date":"3 février 2011"`}, objects: 6, bound: smallBound},
+		// Issue 27, case 10: a UTF-8 page with a stray windows-1252 byte
+		// (a curly apostrophe, 0x92) is UTF-8, not windows-1252, with a
+		// warning that counts the bytes replaced.
+		{name: "mostly UTF-8 with a stray cp1252 byte", setup: func(t *testing.T, src string) {
+			page := strings.Replace(shopVariant(9, "Misérables", "3 février 2011"), "A fine model", "The maker\x92s finest model", 1)
+			write(t, filepath.Join(src, "mixed.html"), []byte(page))
+		}, status: 0, want: []string{"pages decoded as UTF-8 with stray bytes", "pages=1 bytes=1", "mixed.html"},
+			stdout: []string{`"name":"Model Misérables 11"`, `"date":"3 février 2011"`}, objects: 6, bound: smallBound},
 		{name: "Shift-JIS", setup: func(t *testing.T, src string) {
 			page := strings.Replace(shopVariant(9, "東京", "March 3, 2011"), "<head>", `<head><meta charset="shift_jis">`, 1)
 			b, err := japanese.ShiftJIS.NewEncoder().Bytes([]byte(page))
@@ -127,6 +135,30 @@ func TestHostilePages(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, status: 0, want: []string{"page left out of the sample", "secret.html", "permission denied"}, objects: 5, bound: smallBound},
+		// Issue 27, case 3: attribute de-duplication is linear.
+		{name: "100,000 distinct attributes on one element", setup: func(t *testing.T, src string) {
+			write(t, filepath.Join(src, "attrs.html"), []byte(strings.Replace(shopPage(7), `<p class="desc">`, `<p class="desc"`+distinctAttrs(100000)+`>`, 1)))
+		}, status: 0, objects: 6, stdout: []string{`"page":"attrs.html"`}, bound: bound{6 * time.Second, 200 * mb}},
+		{name: "100,000 distinct attributes while learning", learn: true, setup: func(t *testing.T, src string) {
+			write(t, filepath.Join(src, "attrs.html"), []byte(strings.Replace(shopPage(7), `<p class="desc">`, `<p class="desc"`+distinctAttrs(100000)+`>`, 1)))
+		}, status: 0, objects: 6, bound: bound{10 * time.Second, 300 * mb}},
+		{name: "200,000 distinct attributes on one element", setup: func(t *testing.T, src string) {
+			write(t, filepath.Join(src, "attrs.html"), []byte(strings.Replace(shopPage(7), `<p class="desc">`, `<p class="desc"`+distinctAttrs(200000)+`>`, 1)))
+		}, status: 0, objects: 6, stdout: []string{`"page":"attrs.html"`}, bound: bound{10 * time.Second, 300 * mb}},
+		// Issue 27, case 7: an unreadable subdirectory is skipped, counted
+		// and reported with the reason, like an unreadable page.
+		{name: "unreadable subdirectory", asUser: true, setup: func(t *testing.T, src string) {
+			write(t, filepath.Join(src, "private", "0100.html"), []byte(shopPage(11)))
+			if err := os.Chmod(filepath.Join(src, "private"), 0); err != nil {
+				t.Fatal(err)
+			}
+		}, status: 0, want: []string{"unreadable directory skipped", "private", "permission denied"}, objects: 5, bound: smallBound},
+		{name: "unreadable subdirectory while learning", learn: true, asUser: true, setup: func(t *testing.T, src string) {
+			write(t, filepath.Join(src, "a", "b", "0100.html"), []byte(shopPage(11)))
+			if err := os.Chmod(filepath.Join(src, "a", "b"), 0); err != nil {
+				t.Fatal(err)
+			}
+		}, status: 0, want: []string{"unreadable directory skipped", "b", "permission denied"}, objects: 5, bound: smallBound},
 		{name: "one page", learn: true, setup: func(t *testing.T, src string) {
 			for i := 1; i < 5; i++ {
 				os.Remove(filepath.Join(src, fmt.Sprintf("%04d.html", i)))
@@ -228,4 +260,42 @@ func TestLargePages(t *testing.T) {
 		}
 		within(t, "learn: one 20 MB page among ten", r, bound{60 * time.Second, 1200 * mb})
 	})
+}
+
+// TestSkippedDirsReported (issue 27, case 7): the reports count the
+// unreadable subdirectories a run skipped and say why: `extract --report`
+// lists them, `run --report` counts them per source.
+func TestSkippedDirsReported(t *testing.T) {
+	sodPath, _ := shopFixture(t)
+	d := dir(t)
+	if err := os.Chmod(d, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	src := shopSource(t, filepath.Join(d, "shop"), 5)
+	write(t, filepath.Join(src, "private", "0100.html"), []byte(shopPage(11)))
+	if err := os.Chmod(filepath.Join(src, "private"), 0); err != nil {
+		t.Fatal(err)
+	}
+	report := filepath.Join(d, "extract.json")
+	r := run(t, runOpts{asUser: true}, "extract", "-q", "--sod", sodPath, "--source", src, "--report", report, "-o", filepath.Join(d, "out.jsonl"))
+	expect(t, r, 0)
+	if got := readFile(t, report); !strings.Contains(got, `"skipped_dirs": [`) || !strings.Contains(got, "private") || !strings.Contains(got, "permission denied") {
+		t.Errorf("extract --report does not list the skipped directory:\n%s", clip(got))
+	}
+	runReport := filepath.Join(d, "run.json")
+	r = run(t, runOpts{asUser: true}, "run", "-q", "--sod", sodPath, "--dict-dir", filepath.Join(d, "dict"), "--report", runReport, "--out", filepath.Join(d, "out"), src)
+	expect(t, r, 0)
+	if got := readFile(t, runReport); !strings.Contains(got, `"skipped_dirs": 1`) {
+		t.Errorf("run --report does not count the skipped directory:\n%s", clip(got))
+	}
+}
+
+// distinctAttrs returns n attributes with distinct keys, each with a
+// leading space.
+func distinctAttrs(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, ` a%d="v%d"`, i, i)
+	}
+	return b.String()
 }

@@ -73,3 +73,46 @@ func TestCatastrophicRegex(t *testing.T) {
 		})
 	}
 }
+
+// TestSlowRegexUnderTimeout (issue 27, case 4): a pattern that backtracks
+// on every text but never reaches its timeout — (.*a){20} on texts of ten
+// a's, tens of milliseconds a search under a timeout of 500 ms — no longer
+// escapes the budgets: the run says which type and pattern is slow (a
+// slow-regex diagnostic, in the log and the report), and a sane pattern
+// gets none.
+func TestSlowRegexUnderTimeout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of backtracking")
+	}
+	d := dir(t)
+	sodText := `object = "item"
+[tuple.item]
+name = "1"
+price = "1"
+[entity.name]
+regex = 'Model [A-Z][a-z]+ \d+|%s'
+timeout = "500ms"
+[entity.price]
+predefined = "price"
+`
+	slowSOD := write(t, filepath.Join(d, "slow.toml"), []byte(fmt.Sprintf(sodText, `(.*a){20}`)))
+	saneSOD := write(t, filepath.Join(d, "sane.toml"), []byte(fmt.Sprintf(sodText, `Modell \d+`)))
+	src := filepath.Join(d, "pages")
+	for i := range 40 {
+		// Texts differ, so that no search is answered from a cache.
+		text := strings.Repeat("xa", 10) + strings.Repeat("x", 200+i)
+		write(t, filepath.Join(src, fmt.Sprintf("%04d.html", i)), []byte(strings.Replace(shopPage(i), `<p class="desc">`, "<p>"+text+`</p><p class="desc">`, 1)))
+	}
+	report := filepath.Join(d, "report.json")
+	r := run(t, runOpts{timeout: 2 * time.Minute}, "extract", "--sod", slowSOD, "--source", src, "-o", filepath.Join(d, "out.jsonl"), "--report", report)
+	expect(t, r, 0, "kind=slow-regex", "regex of type name", "(.*a){20}", "a page: over its budget of 50ms a page")
+	if got := readFile(t, report); !strings.Contains(got, `"kind": "slow-regex"`) {
+		t.Errorf("the report has no slow-regex diagnostic")
+	}
+	within(t, "regex (.*a){20} under its timeout, 40 pages", r, bound{wall: 60 * time.Second, rss: 200 * mb})
+	r = run(t, runOpts{}, "extract", "--sod", saneSOD, "--source", src, "-o", filepath.Join(d, "sane.jsonl"))
+	expect(t, r, 0)
+	if strings.Contains(r.stderr, "slow-regex") {
+		t.Errorf("a sane pattern got a slow-regex diagnostic:\n%s", clip(r.stderr))
+	}
+}

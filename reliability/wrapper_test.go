@@ -39,6 +39,18 @@ func TestHostileWrappers(t *testing.T) {
 		{"huge scope", strings.Replace(good, `"scope": -1`, `"scope": 9223372036854775807`, 1), "", "scope set 9223372036854775807 out of range"},
 		{"huge float", strings.Replace(good, `"share": 1,`, `"share": 1e400,`, 1), "", "cannot unmarshal number 1e400"},
 		{"template nested 20,000 deep", nested, "", "exceeded max depth"},
+		// Issue 27, case 9: every field is checked on load, the key named.
+		{"missing parent", strings.Replace(good, `"path": "price",`, `"path": "price", "parent": "nosuch",`, 1), "", `fields[1].parent: "nosuch" is not a tuple field`},
+		{"negative share", strings.Replace(good, `"share": 1,`, `"share": -1,`, 1), "", "slots[0].share: -1 out of range [0, 1]"},
+		{"share above 1", strings.Replace(good, `"coverage": 1,`, `"coverage": 7,`, 1), "", "slots[0].coverage: 7 out of range [0, 1]"},
+		{"bad mult", strings.Replace(good, `"mult": "?",`, `"mult": "many",`, 1), "", `fields[2].mult (date): invalid multiplicity "many"`},
+		{"mult disagreeing with many", strings.Replace(good, `"mult": "1",`, `"mult": "+",`, 1), "", "fields[0].many/optional (name): false/false disagree with mult"},
+		{"bad page mult", strings.Replace(good, `"page_mult": "1"`, `"page_mult": "0"`, 1), "", "page_mult: invalid multiplicity"},
+		{"negative scope", strings.Replace(good, `"scope": -1`, `"scope": -5`, 1), "", "scope: -5 is negative"},
+		{"negative page_min", strings.Replace(good, `"page_min": 1`, `"page_min": -3`, 1), "", "page_min: -3 is negative"},
+		{"option out of range", strings.Replace(good, `"SupThres": 0.25`, `"SupThres": 25`, 1), "", "options.SupThres: 25 out of range"},
+		{"trailing garbage", good + "\n{\"version\": 3}", "", "trailing data after the wrapper's JSON"},
+		{"trailing junk", good + "xyz", "", "trailing data after the wrapper's JSON"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.content == good && tc.sod == "" {

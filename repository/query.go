@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Op is the operator of a restriction.
@@ -135,4 +136,74 @@ func isPseudo(f string) bool {
 		return true
 	}
 	return false
+}
+
+// The bounds of a query (Query.Check). A query is what a user, or anyone
+// who reaches `serve`, types: each bound keeps one query's time and memory
+// small whatever it holds.
+const (
+	// MaxLimit is the most results one query returns.
+	MaxLimit = 10000
+	// MaxOffset is the most results a query may skip: pages of results
+	// beyond it are not served (Offset+Limit hits are ranked in memory).
+	MaxOffset = 100000
+	// MaxQueryBytes bounds the text of a query: its keywords, restriction
+	// values, SOD and source names together.
+	MaxQueryBytes = 4096
+	// MaxQueryTerms bounds the distinct words of a query's full-text parts
+	// (keywords and ~ restrictions); each is a term Bleve searches.
+	MaxQueryTerms = 64
+	// MaxRestrictions bounds the restrictions and the sources of a query.
+	MaxRestrictions = 64
+)
+
+// Check reports the first bound q exceeds (MaxLimit, MaxOffset,
+// MaxQueryBytes, MaxQueryTerms, MaxRestrictions), or a negative offset or
+// limit, with a clear error. Search checks every query first.
+func (q *Query) Check() error {
+	switch {
+	case q.Offset < 0:
+		return fmt.Errorf("offset %d is negative", q.Offset)
+	case q.Offset > MaxOffset:
+		return fmt.Errorf("offset %d is too large (at most %d results are skipped; restrict the query instead)", q.Offset, MaxOffset)
+	case q.Limit < 0:
+		return fmt.Errorf("limit %d is negative", q.Limit)
+	case q.Limit > MaxLimit:
+		return fmt.Errorf("limit %d is too large (at most %d results per query)", q.Limit, MaxLimit)
+	case len(q.Where) > MaxRestrictions:
+		return fmt.Errorf("%d restrictions: at most %d per query", len(q.Where), MaxRestrictions)
+	case len(q.Sources) > MaxRestrictions:
+		return fmt.Errorf("%d sources named: at most %d per query", len(q.Sources), MaxRestrictions)
+	case len(q.SODs) > MaxRestrictions:
+		return fmt.Errorf("%d SODs named: at most %d per query", len(q.SODs), MaxRestrictions)
+	}
+	size := len(q.Keywords)
+	for _, s := range q.SODs {
+		size += len(s)
+	}
+	for _, s := range q.Sources {
+		size += len(s)
+	}
+	for _, w := range q.Where {
+		size += len(w.SOD) + len(w.Field) + len(w.Value)
+	}
+	if size > MaxQueryBytes {
+		return fmt.Errorf("query of %d bytes is too long (at most %d bytes of keywords, values and names)", size, MaxQueryBytes)
+	}
+	terms := map[string]bool{}
+	count := func(s string) {
+		for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }) {
+			terms[w] = true
+		}
+	}
+	count(q.Keywords)
+	for _, w := range q.Where {
+		if w.Op == OpMatch {
+			count(w.Value)
+		}
+	}
+	if len(terms) > MaxQueryTerms {
+		return fmt.Errorf("query of %d distinct words is too long (at most %d words in keywords and ~ restrictions)", len(terms), MaxQueryTerms)
+	}
+	return nil
 }

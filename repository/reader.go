@@ -1,6 +1,7 @@
 package repository
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -172,6 +173,51 @@ func (r *Reader) PagePath(e *SourceEntry, page string) (string, error) {
 		return "", fmt.Errorf("page %q is outside source %s", page, e.Name)
 	}
 	return filepath.Join(e.Root, clean), nil
+}
+
+// HasPage reports whether the repository holds an object of page in the
+// source e (only such pages are served by `serve`).
+func (r *Reader) HasPage(ctx context.Context, e *SourceEntry, page string) (bool, error) {
+	idx, ok := r.indexes[e]
+	if !ok {
+		return false, nil
+	}
+	req := bleve.NewSearchRequestOptions(termQuery(fieldPage, page), 0, 0, false)
+	req.Score = noScore
+	res, err := idx.SearchInContext(ctx, req)
+	if err != nil {
+		return false, err
+	}
+	return res.Total > 0, nil
+}
+
+// OpenPage opens a page of a source for reading, inside the source's root
+// (os.Root): a path or a symbolic link that leads out of the root is
+// refused. Errors name the page and the source, never the root's absolute
+// path.
+func (r *Reader) OpenPage(e *SourceEntry, page string) (*os.File, error) {
+	if _, err := r.PagePath(e, page); err != nil {
+		return nil, err
+	}
+	root, err := os.OpenRoot(e.Root)
+	if err != nil {
+		return nil, fmt.Errorf("source %s: its directory cannot be opened: %w", e.Name, pathless(err))
+	}
+	defer root.Close()
+	f, err := root.Open(filepath.Clean(filepath.FromSlash(page)))
+	if err != nil {
+		return nil, fmt.Errorf("page %s of source %s: %w", page, e.Name, pathless(err))
+	}
+	return f, nil
+}
+
+// pathless drops the path of an *os.PathError, keeping what went wrong.
+func pathless(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // globalStats returns the BM25 statistics of the fields q reads, summed

@@ -63,16 +63,22 @@ const DefaultLimit = 20
 // MaxJoinSide bounds the objects one side of a join may match.
 const MaxJoinSide = 100000
 
+// maxRequestSize bounds the hits one Bleve request may ask for: far above
+// what a checked query needs (its Offset+Limit hits, read in batches that
+// double, or a side of a join), it only keeps a size that overflowed from
+// reaching Bleve.
+const maxRequestSize = 1 << 28
+
 // Search runs q. Results are ranked by Score, then by source, page and
 // index; objects with the same score keep that order.
 func (r *Reader) Search(ctx context.Context, q *Query) (*Result, error) {
 	start := time.Now()
+	if err := q.Check(); err != nil {
+		return nil, err
+	}
 	limit := q.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
-	}
-	if q.Offset < 0 {
-		return nil, fmt.Errorf("negative offset %d", q.Offset)
 	}
 	sides, err := r.plan(q)
 	if err != nil {
@@ -282,7 +288,15 @@ func countRequest(q query.Query) *bleve.SearchRequest {
 
 // runSearch runs req on an alias and turns the errors Bleve reports per index
 // into an error.
+//
+// Bleve searches the indexes of an alias in goroutines of its own, where a
+// panic cannot be recovered and ends the process: requests are checked
+// here first (a negative or huge size or offset makes Bleve panic while
+// allocating its results).
 func runSearch(ctx context.Context, alias bleve.IndexAlias, req *bleve.SearchRequest) (*bleve.SearchResult, error) {
+	if req.Size < 0 || req.From < 0 || req.Size > maxRequestSize || req.From > maxRequestSize-req.Size {
+		return nil, fmt.Errorf("search of %d results from %d: out of range (at most %d)", req.Size, req.From, maxRequestSize)
+	}
 	res, err := alias.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, err

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Performance measurements for the README's "Performance" section (for humans,
+# Performance measurements for docs/performance.md (for humans,
 # not CI). From the repository root, with ../shared beside it:
 #
 #   scripts/bench.sh            # everything (~15 min on 2 cores)

@@ -18,6 +18,16 @@
 // Form parameters: f.PATH (text) with op.PATH=exact for an exact value;
 // min.PATH and max.PATH (numbers), from.PATH and to.PATH (ISO dates,
 // inclusive); q (keywords); source (repeatable); minconf; explain; offset.
+// Any other parameter, or a malformed escape, is a 400.
+//
+// Hostile requests (issue 27): every request runs under a recover, its Host
+// header must name the loopback (localhost, 127.0.0.1, [::1]) or one of
+// Options.Hosts (DNS rebinding), queries are bounded by
+// repository.Query.Check (offset, limit, bytes, distinct words), at most
+// Options.MaxSearches run at once, /page serves only pages the repository
+// holds objects of, opened inside their source's root (os.Root), error
+// messages show no absolute path, and / and /api carry a
+// Content-Security-Policy and X-Content-Type-Options: nosniff.
 //
 // Files:
 //

@@ -7,9 +7,13 @@ import (
 	"fmt"
 	"html/template"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,6 +34,15 @@ type Options struct {
 	Limit int
 	// Log receives one line per request that fails (default: discarded).
 	Log *slog.Logger
+	// Hosts are the names the Host header of a request may give besides
+	// localhost, 127.0.0.1 and [::1] (any port): a page of another site
+	// that a browser reaches through a rebound DNS name is refused. "*"
+	// accepts any name (a server bound to a public address).
+	Hosts []string
+	// MaxSearches bounds the searches that run at once (default 4); more
+	// wait for their turn, so a burst of requests holds the memory of
+	// MaxSearches searches at most.
+	MaxSearches int
 }
 
 // Server serves the query page of a repository. It answers from a snapshot
@@ -41,6 +54,7 @@ type Server struct {
 	mux  *http.ServeMux
 	mu   sync.Mutex
 	snap *snapshot
+	sem  chan struct{}
 }
 
 // snapshot is a Reader shared by the requests that use it; the last
@@ -59,19 +73,156 @@ func New(dir string, opt Options) (*Server, error) {
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.DiscardHandler)
 	}
+	if opt.MaxSearches <= 0 {
+		opt.MaxSearches = 4
+	}
 	r, err := repository.OpenReader(dir)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{dir: dir, opt: opt, snap: &snapshot{r: r}, mux: http.NewServeMux()}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	s := &Server{dir: dir, opt: opt, snap: &snapshot{r: r}, mux: http.NewServeMux(), sem: make(chan struct{}, opt.MaxSearches)}
 	s.mux.HandleFunc("GET /{$}", s.index)
 	s.mux.HandleFunc("GET /page", s.page)
 	s.mux.HandleFunc("GET /api/search", s.api)
 	return s, nil
 }
 
-// ServeHTTP implements http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+// The policies of the query page and of the API: nothing is loaded from
+// elsewhere, no script runs, forms submit to this server only, no other
+// site frames the page. Source pages (/page) have their own, stricter one.
+const (
+	indexPolicy = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+	apiPolicy   = "default-src 'none'; frame-ancestors 'none'"
+)
+
+// ServeHTTP implements http.Handler. Every request has its Host header
+// checked (Options.Hosts), its query string parsed strictly (a malformed
+// escape is a 400), and runs under a recover: a panic answers 500 and is
+// logged, the server goes on.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.opt.Log.Error("request panicked", "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			http.Error(w, "internal error (logged)", http.StatusInternalServerError)
+		}
+	}()
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		h.Set("Content-Security-Policy", apiPolicy)
+	} else {
+		h.Set("Content-Security-Policy", indexPolicy)
+	}
+	if !s.hostAllowed(r.Host) {
+		http.Error(w, fmt.Sprintf("host %q is not served here (start serve with --host to allow it)", r.Host), http.StatusMisdirectedRequest)
+		return
+	}
+	if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
+		http.Error(w, "malformed query string: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// hostAllowed reports whether a request's Host header names this machine's
+// loopback or one of Options.Hosts.
+func (s *Server) hostAllowed(host string) bool {
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	name = strings.TrimSuffix(strings.ToLower(strings.Trim(name, "[]")), ".")
+	switch name {
+	case "localhost", "127.0.0.1", "::1":
+		return true
+	}
+	for _, h := range s.opt.Hosts {
+		if h == "*" || strings.EqualFold(h, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// search runs q when one of Options.MaxSearches turns is free.
+func (s *Server) search(req *http.Request, r *repository.Reader, q *repository.Query) (*repository.Result, error) {
+	select {
+	case s.sem <- struct{}{}:
+	case <-req.Context().Done():
+		return nil, req.Context().Err()
+	}
+	defer func() { <-s.sem }()
+	return r.Search(req.Context(), q)
+}
+
+// public is the text of an error as a client sees it: the absolute paths
+// of the repository and of its sources' roots are replaced by names.
+func (s *Server) public(err error, r *repository.Reader) string {
+	msg := err.Error()
+	if r != nil {
+		for _, e := range r.Sources("") {
+			if e.Root != "" {
+				msg = strings.ReplaceAll(msg, e.Root, "<source "+e.Name+">")
+			}
+		}
+	}
+	return strings.ReplaceAll(msg, s.dir, "<repository>")
+}
+
+// unavailable answers a request whose snapshot could not be taken; the
+// reason is logged, not shown.
+func (s *Server) unavailable(w http.ResponseWriter, err error) {
+	s.opt.Log.Error("opening the repository", "err", err)
+	http.Error(w, "the repository cannot be read now (see the server's log)", http.StatusServiceUnavailable)
+}
+
+// The parameters of the query page and the API; fields add theirs
+// (fieldParams).
+var commonParams = map[string]bool{"sod": true, "source": true, "q": true, "explain": true, "offset": true,
+	"run": true, "choose": true, "minconf": true}
+
+// checkParams refuses a parameter that neither the form nor the SOD's
+// fields define (a misspelt field would otherwise restrict nothing).
+func checkParams(info *repository.SODInfo, form url.Values) error {
+	var unknown []string
+	for k := range form {
+		if commonParams[k] {
+			continue
+		}
+		prefix, path, ok := strings.Cut(k, ".")
+		if ok && info != nil {
+			if f, has := info.Field(path); has && fieldParam(f.Kind, prefix) {
+				continue
+			}
+		}
+		unknown = append(unknown, k)
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	sort.Strings(unknown)
+	return fmt.Errorf("unknown parameter %q (parameters: sod, source, q, offset, minconf, explain, run, and f.FIELD, op.FIELD for text fields, min.FIELD, max.FIELD for numbers, from.FIELD, to.FIELD for dates)", unknown[0])
+}
+
+// fieldParam reports whether prefix.FIELD is a parameter of a field of
+// kind k.
+func fieldParam(k repository.Kind, prefix string) bool {
+	switch k {
+	case repository.Numeric:
+		return prefix == "min" || prefix == "max"
+	case repository.Date:
+		return prefix == "from" || prefix == "to"
+	default:
+		return prefix == "f" || prefix == "op"
+	}
+}
 
 // Close releases the current snapshot.
 func (s *Server) Close() error {
@@ -119,7 +270,7 @@ func (s *Server) release(sn *snapshot) {
 func (s *Server) index(w http.ResponseWriter, req *http.Request) {
 	sn, err := s.acquire()
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		s.unavailable(w, err)
 		return
 	}
 	defer s.release(sn)
@@ -139,6 +290,10 @@ func (s *Server) index(w http.ResponseWriter, req *http.Request) {
 func (s *Server) build(req *http.Request, r *repository.Reader) (*pageData, int) {
 	form := req.URL.Query()
 	data := &pageData{SODs: r.SODs()}
+	if err := checkParams(r.SOD(form.Get("sod")), form); err != nil {
+		data.Error = err.Error()
+		return data, http.StatusBadRequest
+	}
 	data.SOD = form.Get("sod")
 	if data.SOD == "" && len(data.SODs) > 0 {
 		data.SOD = data.SODs[0]
@@ -156,13 +311,13 @@ func (s *Server) build(req *http.Request, r *repository.Reader) (*pageData, int)
 	q, err := formQuery(info, form, s.opt.Limit)
 	if err == nil {
 		var res *repository.Result
-		res, err = r.Search(req.Context(), q)
+		res, err = s.search(req, r, q)
 		if err == nil {
 			data.results(info, res, q, form)
 			return data, http.StatusOK
 		}
 	}
-	data.Error = err.Error()
+	data.Error = s.public(err, r)
 	return data, http.StatusBadRequest
 }
 
@@ -171,12 +326,17 @@ func (s *Server) build(req *http.Request, r *repository.Reader) (*pageData, int)
 func (s *Server) api(w http.ResponseWriter, req *http.Request) {
 	sn, err := s.acquire()
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		s.unavailable(w, err)
 		return
 	}
 	defer s.release(sn)
 	form := req.URL.Query()
 	w.Header().Set("Content-Type", "application/json")
+	if err := checkParams(sn.r.SOD(form.Get("sod")), form); err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
+		return
+	}
 	info := sn.r.SOD(form.Get("sod"))
 	if info == nil {
 		w.WriteHeader(http.StatusNotFound)
@@ -186,11 +346,11 @@ func (s *Server) api(w http.ResponseWriter, req *http.Request) {
 	q, err := formQuery(info, form, s.opt.Limit)
 	var res *repository.Result
 	if err == nil {
-		res, err = sn.r.Search(req.Context(), q)
+		res, err = s.search(req, sn.r, q)
 	}
 	if err != nil {
 		w.WriteHeader(http.StatusBadRequest)
-		json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
+		json.NewEncoder(w).Encode(map[string]string{"error": s.public(err, sn.r)})
 		return
 	}
 	type hit struct {
@@ -215,33 +375,51 @@ func (s *Server) api(w http.ResponseWriter, req *http.Request) {
 }
 
 // page serves a source page of a result as it was read, with a policy
-// that runs no script and loads nothing from elsewhere.
+// that runs no script and loads nothing from elsewhere. Only pages the
+// repository holds objects of are served, read inside their source's root
+// (a symbolic link out of it is refused).
 func (s *Server) page(w http.ResponseWriter, req *http.Request) {
 	sn, err := s.acquire()
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		s.unavailable(w, err)
 		return
 	}
 	defer s.release(sn)
 	form := req.URL.Query()
+	for k := range form {
+		if k != "sod" && k != "source" && k != "page" {
+			http.Error(w, fmt.Sprintf("unknown parameter %q (parameters: sod, source, page)", k), http.StatusBadRequest)
+			return
+		}
+	}
 	e := sn.r.Source(form.Get("sod"), form.Get("source"))
 	page := form.Get("page")
 	if e == nil || !annotate.IsPageFile(page) {
 		http.NotFound(w, req)
 		return
 	}
-	path, err := sn.r.PagePath(e, page)
-	if err != nil {
+	if _, err := sn.r.PagePath(e, page); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	f, err := os.Open(path)
+	indexed, err := sn.r.HasPage(req.Context(), e, page)
+	if err != nil {
+		s.opt.Log.Error("looking a page up", "source", e.Name, "page", page, "err", err)
+		http.Error(w, "the page cannot be looked up now", http.StatusInternalServerError)
+		return
+	}
+	if !indexed {
+		http.Error(w, fmt.Sprintf("page %s of source %s holds no object of the repository", page, e.Name), http.StatusNotFound)
+		return
+	}
+	f, err := sn.r.OpenPage(e, page)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			http.Error(w, fmt.Sprintf("%s is no longer on disk", path), http.StatusNotFound)
+			http.Error(w, fmt.Sprintf("page %s of source %s is no longer on disk", page, e.Name), http.StatusNotFound)
 			return
 		}
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		s.opt.Log.Error("opening a page", "source", e.Name, "page", page, "err", err)
+		http.Error(w, fmt.Sprintf("page %s of source %s cannot be served (outside the source's directory, or unreadable)", page, e.Name), http.StatusForbidden)
 		return
 	}
 	defer f.Close()

@@ -56,7 +56,12 @@ var books = []book{
 // repository directory.
 func indexBooks(t *testing.T, repo, name string, bs []book) {
 	t.Helper()
-	root := t.TempDir()
+	indexBooksAt(t, repo, name, t.TempDir(), bs)
+}
+
+// indexBooksAt indexes bs as source name whose pages are in root.
+func indexBooksAt(t *testing.T, repo, name, root string, bs []book) {
+	t.Helper()
 	s, err := sod.Parse("book.toml", []byte(bookSOD))
 	if err != nil {
 		t.Fatal(err)

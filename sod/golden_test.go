@@ -11,7 +11,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // TestExamplesGolden loads every examples/*/sod.toml, and every
-// testdata/*.toml (the README's complete example), and compares its type
+// testdata/*.toml (docs/sod.md's complete example), and compares its type
 // tree with testdata/<name>.golden. Run with -update to rewrite them.
 func TestExamplesGolden(t *testing.T) {
 	examples, err := filepath.Glob(filepath.Join("..", "examples", "*", "sod.toml"))

@@ -61,6 +61,7 @@ func Parse(file string, data []byte) (*SOD, error) {
 	sum := sha256.Sum256(data)
 	s.File = file
 	s.Hash = hex.EncodeToString(sum[:])
+	s.Text = string(data)
 	return s, nil
 }
 
@@ -83,6 +84,18 @@ func (l *loader) errorf(p Pos, format string, a ...any) {
 	}
 	l.errs = append(l.errs, &Error{Pos: p, Msg: fmt.Sprintf(format, a...)})
 }
+
+// The largest SOD Parse accepts. Learning a wrapper annotates every sample
+// page with every entity type and matches every field against every slot:
+// its time grows with both numbers, and a thousand fields no longer learn
+// in reasonable time. Real objects have tens of fields.
+const (
+	// MaxFields bounds the fields of all the tuples of an SOD together.
+	MaxFields = 256
+	// MaxTypes bounds the types an SOD declares (entity, tuple and
+	// disjunction).
+	MaxTypes = 512
+)
 
 // load decodes data and builds the SOD, recording every problem in l.errs.
 func (l *loader) load(data []byte) *SOD {
@@ -114,6 +127,20 @@ func (l *loader) load(data []byte) *SOD {
 	s := &SOD{Mult: One, Types: l.types}
 	l.unknownKeys(raw, topKeys, "at the top level")
 	l.declare(raw)
+	fields := 0
+	for _, t := range l.declared {
+		if t.Kind == Tuple {
+			fields += len(raw[l.section[t]].(map[string]any)[t.Name].(map[string]any))
+		}
+	}
+	if fields > MaxFields {
+		l.errorf(Pos{File: l.file, Line: 1, Col: 1}, "%d fields in the tuples: an SOD may have at most %d (MaxFields): annotation and wrapper induction grow with the number of fields", fields, MaxFields)
+		return nil
+	}
+	if len(l.declared) > MaxTypes {
+		l.errorf(Pos{File: l.file, Line: 1, Col: 1}, "%d types declared: an SOD may declare at most %d (MaxTypes): annotation and wrapper induction grow with the number of entity types", len(l.declared), MaxTypes)
+		return nil
+	}
 	for _, t := range l.declared {
 		body := raw[l.section[t]].(map[string]any)[t.Name].(map[string]any)
 		switch t.Kind {

@@ -164,6 +164,9 @@ type SOD struct {
 	File string
 	// Hash is a hex SHA-256 of the SOD's source bytes; wrappers record it.
 	Hash string
+	// Text is the SOD's source (the bytes Hash is computed from); saved
+	// wrappers carry it, so that they can be applied without the file.
+	Text string
 }
 
 // Pos is a position in an SOD file.

@@ -95,6 +95,7 @@
 //	handinv.go    HANDINV (seed ExAlg, Appendix A)
 //	consttemp.go  CONSTTEMP: template construction from classes (Table 1)
 //	template.go   Template tree (sealed Node interface) and its infix String
+//	indent.go     Template.Indented: one element per line, for wrapper show
 //	match.go      matching a template against a page (EXVAL), value text;
 //	              a disjunction holding no field that no form matches is
 //	              passed over
@@ -294,7 +295,10 @@
 //	              ("#35", "Number: 95 | G") weigh as whole text nodes
 //	              when slots are weighed for that field
 //	object.go     Object, Field, Value and the JSON line form
-//	persist.go    Save / Load (versioned JSON; record mode adds optional fields)
+//	persist.go    Save / Load (versioned JSON; record mode adds optional fields;
+//	              the SOD's text, SODText, when known)
+//	slotread.go   SlotMap.Reading: how a field reads its slot, in words
+//	validate.go   every field of a loaded wrapper file checked, the key named
 //	records.go    RecordPattern, Records (cutting a page into records), JSON form
 //	records_match.go  tag skeletons and normalised simple tree matching
 //	records_learn.go  FindRecordPattern: list regions scored by the annotations

@@ -29,9 +29,12 @@ type fileNode struct {
 }
 
 type wrapperFile struct {
-	Version  int         `json:"version"`
-	SODHash  string      `json:"sod_hash"`
-	SODName  string      `json:"sod_name,omitempty"`
+	Version int    `json:"version"`
+	SODHash string `json:"sod_hash"`
+	SODName string `json:"sod_name,omitempty"`
+	// SODText is the SOD's source text (optional: older files lack it);
+	// its SHA-256 is SODHash.
+	SODText  string      `json:"sod_text,omitempty"`
 	PageMult string      `json:"page_mult"`
 	PageMin  int         `json:"page_min"`
 	Options  Options     `json:"options"`
@@ -143,11 +146,12 @@ func fromFile(f *fileNode, depth int) (Node, error) {
 }
 
 // Save writes the wrapper as versioned JSON: format version, the hash of the
-// SOD it was learned for, options, fields, slot mapping, the template (also
+// SOD it was learned for and its text (SODText, when known), options, fields, slot mapping, the template (also
 // as printable text) and, in record mode, the record pattern (an optional
 // field of format version 1).
 func (w *Wrapper) Save(out io.Writer) error {
 	f := w.file()
+	f.SODText = w.sodText
 	if w.page != nil {
 		f.Page = w.page.file()
 	}
@@ -189,12 +193,19 @@ func (w *Wrapper) file() *wrapperFile {
 // [oldestFormat, FormatVersion].
 func Load(r io.Reader) (*Wrapper, error) {
 	var f wrapperFile
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&f); err != nil {
+	if err := decodeWhole(r, &f); err != nil {
 		return nil, fmt.Errorf("wrapper: load: %w", err)
 	}
 	if f.Version < oldestFormat || f.Version > FormatVersion {
 		return nil, fmt.Errorf("wrapper: load: unsupported wrapper format version %d (this build reads versions %d to %d)", f.Version, oldestFormat, FormatVersion)
+	}
+	if err := validateFile(&f); err != nil {
+		return nil, fmt.Errorf("wrapper: load: %w", err)
+	}
+	if f.Page != nil {
+		if err := validateFile(f.Page); err != nil {
+			return nil, fmt.Errorf("wrapper: load: page: %w", err)
+		}
 	}
 	w, err := fromWrapperFile(&f)
 	if err != nil {
@@ -219,6 +230,11 @@ func Load(r io.Reader) (*Wrapper, error) {
 		}
 	}
 	w.pageFields, w.order, w.pageDrop = f.PageFields, f.FieldOrder, f.PageDropped
+	if f.SODText != "" {
+		if err := w.SetSODText(f.SODText); err != nil {
+			return nil, fmt.Errorf("wrapper: load: sod_text: %w", err)
+		}
+	}
 	return w, nil
 }
 
@@ -246,6 +262,11 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 	}
 	if w.scope >= len(w.tmpl.Sets) {
 		return nil, fmt.Errorf("wrapper: load: scope set %d out of range", w.scope)
+	}
+	for i, fs := range w.fields {
+		if fs.Tuple && fs.Set >= len(w.tmpl.Sets) {
+			return nil, fmt.Errorf("wrapper: load: fields[%d].set (%s): set %d out of range (template has %d)", i, fs.Path, fs.Set, len(w.tmpl.Sets))
+		}
 	}
 	for _, sl := range f.Contained {
 		if sl < 0 || sl >= len(w.tmpl.Slots) {

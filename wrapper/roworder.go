@@ -759,22 +759,46 @@ var rowOrdering = true
 // container), the path the tokenizer gives before relabel: a loaded
 // wrapper knows only its template's paths, and a row's tokens must have
 // a path for relabel to give them their role.
+//
+// A step's "@" does not always come from relabel: class rules put a
+// label token among an element's class tokens too
+// ("section.@details.product__details", list_class.go), and the
+// tokenizer gives that step before relabel. Only a step that is a tag,
+// ".@" and a label of the row order comes from relabel; when a class
+// rule could give the same step, both plain paths are interned.
 func (ps *paths) internPlain() {
 	n := len(ps.keys)
-	plain := make([]int32, n)
+	plain := make([][]int32, n)
+	plain[0] = []int32{0}
 	for id := 1; id < n; id++ {
 		k := ps.keys[id]
-		par := int32(0)
+		pars := []int32{0}
 		if k.parent > 0 {
-			par = plain[k.parent]
+			pars = plain[k.parent]
 		}
-		switch i := strings.Index(k.tag, "@"); {
-		case i == 1 && k.tag[0] == '#':
-			plain[id] = par
-		case i > 0 && k.tag[i-1] == '.':
-			plain[id] = ps.child(par, k.tag[:i-1])
-		default:
-			plain[id] = ps.child(par, k.tag)
+		var out []int32
+		add := func(q int32) {
+			if q >= 0 && !slices.Contains(out, q) {
+				out = append(out, q)
+			}
 		}
+		for _, par := range pars {
+			switch i := strings.Index(k.tag, "@"); {
+			case i == 1 && k.tag[0] == '#':
+				add(par)
+			case i > 0 && k.tag[i-1] == '.' && ps.rows.relabels(k.tag[i+1:]):
+				add(ps.child(par, k.tag[:i-1]))
+				add(ps.child(par, k.tag))
+			default:
+				add(ps.child(par, k.tag))
+			}
+		}
+		plain[id] = out
 	}
+}
+
+// relabels reports whether rows labelled key get roles of their own
+// (relabel), which then show in their elements' steps.
+func (ro *rowOrder) relabels(key string) bool {
+	return ro != nil && (ro.fixed[key] || ro.stay[key])
 }

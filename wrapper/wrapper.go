@@ -1,6 +1,8 @@
 package wrapper
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -19,6 +21,7 @@ type Wrapper struct {
 	opt     Options
 	sodHash string
 	sodName string
+	sodText string // the SOD's source, when known (SODText)
 	mult    string // objects per page, SOD syntax
 	pageMin int    // least objects per page
 	fields  []FieldSpec
@@ -114,6 +117,23 @@ func (w *Wrapper) Template() *Template { return w.tmpl }
 // SODHash returns the hash of the SOD the wrapper was learned for.
 func (w *Wrapper) SODHash() string { return w.sodHash }
 
+// SODText returns the source text of the SOD the wrapper was learned for,
+// "" when unknown (a wrapper file saved before wrappers carried their SOD,
+// or one learned from an SOD built in memory); sod.Parse reads it back.
+func (w *Wrapper) SODText() string { return w.sodText }
+
+// SetSODText records the source text of the SOD the wrapper was learned
+// for, which Save writes into the wrapper file. It refuses a text whose
+// SHA-256 is not the wrapper's SODHash: the text of another SOD, or of
+// another version of it.
+func (w *Wrapper) SetSODText(text string) error {
+	if sum := sha256.Sum256([]byte(text)); hex.EncodeToString(sum[:]) != w.sodHash {
+		return fmt.Errorf("wrapper: the SOD text given is not the one the wrapper was learned for (hash %.12s…, want %.12s…)", hex.EncodeToString(sum[:]), w.sodHash)
+	}
+	w.sodText = text
+	return nil
+}
+
 // Fields returns the SOD fields the wrapper extracts: those of the objects,
 // then the page-scope fields (FieldSpec.Page), if any.
 func (w *Wrapper) Fields() []FieldSpec {
@@ -166,15 +186,21 @@ func (w *Wrapper) Mode() string {
 // records, the wrapper is learned in record mode (one template per record,
 // see list.go); otherwise, or when the records cannot meet the SOD, in page
 // mode. Mode reports which.
+//
+// The wrapper carries the SOD's source text (SODText), so that a saved
+// wrapper can be applied, indexed and grown from without the SOD's file.
 func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	w, err := induce(pages, s, opt)
-	if err == nil && w != nil {
-		w.explainNoSlots(pages) // noslot.go: why a field has no slot
+	if err != nil {
+		return nil, err
 	}
-	return w, err
+	w.sodText = s.Text
+	w.explainNoSlots(pages) // noslot.go: why a field has no slot
+	return w, nil
 }
 
-// induce is Induce, but for the reasons of the fields without slot.
+// induce is Induce without recording the SOD's text and the reasons of
+// the fields without slot.
 func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	if s == nil {
 		return nil, errors.New("wrapper: Induce: nil SOD")
@@ -187,7 +213,7 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	}
 	// Page-scope fields are learned apart, at page level (pagescope.go).
 	if rec, page, ok := splitPageScope(s); ok {
-		w, err := Induce(pages, rec, opt)
+		w, err := induce(pages, rec, opt)
 		if err != nil {
 			return nil, err
 		}

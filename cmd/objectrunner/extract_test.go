@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -60,10 +61,13 @@ func TestExtract(t *testing.T) {
 	}{
 		{"reapply jsonl", []string{"extract", "-q", "--wrapper", wrapperFile, "--source", pages}, 0, `"index":1`, ""},
 		{"reapply with the same SOD", []string{"extract", "-q", "--wrapper", wrapperFile, "--sod", sodPath, "--source", pages}, 0, `"page":"0000.html"`, ""},
-		{"csv", []string{"extract", "-q", "--wrapper", wrapperFile, "--source", pages, "--format", "csv"}, 0, "page,index,artist,date,address,performer\n", ""},
+		{"csv", []string{"extract", "-q", "--wrapper", wrapperFile, "--source", pages, "--format", "csv"}, 0, "page,url,index,artist,date,date.normalized,address,address.normalized,performer\n", ""},
 		{"json array", []string{"extract", "-q", "--wrapper", wrapperFile, "--source", pages, "--format", "json"}, 0, "[\n{", ""},
 		{"wrapper learned for another SOD", []string{"extract", "-q", "--wrapper", wrapperFile, "--sod", filepath.Join("..", "..", "examples", "swde-book", "sod.toml"), "--source", pages}, 1, "", "learned for another SOD"},
 		{"no source", []string{"extract", "--sod", sodPath}, 2, "", "--source is required"},
+		{"source as the argument", []string{"extract", "-q", "--wrapper", wrapperFile, pages}, 0, `"page":"0000.html"`, ""},
+		{"two sources", []string{"extract", "--wrapper", wrapperFile, pages, pages}, 2, "", "give one source"},
+		{"source and an argument", []string{"extract", "--wrapper", wrapperFile, "--source", pages, pages}, 2, "", "unexpected arguments"},
 		{"no sod nor wrapper", []string{"extract", "--source", pages}, 2, "", "--sod is required"},
 		{"bad format", []string{"extract", "--sod", sodPath, "--source", pages, "--format", "xml"}, 2, "", "--format must be"},
 		{"missing wrapper file", []string{"extract", "--wrapper", filepath.Join(t.TempDir(), "nope.json"), "--source", pages}, 1, "", "no such file"},
@@ -82,5 +86,59 @@ func TestExtract(t *testing.T) {
 				t.Errorf("stderr does not contain %q:\n%s", tc.wantErr, stderr)
 			}
 		})
+	}
+}
+
+// TestExtractWrapperCarriesSOD: a saved wrapper carries its SOD, so that
+// extract --wrapper indexes (--repo) and grows dictionaries (--grow)
+// without --sod; a wrapper file saved without it asks for --sod.
+func TestExtractWrapperCarriesSOD(t *testing.T) {
+	wrapperFile, pages := learnedWrapper(t)
+	b, err := os.ReadFile(wrapperFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]any
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	sodText, _ := os.ReadFile(filepath.Join("..", "..", "examples", "books-a", "sod.toml"))
+	if got, _ := f["sod_text"].(string); got != string(sodText) {
+		t.Fatalf("the wrapper file's sod_text is %.80q, want the SOD's text", got)
+	}
+	repo := t.TempDir()
+	status, _, stderr := runCLI(t, "extract", "-q", "--wrapper", wrapperFile, "--source", pages, "--repo", repo, "--name", "books-a")
+	if status != 0 {
+		t.Fatalf("extract --wrapper --repo without --sod: status %d\n%s", status, stderr)
+	}
+	status, out, stderr := runCLI(t, "query", "--repo", repo, "--schema")
+	if status != 0 || !strings.Contains(out, "books-a") || !strings.Contains(out, "title") {
+		t.Errorf("query --schema after extract --wrapper --repo: status %d\n%s\n%s", status, out, stderr)
+	}
+	status, _, stderr = runCLI(t, "extract", "-q", "--wrapper", wrapperFile, "--source", pages, "--grow", "--dict-dir", t.TempDir())
+	if status != 0 {
+		t.Errorf("extract --wrapper --grow without --sod: status %d\n%s", status, stderr)
+	}
+
+	// A wrapper file without its SOD (saved by an older version).
+	delete(f, "sod_text")
+	old := filepath.Join(t.TempDir(), "old.json")
+	b, _ = json.Marshal(f)
+	if err := os.WriteFile(old, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, flag := range []string{"--repo", "--grow"} {
+		args := []string{"extract", "-q", "--wrapper", old, "--source", pages, flag}
+		if flag == "--repo" {
+			args = append(args, t.TempDir())
+		}
+		status, _, stderr = runCLI(t, args...)
+		if status != 2 || !strings.Contains(stderr, "was saved without it; give --sod") {
+			t.Errorf("%s with a wrapper without its SOD: status %d, want 2 and a hint\n%s", flag, status, stderr)
+		}
+	}
+	// Without --repo or --grow it still extracts.
+	if status, out, stderr := runCLI(t, "extract", "-q", "--wrapper", old, "--source", pages); status != 0 || !strings.Contains(out, `"title"`) {
+		t.Errorf("extract with a wrapper without its SOD: status %d\n%s", status, stderr)
 	}
 }

@@ -4,7 +4,8 @@
 // main only wires the process to Main; every subcommand is a type with a
 // Run(ctx, args) error method, testable without os.Exit.
 //
-// Files: main.go (dispatch, usage, exit statuses), flags.go (flag sets,
+// Files: main.go (dispatch, usage, exit statuses), suggest.go ("did you
+// mean" for a mistyped command), flags.go (flag sets,
 // global flags, flags after arguments, logging), progress.go (progress bar
 // on a terminal, periodic lines otherwise), one file per subcommand
 // (sod_check.go, recognize.go, annotate.go, extract.go, wrapper_show.go,
@@ -76,6 +77,7 @@ func commands() []command {
 		{"sod check", "validate an SOD file and print its type tree", (*Main).runSODCheck},
 		{"recognize", "list what the SOD's recognizers find in pages", (*Main).runRecognize},
 		{"annotate", "annotate a source, report per type, write highlighted sample pages", (*Main).runAnnotate},
+		{"sources", "group the pages of a site by template", (*Main).runSources},
 		{"extract", "induce a wrapper for a source and extract its objects", (*Main).runExtract},
 		{"run", "run a corpus of sources for one SOD, growing dictionaries between rounds", (*Main).runRun},
 		{"query", "query the repository by example: fields, ranges, keywords, joins", (*Main).runQuery},
@@ -165,11 +167,13 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 	cmd, rest, ok := lookup(args)
 	if !ok {
 		if _, isGroup := groups[args[0]]; isGroup {
-			fmt.Fprintf(m.Stderr, "objectrunner: unknown %s command %q\n\n", args[0], args[1])
+			fmt.Fprintf(m.Stderr, "objectrunner: unknown %s command %q\n", args[0], args[1])
+			fmt.Fprintf(m.Stderr, "%s\n", didYouMean("objectrunner "+args[0], suggest(args[1], args[0])))
 			m.groupUsage(m.Stderr, args[0])
 			return exitUsage
 		}
-		fmt.Fprintf(m.Stderr, "objectrunner: unknown command %q\n\n", args[0])
+		fmt.Fprintf(m.Stderr, "objectrunner: unknown command %q\n", args[0])
+		fmt.Fprintf(m.Stderr, "%s\n", didYouMean("objectrunner", suggest(args[0], "")))
 		m.usage(m.Stderr)
 		return exitUsage
 	}
@@ -260,7 +264,13 @@ func (m *Main) runHelp(ctx context.Context, args []string) error {
 	}
 	c, _, ok := lookup(args)
 	if !ok {
-		return usagef("unknown command %q", strings.Join(args, " "))
+		hint := ""
+		if _, isGroup := groups[args[0]]; isGroup && len(args) > 1 {
+			hint = didYouMean(args[0], suggest(args[1], args[0]))
+		} else {
+			hint = didYouMean("", suggest(args[0], ""))
+		}
+		return usagef("unknown command %q%s", strings.Join(args, " "), strings.TrimSuffix(" ("+strings.TrimSuffix(hint, "\n")+")", " ()"))
 	}
 	// Every subcommand prints its usage to stdout on -h.
 	err := c.run(m, ctx, []string{"-h"})

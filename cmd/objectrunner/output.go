@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/objectrunner/objectrunner"
+	"github.com/objectrunner/objectrunner/internal/tmpfile"
 )
 
 // outputFile writes a command's output to path through a temporary file in
@@ -30,7 +30,7 @@ func createOutput(path string) (*outputFile, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("%s is a directory", path)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	tmp, err := tmpfile.For(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %w", path, err)
 	}

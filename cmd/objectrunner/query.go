@@ -56,6 +56,10 @@ func (m *Main) runQuery(ctx context.Context, args []string) error {
 		return usagef("--limit must be at least 1")
 	case *offset < 0:
 		return usagef("--offset must not be negative")
+	case *offset > repository.MaxOffset:
+		return usagef("--offset must be at most %d (restrict the query instead)", repository.MaxOffset)
+	case *limit > repository.MaxLimit:
+		return usagef("--limit must be at most %d", repository.MaxLimit)
 	}
 	q := &repository.Query{SODs: sods, Sources: sources, Keywords: *keywords, Limit: *limit, Offset: *offset, Explain: *explain}
 	for _, a := range fs.Args() {

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/objectrunner/objectrunner"
+	"github.com/objectrunner/objectrunner/internal/tmpfile"
 )
 
 // judge turns the outcome of a run into the command's error: a run that
@@ -65,7 +65,7 @@ func writeReport(path string, rep *objectrunner.Report, runErr error) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".report-*")
+	tmp, err := tmpfile.For(path)
 	if err != nil {
 		return fmt.Errorf("--report: %w", err)
 	}
@@ -74,7 +74,8 @@ func writeReport(path string, rep *objectrunner.Report, runErr error) error {
 		tmp.Close()
 		return fmt.Errorf("--report: %w", err)
 	}
-	if err := tmp.Close(); err != nil {
+	// A full disk may only show when the data reaches it.
+	if err := errors.Join(tmp.Sync(), tmp.Close()); err != nil {
 		return fmt.Errorf("--report: %w", err)
 	}
 	return os.Rename(tmp.Name(), path)

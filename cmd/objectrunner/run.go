@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,6 +14,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/corpus"
 	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/internal/tmpfile"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/repository"
 	"github.com/objectrunner/objectrunner/sod"
@@ -117,8 +119,8 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 			runErr = err
 		}
 		if *report != "" {
-			if err := writeFileAtomic(*report, rep.WriteJSON); err != nil && runErr == nil {
-				runErr = err
+			if err := writeFileAtomic(*report, rep.WriteJSON); err != nil {
+				runErr = reportFailed(*report, err, runErr)
 			}
 		}
 	}
@@ -157,7 +159,7 @@ func (m *Main) corpusStore(ctx context.Context, s *sod.SOD, dictDir string, impo
 // writeFileAtomic writes a file through a temporary file in the same
 // directory, renamed into place when write succeeds.
 func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	tmp, err := tmpfile.For(path)
 	if err != nil {
 		return err
 	}
@@ -166,10 +168,23 @@ func writeFileAtomic(path string, write func(io.Writer) error) error {
 		tmp.Close()
 		return err
 	}
-	if err := tmp.Close(); err != nil {
+	// A full disk may only show when the data reaches it.
+	if err := errors.Join(tmp.Sync(), tmp.Close()); err != nil {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// reportFailed is the error of a run whose --report FILE could not be
+// written: the run's own error, if any, and why the report is missing —
+// never one without the other, so that a run that failed for want of
+// space also says that its report was not written.
+func reportFailed(path string, err, runErr error) error {
+	err = fmt.Errorf("the report %s was not written: %w", path, err)
+	if runErr == nil {
+		return err
+	}
+	return fmt.Errorf("%w; %v", runErr, err)
 }
 
 // indexer indexes the objects of one extract run in a repository; a nil
@@ -192,7 +207,7 @@ func newIndexer(repoDir, name string, s *sod.SOD, source string) (*indexer, erro
 			name = filepath.Base(filepath.Dir(filepath.Clean(root)))
 		}
 	}
-	w, err := repository.NewWriter(repoDir, s, name, root, repository.WriterOptions{})
+	w, err := repository.NewWriter(repoDir, s, name, root, repository.WriterOptions{SODText: s.Text})
 	if err != nil {
 		return nil, err
 	}

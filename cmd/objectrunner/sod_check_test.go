@@ -51,6 +51,14 @@ regex = '\$(\d+'
 			wantOut: "book: tuple  (objects per page: 1)\n" +
 				"├── title: entity [dictionary title, whole node]  1\n" +
 				"└── author: entity [dictionary author]  +\n",
+			wantErr: []string{"note: dictionary classes not checked: author, title; 'objectrunner sod check --dicts " + good + "' checks"},
+		},
+		{
+			name: "good file, quiet",
+			args: []string{"sod", "check", "-q", good},
+			wantOut: "book: tuple  (objects per page: 1)\n" +
+				"├── title: entity [dictionary title, whole node]  1\n" +
+				"└── author: entity [dictionary author]  +\n",
 		},
 		{
 			name:       "typo key",

@@ -3,12 +3,23 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/objectrunner/objectrunner/wrapper"
 )
 
-// runWrapperShow prints a saved wrapper: the SOD it was learned for, the
-// field ↔ slot mapping and the template in ExAlg's infix notation.
+// runWrapperShow prints a saved wrapper: the SOD it was learned for, its
+// fields, each slot with the fields read from it and how (several fields
+// can share a slot: each reads its part), and the template indented, one
+// element per line, each slot written *N:field.
 func (m *Main) runWrapperShow(ctx context.Context, args []string) error {
-	fs := m.newFlagSet("wrapper show", "FILE", "Print a saved wrapper's template (ExAlg infix notation) and its slot → field mapping.")
+	fs := m.newFlagSet("wrapper show", "FILE",
+		"Print a saved wrapper: its SOD, fields, each slot with the fields read from it and how\n"+
+			"they split it, and the template (ExAlg notation) indented one element per line,\n"+
+			"slots written *N:field.")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -19,18 +30,61 @@ func (m *Main) runWrapperShow(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "SOD hash: %s\n\nFields:\n", w.SODHash())
-	for _, f := range w.Fields() {
-		fmt.Fprintf(m.Stdout, "  %-24s %s\n", f.Path, f.Mult)
-	}
-	fmt.Fprintln(m.Stdout, "\nSlots:")
-	for _, s := range w.Slots() {
-		fmt.Fprintf(m.Stdout, "  slot %-4d → %-20s type %-16s share %.2f coverage %.2f\n", s.Slot, s.Field, s.Type, s.Share, s.Coverage)
-	}
-	fmt.Fprintf(m.Stdout, "\nMode: %s\n", w.Mode())
-	if rp := w.RecordPattern(); rp != nil {
-		fmt.Fprintf(m.Stdout, "%s", rp)
-	}
-	fmt.Fprintf(m.Stdout, "\nTemplate:\n%s\n", w.Template())
+	showWrapper(m.Stdout, w)
 	return nil
+}
+
+// showWrapper prints w for wrapper show.
+func showWrapper(out io.Writer, w *wrapper.Wrapper) {
+	fmt.Fprintf(out, "SOD hash: %s", w.SODHash())
+	if w.SODText() == "" {
+		fmt.Fprint(out, " (the wrapper file does not carry the SOD's text)")
+	}
+	fmt.Fprint(out, "\n\nFields:\n")
+	for _, f := range w.Fields() {
+		fmt.Fprintf(out, "  %-24s %s\n", f.Path, f.Mult)
+	}
+	bySlot := map[int][]wrapper.SlotMap{}
+	var slots []int
+	for _, s := range w.Slots() {
+		if len(bySlot[s.Slot]) == 0 {
+			slots = append(slots, s.Slot)
+		}
+		bySlot[s.Slot] = append(bySlot[s.Slot], s)
+	}
+	sort.Ints(slots)
+	fmt.Fprintln(out, "\nSlots:")
+	for _, sl := range slots {
+		sms := bySlot[sl]
+		if len(sms) > 1 {
+			names := make([]string, len(sms))
+			for i, s := range sms {
+				names[i] = s.Field
+			}
+			fmt.Fprintf(out, "  slot %d is shared by %s, each reading its part:\n", sl, strings.Join(names, " and "))
+		}
+		for _, s := range sms {
+			indent := "  "
+			if len(sms) > 1 {
+				indent = "    "
+			}
+			fmt.Fprintf(out, "%sslot %-4d → %-20s type %-16s share %.2f coverage %.2f\n", indent, s.Slot, s.Field, s.Type, s.Share, s.Coverage)
+			fmt.Fprintf(out, "%s           %s\n", indent, s.Reading())
+		}
+	}
+	fmt.Fprintf(out, "\nMode: %s\n", w.Mode())
+	if rp := w.RecordPattern(); rp != nil {
+		fmt.Fprintf(out, "%s", rp)
+	}
+	fmt.Fprintf(out, "\nTemplate (a slot is *N, *N:field when a field reads it):\n%s", w.Template().Indented(func(n *wrapper.SlotNode) string {
+		s := "*" + strconv.Itoa(n.ID)
+		if sms := bySlot[n.ID]; len(sms) > 0 {
+			names := make([]string, len(sms))
+			for i, sm := range sms {
+				names[i] = sm.Field
+			}
+			s += ":" + strings.Join(names, "+")
+		}
+		return s
+	}))
 }

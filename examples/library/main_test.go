@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestRun runs the README's program on examples/concerts-a.
+// TestRun runs docs/library.md's program on examples/concerts-a.
 func TestRun(t *testing.T) {
 	var out, log bytes.Buffer
 	if err := run(context.Background(), filepath.Join("..", "concerts-a"), &out, &log); err != nil {

@@ -51,7 +51,7 @@ func (sp *sodSpec) entityName(f sodField) string {
 	return f.name
 }
 
-// toml writes the SOD as a newcomer would, from the README's reference.
+// toml writes the SOD as a newcomer would, from docs/sod.md.
 func (sp *sodSpec) toml() string {
 	var b strings.Builder
 	for _, l := range strings.Split(sp.comment, "\n") {

@@ -1,4 +1,4 @@
-// Command bookscraper is the yardstick of the README's performance
+// Command bookscraper is the yardstick of docs/performance.md's performance
 // section: the scraper a user would write by hand, without ObjectRunner,
 // for one book site. It parses every page with goquery (x/net/html) and
 // reads the five fields of examples/swde-book with the CSS selectors of a

@@ -28,10 +28,14 @@ type Lexer struct {
 	// pendingAttr is the attribute key and value being tokenized.
 	pendingAttr [2]span
 	attr        [][2]span
-	rawTag      string
-	textIsRaw   bool
-	convertNUL  bool
-	allowCDATA  bool
+	// keys holds the lower-cased keys of attr once a tag has more than
+	// fewAttrs attributes, so that de-duplicating them stays linear; nil
+	// otherwise (and dropped at the next tag, whatever its size).
+	keys       map[string]struct{}
+	rawTag     string
+	textIsRaw  bool
+	convertNUL bool
+	allowCDATA bool
 }
 
 // Reset starts tokenizing s.
@@ -386,6 +390,7 @@ func (z *Lexer) readStartTag() html.TokenType {
 // been consumed.
 func (z *Lexer) readTag(saveAttr bool) {
 	z.attr = z.attr[:0]
+	z.keys = nil
 	z.readTagName()
 	if z.skipWhiteSpace(); z.err != nil {
 		return
@@ -409,16 +414,53 @@ func (z *Lexer) readTag(saveAttr bool) {
 	}
 }
 
+// fewAttrs is the number of attributes up to which keys are compared one
+// by one: no map for ordinary tags.
+const fewAttrs = 16
+
 // seenKey reports whether an attribute already kept has key k, ignoring
-// ASCII case.
+// ASCII case; when it has not, the caller keeps it. Beyond fewAttrs
+// attributes the keys are looked up in a map: a tag with 200,000 distinct
+// attributes costs 200,000 look-ups, not 2×10¹⁰ comparisons.
 func (z *Lexer) seenKey(k span) bool {
 	key := z.buf[k.start:k.end]
-	for _, a := range z.attr {
-		if a[0].end-a[0].start == len(key) && equalLower(z.buf[a[0].start:a[0].end], key) {
-			return true
+	if len(z.attr) < fewAttrs {
+		for _, a := range z.attr {
+			if a[0].end-a[0].start == len(key) && equalLower(z.buf[a[0].start:a[0].end], key) {
+				return true
+			}
+		}
+		return false
+	}
+	if z.keys == nil {
+		z.keys = make(map[string]struct{}, 2*len(z.attr))
+		for _, a := range z.attr {
+			z.keys[lowerKey(z.buf[a[0].start:a[0].end])] = struct{}{}
 		}
 	}
+	lk := lowerKey(key)
+	if _, ok := z.keys[lk]; ok {
+		return true
+	}
+	z.keys[lk] = struct{}{}
 	return false
+}
+
+// lowerKey lower-cases the ASCII letters of s (s itself when it has no
+// upper-case letter).
+func lowerKey(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 func equalLower(a, b string) bool {

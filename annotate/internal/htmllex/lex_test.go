@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 )
@@ -287,4 +288,49 @@ func TestAttrValMatchesTagAttr(t *testing.T) {
 		}
 	}
 	t.Logf("%d of 20000 values answered", answered)
+}
+
+// manyAttrs returns a tag with n attributes whose keys repeat, in other
+// cases, every dup-th attribute (dup 0: all distinct).
+func manyAttrs(n, dup int) string {
+	var b strings.Builder
+	b.WriteString("<div")
+	for i := range n {
+		if dup > 0 && i%dup == dup-1 {
+			fmt.Fprintf(&b, " A%d=dup%d", i/2, i)
+			continue
+		}
+		fmt.Fprintf(&b, " a%d=v%d", i, i)
+	}
+	b.WriteString(">text</div><p class=x CLASS=y>after</p>")
+	return b.String()
+}
+
+// TestManyAttributes (issue 27, case 3): beyond fewAttrs the keys are
+// de-duplicated through a map, as html.Tokenizer de-duplicates them, and a
+// tag with 200,000 distinct attributes is lexed in linear time.
+func TestManyAttributes(t *testing.T) {
+	for _, n := range []int{15, 16, 17, 40, 300} {
+		for _, dup := range []int{0, 3, 7} {
+			compare(t, fmt.Sprintf("%d attributes, dup %d", n, dup), manyAttrs(n, dup), never)
+		}
+	}
+	for _, n := range []int{100000, 200000} {
+		s := manyAttrs(n, 0)
+		start := time.Now()
+		var l Lexer
+		l.Reset(s)
+		attrs := 0
+		for l.Next() != html.ErrorToken {
+			attrs += l.NumAttr()
+		}
+		took := time.Since(start)
+		t.Logf("MEASURE lexing one tag of %d distinct attributes: %v", n, took)
+		if attrs != n+1 {
+			t.Errorf("%d attributes, want %d", attrs, n+1)
+		}
+		if took > 2*time.Second {
+			t.Errorf("%d attributes took %v, bound 2 s", n, took)
+		}
+	}
 }
