@@ -20,7 +20,8 @@ import (
 //   - its instances fall where another field's values are read (that
 //     field's slot; two fields over one type, a look-alike);
 //   - its instances are spread over places none of which holds them on
-//     enough pages, or sit in one place on too few pages.
+//     enough pages, or sit in one place on too few pages, or in a place
+//     whose values are mostly something else.
 //
 // The reason names the counts measured. It is kept in the wrapper
 // (Wrapper.NoSlotReason, saved as "no_slot") and shown by the run report
@@ -132,7 +133,11 @@ func noSlotReason(f FieldSpec, pages []*annotate.Page, readAt map[string][]strin
 		return fmt.Sprintf("its instances (on %d of the %d sample pages) are spread over %d places, the most in %s on %d pages: no slot holds them consistently",
 			onPages, n, len(places), place, k)
 	}
-	return fmt.Sprintf("its instances are on %d of the %d sample pages, mostly in %s (%d pages): too few pages, or too small a share of that slot's values, for the slot to be mapped to it",
+	if 2*onPages < n {
+		return fmt.Sprintf("its instances are on %d of the %d sample pages, mostly in %s (%d pages): too few pages for a slot",
+			onPages, n, place, k)
+	}
+	return fmt.Sprintf("its instances are on %d of the %d sample pages, mostly in %s (%d pages), but that slot was not mapped to it: too small a share of the slot's values are its instances, or they fail the field's checks",
 		onPages, n, place, k)
 }
 

@@ -38,7 +38,7 @@ func TestNoSlotReasonKinds(t *testing.T) {
 			}
 			return "<h2>x</h2>"
 		}, map[string][]string{"colour": {"Red", "Teal"}}, nil,
-			[]string{"on 1 of the 6 sample pages", "too few pages"}},
+			[]string{"on 1 of the 6 sample pages", "too few pages for a slot"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var pages []*annotate.Page
