@@ -101,8 +101,13 @@ func Diagnose(rep *Report) []Diagnostic {
 		}
 		for _, f := range w.Fields() {
 			if !f.Tuple && !mapped[f.Path] {
-				out = append(out, Diagnostic{Kind: DiagNoSlot, Field: f.Path, Message: fmt.Sprintf(
-					"field %s (%s) has no slot in the wrapper: it will not be extracted", f.Path, f.Mult)})
+				msg := fmt.Sprintf("field %s (%s) has no slot in the wrapper: it will not be extracted", f.Path, f.Mult)
+				if why := w.NoSlotReason(f.Path); why != "" {
+					msg += ": " + why
+				} else if why := w.DroppedPageFields(); f.Page && why != "" {
+					msg += ": " + why
+				}
+				out = append(out, Diagnostic{Kind: DiagNoSlot, Field: f.Path, Message: msg})
 			}
 		}
 	}

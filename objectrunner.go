@@ -51,7 +51,9 @@ type Config struct {
 	Induce   *wrapper.Options
 	// Load is used to read every page (encoding override, size limit).
 	Load annotate.LoadOptions
-	// Workers is how many pages are extracted in parallel (GOMAXPROCS).
+	// Workers is how many pages are read, annotated and extracted in
+	// parallel (GOMAXPROCS); Sample.Workers, when set, overrides it for
+	// sampling. The result does not depend on it.
 	Workers int
 	// Strict drops incomplete objects (a mandatory field without value)
 	// instead of writing them with Object.Missing set.
@@ -265,6 +267,9 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	sopt := cfg.Sample
 	if sopt.Load == (annotate.LoadOptions{}) {
 		sopt.Load = cfg.Load
+	}
+	if sopt.Workers <= 0 {
+		sopt.Workers = cfg.Workers
 	}
 	if sopt.Read == nil {
 		sopt.Read = func(name, _ string) (*annotate.Page, error) { return src.read(name, nil) }

@@ -180,6 +180,9 @@ type WrapperSummary struct {
 	Slots   int    `json:"slots"`
 	// Unmapped lists the fields without a slot: they are never extracted.
 	Unmapped []string `json:"unmapped"`
+	// NoSlot says, for each field of Unmapped, why it has no slot
+	// (wrapper.Wrapper.NoSlotReason).
+	NoSlot map[string]string `json:"no_slot,omitempty"`
 	// DroppedPageFields says which page-scope fields are not extracted and why.
 	DroppedPageFields string `json:"dropped_page_fields,omitempty"`
 }
@@ -235,6 +238,14 @@ func (r *Report) Summary() *Summary {
 	if w := r.Wrapper; w != nil {
 		s.Wrapper = &WrapperSummary{Mode: w.Mode(), SODHash: w.SODHash(), Slots: len(w.Slots()), Unmapped: UnmappedFields(w),
 			DroppedPageFields: w.DroppedPageFields()}
+		for _, f := range s.Wrapper.Unmapped {
+			if why := w.NoSlotReason(f); why != "" {
+				if s.Wrapper.NoSlot == nil {
+					s.Wrapper.NoSlot = map[string]string{}
+				}
+				s.Wrapper.NoSlot[f] = why
+			}
+		}
 		for _, sm := range w.Slots() {
 			slots[sm.Field]++
 		}

@@ -10,6 +10,7 @@ import (
 	"iter"
 	"os"
 	"strings"
+	"slices"
 	"time"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -51,7 +52,9 @@ type Page struct {
 
 // RunPages is Run over pages from an iterator (a crawler, a database, an
 // archive), stopping at the first error it yields. The iterator runs on a
-// goroutine of its own, not emit's. With cfg.Wrapper set,
+// goroutine of its own, not emit's. The wrapper learned does not depend
+// on the order of the pages (they are sampled in name order); objects are
+// emitted in the iterator's order. With cfg.Wrapper set,
 // pages are extracted as they come and memory stays bounded as in Run;
 // the report's Pages is known at the end. Without a wrapper, learning
 // makes several passes over the source, so every page is held in memory
@@ -97,7 +100,12 @@ func RunPages(ctx context.Context, pages iter.Seq2[Page, error], cfg Config, emi
 	if len(names) == 0 {
 		return nil, errors.New("objectrunner: no pages")
 	}
-	src := &pageSource{root: ".", names: names,
+	// Learning sees the pages in name order, whatever the iterator's
+	// (the wrapper does not depend on it); they are extracted, and their
+	// objects emitted, in the iterator's order.
+	sorted := slices.Clone(names)
+	slices.Sort(sorted)
+	src := &pageSource{root: ".", names: sorted, extractOrder: names,
 		read: func(name string, v annotate.Visitor) (*annotate.Page, error) {
 			return annotate.ParsePageVisit(data[name], name, cfg.Load, v)
 		},
@@ -118,6 +126,9 @@ type pageSource struct {
 	dir   bool                    // names are file paths under root
 	// open reads a page's bytes as they are (for Config.Templates).
 	open func(name string) (io.ReadCloser, error)
+	// extractOrder, when set, is the order pages are extracted in
+	// (RunPages: the iterator's); names are then sorted for learning.
+	extractOrder []string
 }
 
 // rel is the path of the page called name in the source.
@@ -147,7 +158,11 @@ func dirPages(root string, paths []string, load annotate.LoadOptions) *pageSourc
 // jobs feeds the source's pages to extract, in order.
 func (s *pageSource) jobs() func(yield func(pageJob) bool) error {
 	return func(yield func(pageJob) bool) error {
-		for i, name := range s.names {
+		names := s.names
+		if s.extractOrder != nil {
+			names = s.extractOrder
+		}
+		for i, name := range names {
 			var size int64
 			if s.size != nil {
 				size = s.size(name)

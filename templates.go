@@ -99,6 +99,15 @@ func chooseTemplate(src *pageSource, sample []*annotate.Page) (*TemplateChoice, 
 		}
 	}
 	src.names = names
+	if src.extractOrder != nil { // RunPages: the iterator's order, kept
+		order := src.extractOrder[:0:0]
+		for _, n := range src.extractOrder {
+			if keep[n] {
+				order = append(order, n)
+			}
+		}
+		src.extractOrder = order
+	}
 	return choice, nil
 }
 

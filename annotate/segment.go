@@ -16,7 +16,9 @@ const DefaultSegmentShare = 0.5
 //
 //   - resolves (FindPath) to an element,
 //   - holds at least one annotation of every entity type found on the page
-//     (noise of a type elsewhere on the page may be cut away, a type may not), and
+//     (noise of a type elsewhere on the page may be cut away, a type may not),
+//     and of types that annotate the same spans (two fields over one
+//     dictionary class) as many instances as they are types (segtwins.go), and
 //   - holds at least share of the page's annotations, each weighed by the
 //     inverse of the number of pages its value occurs on
 //     (annotationRecurrence): a box beside the content that repeats items
@@ -35,6 +37,7 @@ func FindSegment(pages []*Page, share float64) (string, bool) {
 		types map[*html.Node]map[string]bool
 		all   int     // number of types on the page
 		total float64 // weight of the page's annotations
+		twins []twinGroup
 	}
 	recur := annotationRecurrence(pages)
 	var voters []pageInfo
@@ -44,7 +47,7 @@ func FindSegment(pages []*Page, share float64) (string, bool) {
 		if p == nil || len(p.Annotations) == 0 {
 			continue
 		}
-		pi := pageInfo{p: p, count: map[*html.Node]float64{}, types: map[*html.Node]map[string]bool{}}
+		pi := pageInfo{p: p, count: map[*html.Node]float64{}, types: map[*html.Node]map[string]bool{}, twins: twinGroups(p)}
 		present := map[string]bool{}
 		for _, an := range p.Annotations {
 			present[an.Type] = true
@@ -62,7 +65,7 @@ func FindSegment(pages []*Page, share float64) (string, bool) {
 		}
 		pi.all = len(present)
 		for n, ts := range pi.types {
-			if len(ts) == pi.all && pi.count[n] >= share*pi.total {
+			if len(ts) == pi.all && pi.count[n] >= share*pi.total && holdsTwins(pi.twins, n) {
 				if path := NodePath(n); !seen[path] {
 					seen[path] = true
 					cands = append(cands, path)
@@ -83,7 +86,7 @@ func FindSegment(pages []*Page, share float64) (string, bool) {
 		ok := true
 		for _, pi := range voters {
 			n := FindPath(pi.p.Doc, path)
-			if n == nil || len(pi.types[n]) < pi.all || pi.count[n] < share*pi.total {
+			if n == nil || len(pi.types[n]) < pi.all || pi.count[n] < share*pi.total || !holdsTwins(pi.twins, n) {
 				ok = false
 				break
 			}

@@ -11,23 +11,32 @@ import (
 )
 
 // newDate returns the "date" recognizer. It finds
+//
 //   - numeric dates: "2010-04-16", "2010/04/16", "4/16/2010" (month first
 //     unless impossible), "16.04.2010" (day first unless impossible), "4/16/10";
+//
 //   - written dates in English or French: "July 13, 2010", "Jul 13 2010",
 //     "13 July 2010", "13 juillet 2010", "Tuesday, July 13", "June 2010";
+//
 //   - a weekday and a numeric day and month: "Thu 3/25" (month first
 //     unless impossible), "Sat. 14.6" (day first);
+//
 //   - a written date followed by a clock time: "Tuesday, July 13 8:00p",
 //     "Monday May 11, 8:00pm" give the date alone ("Tuesday, July 13"),
 //     at a higher confidence (a time after it says it is a date, not a
 //     name); the time is the "time" recognizer's;
+//
 //   - partial dates, at lower confidence: a numeric month and year
 //     ("06/2010"), and a year that stands alone as the text's value ("2004",
 //     "(2004)", "Published: 2004"; not "in 2010" or "© 2010 Acme").
 //
+//   - date ranges, as one match: "Fri, Apr 30 - Mon, May 3, 2010",
+//     "May 1-3, 2010", "1–3 May 2010" (daterange.go).
+//
 // Normalized is ISO 8601: "2010-07-13", "2010-06" for a month and year,
 // "2004" for a year,
-// "--07-13" for a day and month without year. It describes the matched
+// "--07-13" for a day and month without year, an interval
+// "2010-04-30/2010-05-03" for a range. It describes the matched
 // text only: one text node holding a date and a time holds two facts, two
 // values of two fields (a date field's value is the date, a time field's
 // the time), so neither the match nor Normalized takes in a following
@@ -164,7 +173,13 @@ func mayBeDateWord(w string) bool {
 // maxDateLen bounds the bytes a date pattern may span.
 const maxDateLen = 64
 
-func findDates(text string, add func(Match)) {
+func findDates(text string, emit func(Match)) {
+	var found []Match // for the ranges (daterange.go)
+	add := func(m Match) {
+		found = append(found, m)
+		emit(m)
+	}
+	defer func() { dateRanges(text, found, emit) }()
 	mdy := func(idx []int) bool {
 		return writtenDate(text, idx, group(text, idx, 1), group(text, idx, 2), group(text, idx, 3), group(text, idx, 4), add)
 	}
@@ -182,6 +197,11 @@ func findDates(text string, add func(Match)) {
 			if e-i <= 4 && numericDateFollows(text, e) {
 				if idx := matchAt(dateNum, text, i, maxDateLen); idx != nil {
 					numericDate(text, idx, add)
+				}
+			}
+			if e-i <= 2 && dashFollows(text, e) {
+				if idx := matchAt(dayRangeDMY, text, i, maxDateLen); idx != nil {
+					dayRange(text, idx, true, emit)
 				}
 			}
 			if e-i <= 2 && monthFollows(text, e) {
@@ -207,6 +227,9 @@ func findDates(text string, add func(Match)) {
 		if w := text[i:e]; mayBeDateWord(w) && isDateWord(w) {
 			if idx := matchAt(dateMDY, text, i, maxDateLen); idx != nil {
 				mdy(idx)
+			}
+			if idx := matchAt(dayRangeMDY, text, i, maxDateLen); idx != nil {
+				dayRange(text, idx, false, emit)
 			}
 			if idx := matchAt(dateDMY, text, i, maxDateLen); idx != nil {
 				dmy(idx)

@@ -28,7 +28,9 @@ var dateCases = []findCase{
 	{"french first", "1er janvier 2011", []string{"1er janvier 2011=2011-01-01"}},
 	{"upper case", "JULY 13, 2010", []string{"JULY 13, 2010=2010-07-13"}},
 	{"leap day", "February 29, 2008", []string{"February 29, 2008=2008-02-29"}},
-	{"two dates", "from 2010-01-02 to 2010-03-04", []string{"2010-01-02", "2010-03-04"}},
+	{"two dates", "on 2010-01-02 and 2010-03-04", []string{"2010-01-02", "2010-03-04"}},
+	// a range is one value (daterange.go)
+	{"range of iso dates", "from 2010-01-02 to 2010-03-04", []string{"2010-01-02 to 2010-03-04=2010-01-02/2010-03-04"}},
 	// negatives
 	{"version number", "Firefox 1.2.3 and OS X 10.5", nil},
 	{"ip address", "server 192.168.1.1 and 10.1.20.30", nil},

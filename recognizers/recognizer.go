@@ -23,6 +23,29 @@ type Recognizer interface {
 	Find(text string) ([]Match, error)
 }
 
+// ValueChecker is implemented by recognizers whose instances, once taken
+// out of the text they were found in, are not recognised again by Find: a
+// Regex whose group "value" is the instance (`(?<value>\d+) pages` gives
+// "320", in which the whole pattern finds nothing). CheckValue reports
+// whether an extracted value is an instance of the type.
+type ValueChecker interface {
+	CheckValue(value string) (bool, error)
+}
+
+// Recognizes reports whether value is an instance of r's type: Find finds
+// an instance in it, or, for a ValueChecker, CheckValue accepts it. It
+// fails only when the search cannot complete.
+func Recognizes(r Recognizer, value string) (bool, error) {
+	ms, err := r.Find(value)
+	if err == nil && len(ms) > 0 {
+		return true, nil
+	}
+	if vc, ok := r.(ValueChecker); ok {
+		return vc.CheckValue(value)
+	}
+	return false, err
+}
+
 // Dictionaries serves isInstanceOf recognizers, one per dictionary class.
 // The dictionaries package implements it over its Bleve store.
 type Dictionaries interface {

@@ -1,6 +1,7 @@
 package recognizers
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -9,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
+	"github.com/objectrunner/objectrunner/sod"
 )
 
 // DefaultTimeout bounds one user regular-expression search over one text when
@@ -17,9 +19,11 @@ const DefaultTimeout = time.Second
 
 // Regex recognises the matches of a user regular expression. The syntax is
 // regexp2's default, the Perl/.NET dialect (lookaround, backreferences, lazy
-// quantifiers, named groups "(?<name>…)"). When the pattern has a group named
+// quantifiers, named groups "(?<name>…)", also written "(?P<name>…)" as in
+// Python: sod.CanonicalPattern). When the pattern has a group named
 // "value", the matched value is that group rather than the whole match, e.g.
-// `ISBN:\s*(?<value>\d{13})`.
+// `ISBN:\s*(?<value>\d{13})`; such a value, taken out of its context, is
+// checked by CheckValue against the group's own sub-pattern.
 //
 // A Regex is safe for concurrent use.
 type Regex struct {
@@ -28,6 +32,10 @@ type Regex struct {
 	timeout time.Duration
 	value   int           // group number of "value", or 0 for the whole match
 	clock   *atomic.Int64 // the pattern's search time (RegexTime)
+	// valueRe is the value group's sub-pattern alone (nil without a value
+	// group, or when the sub-pattern does not compile alone: a
+	// backreference to a group outside it).
+	valueRe *regexp2.Regexp
 }
 
 // regexClocks holds, by pattern, the time every Regex of that pattern has
@@ -61,16 +69,41 @@ func NewRegex(pattern string, ignoreCase bool, timeout time.Duration) (*Regex, e
 	if ignoreCase {
 		opts |= regexp2.IgnoreCase
 	}
-	re, err := regexp2.Compile(pattern, opts)
+	canon := sod.CanonicalPattern(pattern)
+	re, err := regexp2.Compile(canon, opts)
 	if err != nil {
 		return nil, fmt.Errorf("regex %q: %w", pattern, err)
 	}
 	re.MatchTimeout = timeout
 	r := &Regex{re: re, pattern: pattern, timeout: timeout, clock: clockOf(pattern)}
-	if n := re.GroupNumberFromName("value"); n > 0 {
+	if n := re.GroupNumberFromName(sod.ValueGroup); n > 0 {
 		r.value = n
+		if sub, ok := sod.ValueSubpattern(canon); ok {
+			if vr, err := regexp2.Compile(`^\s*(?:`+sub+`)\s*$`, opts); err == nil {
+				vr.MatchTimeout = timeout
+				r.valueRe = vr
+			}
+		}
 	}
 	return r, nil
+}
+
+// CheckValue implements ValueChecker. A value found through a group named
+// "value" is only part of the match (`(?<value>\d+) pages` gives "320" of
+// "320 pages"), so Find, which needs the whole context, cannot recognise
+// it again: the value is an instance when the group's own sub-pattern
+// matches the whole of it (spaces at its edges aside). Without a value group, or when the sub-pattern does
+// not compile alone, it is Find's answer.
+func (r *Regex) CheckValue(value string) (bool, error) {
+	if r.valueRe != nil {
+		ok, err := r.valueRe.MatchString(value)
+		if err != nil {
+			return false, r.timeoutError(value)
+		}
+		return ok, nil
+	}
+	ms, err := r.Find(value)
+	return len(ms) > 0, err
 }
 
 // Name implements Recognizer: it is "regex".
@@ -83,8 +116,27 @@ func (r *Regex) Pattern() string { return r.pattern }
 func (r *Regex) Timeout() time.Duration { return r.timeout }
 
 // Find implements Recognizer. Empty matches are skipped. It fails when the
-// whole search takes longer than the timeout; the error names the pattern.
+// whole search takes longer than the timeout, twice; the error names the
+// pattern. The timeout is wall-clock time, which a loaded machine
+// stretches (a goroutine not scheduled for a second): a search that times
+// out is run once more, so that the result does not depend on the load,
+// while a pattern that really backtracks fails both times.
 func (r *Regex) Find(text string) ([]Match, error) {
+	ms, err := r.find(text)
+	var te *timeoutError
+	if err != nil && errors.As(err, &te) {
+		ms, err = r.find(text)
+	}
+	return ms, err
+}
+
+// timeoutError is the error of a search that timed out.
+type timeoutError struct{ msg string }
+
+func (e *timeoutError) Error() string { return e.msg }
+
+// find is one search of Find.
+func (r *Regex) find(text string) ([]Match, error) {
 	runes := []rune(text) // invalid bytes become one U+FFFD each, as in a range loop
 	start := time.Now()
 	defer func() { r.clock.Add(int64(time.Since(start))) }()
@@ -137,6 +189,6 @@ func (r *Regex) timeoutError(text string) error {
 	if len(p) > 80 {
 		p = p[:77] + "..."
 	}
-	return fmt.Errorf("regex %q timed out after %v on a text of %d bytes (simplify the pattern or raise its timeout)",
-		strings.ToValidUTF8(p, "?"), r.timeout, len(text))
+	return &timeoutError{fmt.Sprintf("regex %q timed out after %v on a text of %d bytes (simplify the pattern or raise its timeout)",
+		strings.ToValidUTF8(p, "?"), r.timeout, len(text))}
 }

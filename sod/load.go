@@ -425,7 +425,8 @@ func (l *loader) checkRegex(t *Type) {
 }
 
 // Regexp compiles a Regex recognizer's pattern with its options (regexp2
-// syntax; IgnoreCase; Timeout as the match timeout when set).
+// syntax, Python's "(?P<name>" accepted: CanonicalPattern; IgnoreCase;
+// Timeout as the match timeout when set).
 func (r *Recognizer) Regexp() (*regexp2.Regexp, error) {
 	if r.Kind != Regex {
 		return nil, fmt.Errorf("sod: %s recognizer has no regular expression", r.Kind)
@@ -434,7 +435,7 @@ func (r *Recognizer) Regexp() (*regexp2.Regexp, error) {
 	if r.IgnoreCase {
 		opts |= regexp2.IgnoreCase
 	}
-	re, err := regexp2.Compile(r.Pattern, opts)
+	re, err := regexp2.Compile(CanonicalPattern(r.Pattern), opts)
 	if err != nil {
 		return nil, err
 	}

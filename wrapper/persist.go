@@ -77,6 +77,9 @@ type wrapperFile struct {
 	// (SaveExplanation), holds how each field's slots were chosen
 	// (fieldexplain.go; optional, not read by extraction).
 	Explain []FieldExplain `json:"explain,omitempty"`
+	// NoSlot maps an entity field without slot to why it has none
+	// (optional; Wrapper.NoSlotReason).
+	NoSlot map[string]string `json:"no_slot,omitempty"`
 }
 
 func toFile(n Node) *fileNode {
@@ -180,6 +183,7 @@ func (w *Wrapper) file() *wrapperFile {
 	}
 	sort.Ints(f.Contained)
 	f.MinSegments = w.minSegs
+	f.NoSlot = w.noSlot
 	f.Shapes = w.shapes
 	f.Classes = w.ps.cls.file()
 	f.RowOrder = w.ps.rows.file()
@@ -256,7 +260,7 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 		return nil, fmt.Errorf("wrapper: load: template: %w", err)
 	}
 	w := &Wrapper{opt: f.Options, sodHash: f.SODHash, sodName: f.SODName, mult: f.PageMult, pageMin: f.PageMin, fields: f.Fields,
-		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPathsFor(f.Fields), rp: f.Records}
+		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPathsFor(f.Fields), rp: f.Records, noSlot: f.NoSlot}
 	w.tmpl.index()
 	declared := make(map[string]bool, len(w.fields))
 	for _, fs := range w.fields {

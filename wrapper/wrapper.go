@@ -78,6 +78,9 @@ type Wrapper struct {
 	// abstained on (abstain.go); Notes reports those of the kept scope
 	// with those measured on the sample (notes.go). Not saved.
 	abstained map[int][]Note
+	// noSlot maps an entity field without slot to why it has none
+	// (noslot.go).
+	noSlot map[string]string
 
 	ps      *paths
 	keys    map[baseKey]int32
@@ -202,10 +205,12 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 		return nil, err
 	}
 	w.sodText = s.Text
+	w.explainNoSlots(pages) // noslot.go: why a field has no slot
 	return w, nil
 }
 
-// induce is Induce without recording the SOD's text.
+// induce is Induce without recording the SOD's text and the reasons of
+// the fields without slot.
 func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	if s == nil {
 		return nil, errors.New("wrapper: Induce: nil SOD")
@@ -794,7 +799,7 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 	// value gives the normalised form; a slot that validates keeps only
 	// values in which the recognizer finds an instance.
 	if r := w.valid[f.Path]; r != nil {
-		norm, ok := validate(r, txt)
+		norm, ok := validateValue(r, txt)
 		if !ok && sm.Validate {
 			return Value{}, false
 		}
@@ -860,6 +865,21 @@ func validate(r recognizers.Recognizer, txt string) (norm string, ok bool) {
 		}
 	}
 	return norm, best >= 0
+}
+
+// validateValue is validate for a value as extracted, out of the text it
+// was found in: one the recognizer's own check accepts (a regex's "value"
+// group, recognizers.ValueChecker) is an instance too. Slots are judged
+// on their whole texts by validate, where the group's context is present.
+func validateValue(r recognizers.Recognizer, txt string) (norm string, ok bool) {
+	if norm, ok = validate(r, txt); ok {
+		return norm, true
+	}
+	if vc, isVC := r.(recognizers.ValueChecker); isVC {
+		ok, err := vc.CheckValue(txt)
+		return "", ok || err != nil
+	}
+	return "", false
 }
 
 // bracketed reports whether an item is wholly enclosed in brackets, as

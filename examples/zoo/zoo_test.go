@@ -428,6 +428,17 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 		buf.WriteByte('\n')
 		return err
 	})
+	if err == nil && *determinismFlag {
+		first := runOutput{objects: slices.Clone(buf.Bytes())}
+		if rep.Wrapper != nil {
+			var b bytes.Buffer
+			if err := rep.Wrapper.Save(&b); err != nil {
+				t.Fatal(err)
+			}
+			first.wrapper = b.Bytes()
+		}
+		checkDeterminism(t, dir, s, recs, first)
+	}
 	if rep != nil {
 		if rep.Sample != nil {
 			res.sample = rep.Sample.Pages

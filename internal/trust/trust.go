@@ -120,7 +120,7 @@ func Unrecognized(fields []wrapper.FieldSpec, recs map[string]recognizers.Recogn
 		}
 		found := false
 		for _, r := range rs {
-			if m, err := r.Find(v.Text); err == nil && len(m) > 0 {
+			if ok, err := recognizers.Recognizes(r, v.Text); err == nil && ok {
 				found = true
 				break
 			}
