@@ -9,8 +9,8 @@ import (
 	"io/fs"
 	"iter"
 	"os"
-	"strings"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/objectrunner/objectrunner/annotate"
