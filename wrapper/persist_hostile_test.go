@@ -39,6 +39,8 @@ func TestLoadTampered(t *testing.T) {
 		{"float overflow", strings.Replace(good, `"share": 1,`, `"share": 1e400,`, 1), "cannot unmarshal number 1e400"},
 		{"unknown node", strings.Replace(good, `"type": "slot"`, `"type": "bogus"`, 1), `unknown template node type "bogus"`},
 		{"undeclared field", strings.Replace(good, `"field": "`, `"field": "nosuch`, 1), `which the wrapper does not declare`},
+		{"no_slot of an undeclared field", strings.Replace(good, `"scope":`, `"no_slot": {"nosuch": "why"}, "scope":`, 1), `no_slot: "nosuch" is not a field`},
+		{"explanation of an undeclared field", strings.Replace(good, `"scope":`, `"explain": [{"field": "nosuch"}], "scope":`, 1), `explain[0]: "nosuch" is not a field`},
 		{"nested 20,000 deep", good[:strings.Index(good, `"template":`)] + `"template": ` + strings.Repeat(`{"type":"set","body":`, 20000) + `{"type":"slot"}` + strings.Repeat("}", 20000) + "}", "exceeded max depth"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

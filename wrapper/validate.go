@@ -52,6 +52,20 @@ func validateFile(f *wrapperFile) error {
 			return err
 		}
 	}
+	declared := map[string]bool{}
+	for _, fs := range f.Fields {
+		declared[fs.Path] = true
+	}
+	for field := range f.NoSlot {
+		if !declared[field] {
+			return fmt.Errorf("no_slot: %q is not a field of the wrapper", field)
+		}
+	}
+	for i, e := range f.Explain {
+		if !declared[e.Field] {
+			return fmt.Errorf("explain[%d]: %q is not a field of the wrapper", i, e.Field)
+		}
+	}
 	return nil
 }
 
