@@ -93,8 +93,8 @@ func (w *Wrapper) typeCheck(path string) (recognizers.Recognizer, string) {
 // recognized reports whether r finds an instance in txt. A search that
 // cannot complete (a regex timeout) keeps the value, as validate does.
 func recognized(r recognizers.Recognizer, txt string) bool {
-	ms, err := r.Find(txt)
-	return err != nil || len(ms) > 0
+	_, ok := validateValue(r, txt) // a regex's "value" group is an instance too
+	return ok
 }
 
 // mostlyValid is the least share of a candidate slot's sample values in
@@ -128,10 +128,26 @@ func (w *Wrapper) typedCands(cands []cand, stats []*slotStats, valid map[string]
 			out = append(out, c)
 			continue
 		}
-		if v := validShare(st, r); v < mostlyValid && !absentAsOther(f, c, v, w.opt.GeneraliseThres) {
+		if v := typedShare(st, r); v < mostlyValid && !absentAsOther(f, c, v, w.opt.GeneraliseThres) {
 			continue
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// typedShare is the share of a slot's sample values that are instances of
+// r, as a value extracted from the slot is judged (validateValue: a
+// regex's "value" group is an instance too).
+func typedShare(st *slotStats, r recognizers.Recognizer) float64 {
+	if r == nil || st.occ == 0 {
+		return 0
+	}
+	ok := 0
+	for v, n := range st.values {
+		if _, found := validateValue(r, v); found {
+			ok += n
+		}
+	}
+	return float64(ok) / float64(st.occ)
 }

@@ -84,7 +84,7 @@ type runOutput struct {
 func checkDeterminism(t *testing.T, dir string, s *sod.SOD, recs map[string]recognizers.Recognizer, first runOutput) {
 	t.Helper()
 	induce := wrapper.DefaultOptions()
-	cfg := objectrunner.Config{SOD: s, Recognizers: recs, Induce: &induce, Workers: 4}
+	cfg := objectrunner.Config{SOD: s, Recognizers: recs, Induce: &induce, Workers: 4, KeepDuplicates: true} // as runPipeline
 	var out bytes.Buffer
 	rep, err := objectrunner.RunFS(context.Background(), shuffledFS{os.DirFS(filepath.Join(dir, "pages")), 7}, cfg, func(o *wrapper.Object) error {
 		b, err := json.Marshal(o)
