@@ -5,6 +5,12 @@ go 1.26.8
 require github.com/objectrunner/objectrunner v0.0.0
 
 require (
+	github.com/klauspost/compress v1.19.2 // indirect
+	github.com/nlnwa/gowarc/v3 v3.1.0 // indirect
+	github.com/nlnwa/whatwg-url v0.6.2 // indirect
+)
+
+require (
 	cel.dev/expr v0.25.2 // indirect
 	cloud.google.com/go v0.123.0 // indirect
 	cloud.google.com/go/auth v0.23.2 // indirect
@@ -24,7 +30,7 @@ require (
 	github.com/andybalholm/cascadia v1.3.4 // indirect
 	github.com/apache/beam/sdks/v2 v2.77.0
 	github.com/avast/retry-go/v4 v4.7.0 // indirect
-	github.com/bits-and-blooms/bitset v1.22.0 // indirect
+	github.com/bits-and-blooms/bitset v1.24.4 // indirect
 	github.com/blevesearch/bleve/v2 v2.5.7 // indirect
 	github.com/blevesearch/bleve_index_api v1.2.11 // indirect
 	github.com/blevesearch/geo v0.2.4 // indirect
