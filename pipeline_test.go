@@ -31,6 +31,12 @@ func sharedData(t testing.TB) string {
 // runs the whole pipeline on source and returns the JSON Lines output.
 func run(t testing.TB, sodPath, source string, lists []string, induce wrapper.Options) ([]byte, *objectrunner.Report) {
 	t.Helper()
+	return runWith(t, sodPath, source, lists, objectrunner.Config{Induce: &induce})
+}
+
+// runWith is run with cfg (its SOD and Recognizers are set here).
+func runWith(t testing.TB, sodPath, source string, lists []string, cfg objectrunner.Config) ([]byte, *objectrunner.Report) {
+	t.Helper()
 	s, err := sod.Load(sodPath)
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +57,7 @@ func run(t testing.TB, sodPath, source string, lists []string, induce wrapper.Op
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	cfg := objectrunner.Config{SOD: s, Recognizers: recs, Induce: &induce}
+	cfg.SOD, cfg.Recognizers = s, recs
 	rep, err := objectrunner.Run(context.Background(), source, cfg, func(o *wrapper.Object) error {
 		b, err := json.Marshal(o)
 		out.Write(b)

@@ -2,19 +2,13 @@ package objectrunner_test
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner"
-	"github.com/objectrunner/objectrunner/dictionaries"
 	"github.com/objectrunner/objectrunner/eval"
-	"github.com/objectrunner/objectrunner/recognizers"
-	"github.com/objectrunner/objectrunner/sod"
-	"github.com/objectrunner/objectrunner/wrapper"
 )
 
 // TestTemplates runs SODs on one directory that mixes a site's list and
@@ -35,38 +29,8 @@ func TestTemplates(t *testing.T) {
 	for _, s := range sources {
 		t.Run(s, func(t *testing.T) {
 			ex := filepath.Join("examples", s)
-			sd, err := sod.Load(filepath.Join(ex, "sod.toml"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			store, err := dictionaries.Open(t.TempDir(), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer store.Close()
 			lists, _ := filepath.Glob(filepath.Join(ex, "dictionaries", "*.txt"))
-			for _, l := range lists {
-				class := strings.TrimSuffix(filepath.Base(l), ".txt")
-				if _, err := store.ImportFile(context.Background(), class, l, dictionaries.ImportOptions{}); err != nil {
-					t.Fatal(err)
-				}
-			}
-			recs, err := recognizers.ForSOD(sd, store)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var out bytes.Buffer
-			cfg := objectrunner.Config{SOD: sd, Recognizers: recs, Templates: true}
-			rep, err := objectrunner.Run(context.Background(), mix, cfg, func(o *wrapper.Object) error {
-				o.Page = strings.TrimPrefix(o.Page, s+"/") // as in the source's own truth
-				b, err := json.Marshal(o)
-				out.Write(b)
-				out.WriteByte('\n')
-				return err
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
+			out, rep := runWith(t, filepath.Join(ex, "sod.toml"), mix, lists, objectrunner.Config{Templates: true})
 			tc := rep.Template
 			if tc == nil || tc.Templates != 3 || !strings.HasPrefix(tc.Pattern, s+"/") {
 				t.Fatalf("template choice %+v, want one of 3 templates, %s/…", tc, s)
@@ -74,6 +38,8 @@ func TestTemplates(t *testing.T) {
 			if rep.Pages != tc.Pages || tc.Pages+tc.LeftOut != 133 {
 				t.Errorf("pages %d, template %+v: want the template's pages, and the others left out", rep.Pages, tc)
 			}
+			// Page names as in the source's own truth.
+			out = bytes.ReplaceAll(out, []byte(`"page":"`+s+`/`), []byte(`"page":"`))
 			f, err := os.Open(filepath.Join(ex, "expected.jsonl"))
 			if err != nil {
 				t.Fatal(err)
@@ -83,11 +49,7 @@ func TestTemplates(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			results, err := eval.ReadResults(&out, "results")
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := eval.Score(truth, results, eval.Options{})
+			r := score(t, truth, out, eval.Options{})
 			for _, a := range r.Attributes {
 				if a.Value.F1 < 0.99 {
 					t.Errorf("%s: value F1 %.3f", a.Name, a.Value.F1)

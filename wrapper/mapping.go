@@ -2216,15 +2216,21 @@ func letterless(st *slotStats) int {
 	return n
 }
 
-// validShare is the share of a slot's sample values in which the predefined
-// recognizer called name finds an instance (0 for an unknown name).
+// validShare is the share of a slot's sample values in which recognizer r
+// finds an instance (0 without r).
 func validShare(st *slotStats, r recognizers.Recognizer) float64 {
+	return shareBy(st, r, validate)
+}
+
+// shareBy is the share of a slot's sample values that check accepts as
+// instances of r (0 without r or values).
+func shareBy(st *slotStats, r recognizers.Recognizer, check func(recognizers.Recognizer, string) (string, bool)) float64 {
 	if r == nil || st.occ == 0 {
 		return 0
 	}
 	ok := 0
 	for v, n := range st.values {
-		if _, found := validate(r, v); found {
+		if _, found := check(r, v); found {
 			ok += n
 		}
 	}

@@ -140,14 +140,5 @@ func (w *Wrapper) typedCands(cands []cand, stats []*slotStats, valid map[string]
 // r, as a value extracted from the slot is judged (validateValue: a
 // regex's "value" group is an instance too).
 func typedShare(st *slotStats, r recognizers.Recognizer) float64 {
-	if r == nil || st.occ == 0 {
-		return 0
-	}
-	ok := 0
-	for v, n := range st.values {
-		if _, found := validateValue(r, v); found {
-			ok += n
-		}
-	}
-	return float64(ok) / float64(st.occ)
+	return shareBy(st, r, validateValue)
 }
