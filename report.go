@@ -155,11 +155,14 @@ type FieldSummary struct {
 
 // SampleSummary describes the annotation sample.
 type SampleSummary struct {
-	Pages   int           `json:"pages"`
-	Target  int           `json:"target"`
-	Skipped int           `json:"skipped"`
-	Segment string        `json:"segment,omitempty"`
-	Types   []TypeSummary `json:"types"`
+	Pages   int    `json:"pages"`
+	Target  int    `json:"target"`
+	Skipped int    `json:"skipped"`
+	Segment string `json:"segment,omitempty"`
+	// OffTemplate names the pages left out of the sample because they do
+	// not share the source's template (annotate.SampleResult.OffTemplate).
+	OffTemplate []string      `json:"off_template,omitempty"`
+	Types       []TypeSummary `json:"types"`
 }
 
 // TypeSummary is what the recognizer of one entity type found.
@@ -225,7 +228,7 @@ func (r *Report) Summary() *Summary {
 		s.SkippedDirs = append(s.SkippedDirs, PageProblem{Page: f.Path, Error: f.Err.Error()})
 	}
 	if res := r.Sample; res != nil {
-		ss := &SampleSummary{Pages: len(res.Pages), Target: r.SampleTarget, Skipped: len(res.Skipped), Segment: res.Segment, Types: []TypeSummary{}}
+		ss := &SampleSummary{Pages: len(res.Pages), Target: r.SampleTarget, Skipped: len(res.Skipped), Segment: res.Segment, OffTemplate: res.OffTemplate, Types: []TypeSummary{}}
 		for _, st := range res.Stats {
 			ss.Types = append(ss.Types, TypeSummary{Type: st.Type, Mandatory: st.Mandatory, Candidates: st.Candidates,
 				PagesWithHits: st.PagesWithHits, SamplePagesWithHits: st.SamplePagesWithHits})

@@ -96,13 +96,21 @@ func similarity(a, b *pageSketch) float64 {
 // chooseSample picks at most k pages of cands, which are sorted richest
 // first for types: no near-duplicates, distinct structures first among the
 // pages that show the most types (see the comment above). Pages without a
-// sketch are taken as they come. The result keeps the richness order.
-func chooseSample(cands []*pageState, k int, types []int) []*pageState {
+// sketch are taken as they come. Pages that do not share the source's
+// template (offTemplate) are left out, and returned, unless no page does.
+// The result keeps the richness order.
+func chooseSample(cands []*pageState, k int, types []int) (chosen, foreign []*pageState) {
 	if len(cands) == 0 {
-		return nil
+		return nil, nil
 	}
-	var chosen []*pageState
 	taken := map[*pageState]bool{}
+	off := offTemplate(cands)
+	if len(off) == len(cands) {
+		off = nil
+	}
+	for st := range off {
+		taken[st] = true // never taken
+	}
 	dup := func(st *pageState) bool {
 		if st.sketch == nil {
 			return false
@@ -118,13 +126,19 @@ func chooseSample(cands []*pageState, k int, types []int) []*pageState {
 		chosen = append(chosen, st)
 		taken[st] = true
 	}
-	best := richnessOf(cands[0], types).cov
+	best := 0
+	for _, st := range cands {
+		if !off[st] {
+			best = richnessOf(st, types).cov
+			break
+		}
+	}
 	structures := map[uint64]bool{}
 	for _, st := range cands {
 		if len(chosen) >= (k+1)/2 || richnessOf(st, types).cov < best {
 			break
 		}
-		if st.sketch == nil || structures[st.sketch.structure] || dup(st) {
+		if st.sketch == nil || off[st] || structures[st.sketch.structure] || dup(st) {
 			continue
 		}
 		structures[st.sketch.structure] = true
@@ -143,7 +157,81 @@ func chooseSample(cands []*pageState, k int, types []int) []*pageState {
 		order[st] = i
 	}
 	slices.SortFunc(chosen, func(a, b *pageState) int { return order[a] - order[b] })
-	return chosen
+	for _, st := range cands {
+		if off[st] {
+			foreign = append(foreign, st)
+		}
+	}
+	return chosen, foreign
+}
+
+// MinTemplateTexts is the number of texts common to the candidates that a
+// source needs before offTemplate judges pages by them: with fewer, one
+// missing label would make a page look foreign.
+const MinTemplateTexts = 5
+
+// offTemplate returns the pages of cands that do not share the template of
+// the others: their common texts are the texts on more than half of cands
+// (labels, headings, navigation), and a page is off-template when it has
+// fewer than half as many of them as the median candidate. A source is
+// pages of one template; a page saved among them that is not of it (an
+// error or login page, a page's source shown as text in a <pre>) can be
+// richly annotated, since it may hold every value as text, yet its
+// structure is not the one the wrapper must learn, and one such page in a
+// small sample breaks induction. The common texts are those of the
+// candidates (the pages richest in the SOD's types), not of the whole
+// source, so that in a directory mixing templates the template the SOD
+// describes is the one kept; and judged relative to the median, so
+// optional rows and boxes (a page lacking some common texts) do not count
+// against a page.
+func offTemplate(cands []*pageState) map[*pageState]bool {
+	if len(cands) < 3 {
+		return nil
+	}
+	sets := make([]map[uint64]bool, len(cands))
+	freq := map[uint64]int{}
+	for i, st := range cands {
+		set := map[uint64]bool{}
+		for _, t := range st.texts {
+			if t = strings.TrimSpace(t); t != "" {
+				set[maphash.String(sketchSeed, t)] = true
+			}
+		}
+		for h := range set {
+			freq[h]++
+		}
+		sets[i] = set
+	}
+	common := 0
+	for _, k := range freq {
+		if 2*k > len(cands) {
+			common++
+		}
+	}
+	if common < MinTemplateTexts {
+		return nil
+	}
+	has := make([]int, len(cands))
+	for i, set := range sets {
+		for h := range set {
+			if 2*freq[h] > len(cands) {
+				has[i]++
+			}
+		}
+	}
+	sorted := slices.Clone(has)
+	slices.Sort(sorted)
+	median := sorted[len(sorted)/2]
+	var off map[*pageState]bool
+	for i, st := range cands {
+		if 2*has[i] < median {
+			if off == nil {
+				off = map[*pageState]bool{}
+			}
+			off[st] = true
+		}
+	}
+	return off
 }
 
 // countNearDuplicates counts the pages of cands that are near-duplicates of

@@ -148,3 +148,39 @@ func TestSampleSourceRareType(t *testing.T) {
 		t.Fatal("a source without ISBNs was not discarded")
 	}
 }
+
+func TestOffTemplate(t *testing.T) {
+	full := []string{"Home", "Help", "Title:", "Emma", "Author:", "Jane Austen", "Price:", "$9", "Footer"}
+	noPrice := []string{"Home", "Help", "Title:", "Dune", "Author:", "Frank Herbert", "Footer"}
+	foreign := []string{"<html> Title: Emma Author: Jane Austen Price: $9 </html>"}
+	other := []string{"Venue:", "Club", "Date:", "May 1", "Tickets", "Home", "Contact"}
+	bare := []string{"Home", "Emma", "Footer"}
+	for _, tc := range []struct {
+		name  string
+		pages [][]string
+		want  []int // indexes of the pages judged off-template
+	}{
+		{"one foreign page", [][]string{foreign, full, full, noPrice, full}, []int{0}},
+		{"optional rows are not foreign", [][]string{noPrice, full, noPrice, noPrice}, nil},
+		{"the minority template is foreign", [][]string{other, full, noPrice, full, other}, []int{0, 4}},
+		{"too few common texts to judge", [][]string{foreign, bare, bare, bare}, nil},
+		{"too few pages to judge", [][]string{foreign, full}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var cands []*pageState
+			for i, texts := range tc.pages {
+				cands = append(cands, &pageState{idx: i, texts: texts})
+			}
+			off := offTemplate(cands)
+			var got []int
+			for _, st := range cands {
+				if off[st] {
+					got = append(got, st.idx)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Fatalf("off-template pages %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

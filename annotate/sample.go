@@ -209,6 +209,11 @@ type SampleResult struct {
 	// NearDuplicates counts the candidate pages left out of the sample
 	// because they copy (NearDuplicate) a page of it.
 	NearDuplicates int
+	// OffTemplate names the candidate pages left out of the sample because
+	// they do not share the source's template: they have fewer than half
+	// as many of its template texts (texts on most pages) as the median
+	// page. See offTemplate in diversity.go.
+	OffTemplate []string
 	// Kinds describes the page structures (which template texts a page
 	// has: its optional rows and boxes) of the sample against the probe
 	// pages, spread evenly over the source.
@@ -589,7 +594,10 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		if step == nt-1 {
 			// The sample: the best pages, without copies, of diverse
 			// structures (diversity.go).
-			chosen := chooseSample(cands, opts.K, doneTypes)
+			chosen, foreign := chooseSample(cands, opts.K, doneTypes)
+			for _, st := range foreign {
+				res.OffTemplate = append(res.OffTemplate, SourceRel(root, paths[st.idx]))
+			}
 			res.NearDuplicates += countNearDuplicates(cands, chosen)
 			res.Kinds = kindStats(chosen, probe)
 			for _, st := range cands {

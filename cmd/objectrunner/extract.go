@@ -346,6 +346,9 @@ func (m *Main) logSample(rep *objectrunner.Report) {
 		if n := rep.Sample.NearDuplicates; n > 0 {
 			m.Log.Info("copies left out of the sample", "pages", n)
 		}
+		if off := rep.Sample.OffTemplate; len(off) > 0 {
+			m.Log.Warn("pages left out of the sample: they do not share the source's template", "pages", len(off), "e.g.", off[0])
+		}
 	}
 }
 
