@@ -27,6 +27,7 @@ for d in examples/*/; do
   notime "$tmp/$n.report.json" >"$out/examples/$n.report.json"
   "$bin" extract -q --workers 1 --dict-dir "$store" --wrapper "$out/examples/$n.wrapper.json" \
     --source "$d/pages" -o "$out/examples/$n.rewrap.jsonl" 2>>"$out/examples/$n.stderr" || echo "exit $?" >>"$out/examples/$n.stderr"
+  sed -i -E 's/^time=[^ ]+ //' "$out/examples/$n.stderr"
 done
 zdir="$tmp/zoo"; mkdir -p "$zdir"
 go test ./examples/zoo -count=1 -run 'TestZoo$' -zoo.seeds="$seeds" -zoo.out="$zdir" >"$tmp/zoo.log" 2>&1 || true

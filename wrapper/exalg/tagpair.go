@@ -1,4 +1,4 @@
-package wrapper
+package exalg
 
 import "strings"
 
@@ -23,10 +23,10 @@ func (e *ecgm) repeatedPair(g *eqClass) bool {
 		return false
 	}
 	a, b := &e.base[g.members[0]], &e.base[g.members[1]]
-	if a.kind == KindEnd {
+	if a.Kind == KindEnd {
 		a, b = b, a
 	}
-	if a.kind != KindStart || b.kind != KindEnd || a.text != b.text || !itemTags[a.text] {
+	if a.Kind != KindStart || b.Kind != KindEnd || a.Text != b.Text || !itemTags[a.Text] {
 		return false
 	}
 	rep := false
@@ -44,7 +44,7 @@ func (e *ecgm) repeatedPair(g *eqClass) bool {
 // rows of several kinds ("Publisher: …", "Date: …"), which the row
 // mechanisms read, not a list of items of one kind.
 func (e *ecgm) labelledIters(start, end int32) bool {
-	if e.base[start].kind != KindStart {
+	if e.base[start].Kind != KindStart {
 		start, end = end, start
 	}
 	n, lab := 0, 0
@@ -57,11 +57,11 @@ func (e *ecgm) labelledIters(start, end int32) bool {
 			n++
 			words := 0
 			for y := x + 1; y < len(s) && s[y] != end && words < iterLabelWords; y++ {
-				if toks[y].kind != KindWord {
+				if toks[y].Kind != KindWord {
 					continue
 				}
 				words++
-				if strings.HasSuffix(toks[y].text, ":") {
+				if strings.HasSuffix(toks[y].Text, ":") {
 					lab++
 					break
 				}

@@ -1,4 +1,4 @@
-package wrapper
+package records
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // recordUpdating reports whether the test binary runs with -update (the
@@ -28,7 +29,7 @@ func recordLearnSynth(t testing.TB, i int) *RecordPattern {
 	var samples []*annotate.Page
 	for j, n := range []int{0, 1, 3, 5, 2, 7, 4, 1, 6, 3} {
 		evs := recordSynthEvents(j, n)
-		samples = append(samples, recordTestPage(t, fmt.Sprint(j), recordSynthPage(j, tc.render(j, evs)), recordSynthMarks(evs)))
+		samples = append(samples, pagetest.Marked(t, fmt.Sprint(j), recordSynthPage(j, tc.render(j, evs)), recordSynthMarks(evs)))
 	}
 	rp, err := FindRecordPattern(samples, recordTestSOD(t), RecordOptions{})
 	if err != nil {
@@ -120,8 +121,8 @@ func TestRecordPatternUnmarshalErrors(t *testing.T) {
 
 func TestFindRecordPatternErrors(t *testing.T) {
 	s := recordTestSOD(t)
-	plain := recordTestPage(t, "a", `<html><body><ul><li>x</li><li>y</li></ul></body></html>`, nil)
-	bodyOnly := recordTestPage(t, "b", `<html><body>BandAa Ensemble 1/1/2010 1 Main St, Springfield</body></html>`,
+	plain := pagetest.Marked(t, "a", `<html><body><ul><li>x</li><li>y</li></ul></body></html>`, nil)
+	bodyOnly := pagetest.Marked(t, "b", `<html><body>BandAa Ensemble 1/1/2010 1 Main St, Springfield</body></html>`,
 		map[string][]string{"artist": {"BandAa Ensemble"}, "date": {"1/1/2010"}, "address": {"1 Main St, Springfield"}})
 	tests := []struct {
 		name  string

@@ -1,4 +1,4 @@
-package wrapper
+package exalg
 
 import (
 	"sort"
@@ -23,18 +23,19 @@ type item struct {
 
 // constTemp is CONSTTEMP (Section 5.2) over the classes of an ECGM run.
 type constTemp struct {
-	e       *ecgm
-	ps      *paths
-	byClass [][]*occNode
-	depth   int
+	e *ecgm
+	// pathName prints an interned occurrence path (Tok.Path).
+	pathName func(int32) string
+	byClass  [][]*occNode
+	depth    int
 	// glue marks the first text of an unrolled set iteration: it is
 	// joined to the constant text before it.
 	glue map[*TextNode]bool
 }
 
 // buildTemplate constructs the template of the root class.
-func buildTemplate(e *ecgm, ps *paths) *Template {
-	ct := &constTemp{e: e, ps: ps, byClass: make([][]*occNode, len(e.classes)), glue: map[*TextNode]bool{}}
+func buildTemplate(e *ecgm, pathName func(int32) string) *Template {
+	ct := &constTemp{e: e, pathName: pathName, byClass: make([][]*occNode, len(e.classes)), glue: map[*TextNode]bool{}}
 	h := newHandinv(e.seqs, e.nRoles)
 	root := -1
 	for ci, c := range e.classes {
@@ -45,7 +46,7 @@ func buildTemplate(e *ecgm, ps *paths) *Template {
 	if root < 0 {
 		// No class occurs once on every page: the whole page is one slot.
 		t := &Template{Root: &SeqNode{NodeType: NodeSeq, Nodes: []Node{&SlotNode{NodeType: NodeSlot}}}}
-		t.index()
+		t.Index()
 		return t
 	}
 	for pg := range e.seqs {
@@ -97,7 +98,7 @@ func buildTemplate(e *ecgm, ps *paths) *Template {
 		}
 	}
 	t := &Template{Root: absorbWordOptionals(ct.class(root))}
-	t.index()
+	t.Index()
 	return t
 }
 
@@ -164,12 +165,12 @@ func wordOptional(n Node) bool {
 
 func (ct *constTemp) tok(r int32) Tok {
 	b := ct.e.base[r]
-	return Tok{Kind: b.kind, Text: b.text, Path: ct.ps.String(b.path)}
+	return Tok{Kind: b.Kind, Text: b.Text, Path: ct.pathName(b.Path)}
 }
 
 func (ct *constTemp) tokAt(pg, x int) Tok {
 	t := &ct.e.pages[pg][x]
-	return Tok{Kind: t.kind, Text: t.text, Path: ct.ps.String(t.path)}
+	return Tok{Kind: t.Kind, Text: t.Text, Path: ct.pathName(t.Path)}
 }
 
 // posItems returns the PosString of position p (1-based) of an occurrence.
@@ -521,11 +522,11 @@ func (ct *constTemp) posTypes(n *occNode, p int) ([]string, bool) {
 	cover := map[string]int{}
 	for x := n.mem[p-1] + 1; x < n.mem[p]; x++ {
 		t := &toks[x]
-		if t.kind != KindWord || edgeToken(t) {
+		if t.Kind != KindWord || EdgeToken(t) {
 			continue
 		}
 		words++
-		for _, typ := range t.annTypes() {
+		for _, typ := range t.AnnTypes() {
 			cover[typ]++
 		}
 	}

@@ -1,4 +1,4 @@
-package wrapper
+package records
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // recordRobustCase is a list layout nobody tuned the segmentation for,
@@ -287,7 +288,7 @@ func TestRecordsUntuned(t *testing.T) {
 			var samples []*annotate.Page
 			for i, n := range sampleCounts {
 				evs := recordSynthEvents(i, n)
-				samples = append(samples, recordTestPage(t, fmt.Sprint(i), tc.page(i, evs), marks(i, evs)))
+				samples = append(samples, pagetest.Marked(t, fmt.Sprint(i), tc.page(i, evs), marks(i, evs)))
 			}
 			rp, err := FindRecordPattern(samples, s, RecordOptions{})
 			if err != nil {

@@ -1,7 +1,6 @@
-package wrapper
+package exalg
 
 import (
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -94,22 +93,6 @@ func TestHandinvAppendixA(t *testing.T) {
 				t.Fatalf("HANDINV = %s, want %s", got, tc.want)
 			}
 		})
-	}
-}
-
-// TestHandinvA3 is Example A.3: with SIZETHRES 2 the running example forms
-// the Type-B class {<b>,</b>} (vector ⟨5,8,5,2⟩); HANDINV must drop it so
-// that the template is still T_e.
-func TestHandinvA3(t *testing.T) {
-	c := loadCase(t, filepath.Join("testdata", "induce", "exalg-book-reviews"))
-	c.opt.SizeThres = 2
-	w, err := Induce(c.pages, c.sod, c.opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "<html><body><b>Book Name</b> *:title <b>Reviews</b><ol> {<li><b>Reviewer Name</b> * <b>Rating</b> * <b>Text</b> * </li>}_ </ol></body></html>"
-	if got := w.Template().String(); got != want {
-		t.Fatalf("Template()=%s\nwant        %s", got, want)
 	}
 }
 

@@ -1,4 +1,4 @@
-package wrapper
+package exalg
 
 import (
 	"strings"
@@ -42,9 +42,12 @@ type Tok struct {
 	// Path is the DOM occurrence path, tag names joined by "/".
 	Path string `json:"p"`
 
-	key int32 // index in the wrapper's key table
+	// Key is the token's index in the key table of the wrapper that
+	// matches the template (not saved: rebuilt when a wrapper is loaded).
+	Key int32 `json:"-"`
 }
 
+// String prints the token as in ExAlg's notation.
 func (t Tok) String() string {
 	switch t.Kind {
 	case KindStart:
@@ -208,29 +211,29 @@ func (t *Template) String() string {
 	return t.Root.String()
 }
 
-// walk visits n and its descendants in document order.
-func walk(n Node, f func(Node)) {
+// Walk visits n and its descendants in document order.
+func Walk(n Node, f func(Node)) {
 	f(n)
 	switch n := n.(type) {
 	case *SeqNode:
 		for _, c := range n.Nodes {
-			walk(c, f)
+			Walk(c, f)
 		}
 	case *SetNode:
-		walk(n.Body, f)
+		Walk(n.Body, f)
 	case *OptionalNode:
-		walk(n.Body, f)
+		Walk(n.Body, f)
 	case *DisjunctionNode:
 		for _, c := range n.Alts {
-			walk(c, f)
+			Walk(c, f)
 		}
 	}
 }
 
-// index numbers slots and sets in document order.
-func (t *Template) index() {
+// Index numbers slots and sets in document order.
+func (t *Template) Index() {
 	t.Slots, t.Sets = nil, nil
-	walk(t.Root, func(n Node) {
+	Walk(t.Root, func(n Node) {
 		switch n := n.(type) {
 		case *SlotNode:
 			n.ID = len(t.Slots)

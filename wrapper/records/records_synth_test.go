@@ -1,4 +1,4 @@
-package wrapper
+package records
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
-	"golang.org/x/net/html"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // recordTestSOD is a list SOD: artist 1, date 1, address 1, performer +.
@@ -34,36 +34,6 @@ predefined = "address"
 		t.Fatal(err)
 	}
 	return s
-}
-
-// recordTestPage parses src and annotates every text node holding one of
-// marks[type] (a stand-in for the recognizers: exact, hand-given matches).
-func recordTestPage(t testing.TB, path, src string, marks map[string][]string) *annotate.Page {
-	t.Helper()
-	p, err := annotate.ParsePage([]byte(src), path, annotate.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.ByNode = map[*html.Node][]*annotate.Annotation{}
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.TextNode {
-			for typ, vals := range marks {
-				for _, v := range vals {
-					if i := strings.Index(n.Data, v); i >= 0 && v != "" {
-						a := &annotate.Annotation{Type: typ, Node: n, Start: i, End: i + len(v), Confidence: 1}
-						p.Annotations = append(p.Annotations, a)
-						p.ByNode[n] = append(p.ByNode[n], a)
-					}
-				}
-			}
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(p.Doc)
-	return p
 }
 
 // recordSynthEvent is one generated record.
@@ -201,7 +171,7 @@ func TestRecordsSynthetic(t *testing.T) {
 			var samples []*annotate.Page
 			for i, n := range sampleCounts {
 				evs := recordSynthEvents(i, n)
-				samples = append(samples, recordTestPage(t, fmt.Sprint(i), recordSynthPage(i, tc.render(i, evs)), recordSynthMarks(evs)))
+				samples = append(samples, pagetest.Marked(t, fmt.Sprint(i), recordSynthPage(i, tc.render(i, evs)), recordSynthMarks(evs)))
 			}
 			rp, err := FindRecordPattern(samples, s, RecordOptions{})
 			if err != nil {
@@ -253,7 +223,7 @@ func TestRecordsFeaturedLookalike(t *testing.T) {
 	var samples []*annotate.Page
 	for j, n := range []int{0, 1, 3, 5, 2, 7, 4, 1, 6, 3} {
 		evs := recordSynthEvents(j, n)
-		samples = append(samples, recordTestPage(t, fmt.Sprint(j), page(j, evs), recordSynthMarks(append(evs, featured...))))
+		samples = append(samples, pagetest.Marked(t, fmt.Sprint(j), page(j, evs), recordSynthMarks(append(evs, featured...))))
 	}
 	rp, err := FindRecordPattern(samples, recordTestSOD(t), RecordOptions{})
 	if err != nil {

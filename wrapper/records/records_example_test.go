@@ -1,4 +1,4 @@
-package wrapper_test
+package records_test
 
 import (
 	"encoding/json"

@@ -1,13 +1,4 @@
-package wrapper
-
-// Record segmentation for list pages (one object per record).
-//
-// Files:
-//
-//	records.go        RecordPattern, its application (Records), JSON form, String
-//	records_match.go  tag skeletons and normalised simple tree matching (seed 001)
-//	records_learn.go  FindRecordPattern: candidate list regions scored by the SOD
-//	                  annotations and the repetition-count signal (seed 002)
+package records
 
 import (
 	"encoding/json"

@@ -1,14 +1,13 @@
-package wrapper
+package records
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
-	"golang.org/x/net/html"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // TestRecordSmallValueSetOverSidebar: the records are table rows whose
@@ -56,8 +55,8 @@ regex = '\b(?:PG|SG|SF|PF|C|G|F)\b'
 			}
 		}
 		b.WriteString(`</ol></div></div></body></html>`)
-		p := recordTestPage(t, fmt.Sprint(i), b.String(), m)
-		annotateRegex(p, "position", `\b(?:PG|SG|SF|PF|C|G|F)\b`)
+		p := pagetest.Marked(t, fmt.Sprint(i), b.String(), m)
+		pagetest.AnnotateRegex(p, "position", `\b(?:PG|SG|SF|PF|C|G|F)\b`)
 		pages = append(pages, p)
 	}
 	rp, err := FindRecordPattern(pages, s, RecordOptions{})
@@ -67,24 +66,4 @@ regex = '\b(?:PG|SG|SF|PF|C|G|F)\b'
 	if rp.Head != "tr" {
 		t.Fatalf("record pattern %s: want the table's rows", rp)
 	}
-}
-
-// annotateRegex annotates every match of expr in p's text nodes as typ,
-// as the annotator would for a regex entity type.
-func annotateRegex(p *annotate.Page, typ, expr string) {
-	re := regexp.MustCompile(expr)
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.TextNode {
-			for _, m := range re.FindAllStringIndex(n.Data, -1) {
-				a := &annotate.Annotation{Type: typ, Node: n, Start: m[0], End: m[1], Confidence: 1}
-				p.Annotations = append(p.Annotations, a)
-				p.ByNode[n] = append(p.ByNode[n], a)
-			}
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(p.Doc)
 }

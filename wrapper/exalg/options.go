@@ -1,4 +1,4 @@
-package wrapper
+package exalg
 
 // Options tune wrapper induction. The zero value is not useful; start from
 // DefaultOptions.

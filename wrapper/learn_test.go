@@ -2,12 +2,16 @@ package wrapper
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 )
+
+// Tests of learning a template through the wrapper (tokenizer, Induce,
+// slot statistics); the ExAlg stages alone are tested in package exalg.
 
 // rowsPages builds detail pages whose <ul> holds an ISBN row, a main row,
 // then a varying number of further rows (extra[i] on page i), each
@@ -94,23 +98,6 @@ func TestUnrollLeadingIterations(t *testing.T) {
 	}
 }
 
-func TestCloneNodeIsDeep(t *testing.T) {
-	orig := &SeqNode{NodeType: NodeSeq, Nodes: []Node{
-		&TextNode{NodeType: NodeText, Toks: []Tok{{Kind: KindWord, Text: "a"}}},
-		&SetNode{NodeType: NodeSet, Body: &SeqNode{NodeType: NodeSeq, Nodes: []Node{&SlotNode{NodeType: NodeSlot}}}},
-		&OptionalNode{NodeType: NodeOptional, Body: &DisjunctionNode{NodeType: NodeDisjunction, Alts: []Node{&SlotNode{NodeType: NodeSlot}}}},
-	}}
-	c := cloneNode(orig).(*SeqNode)
-	if c.String() != orig.String() {
-		t.Fatalf("clone prints %q, want %q", c.String(), orig.String())
-	}
-	c.Nodes[0].(*TextNode).Toks[0].Text = "b"
-	c.Nodes[1].(*SetNode).Body.(*SeqNode).Nodes[0].(*SlotNode).Field = "x"
-	if orig.String() != "a {*}_ ((*))?" {
-		t.Fatalf("changing the clone changed the original: %q", orig.String())
-	}
-}
-
 // TestTemplateWithoutRoot: when no class is left to anchor the template
 // (HANDINV can remove every class, as on badly cut records of a list), the
 // template is one slot, indexed, and slot statistics can be gathered (the
@@ -122,9 +109,10 @@ func TestTemplateWithoutRoot(t *testing.T) {
 		p := testPage(t, fmt.Sprint(i), "<html><body>"+src+"</body></html>", nil)
 		toks = append(toks, tokenize(p, w.ps))
 	}
-	e := newECGM(toks, w.opt)
-	e.classes = nil
-	w.tmpl = buildTemplate(e, w.ps)
+	// The template exalg builds when no class is left (exalg's
+	// TestTemplateWithoutRoot): a tuple of one indexed slot.
+	w.tmpl = &Template{Root: &SeqNode{NodeType: NodeSeq, Nodes: []Node{&SlotNode{NodeType: NodeSlot}}}}
+	w.tmpl.Index()
 	w.freeze()
 	stats := gather(w, toks)
 	if len(w.tmpl.Slots) != 1 || len(stats) != 1 || stats[0].occ != 3 {
@@ -132,35 +120,59 @@ func TestTemplateWithoutRoot(t *testing.T) {
 	}
 }
 
-// TestKidOrder: the classes nested at one position come in an order
-// every occurrence agrees with, not in the order of first appearance: two
-// optional rows B and A, the first page holding only A and a later one
-// "B A", give "B A" (the order of first appearance, "A B", made the
-// position one slot).
-func TestKidOrder(t *testing.T) {
-	occ := func(classes ...int) []item {
-		var it []item
-		for _, c := range classes {
-			it = append(it, item{kid: &occNode{cls: c}}, item{x: 0})
-		}
-		return it
-	}
-	for _, tc := range []struct {
-		name  string
-		items [][]item
-		first []int
-		want  string
-	}{
-		{"agrees", [][]item{occ(1, 2), occ(2)}, []int{1, 2}, "[1 2]"},
-		{"later occurrence orders", [][]item{occ(2), occ(1, 2), occ(1)}, []int{2, 1}, "[1 2]"},
-		{"three", [][]item{occ(3), occ(2, 3), occ(1, 2)}, []int{3, 2, 1}, "[1 2 3]"},
-		{"cycle keeps first appearance", [][]item{occ(1, 2), occ(2, 1)}, []int{1, 2}, "[1 2]"},
-		{"repeats", [][]item{occ(2, 2, 3), occ(1, 2)}, []int{2, 3, 1}, "[1 2 3]"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := fmt.Sprint(kidOrder(tc.items, tc.first)); got != tc.want {
-				t.Fatalf("kidOrder = %s, want %s", got, tc.want)
+// TestPlainListItems: the guests are a list of plain items,
+// "<li>Name</li>", one to three per page. Their class holds two roles (the
+// start and end tag of <li>), under SizeThres; repeatedPair keeps it, the
+// list is a set and every item is a guest.
+func TestPlainListItems(t *testing.T) {
+	var src, known []string
+	var wants [][]string
+	for i := range 18 {
+		var its []string
+		for j := range 1 + i%3 {
+			g := fmt.Sprintf("%c%s Orchestra", 'A'+i, strings.Repeat(string(rune('a'+j)), 2+j))
+			if (i+j)%4 == 0 {
+				known = append(known, g)
 			}
-		})
+			its = append(its, g)
+		}
+		wants = append(wants, its)
+		src = append(src, fmt.Sprintf(`<html><body><div class="nav">Home</div><h1 data-or-type="name">Show %c%c</h1>`+
+			`<div class="lineup"><ul><li>%s</li></ul></div><p>Doors open early</p></body></html>`, 'A'+i, 'a'+i, strings.Join(its, "</li><li>")))
+	}
+	pages := pagesOf(t, src, map[string][]string{"artist": known})
+	s := testSOD([][3]string{{"name", "1", "name"}, {"guests", "*", "artist"}}, sod.One)
+	dictionaryTypes(s, "artist", "name")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tm := w.Template().String(); !strings.Contains(tm, "{<li>") {
+		t.Fatalf("the list is no set: %s", tm)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		if got := fmt.Sprint(objs[0].Get("guests")); got != fmt.Sprint(wants[i]) {
+			t.Fatalf("%s: guests %s, want %s; template %s", p.Path, got, wants[i], w.Template())
+		}
+	}
+}
+
+// TestHandinvA3 is Example A.3: with SIZETHRES 2 the running example forms
+// the Type-B class {<b>,</b>} (vector ⟨5,8,5,2⟩); HANDINV must drop it so
+// that the template is still T_e.
+func TestHandinvA3(t *testing.T) {
+	c := loadCase(t, filepath.Join("testdata", "induce", "exalg-book-reviews"))
+	c.opt.SizeThres = 2
+	w, err := Induce(c.pages, c.sod, c.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "<html><body><b>Book Name</b> *:title <b>Reviews</b><ol> {<li><b>Reviewer Name</b> * <b>Rating</b> * <b>Text</b> * </li>}_ </ol></body></html>"
+	if got := w.Template().String(); got != want {
+		t.Fatalf("Template()=%s\nwant        %s", got, want)
 	}
 }

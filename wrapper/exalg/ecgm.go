@@ -1,4 +1,4 @@
-package wrapper
+package exalg
 
 import (
 	"encoding/binary"
@@ -7,12 +7,12 @@ import (
 	"sort"
 )
 
-// baseKey identifies a token by what it looks like: kind, text and DOM
+// BaseKey identifies a token by what it looks like: kind, text and DOM
 // occurrence path. DIFFFORMAT makes it the initial role of a token.
-type baseKey struct {
-	kind Kind
-	text string
-	path int32
+type BaseKey struct {
+	Kind Kind   // tag or word
+	Text string // tag name or word
+	Path int32  // interned occurrence path
 }
 
 // roleKey refines a role by a context hash.
@@ -25,10 +25,10 @@ type roleKey struct {
 // pages as strings of dtokens (roles) and the classes found on them.
 type ecgm struct {
 	opt    Options
-	pages  [][]token
+	pages  [][]Token
 	seqs   [][]int32 // role of every token
 	nRoles int
-	base   []baseKey // role -> token it was derived from
+	base   []BaseKey // role -> token it was derived from
 	// data marks roles that may not join a class: words consistently
 	// annotated as entity values (ObjectRunner: annotated text is data even
 	// when it is regular).
@@ -37,16 +37,27 @@ type ecgm struct {
 	seed    maphash.Seed
 }
 
+// Learn runs ExAlg on the token streams of the sample pages: ECGM
+// (equivalence classes to a fixpoint, with opt.Annotations ObjectRunner's
+// Algorithm 2) then CONSTTEMP, and returns the template of the root class.
+// pathName prints a token's interned occurrence path for the template's
+// tokens (Tok.Path).
+func Learn(pages [][]Token, opt Options, pathName func(int32) string) *Template {
+	e := newECGM(pages, opt)
+	e.run()
+	return buildTemplate(e, pathName)
+}
+
 // diffFormat is DIFFFORMAT (Observation 4.4): "two page-tokens with different
 // occurrence-paths have different roles". Initial role = (kind, text, path).
-func newECGM(pages [][]token, opt Options) *ecgm {
+func newECGM(pages [][]Token, opt Options) *ecgm {
 	e := &ecgm{opt: opt, pages: pages, seed: maphash.MakeSeed()}
-	ids := map[baseKey]int32{}
+	ids := map[BaseKey]int32{}
 	e.seqs = make([][]int32, len(pages))
 	for i, toks := range pages {
 		s := make([]int32, len(toks))
 		for x := range toks {
-			k := baseKey{toks[x].kind, toks[x].text, toks[x].path}
+			k := BaseKey{toks[x].Kind, toks[x].Text, toks[x].Path}
 			id, ok := ids[k]
 			if !ok {
 				id = int32(len(e.base))
@@ -65,7 +76,7 @@ func newECGM(pages [][]token, opt Options) *ecgm {
 // whether the number of roles grew.
 func (e *ecgm) refine(ctx [][]uint64) bool {
 	ids := make(map[roleKey]int32, e.nRoles*2)
-	var base []baseKey
+	var base []BaseKey
 	var data []bool
 	for pg, s := range e.seqs {
 		for x, r := range s {
@@ -118,7 +129,7 @@ func (e *ecgm) findEq() []*eqClass {
 			order = append(order, k)
 		}
 		g.members = append(g.members, int32(r))
-		if e.base[r].kind == KindSentinel {
+		if e.base[r].Kind == KindSentinel {
 			g.root = true
 		}
 	}

@@ -1,4 +1,4 @@
-package wrapper
+package exalg
 
 import "strings"
 
@@ -183,7 +183,7 @@ func (p *indenter) inlineText(n Node) string {
 // hasElements reports whether n holds a start tag of a non-void element.
 func hasElements(n Node) bool {
 	found := false
-	walk(n, func(c Node) {
+	Walk(n, func(c Node) {
 		if t, ok := c.(*TextNode); ok {
 			for _, tk := range t.Toks {
 				if tk.Kind == KindStart && !voidTags[tk.Text] {

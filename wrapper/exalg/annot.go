@@ -1,4 +1,4 @@
-package wrapper
+package exalg
 
 import (
 	"encoding/binary"
@@ -9,9 +9,9 @@ import (
 
 // tokType returns the single annotation type on a token, or "" when it has
 // none or several.
-func tokType(t *token) string {
+func tokType(t *Token) string {
 	typ := ""
-	for _, a := range t.ann {
+	for _, a := range t.Ann {
 		if typ == "" {
 			typ = a.Type
 		} else if a.Type != typ {
@@ -32,11 +32,11 @@ func (e *ecgm) markData() {
 	for pg, s := range e.seqs {
 		for x, r := range s {
 			t := &e.pages[pg][x]
-			if t.kind != KindWord {
+			if t.Kind != KindWord {
 				continue
 			}
 			occ[r]++
-			if len(t.ann) > 0 {
+			if len(t.Ann) > 0 {
 				ann[r]++
 			}
 			if innerWord(e.pages[pg], s, x) {
@@ -61,13 +61,13 @@ func (e *ecgm) markData() {
 // of a name whose middle varies, not a template word, even when the
 // dictionary knows few of the names (a template label next to a value is
 // never inside the value's instance).
-func innerWord(toks []token, roles []int32, x int) bool {
-	for _, a := range toks[x].ann {
+func innerWord(toks []Token, roles []int32, x int) bool {
+	for _, a := range toks[x].Ann {
 		for _, y := range [2]int{x - 1, x + 1} {
-			if y < 0 || y >= len(toks) || toks[y].kind != KindWord || toks[y].node != toks[x].node || roles[y] == roles[x] {
+			if y < 0 || y >= len(toks) || toks[y].Kind != KindWord || toks[y].Node != toks[x].Node || roles[y] == roles[x] {
 				continue
 			}
-			for _, b := range toks[y].ann {
+			for _, b := range toks[y].Ann {
 				if a == b {
 					return true
 				}
@@ -209,9 +209,9 @@ func (e *ecgm) diffAnn(conflicting bool) bool {
 
 // parentOf returns the element a token sits in: the parent of a tag's
 // element, the parent of a word's text node.
-func parentOf(t *token) *html.Node {
-	if t.node == nil {
+func parentOf(t *Token) *html.Node {
+	if t.Node == nil {
 		return nil
 	}
-	return t.node.Parent
+	return t.Node.Parent
 }
