@@ -66,9 +66,9 @@ func (tz *tokenizer) attrTokens(c *html.Node, cp int32) {
 		tag := n.Parent.Data // "@" + key
 		ap := tz.ps.child(cp, tag)
 		ann := tz.byNode[n.Parent]
-		tz.toks = append(tz.toks, token{kind: KindStart, text: tag, path: ap, node: n.Parent, ann: ann})
+		tz.toks = append(tz.toks, token{Kind: KindStart, Text: tag, Path: ap, Node: n.Parent, Ann: ann})
 		tz.toks = splitWords(tz.toks, n, ap, tz.byNode[n])
-		tz.toks = append(tz.toks, token{kind: KindEnd, text: tag, path: ap, node: n.Parent, ann: ann})
+		tz.toks = append(tz.toks, token{Kind: KindEnd, Text: tag, Path: ap, Node: n.Parent, Ann: ann})
 	}
 }
 

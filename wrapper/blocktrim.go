@@ -55,7 +55,7 @@ func (w *Wrapper) blockEnd(toks []token, s, b, e, slot int) int {
 			return e
 		}
 		for x := b + 1; x < e; x++ {
-			if (toks[x].kind != KindWord || toks[x].node != toks[x-1].node) && toks[x-1].kind == KindWord {
+			if (toks[x].Kind != KindWord || toks[x].Node != toks[x-1].Node) && toks[x-1].Kind == KindWord {
 				if t, _, _ := valueText(toks, s, x); covered(r, t) >= want {
 					return x
 				}

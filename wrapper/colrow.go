@@ -23,7 +23,7 @@ import (
 // cell as the row. ok is false outside a table with a header row, or when
 // a cell spans columns.
 func columnRow(toks []token, a int) (rowOf, bool) {
-	n := toks[a].node
+	n := toks[a].Node
 	var cell *html.Node
 	for ; n != nil; n = n.Parent {
 		if n.Type == html.ElementNode && (n.DataAtom == atom.Td || n.DataAtom == atom.Th) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // listCase is a list SOD, sample pages rendered from generated records
@@ -28,7 +29,7 @@ func (c listCase) run(t *testing.T) {
 	var sample []*annotate.Page
 	for i := range c.pages {
 		src, m := c.render(i)
-		sample = append(sample, recordTestPage(t, fmt.Sprint(i), src, m))
+		sample = append(sample, pagetest.Marked(t, fmt.Sprint(i), src, m))
 	}
 	w, err := Induce(sample, s, DefaultOptions())
 	if err != nil {

@@ -348,15 +348,15 @@ func TestOtherCut(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body><p>"+tc.text+"</p></body></html>", nil)
 			toks := tokenize(p, newPaths())
 			a, b := 0, len(toks)
-			for a < b && toks[a].kind != KindWord {
+			for a < b && toks[a].Kind != KindWord {
 				a++
 			}
-			for b > a && toks[b-1].kind != KindWord {
+			for b > a && toks[b-1].Kind != KindWord {
 				b--
 			}
 			x, g := otherCut(toks, a, b, fields, valid, "publisher")
 			got, _, _ := valueText(toks, a, x)
-			if got != tc.want || g != tc.field || (x < b && toks[x].text != tc.sep) {
+			if got != tc.want || g != tc.field || (x < b && toks[x].Text != tc.sep) {
 				t.Fatalf("otherCut kept %q (field %q), want %q (field %q, at %q)", got, g, tc.want, tc.field, tc.sep)
 			}
 		})
@@ -479,7 +479,7 @@ func TestPageLabelWords(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body><p>"+tc.label+" <a>Eastvale University</a></p></body></html>", nil)
 			toks := tokenize(p, newPaths())
-			x := slices.IndexFunc(toks, func(tk token) bool { return tk.text == "Eastvale" })
+			x := slices.IndexFunc(toks, func(tk token) bool { return tk.Text == "Eastvale" })
 			if got := pageLabel(toks, x); !slices.Equal(got, tc.want) {
 				t.Fatalf("pageLabel = %q, want %q", got, tc.want)
 			}

@@ -11,20 +11,21 @@
 //	tokenize (token.go)            pages -> tokens: start tags, end tags, words;
 //	                               shuffled label-value rows put in their
 //	                               labels' order (roworder.go)
-//	DIFFFORMAT (ecgm.go)           roles differentiated by DOM occurrence path
-//	loop (ecgm.go, Algorithm 2):
-//	  FINDEQ                       occurrence vectors -> large, frequent classes
-//	  HANDINV (handinv.go)         ordered / nested checks, splits, removals
-//	  DIFFEQ                       roles differentiated by position in classes
-//	  annotations (annot.go)       non-conflicting inside, conflicting outside
-//	CONSTTEMP (consttemp.go)       classes -> typed template tree (template.go),
-//	                               leading set iterations with roles of their own
-//	                               unrolled (see "Varying repetitions" below)
+//	ExAlg (package exalg)          tokens -> template (exalg.Learn):
+//	  DIFFFORMAT                   roles differentiated by DOM occurrence path
+//	  loop (Algorithm 2):
+//	    FINDEQ                     occurrence vectors -> large, frequent classes
+//	    HANDINV                    ordered / nested checks, splits, removals
+//	    DIFFEQ                     roles differentiated by position in classes
+//	    annotations                non-conflicting inside, conflicting outside
+//	  CONSTTEMP                    classes -> typed template tree, leading set
+//	                               iterations with roles of their own unrolled
+//	                               (see "Varying repetitions" in exalg)
 //	EXVAL (match.go)               template + page -> slot values
 //	mapping (mapping.go)           slots -> SOD fields, early stop (StopError)
 //
 // List pages (record mode, list.go): when the SOD wants several objects per
-// page, Induce first learns a RecordPattern (FindRecordPattern) from the
+// page, Induce first learns a RecordPattern (package records) from the
 // sample. If it finds one, every sample record (at most 200, spread over
 // the pages) is a pseudo-page of its own, tokenized with occurrence paths
 // relative to the record's parent, and the machinery above runs over the
@@ -80,7 +81,6 @@
 // Files:
 //
 //	doc.go        this map
-//	options.go    Options, DefaultOptions
 //	token.go      tokenizer (an annotate.Visitor: frames of open elements
 //	              with their occurrence paths) and occurrence-path interning
 //	stream.go     ExtractStream, ExtractFile, ExtractBytes: extraction in
@@ -90,12 +90,6 @@
 //	attr.go       attribute values as tokens: <@KEY> value </@KEY> right
 //	              after the start tag of an element carrying KEY, for the
 //	              attributes the SOD's fields read (FieldSpec.Attrs)
-//	ecgm.go       equivalence-class generation (DIFFFORMAT, FINDEQ, DIFFEQ, loop)
-//	annot.go      annotation-based role differentiation, annotated words as data
-//	handinv.go    HANDINV (seed ExAlg, Appendix A)
-//	consttemp.go  CONSTTEMP: template construction from classes (Table 1)
-//	template.go   Template tree (sealed Node interface) and its infix String
-//	indent.go     Template.Indented: one element per line, for wrapper show
 //	match.go      matching a template against a page (EXVAL), value text;
 //	              a disjunction holding no field that no form matches is
 //	              passed over
@@ -174,9 +168,6 @@
 //	              one act of a small pool page after page)
 //	placeholder.go the site's placeholder for a missing value ("N/A"
 //	              among names and among dates) is no value (SlotMap.NA)
-//	tagpair.go    FINDEQ keeps the two-role class of a repeated list item
-//	              with text only ("<li>Boneyard</li>"), unless its items
-//	              open with labels (rows of several kinds)
 //	setslots.go   candidate slots dropped before mapping: a set field's
 //	              copy of a single field's slot, a detail page's set field
 //	              among other objects' records (a sidebar), a patterned
@@ -219,8 +210,8 @@
 //	              "Written by")
 //	pagescope.go  page-scope fields: derived SODs, page-level induction,
 //	              copying the page's values into every object
-//	explain.go    WhyEmpty: why a page the wrapper fits gave no object (where
-//	              the search for records stopped)
+//	whyempty.go   WhyEmpty: why a page the wrapper fits gave no object (where
+//	              the search for records stopped: records.WhyNoRecords)
 //	join.go       single values written over two lines of one element
 //	              (SlotMap.Join, SlotMap.JoinPrev)
 //	extend.go     names that go on over template words inside their text
@@ -313,9 +304,14 @@
 //	              the SOD's text, SODText, when known)
 //	slotread.go   SlotMap.Reading: how a field reads its slot, in words
 //	validate.go   every field of a loaded wrapper file checked, the key named
-//	records.go    RecordPattern, Records (cutting a page into records), JSON form
-//	records_match.go  tag skeletons and normalised simple tree matching
-//	records_learn.go  FindRecordPattern: list regions scored by the annotations
+//	aliases.go    the names this package keeps from its stage packages:
+//	              Template, its nodes, Tok, Kind, Options (package exalg),
+//	              RecordPattern, RecordOptions (package records). ExAlg
+//	              itself — tokens, equivalence classes (DIFFFORMAT, FINDEQ,
+//	              HANDINV, DIFFEQ, annotation roles), CONSTTEMP and the
+//	              template tree — is package exalg, called once per
+//	              induction (exalg.Learn, in learnTemplate); record
+//	              segmentation of list pages is package records
 //
 // Tokens and punctuation: text is split on white space; punctuation
 // characters at the start or end of a word are split off into tokens of
@@ -342,26 +338,9 @@
 // A "/" written against the value's first or last word, with no space
 // between, belongs to the value and is kept ("https://example.org/").
 //
-// Varying repetitions (ObjectRunner §3.3: "for a given position, the number
-// of consecutive occurrences of tokens can vary from one page to another …
-// we chose to settle on the minimal number of consecutive occurrences across
-// pages, and differentiate roles within this scope", generalising the most
-// frequent annotation beyond GeneraliseThres): ExAlg turns a run of rows
-// such as "<li>Date: June 2010</li><li>Pages: 336</li>…", whose count
-// varies, into one set, mixing the date with the other rows. CONSTTEMP
-// takes m, the least number of iterations of the set over the occurrences
-// where it occurs, and gives iteration j < m a role of its own when, at a
-// position of the set's body, the j-th iterations' values carry one entity
-// type in ≥ GeneraliseThres of the cases while the other iterations' values
-// carry it in < 1−GeneraliseThres of theirs. The set is then unrolled: its
-// first k iterations (k = last such j + 1) become plain tuples with slots
-// of their own, followed by the set of the remaining iterations (all
-// optional when some page has none). A set whose iterations are all of one
-// type (several authors) is kept whole. The rule is applied at template
-// construction rather than inside the ECGM loop: it gives the leading
-// iterations distinct roles (distinct slots) while leaving the equivalence
-// classes, and so every other part of the template, unchanged. Plain ExAlg
-// (Options.Annotations false) never unrolls.
+// Varying repetitions (ObjectRunner §3.3): CONSTTEMP unrolls a set's
+// leading iterations whose values carry a type of their own into slots of
+// their own; package exalg's doc describes the rule.
 //
 // Set fields: a slot value is split into items at tags, at separator
 // punctuation (", ; | ·") and at separators learned from the sample: words

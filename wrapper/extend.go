@@ -1,6 +1,9 @@
 package wrapper
 
-import "github.com/objectrunner/objectrunner/recognizers"
+import (
+	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
+)
 
 // Values that go on past their slot inside one text node. ExAlg makes a
 // word template text when it occurs once on every sample page in the same
@@ -67,7 +70,7 @@ func (w *Wrapper) learnExtends(pages [][]token) {
 				continue
 			}
 			for x := b; x < e; x++ {
-				if owner[x] == -2 && !edgeToken(&toks[x]) {
+				if owner[x] == -2 && !exalg.EdgeToken(&toks[x]) {
 					on++
 					break
 				}
@@ -120,18 +123,18 @@ func (w *Wrapper) slotOwners(toks []token, root *mrec) []int {
 // end) ends once extended to the end of its text node, stopping before a
 // value of another mapped slot; edge punctuation is trimmed again.
 func (w *Wrapper) extendEnd(toks []token, owner []int, b, slot int) int {
-	if b <= 0 || b > len(toks) || toks[b-1].kind != KindWord {
+	if b <= 0 || b > len(toks) || toks[b-1].Kind != KindWord {
 		return b
 	}
-	node := toks[b-1].node
+	node := toks[b-1].Node
 	e := b
-	for x := b; x < len(toks) && toks[x].kind == KindWord && toks[x].node == node; x++ {
+	for x := b; x < len(toks) && toks[x].Kind == KindWord && toks[x].Node == node; x++ {
 		if owner[x] >= 0 && owner[x] != slot {
 			break
 		}
 		e = x + 1
 	}
-	for e > b && edgeToken(&toks[e-1]) {
+	for e > b && exalg.EdgeToken(&toks[e-1]) {
 		e--
 	}
 	return e

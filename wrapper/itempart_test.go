@@ -8,6 +8,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 func TestPartNotItem(t *testing.T) {
@@ -102,7 +103,7 @@ predefined = "price"
 			}
 			m["price"] = append(m["price"], r.price)
 		}
-		sample = append(sample, recordTestPage(t, fmt.Sprint(i), render(rs), m))
+		sample = append(sample, pagetest.Marked(t, fmt.Sprint(i), render(rs), m))
 	}
 	w, err := Induce(sample, s, DefaultOptions())
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"golang.org/x/net/html"
 )
 
@@ -41,22 +42,22 @@ func lineGap(toks []token, b, a int) bool {
 	br := false
 	for x := b; x < a; x++ {
 		t := &toks[x]
-		switch t.kind {
+		switch t.Kind {
 		case KindStart, KindEnd:
-			if !lineTags[t.text] && t.text != "br" {
+			if !lineTags[t.Text] && t.Text != "br" {
 				return false
 			}
-			br = br || t.text == "br"
+			br = br || t.Text == "br"
 		case KindWord:
-			if !edgeToken(t) {
+			if !exalg.EdgeToken(t) {
 				return false
 			}
 		default:
 			return false
 		}
 	}
-	n1, n2 := toks[b-1].node, toks[a].node
-	if !br || n1 == nil || n2 == nil || toks[b-1].kind != KindWord || toks[a].kind != KindWord {
+	n1, n2 := toks[b-1].Node, toks[a].Node
+	if !br || n1 == nil || n2 == nil || toks[b-1].Kind != KindWord || toks[a].Kind != KindWord {
 		return false
 	}
 	p := blockOf(n1)
@@ -168,7 +169,7 @@ func (w *Wrapper) joins(pages [][]token, first, second int, f *FieldSpec) bool {
 			a, b = a1, b1
 		}
 		for x := a; x < b; x++ {
-			if anyOf(toks[x].annTypes(), f.Types) {
+			if anyOf(toks[x].AnnTypes(), f.Types) {
 				typed++
 				break
 			}
@@ -235,7 +236,7 @@ func abbrevDot(toks []token, x int) string {
 		return ""
 	}
 	t, p := &toks[x], &toks[x-1]
-	if t.kind == KindWord && t.text == "." && p.kind == KindWord && p.node == t.node && p.end == t.start {
+	if t.Kind == KindWord && t.Text == "." && p.Kind == KindWord && p.Node == t.Node && p.End == t.Start {
 		return "."
 	}
 	return ""
@@ -267,17 +268,17 @@ func anyOf(a, b []string) bool {
 // blockSpan returns the value [a, b) of slot extended over its block
 // (see above); owner is slotOwners of the page.
 func (w *Wrapper) blockSpan(toks []token, owner []int, a, b, slot int) (int, int) {
-	if a >= b || toks[a].node == nil {
+	if a >= b || toks[a].Node == nil {
 		return a, b
 	}
-	block := blockOf(toks[a].node)
+	block := blockOf(toks[a].Node)
 	if block == nil {
 		return a, b
 	}
 	inBlock := func(x int) bool {
-		for n := toks[x].node; n != nil; n = n.Parent {
+		for n := toks[x].Node; n != nil; n = n.Parent {
 			if n == block {
-				return toks[x].node != block
+				return toks[x].Node != block
 			}
 		}
 		return false
@@ -287,17 +288,17 @@ func (w *Wrapper) blockSpan(toks []token, owner []int, a, b, slot int) (int, int
 		if owner[x] >= 0 && owner[x] != slot {
 			break
 		}
-		if toks[x].kind == KindWord && toks[x].text == ":" && x > b {
+		if toks[x].Kind == KindWord && toks[x].Text == ":" && x > b {
 			// A label starts the next part of the block ("…<br>Open:
 			// Mon–Thu"): the value ends before the label's words.
 			y := x - 1
-			for y >= b && toks[y].kind == KindWord && toks[y].node == toks[x].node && !strings.ContainsAny(toks[y].text, ",0123456789") {
+			for y >= b && toks[y].Kind == KindWord && toks[y].Node == toks[x].Node && !strings.ContainsAny(toks[y].Text, ",0123456789") {
 				y--
 			}
 			e = min(e, y+1)
 			break
 		}
-		if owner[x] == -2 && toks[x].kind == KindWord {
+		if owner[x] == -2 && toks[x].Kind == KindWord {
 			e = x + 1
 		}
 	}
@@ -306,10 +307,10 @@ func (w *Wrapper) blockSpan(toks []token, owner []int, a, b, slot int) (int, int
 		if owner[x] >= 0 && owner[x] != slot {
 			break
 		}
-		if owner[x] == -1 && toks[x].kind == KindWord && strings.HasSuffix(toks[x].text, ":") {
+		if owner[x] == -1 && toks[x].Kind == KindWord && strings.HasSuffix(toks[x].Text, ":") {
 			break // a label
 		}
-		if owner[x] == -2 && toks[x].kind == KindWord {
+		if owner[x] == -2 && toks[x].Kind == KindWord {
 			s = x
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 )
 
 // TestLineGap checks which tokens may separate two lines of one value.
@@ -30,10 +31,10 @@ func TestLineGap(t *testing.T) {
 			// next word that is not punctuation.
 			b, a := -1, -1
 			for x := range toks {
-				if toks[x].kind == KindWord && toks[x].text == "St" {
+				if toks[x].Kind == KindWord && toks[x].Text == "St" {
 					b = x + 1
 				}
-				if b >= 0 && x >= b && a < 0 && toks[x].kind == KindWord && !edgeToken(&toks[x]) {
+				if b >= 0 && x >= b && a < 0 && toks[x].Kind == KindWord && !exalg.EdgeToken(&toks[x]) {
 					a = x
 				}
 			}
@@ -172,7 +173,7 @@ func TestValueTextLines(t *testing.T) {
 			toks := tokenize(p, newPaths())
 			a, b := -1, 0
 			for x := range toks {
-				if toks[x].kind == KindWord {
+				if toks[x].Kind == KindWord {
 					if a < 0 {
 						a = x
 					}
@@ -203,7 +204,7 @@ func TestAbbrevDot(t *testing.T) {
 			toks := tokenize(p, newPaths())
 			b := -1
 			for x := range toks {
-				if toks[x].kind == KindWord && toks[x].text == "St" {
+				if toks[x].Kind == KindWord && toks[x].Text == "St" {
 					b = x + 1
 				}
 			}

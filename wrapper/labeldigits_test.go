@@ -7,6 +7,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 func TestLabelDigits(t *testing.T) {
@@ -66,7 +67,7 @@ func TestShuffledRowsDigitLabel(t *testing.T) {
 		for j := k - 10; j < k; j++ {
 			marks["title"] = append(marks["title"], fmt.Sprintf("Book Number %d", 100+j))
 		}
-		pages = append(pages, recordTestPage(t, fmt.Sprintf("p%d.html", pg), `<html><body><h1>Results</h1><div class="cards">`+b.String()+`</div><p>Page footer</p></body></html>`, marks))
+		pages = append(pages, pagetest.Marked(t, fmt.Sprintf("p%d.html", pg), `<html><body><h1>Results</h1><div class="cards">`+b.String()+`</div><p>Page footer</p></body></html>`, marks))
 	}
 	annotatePatterns(t, pages, map[string]string{"price": "price"})
 	s := testSOD([][3]string{{"name", "1", "title"}, {"price", "1", "price"}, {"publisher", "?", "publisher"}}, sod.Multiplicity{Min: 0, Max: sod.Unbounded})

@@ -21,9 +21,9 @@ func labelGap(toks []token, x int) int {
 	n := 0
 	for y := x - 1; y >= 0; y-- {
 		switch {
-		case toks[y].kind == KindWord && alnum(toks[y].text) != "":
+		case toks[y].Kind == KindWord && alnum(toks[y].Text) != "":
 			return n
-		case toks[y].kind == KindStart || toks[y].kind == KindEnd:
+		case toks[y].Kind == KindStart || toks[y].Kind == KindEnd:
 			n++
 		}
 	}

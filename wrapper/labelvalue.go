@@ -33,7 +33,7 @@ func labelLetters(run []string) bool {
 // before x).
 func labelRunTypes(toks []token, x int) []string {
 	y := x - 1
-	for y >= 0 && (toks[y].kind != KindWord || alnum(toks[y].text) == "") {
+	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
 		y--
 	}
 	if y < 0 {
@@ -41,11 +41,11 @@ func labelRunTypes(toks []token, x int) []string {
 	}
 	var out []string
 	first := true
-	for n := toks[y].node; y >= 0 && toks[y].kind == KindWord && toks[y].node == n; y-- {
-		if alnum(toks[y].text) == "" {
+	for n := toks[y].Node; y >= 0 && toks[y].Kind == KindWord && toks[y].Node == n; y-- {
+		if alnum(toks[y].Text) == "" {
 			continue
 		}
-		ts := toks[y].ownTypes()
+		ts := ownTypes(&toks[y])
 		if first {
 			out, first = ts, false
 			continue

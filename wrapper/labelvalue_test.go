@@ -7,6 +7,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 func TestLabelLetters(t *testing.T) {
@@ -22,7 +23,7 @@ func TestLabelLetters(t *testing.T) {
 		p := testPage(t, "p.html", `<html><body>`+c.src+`</body></html>`, nil)
 		toks := tokenize(p, newPaths())
 		x := len(toks) - 1
-		for toks[x].text != "x" {
+		for toks[x].Text != "x" {
 			x--
 		}
 		if got := strings.Join(pageLabel(toks, x), " "); got != c.want {
@@ -66,7 +67,7 @@ func TestSidebarRecordsNoLabel(t *testing.T) {
 			names = append(names, title) // a noisy author dictionary
 		}
 		marks := map[string][]string{"title": titles, "author": names}
-		pages = append(pages, recordTestPage(t, fmt.Sprintf("p%02d.html", i), src, marks))
+		pages = append(pages, pagetest.Marked(t, fmt.Sprintf("p%02d.html", i), src, marks))
 	}
 	s := testSOD([][3]string{{"title", "1", "title"}, {"by", "+", "author"}}, sod.One)
 	dictionaryTypes(s, "title", "author")

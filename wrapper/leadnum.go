@@ -67,21 +67,21 @@ func numberWord(w string) bool {
 // a unchanged otherwise.
 func skipLeadNumber(toks []token, a, b int) int {
 	x := a
-	for x < b && toks[x].kind != KindWord {
+	for x < b && toks[x].Kind != KindWord {
 		x++
 	}
-	if x >= b || !numberWord(toks[x].text) {
+	if x >= b || !numberWord(toks[x].Text) {
 		return a
 	}
-	n := toks[x].node
+	n := toks[x].Node
 	for y := x + 1; y < b; y++ {
-		if toks[y].kind != KindWord || toks[y].node != n {
+		if toks[y].Kind != KindWord || toks[y].Node != n {
 			return a
 		}
-		if strings.ContainsFunc(toks[y].text, unicode.IsLetter) {
+		if strings.ContainsFunc(toks[y].Text, unicode.IsLetter) {
 			return y
 		}
-		if !numberWord(toks[y].text) && alnum(toks[y].text) != "" {
+		if !numberWord(toks[y].Text) && alnum(toks[y].Text) != "" {
 			return a
 		}
 	}

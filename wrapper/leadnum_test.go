@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // TestLeadNumber: the position shares its cell with the jersey number,
@@ -22,7 +23,7 @@ func TestLeadNumber(t *testing.T) {
 	}
 	pages := pagesOf(t, src, nil)
 	for _, p := range pages {
-		annotateRegex(p, "position", `\b(?:F|G|C)\b`) // records_novelty_test.go
+		pagetest.AnnotateRegex(p, "position", `\b(?:F|G|C)\b`) // records_novelty_test.go
 	}
 	s := testSOD([][3]string{{"name", "1", "player"}, {"position", "1", "position"}}, sod.One)
 	dictionaryTypes(s, "player", "position")

@@ -20,6 +20,7 @@ import (
 	"unicode"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"golang.org/x/net/html"
 )
 
@@ -137,7 +138,7 @@ func (w *Wrapper) extractRecords(p *annotate.Page) ([]*Object, error) {
 			Reason: fmt.Sprintf("%d of %d records do not fit the record template (first: %s)", skipped+incomplete, len(recs), reason)}
 	}
 	if len(objs) == 0 && w.pageMin > 0 {
-		return nil, &MismatchError{Page: p.Path, Reason: fmt.Sprintf("no record found (the SOD wants %s per page): %s", w.mult, w.rp.whyNoRecords(p))}
+		return nil, &MismatchError{Page: p.Path, Reason: fmt.Sprintf("no record found (the SOD wants %s per page): %s", w.mult, w.rp.WhyNoRecords(p))}
 	}
 	return objs, nil
 }
@@ -329,7 +330,7 @@ func (w *Wrapper) learnMinSegments(toks [][]token) {
 				return
 			}
 			for x := v.a; x < v.b; x++ {
-				if tk[x].kind == KindWord && hasType(tk[x].ann, types) {
+				if tk[x].Kind == KindWord && hasType(tk[x].Ann, types) {
 					sg := segments(tk, v.a, v.b)
 					if l, ok := least[v.slot]; !ok || len(sg) < l {
 						least[v.slot] = len(sg)
@@ -430,7 +431,7 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 				if e := containEnd(tk, v.a, v.b); e < v.b {
 					beyond++
 					for x := v.a; x < v.b; x++ {
-						if tk[x].kind == KindWord && hasType(tk[x].ann, f.Types) {
+						if tk[x].Kind == KindWord && hasType(tk[x].Ann, f.Types) {
 							if x < e {
 								inside++
 							} else {
@@ -442,10 +443,10 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 				seen := map[string]bool{}
 				rns := runs(tk, v.a, v.b)
 				for ri, rn := range rns {
-					pp := tk[rn[0]].path
+					pp := tk[rn[0]].Path
 					pathRuns[pp]++
 					for x := rn[0]; x < rn[1]; x++ {
-						if hasType(tk[x].ann, f.Types) {
+						if hasType(tk[x].Ann, f.Types) {
 							pathAnn[pp]++
 							break
 						}
@@ -467,43 +468,43 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 						seen[rt] = true
 					}
 					for x := ra; x < rb; x++ {
-						st.ann = st.ann || len(tk[x].ann) > 0
+						st.ann = st.ann || len(tk[x].Ann) > 0
 					}
 				}
 				for x := v.a; x < v.b; x++ {
-					if tk[x].kind == KindWord && len(tk[x].ann) > 0 {
-						annWord[tk[x].text] = true
+					if tk[x].Kind == KindWord && len(tk[x].Ann) > 0 {
+						annWord[tk[x].Text] = true
 					}
 				}
 				for x := v.a + 1; x+1 < v.b; x++ {
 					t := &tk[x]
-					if t.kind != KindWord || len(t.ann) > 0 || edgeToken(t) || attached(tk, x) {
+					if t.Kind != KindWord || len(t.Ann) > 0 || exalg.EdgeToken(t) || attached(tk, x) {
 						continue
 					}
 					// The word must fill the gap between two annotated
 					// words alone (but for punctuation that separates
 					// nothing): in "A & Greta B", "Greta" is no separator.
 					before, after, alone := false, false, true
-					for y := x - 1; y >= v.a && tk[y].node == t.node && !before && alone; y-- {
-						before = len(tk[y].ann) > 0
-						alone = before || (edgeToken(&tk[y]) && !sepToken(&tk[y], itemSeps+weakSeps))
+					for y := x - 1; y >= v.a && tk[y].Node == t.Node && !before && alone; y-- {
+						before = len(tk[y].Ann) > 0
+						alone = before || (exalg.EdgeToken(&tk[y]) && !sepToken(&tk[y], itemSeps+weakSeps))
 					}
-					for y := x + 1; y < v.b && tk[y].node == t.node && !after && alone; y++ {
-						after = len(tk[y].ann) > 0
-						alone = after || (edgeToken(&tk[y]) && !sepToken(&tk[y], itemSeps+weakSeps))
+					for y := x + 1; y < v.b && tk[y].Node == t.Node && !after && alone; y++ {
+						after = len(tk[y].Ann) > 0
+						alone = after || (exalg.EdgeToken(&tk[y]) && !sepToken(&tk[y], itemSeps+weakSeps))
 					}
 					if before && after && alone {
-						if sepWord[t.text] == nil {
-							sepWord[t.text] = map[int]bool{}
+						if sepWord[t.Text] == nil {
+							sepWord[t.Text] = map[int]bool{}
 						}
-						sepWord[t.text][pg] = true
+						sepWord[t.Text][pg] = true
 					} else if halfSep(tk, x, v.a, v.b) {
 						// "Maya Okafor and Hunter Prescott" with one of
 						// the two known, as in page mode (gather's sepHalf).
-						if sepHalf[t.text] == nil {
-							sepHalf[t.text] = map[int]bool{}
+						if sepHalf[t.Text] == nil {
+							sepHalf[t.Text] = map[int]bool{}
 						}
-						sepHalf[t.text][pg] = true
+						sepHalf[t.Text][pg] = true
 					}
 				}
 			})
@@ -582,25 +583,25 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 func halfSep(tk []token, x, a, b int) bool {
 	t := &tk[x]
 	weak := sepToken(t, weakSeps)
-	if t.kind != KindWord || len(t.ann) > 0 || edgeToken(t) || (!weak && !lowerInitial(t.text)) || len(t.text) > 4 {
+	if t.Kind != KindWord || len(t.Ann) > 0 || exalg.EdgeToken(t) || (!weak && !lowerInitial(t.Text)) || len(t.Text) > 4 {
 		return false
 	}
 	// neighbour says whether the nearest word on one side is annotated,
 	// and whether separator punctuation stands between.
 	neighbour := func(step int) (ann, split bool) {
-		for y := x + step; y >= a && y < b && tk[y].node == t.node; y += step {
+		for y := x + step; y >= a && y < b && tk[y].Node == t.Node; y += step {
 			if sepToken(&tk[y], itemSeps+weakSeps) {
 				return false, true
 			}
-			if tk[y].kind == KindWord && !edgeToken(&tk[y]) {
-				return len(tk[y].ann) > 0, false
+			if tk[y].Kind == KindWord && !exalg.EdgeToken(&tk[y]) {
+				return len(tk[y].Ann) > 0, false
 			}
 		}
 		return false, false
 	}
 	before, splitL := neighbour(-1)
 	after, splitR := neighbour(1)
-	return before != after && !splitL && !splitR && capitalNeighbour(tk, x, a, b, t.node, before)
+	return before != after && !splitL && !splitR && capitalNeighbour(tk, x, a, b, t.Node, before)
 }
 
 // attached reports whether word x touches the word before or after it in
@@ -608,10 +609,10 @@ func halfSep(tk []token, x, a, b int) bool {
 // separator word.
 func attached(toks []token, x int) bool {
 	t := &toks[x]
-	if x > 0 && toks[x-1].kind == KindWord && toks[x-1].node == t.node && toks[x-1].end == t.start {
+	if x > 0 && toks[x-1].Kind == KindWord && toks[x-1].Node == t.Node && toks[x-1].End == t.Start {
 		return true
 	}
-	return x+1 < len(toks) && toks[x+1].kind == KindWord && toks[x+1].node == t.node && toks[x+1].start == t.end && !sepToken(&toks[x+1], itemSeps)
+	return x+1 < len(toks) && toks[x+1].Kind == KindWord && toks[x+1].Node == t.Node && toks[x+1].Start == t.End && !sepToken(&toks[x+1], itemSeps)
 }
 
 // sepMaxPathAnn: runs at a DOM path where at least this share of the runs
@@ -632,15 +633,15 @@ func hasType(anns []*annotate.Annotation, types []string) bool {
 // its first token (b when it never does): the end tag of that element or
 // the first token outside it.
 func containEnd(toks []token, a, b int) int {
-	if a >= b || toks[a].node == nil {
+	if a >= b || toks[a].Node == nil {
 		return b
 	}
-	c := toks[a].node.Parent
+	c := toks[a].Node.Parent
 	if c == nil {
 		return b
 	}
 	for x := a; x < b; x++ {
-		n := toks[x].node
+		n := toks[x].Node
 		if n == nil {
 			return x
 		}
@@ -666,8 +667,8 @@ func (w *Wrapper) itemAt(toks []token, a, b, slot int) bool {
 		return true
 	}
 	for x := a; x < b; x++ {
-		if toks[x].kind == KindWord && !edgeToken(&toks[x]) {
-			return keep[toks[x].path]
+		if toks[x].Kind == KindWord && !exalg.EdgeToken(&toks[x]) {
+			return keep[toks[x].Path]
 		}
 	}
 	return true

@@ -9,6 +9,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // classRosterPage renders a list page of players whose <dd> rows are told
@@ -96,7 +97,7 @@ predefined = "date"
 			}
 			m["born"] = append(m["born"], w[2])
 		}
-		sample = append(sample, recordTestPage(t, fmt.Sprint(i), src, m))
+		sample = append(sample, pagetest.Marked(t, fmt.Sprint(i), src, m))
 	}
 	w, err := Induce(sample, s, DefaultOptions())
 	if err != nil {
@@ -272,7 +273,7 @@ predefined = "date"
 		if want[1] != "" {
 			m["height"] = []string{want[1]}
 		}
-		sample = append(sample, recordTestPage(t, fmt.Sprint(k), src, m))
+		sample = append(sample, pagetest.Marked(t, fmt.Sprint(k), src, m))
 	}
 	w, err := Induce(sample, s, DefaultOptions())
 	if err != nil {

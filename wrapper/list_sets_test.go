@@ -8,6 +8,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // TestRecordSetItemsUnknownToDictionary: a set field's items come from a
@@ -77,7 +78,7 @@ predefined = "address"
 				}
 			}
 		}
-		sample = append(sample, recordTestPage(t, fmt.Sprint(i), render(rs), m))
+		sample = append(sample, pagetest.Marked(t, fmt.Sprint(i), render(rs), m))
 	}
 	w, err := Induce(sample, s, DefaultOptions())
 	if err != nil {
@@ -182,7 +183,7 @@ predefined = "price"
 			m["price"] = append(m["price"], r.price)
 			m["author"] = append(m["author"], r.authors[0]) // the second is unknown
 		}
-		sample = append(sample, recordTestPage(t, fmt.Sprint(i), render(rs), m))
+		sample = append(sample, pagetest.Marked(t, fmt.Sprint(i), render(rs), m))
 	}
 	w, err := Induce(sample, s, DefaultOptions())
 	if err != nil {

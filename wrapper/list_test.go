@@ -144,10 +144,10 @@ func TestTokenizeNodesRelative(t *testing.T) {
 	show := func(n *html.Node) string {
 		var b strings.Builder
 		for _, tk := range tokenizeNodes([]*html.Node{n}, nil, ps) {
-			if tk.text == "A" || tk.text == "B" {
-				tk.text = "_"
+			if tk.Text == "A" || tk.Text == "B" {
+				tk.Text = "_"
 			}
-			b.WriteString(tk.String() + "@" + ps.String(tk.path) + " ")
+			b.WriteString(tk.String() + "@" + ps.String(tk.Path) + " ")
 		}
 		return b.String()
 	}
@@ -174,7 +174,7 @@ func TestSplitPunctuation(t *testing.T) {
 			n := &html.Node{Type: html.TextNode, Data: tc.in}
 			var got []string
 			for _, tk := range splitWords(nil, n, 0, nil) {
-				got = append(got, tk.text)
+				got = append(got, tk.Text)
 			}
 			if s := strings.Join(got, "|"); s != tc.want {
 				t.Fatalf("splitWords(%q) = %s, want %s", tc.in, s, tc.want)
@@ -250,14 +250,14 @@ func TestContainEnd(t *testing.T) {
 			p := testPage(t, "x.html", "<html><body>"+tc.src+"</body></html>", nil)
 			toks := tokenize(p, newPaths())
 			a := 0
-			for a < len(toks) && toks[a].kind != KindWord {
+			for a < len(toks) && toks[a].Kind != KindWord {
 				a++
 			}
 			e := containEnd(toks, a, len(toks)-1)
 			var got []string
 			for x := a; x < e; x++ {
-				if toks[x].kind == KindWord {
-					got = append(got, toks[x].text)
+				if toks[x].Kind == KindWord {
+					got = append(got, toks[x].Text)
 				}
 			}
 			if s := strings.Join(got, " "); s != tc.want {

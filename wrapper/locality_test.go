@@ -151,7 +151,7 @@ func TestLabelGap(t *testing.T) {
 		toks := tokenize(p, newPaths())
 		x := -1
 		for i, tk := range toks {
-			if tk.kind == KindWord && len(tk.ann) > 0 {
+			if tk.Kind == KindWord && len(tk.Ann) > 0 {
 				x = i
 				break
 			}

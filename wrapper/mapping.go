@@ -12,6 +12,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"golang.org/x/net/html"
 )
 
@@ -438,7 +439,7 @@ type slotStats struct {
 func pageTitle(toks []token) string {
 	var root *html.Node
 	for i := range toks {
-		if n := toks[i].node; n != nil {
+		if n := toks[i].Node; n != nil {
 			for root = n; root.Parent != nil; root = root.Parent {
 			}
 			break
@@ -612,11 +613,11 @@ func capitalNeighbour(toks []token, x, a, b int, n *html.Node, annotatedBefore b
 	if !annotatedBefore {
 		y, step = x-1, -1
 	}
-	for ; y >= a && y < b && toks[y].node == n; y += step {
-		if toks[y].kind != KindWord || edgeToken(&toks[y]) {
+	for ; y >= a && y < b && toks[y].Node == n; y += step {
+		if toks[y].Kind != KindWord || exalg.EdgeToken(&toks[y]) {
 			continue
 		}
-		r := []rune(toks[y].text)
+		r := []rune(toks[y].Text)
 		return len(r) > 0 && unicode.IsUpper(r[0])
 	}
 	return false
@@ -716,11 +717,11 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				words := 0
 				cover := map[string]int{}
 				for x := a; x < b; x++ {
-					if toks[x].kind != KindWord {
+					if toks[x].Kind != KindWord {
 						continue
 					}
 					words++
-					for _, typ := range toks[x].ownTypes() {
+					for _, typ := range ownTypes(&toks[x]) {
 						cover[typ]++
 					}
 				}
@@ -728,13 +729,13 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				st.perPage[pg]++
 				if st.perPage[pg] == 1 {
 					st.firstVal[pg] = txt
-					st.nodes[pg] = toks[a].node
+					st.nodes[pg] = toks[a].Node
 				}
-				if title != "" && len(txt) >= 3 && !inHead(toks[a].node) && strings.Contains(title, strings.ToLower(txt)) {
+				if title != "" && len(txt) >= 3 && !inHead(toks[a].Node) && strings.Contains(title, strings.ToLower(txt)) {
 					st.inTitle++
 				}
 				if x, g := otherCut(toks, a, b, w.fields, valid, ""); x < b {
-					st.cutAt[toks[x].text+"\x00"+g]++
+					st.cutAt[toks[x].Text+"\x00"+g]++
 				}
 				itemInstances(st, toks, a, b, valid)
 				wholeInstances(st, toks, a, txt, inSlot, valid)
@@ -809,7 +810,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					st.annRecs[t][pg] = true
 					best := 0.0
 					for x := a; x < b; x++ {
-						for _, an := range toks[x].ann {
+						for _, an := range toks[x].Ann {
 							if an.Type == t {
 								best = max(best, an.Confidence)
 							}
@@ -822,13 +823,13 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					st.typeVals[t][txt] = true
 				}
 				for x := a; x < b; x++ {
-					if toks[x].kind != KindWord {
+					if toks[x].Kind != KindWord {
 						st.tagged++
 						break
 					}
 				}
 				for x := a; x < b; x++ {
-					if toks[x].kind != KindWord && lineBreak(&toks[x]) {
+					if toks[x].Kind != KindWord && lineBreak(&toks[x]) {
 						st.broken++
 						if twoNodes(toks, a, b) {
 							st.twoLines++
@@ -843,9 +844,9 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					st.leadOcc++
 					lw, lc := 0, map[string]int{}
 					for x := rs[0][0]; x < rs[0][1]; x++ {
-						if toks[x].kind == KindWord && !edgeToken(&toks[x]) {
+						if toks[x].Kind == KindWord && !exalg.EdgeToken(&toks[x]) {
 							lw++
-							for _, typ := range toks[x].annTypes() {
+							for _, typ := range toks[x].AnnTypes() {
 								lc[typ]++
 							}
 						}
@@ -862,17 +863,17 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					}
 					for x := rs[0][0] + 1; x+1 < rs[0][1]; x++ {
 						t := &toks[x]
-						if t.kind != KindWord || len(t.ann) > 0 || edgeToken(t) || !lowerInitial(t.text) {
+						if t.Kind != KindWord || len(t.Ann) > 0 || exalg.EdgeToken(t) || !lowerInitial(t.Text) {
 							continue
 						}
 						l, r := &toks[x-1], &toks[x+1]
-						if l.kind != KindWord || r.kind != KindWord || (len(l.ann) == 0 && len(r.ann) == 0) {
+						if l.Kind != KindWord || r.Kind != KindWord || (len(l.Ann) == 0 && len(r.Ann) == 0) {
 							continue
 						}
-						if st.leadSep[t.text] == nil {
-							st.leadSep[t.text] = map[int]bool{}
+						if st.leadSep[t.Text] == nil {
+							st.leadSep[t.Text] = map[int]bool{}
 						}
-						st.leadSep[t.text][pg] = true
+						st.leadSep[t.Text][pg] = true
 					}
 				}
 				if segs := segments(toks, a, b); len(segs) > 1 {
@@ -882,7 +883,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 							in, all := 0, 0
 							for x := sg[0]; x < sg[1]; x++ {
 								all++
-								for _, t := range toks[x].annTypes() {
+								for _, t := range toks[x].AnnTypes() {
 									if t == typ {
 										in++
 									}
@@ -904,14 +905,14 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				// Words inside one text node between two annotated words
 				// ("A, B and C" written as plain text) may separate items.
 				for x := a; x < b; x++ {
-					if toks[x].kind == KindWord && len(toks[x].ann) > 0 {
-						st.annWord[toks[x].text] = true
+					if toks[x].Kind == KindWord && len(toks[x].Ann) > 0 {
+						st.annWord[toks[x].Text] = true
 					}
 				}
 				for x := a + 1; x+1 < b; x++ {
 					t := &toks[x]
 					weak := sepToken(t, weakSeps)
-					if t.kind != KindWord || len(t.ann) > 0 || (edgeToken(t) && !weak) {
+					if t.Kind != KindWord || len(t.Ann) > 0 || (exalg.EdgeToken(t) && !weak) {
 						continue
 					}
 					before, after := false, false
@@ -926,29 +927,29 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					// the annotated words on both sides ("A | B | C") is
 					// an item, not a separator.
 					splitL, splitR := false, false
-					for y := x - 1; y >= a && toks[y].node == t.node && !before; y-- {
-						before = len(toks[y].ann) > 0
+					for y := x - 1; y >= a && toks[y].Node == t.Node && !before; y-- {
+						before = len(toks[y].Ann) > 0
 						splitL = splitL || sepToken(&toks[y], itemSeps)
 					}
-					for y := x + 1; y < b && toks[y].node == t.node && !after; y++ {
-						after = len(toks[y].ann) > 0
+					for y := x + 1; y < b && toks[y].Node == t.Node && !after; y++ {
+						after = len(toks[y].Ann) > 0
 						splitR = splitR || sepToken(&toks[y], itemSeps)
 					}
 					if before && after && !(splitL && splitR) {
-						if st.sepWord[t.text] == nil {
-							st.sepWord[t.text] = map[int]bool{}
+						if st.sepWord[t.Text] == nil {
+							st.sepWord[t.Text] = map[int]bool{}
 						}
-						st.sepWord[t.text][pg] = true
-					} else if (before || after) && !(splitL || splitR) && (weak || lowerInitial(t.text) && len(t.text) <= 4) &&
-						capitalNeighbour(toks, x, a, b, t.node, before) {
+						st.sepWord[t.Text][pg] = true
+					} else if (before || after) && !(splitL || splitR) && (weak || lowerInitial(t.Text) && len(t.Text) <= 4) &&
+						capitalNeighbour(toks, x, a, b, t.Node, before) {
 						// "Mexican and Barbecue" with one of the two known:
 						// a short lower-case word, or "&", "/", "+",
 						// between an instance and a capitalised word, on
 						// two pages or more.
-						if st.sepHalf[t.text] == nil {
-							st.sepHalf[t.text] = map[int]bool{}
+						if st.sepHalf[t.Text] == nil {
+							st.sepHalf[t.Text] = map[int]bool{}
 						}
-						st.sepHalf[t.text][pg] = true
+						st.sepHalf[t.Text][pg] = true
 					}
 				}
 				// A separator lies between items: a value that is one
@@ -970,7 +971,7 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 					}
 					st.runs[rt][pg] = true
 					for x := ra; x < rb; x++ {
-						if len(toks[x].ann) > 0 {
+						if len(toks[x].Ann) > 0 {
 							st.runAnn[rt] = true
 						}
 					}
@@ -999,7 +1000,7 @@ func sepGap(toks []token, rs [][2]int, i int) bool {
 	}
 	annotated := func(rn [2]int) bool {
 		for x := rn[0]; x < rn[1]; x++ {
-			if len(toks[x].ann) > 0 {
+			if len(toks[x].Ann) > 0 {
 				return true
 			}
 		}
@@ -1019,7 +1020,7 @@ func sepGap(toks []token, rs [][2]int, i int) bool {
 	}
 	// The run fills an element of the same tag as the items around it,
 	// each in an element of its own.
-	pl, pm, pr := toks[rs[i-1][0]].node.Parent, toks[rn[0]].node.Parent, toks[rs[i+1][0]].node.Parent
+	pl, pm, pr := toks[rs[i-1][0]].Node.Parent, toks[rn[0]].Node.Parent, toks[rs[i+1][0]].Node.Parent
 	if pl != nil && pm != nil && pr != nil && pl != pm && pm != pr && pl.Data == pm.Data && pm.Data == pr.Data {
 		return false
 	}
@@ -1032,10 +1033,10 @@ func sepGap(toks []token, rs [][2]int, i int) bool {
 func annotatedWord(toks []token, x, lim, dir int) bool {
 	for y := x + dir; (dir < 0 && y >= lim) || (dir > 0 && y <= lim); y += dir {
 		t := &toks[y]
-		if t.kind != KindWord || edgeToken(t) || sepToken(t, itemSeps+weakSeps) {
+		if t.Kind != KindWord || exalg.EdgeToken(t) || sepToken(t, itemSeps+weakSeps) {
 			continue
 		}
-		return len(t.ann) > 0
+		return len(t.Ann) > 0
 	}
 	return false
 }
@@ -1599,17 +1600,17 @@ func indexOf(fs []FieldSpec, path string) int {
 // wholeNode reports whether tokens [a, b) are all the words of one text node,
 // apart from separator punctuation at its edges.
 func wholeNode(toks []token, a, b int) bool {
-	n := toks[a].node
-	if toks[a].kind != KindWord || toks[b-1].node != n {
+	n := toks[a].Node
+	if toks[a].Kind != KindWord || toks[b-1].Node != n {
 		return false
 	}
-	for x := a - 1; x >= 0 && toks[x].node == n && toks[x].kind == KindWord; x-- {
-		if !edgeToken(&toks[x]) {
+	for x := a - 1; x >= 0 && toks[x].Node == n && toks[x].Kind == KindWord; x-- {
+		if !exalg.EdgeToken(&toks[x]) {
 			return false
 		}
 	}
-	for x := b; x < len(toks) && toks[x].node == n && toks[x].kind == KindWord; x++ {
-		if !edgeToken(&toks[x]) {
+	for x := b; x < len(toks) && toks[x].Node == n && toks[x].Kind == KindWord; x++ {
+		if !exalg.EdgeToken(&toks[x]) {
 			return false
 		}
 	}
@@ -1692,16 +1693,16 @@ type Cut struct {
 // a neighbouring segment, or another segment holds another type's
 // instance.
 func explainedCut(toks []token, segs [][2]int, i int, typ string) bool {
-	node := toks[segs[i][0]].node
+	node := toks[segs[i][0]].Node
 	for j, sg := range segs {
 		if j == i {
 			continue
 		}
-		if (j == i-1 || j == i+1) && toks[sg[0]].node != node {
+		if (j == i-1 || j == i+1) && toks[sg[0]].Node != node {
 			return true
 		}
 		for x := sg[0]; x < sg[1]; x++ {
-			for _, t := range toks[x].annTypes() {
+			for _, t := range toks[x].AnnTypes() {
 				if t != typ {
 					return true
 				}
@@ -1771,15 +1772,15 @@ const namedBoost = 2.0
 // labelLetters); nil otherwise.
 func pageLabel(toks []token, x int) []string {
 	y := x - 1
-	for y >= 0 && (toks[y].kind != KindWord || alnum(toks[y].text) == "") {
+	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
 		y--
 	}
 	if y < 0 {
 		return nil
 	}
 	var run []string
-	for n := toks[y].node; y >= 0 && toks[y].kind == KindWord && toks[y].node == n; y-- {
-		ws := labelWords(toks[y].text)
+	for n := toks[y].Node; y >= 0 && toks[y].Kind == KindWord && toks[y].Node == n; y-- {
+		ws := labelWords(toks[y].Text)
 		for k := len(ws) - 1; k >= 0; k-- {
 			if len(run) == 4 {
 				return nil
@@ -2394,7 +2395,7 @@ var cutSeps = []string{";", "("}
 func otherCut(toks []token, a, b int, fields []FieldSpec, valid map[string]recognizers.Recognizer, skip string) (int, string) {
 	for x := a + 1; x < b; x++ {
 		t := &toks[x]
-		if t.kind != KindWord || !slices.Contains(cutSeps, t.text) {
+		if t.Kind != KindWord || !slices.Contains(cutSeps, t.Text) {
 			continue
 		}
 		rest, _, _ := valueText(toks, x, b)

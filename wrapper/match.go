@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"fmt"
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -40,13 +41,13 @@ func newMatcher(w *Wrapper, toks []token) *matcher {
 	for x := range toks {
 		t := &toks[x]
 		k := int32(-1)
-		if t.path >= 0 && int(t.path) < len(w.wordPath) {
-			switch t.kind {
+		if t.Path >= 0 && int(t.Path) < len(w.wordPath) {
+			switch t.Kind {
 			case KindStart, KindEnd:
-				k = w.tagKey[t.kind][t.path]
+				k = w.tagKey[t.Kind][t.Path]
 			case KindWord:
-				if w.wordPath[t.path] {
-					if id, ok := w.keys[baseKey{t.kind, t.text, t.path}]; ok {
+				if w.wordPath[t.Path] {
+					if id, ok := w.keys[exalg.BaseKey{Kind: t.Kind, Text: t.Text, Path: t.Path}]; ok {
 						k = id
 					}
 				}
@@ -95,7 +96,7 @@ func (m *matcher) next(k int32, from int) int {
 func (m *matcher) findText(t *TextNode, from, limit int) (int, int) {
 	toks := t.Toks
 	n := len(toks)
-	k0 := toks[0].key
+	k0 := toks[0].Key
 	for f := from; ; {
 		s := m.next(k0, f)
 		if s < 0 || s+n > limit {
@@ -103,7 +104,7 @@ func (m *matcher) findText(t *TextNode, from, limit int) (int, int) {
 		}
 		ok := true
 		for j := 1; j < n; j++ {
-			if m.keys[s+j] != toks[j].key {
+			if m.keys[s+j] != toks[j].Key {
 				ok = false
 				break
 			}
@@ -121,7 +122,7 @@ func (m *matcher) findText(t *TextNode, from, limit int) (int, int) {
 	win := min(limit, s+2*n+16)
 	x := s + 1
 	for j := 1; j < n; j++ {
-		y := m.next(toks[j].key, x)
+		y := m.next(toks[j].Key, x)
 		if y < 0 || y >= win {
 			return -1, -1
 		}
@@ -139,13 +140,13 @@ func (m *matcher) findSuffix(t *TextNode, from, limit int) (int, int) {
 	for d := 1; d <= 16 && n-d >= 2; d++ {
 		toks := t.Toks[d:]
 		for f := from; ; {
-			s := m.next(toks[0].key, f)
+			s := m.next(toks[0].Key, f)
 			if s < 0 || s+len(toks) > limit {
 				break
 			}
 			ok := true
 			for j := 1; j < len(toks); j++ {
-				if m.keys[s+j] != toks[j].key {
+				if m.keys[s+j] != toks[j].Key {
 					ok = false
 					break
 				}
@@ -273,7 +274,7 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 				if len(n.Sep) > 0 && cur+len(n.Sep) <= b {
 					ok := true
 					for j, t := range n.Sep {
-						if m.keys[cur+j] != t.key {
+						if m.keys[cur+j] != t.Key {
 							ok = false
 							break
 						}
@@ -329,7 +330,7 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 // holdsField reports whether a slot under n is mapped to a field.
 func holdsField(n Node) bool {
 	found := false
-	walk(n, func(c Node) {
+	exalg.Walk(n, func(c Node) {
 		if sl, ok := c.(*SlotNode); ok && sl.Field != "" {
 			found = true
 		}
@@ -347,22 +348,6 @@ func truncate(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// edgeToken reports whether a token is dropped at the edges of a value:
-// tags and words made only of separator punctuation (": ; , . - | /",
-// bullets and dashes), such as the ":" between a label and its value.
-// Brackets, "?" and "!" are kept: they belong to values ("Survive?").
-func edgeToken(t *token) bool {
-	if t.kind != KindWord {
-		return true
-	}
-	for _, r := range t.text {
-		if !strings.ContainsRune(":;,.-|/\u00b7\u2022\u2013\u2014", r) {
-			return false
-		}
-	}
-	return true
-}
-
 // gluedSlash reports whether token x is a run of "/" written against the
 // word y next to it (both in [lo, hi)), with no space between: the slash
 // then belongs to the value ("https://example.org/", "/path") and is kept
@@ -372,10 +357,10 @@ func gluedSlash(toks []token, x, y, lo, hi int) bool {
 		return false
 	}
 	t, u := &toks[x], &toks[y]
-	if t.kind != KindWord || strings.Trim(t.text, "/") != "" || u.kind != KindWord || u.node != t.node || edgeToken(u) {
+	if t.Kind != KindWord || strings.Trim(t.Text, "/") != "" || u.Kind != KindWord || u.Node != t.Node || exalg.EdgeToken(u) {
 		return false
 	}
-	return u.end == t.start || t.end == u.start
+	return u.End == t.Start || t.End == u.Start
 }
 
 // abbreviations are words written with a period that ends names and
@@ -402,7 +387,7 @@ var inlineTags = map[string]bool{"a": true, "abbr": true, "b": true, "bdi": true
 // lineBreak reports whether tag token t ends a line: a <br>, or the start
 // or end of a block element ("street</div><div>city").
 func lineBreak(t *token) bool {
-	return (t.kind == KindStart && t.text == "br") || ((t.kind == KindStart || t.kind == KindEnd) && !inlineTags[t.text])
+	return (t.Kind == KindStart && t.Text == "br") || ((t.Kind == KindStart || t.Kind == KindEnd) && !inlineTags[t.Text])
 }
 
 // valueText returns the page text of tokens [a, b) with the original
@@ -410,10 +395,10 @@ func lineBreak(t *token) bool {
 // joined by one space, white space collapsed. Tags and punctuation-only
 // tokens at both edges are dropped. It also returns the trimmed range.
 func valueText(toks []token, a, b int) (string, int, int) {
-	for a < b && edgeToken(&toks[a]) && !gluedSlash(toks, a, a+1, a, b) {
+	for a < b && exalg.EdgeToken(&toks[a]) && !gluedSlash(toks, a, a+1, a, b) {
 		a++
 	}
-	for b > a && edgeToken(&toks[b-1]) && !gluedSlash(toks, b-1, b-2, a, b) {
+	for b > a && exalg.EdgeToken(&toks[b-1]) && !gluedSlash(toks, b-1, b-2, a, b) {
 		b--
 	}
 	if a >= b {
@@ -421,23 +406,23 @@ func valueText(toks []token, a, b int) (string, int, int) {
 	}
 	// An abbreviation's period is the value's ("Oliver Yarborough Sr.",
 	// "Casa Bread Co."), a sentence's is not.
-	if abbrevDot(toks, b) != "" && abbreviation(toks[b-1].text) {
+	if abbrevDot(toks, b) != "" && abbreviation(toks[b-1].Text) {
 		b++
 	}
 	var sb strings.Builder
 	br := false // a line break since the last run of words
 	for x := a; x < b; {
 		t := &toks[x]
-		if t.kind != KindWord {
+		if t.Kind != KindWord {
 			br = br || lineBreak(t)
 			x++
 			continue
 		}
 		y := x
-		for y+1 < b && toks[y+1].kind == KindWord && toks[y+1].node == t.node {
+		for y+1 < b && toks[y+1].Kind == KindWord && toks[y+1].Node == t.Node {
 			y++
 		}
-		run := t.node.Data[t.start:toks[y].end]
+		run := t.Node.Data[t.Start:toks[y].End]
 		if sb.Len() > 0 {
 			// Lines of one value are joined with ", " (an address
 			// written "street<br>city" or in two <div>s); a run that starts with a comma
@@ -461,12 +446,12 @@ func valueText(toks []token, a, b int) (string, int, int) {
 func runs(toks []token, a, b int) [][2]int {
 	var out [][2]int
 	for x := a; x < b; {
-		if toks[x].kind != KindWord {
+		if toks[x].Kind != KindWord {
 			x++
 			continue
 		}
 		y := x
-		for y < b && toks[y].kind == KindWord {
+		for y < b && toks[y].Kind == KindWord {
 			y++
 		}
 		out = append(out, [2]int{x, y})
@@ -486,7 +471,7 @@ const weakSeps = "&/+"
 
 // sepToken reports whether a word is a short run of the characters of set.
 func sepToken(t *token, set string) bool {
-	return t.kind == KindWord && len(t.text) <= 3 && strings.Trim(t.text, set) == ""
+	return t.Kind == KindWord && len(t.Text) <= 3 && strings.Trim(t.Text, set) == ""
 }
 
 // items splits tokens [a, b) into the items of a set value: at tags, at
@@ -518,11 +503,11 @@ func splitItems(toks []token, a, b int, seps, keep []string, brackets bool) [][2
 	for x := a; x < b; x++ {
 		t := &toks[x]
 		switch {
-		case t.kind != KindWord:
+		case t.Kind != KindWord:
 			cut(x)
 		case sepToken(t, itemSeps):
 			cut(x)
-		case contains(seps, t.text) && !keptAt(toks, x, keep) && !(brackets && inLink(t)) && !nameGoesOn(toks, x):
+		case contains(seps, t.Text) && !keptAt(toks, x, keep) && !(brackets && inLink(t)) && !nameGoesOn(toks, x):
 			cut(x)
 		case brackets && sepToken(t, "(["):
 			cut(x)
@@ -545,7 +530,7 @@ func segments(toks []token, a, b int) [][2]int {
 	var out [][2]int
 	start := a
 	for x := a; x <= b; x++ {
-		if x == b || toks[x].kind != KindWord || (len(toks[x].text) <= 3 && strings.Trim(toks[x].text, segSeps) == "") {
+		if x == b || toks[x].Kind != KindWord || (len(toks[x].Text) <= 3 && strings.Trim(toks[x].Text, segSeps) == "") {
 			if x > start {
 				out = append(out, [2]int{start, x})
 			}

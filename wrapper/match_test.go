@@ -30,7 +30,7 @@ func TestValueHelpers(t *testing.T) {
 		{"words split punctuation", "by Meyer, (Hardcover)!", func(ts []token) string {
 			var s []string
 			for _, t := range ts {
-				s = append(s, t.text)
+				s = append(s, t.Text)
 			}
 			return strings.Join(s, " ")
 		}, "by Meyer , ( Hardcover )!"},

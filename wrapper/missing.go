@@ -58,7 +58,7 @@ func placeholderValue(toks []token, a, b int, txt string, f FieldSpec) bool {
 	}
 	for x := a; x < b; x++ {
 		for _, t := range f.Types {
-			if toks[x].hasType(t) {
+			if toks[x].HasType(t) {
 				return false
 			}
 		}
@@ -74,7 +74,7 @@ func placeholderText(toks []token, a, b int, txt string) bool {
 		return false
 	}
 	for x := a; x < b; x++ {
-		if len(toks[x].ann) > 0 {
+		if len(toks[x].Ann) > 0 {
 			return false
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 func TestMissingMarker(t *testing.T) {
@@ -55,7 +56,7 @@ func TestPlaceholderIsNoValue(t *testing.T) {
 		src := fmt.Sprintf(`<html><body><h1>Book Number %d</h1><ul class="facts">`+
 			`<li class="pub">%s</li><li>Pages: %d</li></ul><p>Ships in two days</p></body></html>`, i, pub, 100+i)
 		marks := map[string][]string{"title": {fmt.Sprintf("Book Number %d", i)}, "publisher": {"Tamarack Press", "Sable Books", "Quillon House", "Unknown"}}
-		pages = append(pages, recordTestPage(t, fmt.Sprintf("p%02d.html", i), src, marks))
+		pages = append(pages, pagetest.Marked(t, fmt.Sprintf("p%02d.html", i), src, marks))
 		if pub == "N/A" || pub == "Not available" {
 			pub = ""
 		}
@@ -98,7 +99,7 @@ func TestPlaceholderNotAConstant(t *testing.T) {
 		src := fmt.Sprintf(`<html><body><h1>Book Number %d</h1><ul class="facts">`+
 			`<li><b>Publisher:</b> <span>%s</span></li><li><b>Pages:</b> <span>%d</span></li></ul><p>Ships in two days</p></body></html>`, i, pub, 100+i)
 		marks := map[string][]string{"title": {fmt.Sprintf("Book Number %d", i)}}
-		pages = append(pages, recordTestPage(t, fmt.Sprintf("p%02d.html", i), src, marks))
+		pages = append(pages, pagetest.Marked(t, fmt.Sprintf("p%02d.html", i), src, marks))
 		if pub == "N/A" {
 			pub = ""
 		}

@@ -16,10 +16,10 @@ import "github.com/objectrunner/objectrunner/annotate"
 // ownTypes returns the distinct annotation types of token t, leaving out
 // the types whose every annotation on t lies inside a longer annotation of
 // another type on the same text node.
-func (t *token) ownTypes() []string {
+func ownTypes(t *token) []string {
 	var out []string
-	for _, a := range t.ann {
-		if containedInOther(a, t.ann) || glued(a) { // glued.go
+	for _, a := range t.Ann {
+		if containedInOther(a, t.Ann) || glued(a) { // glued.go
 			continue
 		}
 		dup := false

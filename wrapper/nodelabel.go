@@ -21,12 +21,12 @@ func labelBeforeNode(toks []token, x int, label []string) bool {
 	if labelBefore(toks, x, label) {
 		return true
 	}
-	if x <= 0 || x >= len(toks) || toks[x].kind != KindWord || toks[x].node == nil {
+	if x <= 0 || x >= len(toks) || toks[x].Kind != KindWord || toks[x].Node == nil {
 		return false
 	}
-	n := toks[x].node
+	n := toks[x].Node
 	y := x
-	for y > 0 && toks[y-1].node == n {
+	for y > 0 && toks[y-1].Node == n {
 		y--
 	}
 	return y < x && labelBefore(toks, y, label)

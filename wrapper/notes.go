@@ -196,7 +196,7 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 						}
 					}
 					if f.Many {
-						if n := toks[a].node; n != nil {
+						if n := toks[a].Node; n != nil {
 							items = append(items, n)
 						}
 						return
@@ -354,7 +354,7 @@ func likeSiblings(e *html.Node) bool {
 func instances(toks []token, a, b int, types []string) int {
 	seen := map[*annotate.Annotation]bool{}
 	for x := a; x < b; x++ {
-		for _, an := range toks[x].ann {
+		for _, an := range toks[x].Ann {
 			if slices.Contains(types, an.Type) {
 				seen[an] = true
 			}
@@ -389,7 +389,7 @@ func annotatedUnder(n *html.Node, typed map[*html.Node][]string, types []string)
 func otherTyped(toks []token, a, b int, types []string, patterned map[string]bool) []string {
 	var out []string
 	for x := a; x < b; x++ {
-		for _, an := range toks[x].ann {
+		for _, an := range toks[x].Ann {
 			if (an.Whole || !patterned[an.Type]) && !slices.Contains(types, an.Type) && !slices.Contains(out, an.Type) {
 				out = append(out, an.Type)
 			}

@@ -38,12 +38,12 @@ func countPaths(st *slotStats, toks []token, a, b int) {
 	}
 	first := true
 	for x := a; x < b; x++ {
-		if toks[x].kind != KindWord {
+		if toks[x].Kind != KindWord {
 			continue
 		}
-		st.wordPaths[toks[x].path] = true
+		st.wordPaths[toks[x].Path] = true
 		if first {
-			st.firstPaths[toks[x].path]++
+			st.firstPaths[toks[x].Path]++
 			first = false
 		}
 	}
@@ -135,7 +135,7 @@ func (w *Wrapper) reown(toks []token, r *mrec) {
 		first := -1 // the first run at another slot's own path
 		lead := 0   // the runs at such paths that open the value
 		for k, rn := range rs {
-			y, ok := w.ownOf[toks[rn[0]].path]
+			y, ok := w.ownOf[toks[rn[0]].Path]
 			if !ok || y == v.slot {
 				continue
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // TestOptionalRowMissingFromSample: every sample page has the publisher
@@ -44,7 +45,7 @@ func TestOptionalRowMissingFromSample(t *testing.T) {
 	var sample []*annotate.Page
 	for i := range 20 {
 		src, _, _ := page(i, true)
-		sample = append(sample, recordTestPage(t, fmt.Sprintf("s%02d.html", i), src, marks(i)))
+		sample = append(sample, pagetest.Marked(t, fmt.Sprintf("s%02d.html", i), src, marks(i)))
 	}
 	annotatePatterns(t, sample, map[string]string{"pub_date": "date"})
 	s := testSOD([][3]string{{"title", "1", "title"}, {"publisher", "?", "publisher"}, {"pub_date", "?", "pub_date"}}, sod.One)
@@ -65,7 +66,7 @@ func TestOptionalRowMissingFromSample(t *testing.T) {
 	}
 	for i := 20; i < 32; i++ {
 		src, pub, date := page(i, i%2 == 0)
-		p := recordTestPage(t, fmt.Sprintf("p%02d.html", i), src, marks(i))
+		p := pagetest.Marked(t, fmt.Sprintf("p%02d.html", i), src, marks(i))
 		annotatePatterns(t, []*annotate.Page{p}, map[string]string{"pub_date": "date"})
 		objs, err := w.Extract(p)
 		if err != nil || len(objs) != 1 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // labelBookPage renders a detail page of a book whose rows are all
@@ -89,7 +90,7 @@ regex = '978-\d{10}'
 		if want[2] != "" && k%3 == 0 {
 			m["publisher"] = []string{want[2]}
 		}
-		sample = append(sample, recordTestPage(t, fmt.Sprint(k), src, m))
+		sample = append(sample, pagetest.Marked(t, fmt.Sprint(k), src, m))
 	}
 	w, err := Induce(sample, s, DefaultOptions())
 	if err != nil {
@@ -177,7 +178,7 @@ regex = 'Author \w+'
 	var sample []*annotate.Page
 	for k := range 16 {
 		src, title, _ := forewordPage(k)
-		sample = append(sample, recordTestPage(t, fmt.Sprint(k), src, map[string][]string{"title": {title}}))
+		sample = append(sample, pagetest.Marked(t, fmt.Sprint(k), src, map[string][]string{"title": {title}}))
 	}
 	// The author regex annotates every "Author …" name, foreword or not.
 	for i, p := range sample {
@@ -186,7 +187,7 @@ regex = 'Author \w+'
 		for _, f := range strings.Split(src, "Author ")[1:] {
 			names = append(names, "Author "+f[:2])
 		}
-		sample[i] = recordTestPage(t, p.Path, src, map[string][]string{"title": {title}, "author": names})
+		sample[i] = pagetest.Marked(t, p.Path, src, map[string][]string{"title": {title}, "author": names})
 	}
 	w, err := Induce(sample, s, DefaultOptions())
 	if err != nil {

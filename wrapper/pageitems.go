@@ -1,5 +1,7 @@
 package wrapper
 
+import "github.com/objectrunner/objectrunner/wrapper/exalg"
+
 // Item paths of a set field on pages of one object (or of a page-mode list).
 //
 // A set field's slot can span several elements when the template aligns
@@ -54,10 +56,10 @@ func (w *Wrapper) learnPageItemPaths(toks [][]token) {
 				for _, rn := range itemsKeep(tk, v.a, w.clip(tk, v.a, v.b, v.slot), sm.SepWords, sm.Keep) {
 					p, ann, found := int32(0), false, false
 					for x := rn[0]; x < rn[1]; x++ {
-						if tk[x].kind == KindWord && !edgeToken(&tk[x]) && !found {
-							p, found = tk[x].path, true
+						if tk[x].Kind == KindWord && !exalg.EdgeToken(&tk[x]) && !found {
+							p, found = tk[x].Path, true
 						}
-						ann = ann || hasType(tk[x].ann, types)
+						ann = ann || hasType(tk[x].Ann, types)
 					}
 					if !found {
 						continue

@@ -219,9 +219,9 @@ func inducePageLevel(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, 
 				return
 			}
 			for x := v.a; x < v.b; x++ {
-				if tk[x].kind == KindWord && tk[x].node != nil {
+				if tk[x].Kind == KindWord && tk[x].Node != nil {
 					all[v.slot]++
-					if listItem(tk[x].node) {
+					if listItem(tk[x].Node) {
 						items[v.slot]++
 					}
 					return

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // TestPartOfMultiWordValue: the jersey number and the position share one
@@ -28,7 +29,7 @@ func TestPartOfMultiWordValue(t *testing.T) {
 	patterns := map[string]string{"jersey": `\b\d{1,2}\b`, "role": `(?:Center|Left Wing|Right Wing|Defense|Goalie)`}
 	for _, p := range pages {
 		for typ, expr := range patterns {
-			annotateRegex(p, typ, expr) // records_novelty_test.go
+			pagetest.AnnotateRegex(p, typ, expr) // records_novelty_test.go
 		}
 	}
 	s := testSOD([][3]string{{"name", "1", "player"}, {"jersey", "1", "jersey"}, {"role", "1", "role"}}, sod.One)

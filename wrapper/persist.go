@@ -261,7 +261,7 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 	}
 	w := &Wrapper{opt: f.Options, sodHash: f.SODHash, sodName: f.SODName, mult: f.PageMult, pageMin: f.PageMin, fields: f.Fields,
 		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPathsFor(f.Fields), rp: f.Records, noSlot: f.NoSlot}
-	w.tmpl.index()
+	w.tmpl.Index()
 	declared := make(map[string]bool, len(w.fields))
 	for _, fs := range w.fields {
 		declared[fs.Path] = true

@@ -1,6 +1,9 @@
 package wrapper
 
-import "slices"
+import (
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
+	"slices"
+)
 
 // Names whose first words ExAlg made an optional part. When some of a
 // dictionary field's values open with the same words and end with the
@@ -27,7 +30,7 @@ func optionalBefore(t *Template, s int, mapped func(int) bool) []int {
 		return nil
 	}
 	var out []int
-	walk(t.Root, func(n Node) {
+	exalg.Walk(t.Root, func(n Node) {
 		seq, ok := n.(*SeqNode)
 		if !ok || out != nil {
 			return
@@ -43,7 +46,7 @@ func optionalBefore(t *Template, s int, mapped func(int) bool) []int {
 			}
 			var ids []int
 			plain := true
-			walk(opt.Body, func(m Node) {
+			exalg.Walk(opt.Body, func(m Node) {
 				switch m := m.(type) {
 				case *SeqNode:
 				case *SlotNode:
@@ -133,23 +136,23 @@ func (w *Wrapper) byPrefix(toks []token, r *mrec, f FieldSpec) []Value {
 			return
 		}
 		_, a, b := valueText(toks, v.a, v.b)
-		if a >= b || toks[a].kind != KindWord {
+		if a >= b || toks[a].Kind != KindWord {
 			return
 		}
 		if owner == nil {
 			owner = w.slotOwners(toks, r)
 		}
-		node := toks[a].node
-		for a > 0 && toks[a-1].kind == KindWord && toks[a-1].node == node && owner[a-1] < 0 {
+		node := toks[a].Node
+		for a > 0 && toks[a-1].Kind == KindWord && toks[a-1].Node == node && owner[a-1] < 0 {
 			a--
 		}
-		for b < len(toks) && toks[b].kind == KindWord && toks[b].node == node && owner[b] < 0 {
+		for b < len(toks) && toks[b].Kind == KindWord && toks[b].Node == node && owner[b] < 0 {
 			b++
 		}
-		for a < b && edgeToken(&toks[a]) {
+		for a < b && exalg.EdgeToken(&toks[a]) {
 			a++
 		}
-		for b > a && edgeToken(&toks[b-1]) {
+		for b > a && exalg.EdgeToken(&toks[b-1]) {
 			b--
 		}
 		if a >= b || sm.Label != nil && !labelBefore(toks, a, sm.Label) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // TestRecordSparseDictionary: a list of products whose name dictionary
@@ -72,7 +73,7 @@ predefined = "price"
 			m["make"] = append(m["make"], r.make)
 			m["price"] = append(m["price"], r.price)
 		}
-		sample = append(sample, recordTestPage(t, fmt.Sprint(i), render(rs), m))
+		sample = append(sample, pagetest.Marked(t, fmt.Sprint(i), render(rs), m))
 	}
 	w, err := Induce(sample, s, DefaultOptions())
 	if err != nil {

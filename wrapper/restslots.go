@@ -44,11 +44,11 @@ func countRests(st *slotStats, toks []token, a, b int, patTypes map[string]bool)
 		cover := map[string]int{}
 		for x := a; x < b; x++ {
 			t := &toks[x]
-			if t.kind != KindWord || !hasWord(t.text) || t.hasType(p) {
+			if t.Kind != KindWord || !hasWord(t.Text) || t.HasType(p) {
 				continue
 			}
 			words++
-			for _, typ := range t.ownTypes() {
+			for _, typ := range ownTypes(t) {
 				if typ != p {
 					cover[typ]++
 				}
@@ -147,14 +147,4 @@ func placedTypes(w *Wrapper, out []SlotMap, slot int, f FieldSpec) map[string]bo
 		}
 	}
 	return gone
-}
-
-// hasType reports whether an annotation of type typ covers t.
-func (t *token) hasType(typ string) bool {
-	for _, a := range t.ann {
-		if a.Type == typ {
-			return true
-		}
-	}
-	return false
 }

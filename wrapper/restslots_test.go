@@ -6,6 +6,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // TestRestOfSharedNode: a name and a date written in one text node
@@ -71,7 +72,7 @@ func TestRestOfSharedNode(t *testing.T) {
 					tc.field: append([]string{"Gift Cards"}, tc.pubDict...),
 					"author": append(append([]string{}, authors...), tc.authDict...),
 				}
-				pages = append(pages, recordTestPage(t, fmt.Sprintf("p%02d.html", i), src, marks))
+				pages = append(pages, pagetest.Marked(t, fmt.Sprintf("p%02d.html", i), src, marks))
 			}
 			s := testSOD([][3]string{{"title", "1", "title"}, {"author", "1", "author"}, {tc.field, "?", tc.field}, {tc.date, "?", "date"}}, sod.One)
 			dictionaryTypes(s, "title", "author", tc.field)

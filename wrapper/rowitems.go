@@ -53,11 +53,11 @@ func countLabelRuns(st *slotStats, toks []token, a, b, pg int, patTypes map[stri
 		cover := map[string]int{}
 		for x := rn[0]; x < rn[1]; x++ {
 			t := &toks[x]
-			if !hasWord(t.text) || slices.ContainsFunc(t.ann, func(a *annotate.Annotation) bool { return patTypes[a.Type] }) {
+			if !hasWord(t.Text) || slices.ContainsFunc(t.Ann, func(a *annotate.Annotation) bool { return patTypes[a.Type] }) {
 				continue
 			}
 			words++
-			for _, typ := range t.ownTypes() {
+			for _, typ := range ownTypes(t) {
 				cover[typ]++
 			}
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // TestNameRowAmongRows: label-value rows come in another order on every
@@ -52,7 +53,7 @@ func TestNameRowAmongRows(t *testing.T) {
 		src := fmt.Sprintf(`<html><body><h1>Book Number %d</h1>`+
 			`<div class="rows">%s</div><p>Ships in two days</p></body></html>`, i, rows)
 		marks := map[string][]string{"title": {fmt.Sprintf("Book Number %d", i)}, "publisher": {"Midriver Publishing", "Thornbury Media", "Gift Cards"}}
-		pages = append(pages, recordTestPage(t, fmt.Sprintf("p%02d.html", i), src, marks))
+		pages = append(pages, pagetest.Marked(t, fmt.Sprintf("p%02d.html", i), src, marks))
 	}
 	s := testSOD([][3]string{{"title", "1", "title"}, {"publisher", "?", "publisher"}, {"released", "?", "date"}}, sod.One)
 	dictionaryTypes(s, "title", "publisher")

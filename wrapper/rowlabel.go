@@ -16,14 +16,14 @@ const maxInlineLabelWords = 3
 // none.
 func afterInlineLabel(toks []token, a, b int) int {
 	words := 0
-	for x := a; x < b && toks[x].kind == KindWord; x++ {
-		if toks[x].text == ":" {
+	for x := a; x < b && toks[x].Kind == KindWord; x++ {
+		if toks[x].Text == ":" {
 			if words == 0 || x+1 >= b {
 				return a
 			}
 			return x + 1
 		}
-		if alnum(toks[x].text) == "" || words == maxInlineLabelWords {
+		if alnum(toks[x].Text) == "" || words == maxInlineLabelWords {
 			return a
 		}
 		words++

@@ -503,17 +503,17 @@ func (ro *rowOrder) hot(toks []token) map[*html.Node]bool {
 	var last *html.Node
 	for i := range toks {
 		t := &toks[i]
-		if t.kind != KindWord || t.node == nil || t.node == last {
+		if t.Kind != KindWord || t.Node == nil || t.Node == last {
 			continue
 		}
-		last = t.node
-		if !firstWordIn(t.node.Data, ro.first) {
+		last = t.Node
+		if !firstWordIn(t.Node.Data, ro.first) {
 			continue
 		}
 		if hot == nil {
 			hot = map[*html.Node]bool{}
 		}
-		for n, d := t.node.Parent, 0; n != nil && d < hotDepth; n, d = n.Parent, d+1 {
+		for n, d := t.Node.Parent, 0; n != nil && d < hotDepth; n, d = n.Parent, d+1 {
 			hot[n] = true
 		}
 	}
@@ -556,19 +556,19 @@ func (ro *rowOrder) reorder(toks []token, ps *paths) []token {
 	for i := range toks {
 		t := &toks[i]
 		end[i] = -1
-		switch t.kind {
+		switch t.Kind {
 		case KindStart:
-			if t.node != nil && !void(t.node) {
+			if t.Node != nil && !void(t.Node) {
 				stack = append(stack, i)
 			}
 		case KindEnd:
 			for len(stack) > 0 {
 				s := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
-				if toks[s].node == t.node {
+				if toks[s].Node == t.Node {
 					end[s] = i
-					if hot[t.node] && !strings.HasPrefix(t.text, "@") {
-						if us := ro.sorted(t.node); us != nil {
+					if hot[t.Node] && !strings.HasPrefix(t.Text, "@") {
+						if us := ro.sorted(t.Node); us != nil {
 							units[s] = us
 						}
 					}
@@ -613,10 +613,10 @@ func (em *rowEmitter) emit(a, b int) {
 // token s and end tag token e, its rows us in canonical order.
 func (em *rowEmitter) container(s, e int, us []rowUnit) {
 	toks := em.toks
-	n := toks[s].node
+	n := toks[s].Node
 	// The child of n each token belongs to (nil: n's own attribute tokens).
 	childOf := func(t *token) *html.Node {
-		c := t.node
+		c := t.Node
 		for c != nil && c.Parent != n {
 			c = c.Parent
 		}
@@ -691,7 +691,7 @@ func (em *rowEmitter) container(s, e int, us []rowUnit) {
 			from := len(em.out)
 			em.emit(r.a, r.b)
 			if em.fixed[us[u].key] || em.stay[us[u].key] {
-				em.relabel(em.out[from:], toks[s].path, us[u].key)
+				em.relabel(em.out[from:], toks[s].Path, us[u].key)
 			}
 			continue
 		}
@@ -742,11 +742,11 @@ func (em *rowEmitter) relabel(toks []token, parent int32, key string) {
 	}
 	for i := range toks {
 		t := &toks[i]
-		if t.path == parent && t.kind == KindWord {
-			t.path = ps.child(parent, "#@"+key)
+		if t.Path == parent && t.Kind == KindWord {
+			t.Path = ps.child(parent, "#@"+key)
 			continue
 		}
-		t.path = up(t.path)
+		t.Path = up(t.Path)
 	}
 }
 

@@ -37,17 +37,17 @@ func valueRow(toks []token, a int) (rowOf, bool) {
 		return rowOf{}, false
 	}
 	y := a - 1
-	for y >= 0 && (toks[y].kind != KindWord || alnum(toks[y].text) == "") {
+	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
 		y--
 	}
-	if y < 0 || toks[y].node == nil || toks[a].node == nil {
+	if y < 0 || toks[y].Node == nil || toks[a].Node == nil {
 		return rowOf{}, false
 	}
-	row := commonAncestor(toks[y].node, toks[a].node)
+	row := commonAncestor(toks[y].Node, toks[a].Node)
 	if row == nil {
 		return rowOf{}, false
 	}
-	return rowOf{label: strings.Join(pl, " "), row: row, lab: labelElement(toks[y].node, toks[a].node)}, true
+	return rowOf{label: strings.Join(pl, " "), row: row, lab: labelElement(toks[y].Node, toks[a].Node)}, true
 }
 
 // commonAncestor returns the innermost element holding both a and b (a

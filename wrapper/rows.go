@@ -22,12 +22,12 @@ import (
 // right before it (pageLabel) and the token of the label's last word when
 // that token lies in [a, x); y is -1 otherwise.
 func rowLabelAt(toks []token, a, x int) (label []string, y int) {
-	n := toks[x].node
-	for x > a && toks[x-1].kind == KindWord && toks[x-1].node == n {
+	n := toks[x].Node
+	for x > a && toks[x-1].Kind == KindWord && toks[x-1].Node == n {
 		x--
 	}
 	y = x - 1
-	for y >= a && (toks[y].kind != KindWord || alnum(toks[y].text) == "") {
+	for y >= a && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
 		y--
 	}
 	if y < a {
@@ -47,21 +47,21 @@ func rowLabelAt(toks []token, a, x int) (label []string, y int) {
 // part), or b.
 func rowEnd(toks []token, y, x, b int) int {
 	anc := map[*html.Node]bool{}
-	for n := toks[y].node; n != nil; n = n.Parent {
+	for n := toks[y].Node; n != nil; n = n.Parent {
 		anc[n] = true
 	}
-	row := toks[x].node
+	row := toks[x].Node
 	for row != nil && !anc[row] {
 		row = row.Parent
 	}
 	for z := x; z < b; z++ {
-		if toks[z].node == toks[x].node {
+		if toks[z].Node == toks[x].Node {
 			continue // the value's first text node may sit at the label's path
 		}
-		if toks[z].kind == KindWord && toks[z].path == toks[y].path && toks[z].node != toks[y].node {
+		if toks[z].Kind == KindWord && toks[z].Path == toks[y].Path && toks[z].Node != toks[y].Node {
 			return z
 		}
-		if row != nil && !insideNode(toks[z].node, row) {
+		if row != nil && !insideNode(toks[z].Node, row) {
 			return z
 		}
 	}
@@ -86,7 +86,7 @@ func insideNode(n, row *html.Node) bool {
 // DOM path outside that row.
 func otherRows(toks []token, y, x, end, a, b int) bool {
 	for z := a; z < b; z++ {
-		if (z < y || z >= end) && toks[z].kind == KindWord && toks[z].path == toks[y].path && toks[z].node != toks[y].node && toks[z].node != toks[x].node {
+		if (z < y || z >= end) && toks[z].Kind == KindWord && toks[z].Path == toks[y].Path && toks[z].Node != toks[y].Node && toks[z].Node != toks[x].Node {
 			return true
 		}
 	}
@@ -118,7 +118,7 @@ func (w *Wrapper) learnRows(pages [][]token) {
 			here := map[string]bool{}
 			collect(root, -1, func(v sval) {
 				for x := v.a; x < v.b; x++ {
-					if toks[x].kind != KindWord || !anyOf(toks[x].annTypes(), f.Types) {
+					if toks[x].Kind != KindWord || !anyOf(toks[x].AnnTypes(), f.Types) {
 						continue
 					}
 					label, y := rowLabelAt(toks, v.a, x)
@@ -176,7 +176,7 @@ func (w *Wrapper) rowValue(toks []token, r *mrec, skip int, sm *SlotMap, f Field
 			return
 		}
 		for x := v.a; x < v.b && !found; x++ {
-			if toks[x].kind != KindWord || (x > v.a && toks[x-1].kind == KindWord && toks[x-1].node == toks[x].node) {
+			if toks[x].Kind != KindWord || (x > v.a && toks[x-1].Kind == KindWord && toks[x-1].Node == toks[x].Node) {
 				continue // not the first word of a text node
 			}
 			label, y := rowLabelAt(toks, v.a, x)

@@ -95,7 +95,7 @@ func TestRowSpan(t *testing.T) {
 			toks := tokenize(p, newPaths())
 			got, others := "", false
 			for x := range toks {
-				if toks[x].kind != KindWord || (x > 0 && toks[x-1].kind == KindWord && toks[x-1].node == toks[x].node) {
+				if toks[x].Kind != KindWord || (x > 0 && toks[x-1].Kind == KindWord && toks[x-1].Node == toks[x].Node) {
 					continue
 				}
 				label, y := rowLabelAt(toks, 0, x)

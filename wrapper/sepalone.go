@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"golang.org/x/net/html"
 )
 
@@ -70,10 +71,10 @@ func (w *Wrapper) learnAloneSeps(toks [][]token, pageOf []int) {
 					if typed(tk, l[0], r2[1], f.Types) {
 						// One item the field's types know across the
 						// separator.
-						if keep[tk[x].text] == nil {
-							keep[tk[x].text] = map[string]bool{}
+						if keep[tk[x].Text] == nil {
+							keep[tk[x].Text] = map[string]bool{}
 						}
-						keep[tk[x].text][pieceText(tk, l[0], r2[1])] = true
+						keep[tk[x].Text][pieceText(tk, l[0], r2[1])] = true
 						continue
 					}
 					if !sepCandidate(tk, x) || inLink(&tk[x]) {
@@ -83,10 +84,10 @@ func (w *Wrapper) learnAloneSeps(toks [][]token, pageOf []int) {
 						return typed(tk, p[0], p[1], f.Types) || alone[strings.ToLower(pieceText(tk, p[0], p[1]))]
 					}
 					if (known(l) && capitalWord(&tk[r2[0]])) || (known(r2) && capitalWord(&tk[l[0]])) {
-						if confirm[tk[x].text] == nil {
-							confirm[tk[x].text] = map[int]bool{}
+						if confirm[tk[x].Text] == nil {
+							confirm[tk[x].Text] = map[int]bool{}
 						}
-						confirm[tk[x].text][pageOf[r]] = true
+						confirm[tk[x].Text][pageOf[r]] = true
 					}
 				}
 			})
@@ -113,20 +114,20 @@ func (w *Wrapper) learnAloneSeps(toks [][]token, pageOf []int) {
 // node: a short lower-case word or weak separator punctuation, not
 // annotated, with a word of the same text node on both sides.
 func sepCandidate(tk []token, x int) bool {
-	return len(tk[x].ann) == 0 && sepShape(tk, x)
+	return len(tk[x].Ann) == 0 && sepShape(tk, x)
 }
 
 // sepShape is sepCandidate, annotated or not.
 func sepShape(tk []token, x int) bool {
 	t := &tk[x]
-	if t.kind != KindWord {
+	if t.Kind != KindWord {
 		return false
 	}
-	if !sepToken(t, weakSeps) && !(lowerInitial(t.text) && len(t.text) <= 4 && !edgeToken(t)) {
+	if !sepToken(t, weakSeps) && !(lowerInitial(t.Text) && len(t.Text) <= 4 && !exalg.EdgeToken(t)) {
 		return false
 	}
 	l, r := &tk[x-1], &tk[x+1]
-	return l.kind == KindWord && r.kind == KindWord && l.node == t.node && r.node == t.node && !edgeToken(l) && !edgeToken(r)
+	return l.Kind == KindWord && r.Kind == KindWord && l.Node == t.Node && r.Node == t.Node && !exalg.EdgeToken(l) && !exalg.EdgeToken(r)
 }
 
 // piece returns the words next to separator x in direction dir (±1), up
@@ -136,7 +137,7 @@ func piece(tk []token, x, lim, dir int) [2]int {
 	end := x
 	for y := x + dir; y >= 0 && y < len(tk) && (dir < 0 && y >= lim || dir > 0 && y < lim); y += dir {
 		t := &tk[y]
-		if t.kind != KindWord || t.node != tk[x].node || sepToken(t, itemSeps+"()[]") || sepCandidate(tk, y) {
+		if t.Kind != KindWord || t.Node != tk[x].Node || sepToken(t, itemSeps+"()[]") || sepCandidate(tk, y) {
 			break
 		}
 		end = y
@@ -160,11 +161,11 @@ func typed(tk []token, a, b int, types []string) bool {
 	var common []*annotate.Annotation
 	first := true
 	for x := a; x < b; x++ {
-		if tk[x].kind != KindWord || edgeToken(&tk[x]) {
+		if tk[x].Kind != KindWord || exalg.EdgeToken(&tk[x]) {
 			continue
 		}
 		var ids []*annotate.Annotation
-		for _, an := range tk[x].ann {
+		for _, an := range tk[x].Ann {
 			if contains(types, an.Type) {
 				ids = append(ids, an)
 			}
@@ -192,7 +193,7 @@ func (w *Wrapper) aloneTexts(toks [][]token, slot int) map[string]bool {
 	out := map[string]bool{}
 	add := func(tk []token, a, b int) {
 		for x := a; x < b; x++ {
-			if tk[x].kind == KindWord && x > a && x+1 < b && sepCandidate(tk, x) {
+			if tk[x].Kind == KindWord && x > a && x+1 < b && sepCandidate(tk, x) {
 				return
 			}
 		}
@@ -203,12 +204,12 @@ func (w *Wrapper) aloneTexts(toks [][]token, slot int) map[string]bool {
 	for _, tk := range toks {
 		// Whole text nodes.
 		for x := 0; x < len(tk); {
-			if tk[x].kind != KindWord {
+			if tk[x].Kind != KindWord {
 				x++
 				continue
 			}
 			y := x
-			for y < len(tk) && tk[y].kind == KindWord && tk[y].node == tk[x].node {
+			for y < len(tk) && tk[y].Kind == KindWord && tk[y].Node == tk[x].Node {
 				y++
 			}
 			for _, it := range items(tk, x, y, nil) {
@@ -236,10 +237,10 @@ func (w *Wrapper) aloneTexts(toks [][]token, slot int) map[string]bool {
 // in its text node: a longer item known whole across a separator.
 func keptAt(tk []token, x int, keep []string) bool {
 	t := &tk[x]
-	if len(keep) == 0 || t.node == nil {
+	if len(keep) == 0 || t.Node == nil {
 		return false
 	}
-	data := t.node.Data
+	data := t.Node.Data
 	for _, k := range keep {
 		for off := 0; ; {
 			i := strings.Index(data[off:], k)
@@ -247,7 +248,7 @@ func keptAt(tk []token, x int, keep []string) bool {
 				break
 			}
 			s := off + i
-			if s <= t.start && t.end <= s+len(k) {
+			if s <= t.Start && t.End <= s+len(k) {
 				return true
 			}
 			off = s + 1
@@ -260,7 +261,7 @@ func keptAt(tk []token, x int, keep []string) bool {
 // one thing, so a separator word inside it is part of an item ("<a>Breakfast
 // &amp; Brunch</a> / <a>Tex-Mex</a>").
 func inLink(t *token) bool {
-	for n := t.node; n != nil; n = n.Parent {
+	for n := t.Node; n != nil; n = n.Parent {
 		if n.Type == html.ElementNode && n.Data == "a" {
 			return true
 		}

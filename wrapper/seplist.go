@@ -63,12 +63,12 @@ func (w *Wrapper) learnListSeps(toks [][]token, pageOf []int) {
 					return
 				}
 				for x := v.a; x < v.b; {
-					if tk[x].kind != KindWord {
+					if tk[x].Kind != KindWord {
 						x++
 						continue
 					}
 					y := x
-					for y < v.b && tk[y].kind == KindWord && tk[y].node == tk[x].node {
+					for y < v.b && tk[y].Kind == KindWord && tk[y].Node == tk[x].Node {
 						y++
 					}
 					if !inLink(&tk[x]) {
@@ -82,7 +82,7 @@ func (w *Wrapper) learnListSeps(toks [][]token, pageOf []int) {
 		// A comma, or weak punctuation the sample already showed
 		// separating items ("A / B and C" with "/" learned).
 		isComma := func(t *token) bool {
-			return sepToken(t, itemSeps) || (sepToken(t, weakSeps) && contains(sm.SepWords, t.text))
+			return sepToken(t, itemSeps) || (sepToken(t, weakSeps) && contains(sm.SepWords, t.Text))
 		}
 		for _, wd := range conjunctions(runs, isComma, thres) {
 			if !contains(sm.SepWords, wd) {
@@ -96,7 +96,7 @@ func (w *Wrapper) learnListSeps(toks [][]token, pageOf []int) {
 			}
 		}
 		if len(conj) > 0 {
-			isConj := func(t *token) bool { return contains(conj, t.text) }
+			isConj := func(t *token) bool { return contains(conj, t.Text) }
 			for _, p := range commaStandIns(runs, isConj) {
 				if !contains(sm.SepWords, p) {
 					sm.SepWords, changed = append(sm.SepWords, p), true
@@ -144,7 +144,7 @@ func conjunctions(runs []listRun, isComma func(*token) bool, thres float64) []st
 			if !sepCandidate(r.tk, x) {
 				continue
 			}
-			wd := r.tk[x].text
+			wd := r.tk[x].Text
 			if x < cut {
 				bad[wd] = true
 				continue
@@ -195,14 +195,14 @@ func commaStandIns(runs []listRun, isConj func(*token) bool) []string {
 				continue
 			}
 			if x > cut {
-				after[t.text] = true
+				after[t.Text] = true
 				continue
 			}
 			if capitalWord(&r.tk[x+1]) {
-				if before[t.text] == nil {
-					before[t.text] = map[int]bool{}
+				if before[t.Text] == nil {
+					before[t.Text] = map[int]bool{}
 				}
-				before[t.text][r.pg] = true
+				before[t.Text][r.pg] = true
 			}
 		}
 	}
@@ -226,6 +226,6 @@ func nameGoesOn(toks []token, x int) bool {
 		return false
 	}
 	l, r := &toks[x-1], &toks[x+1]
-	return l.kind == KindWord && r.kind == KindWord && l.node == toks[x].node && r.node == toks[x].node &&
-		capitalWord(l) && lowerInitial(r.text)
+	return l.Kind == KindWord && r.Kind == KindWord && l.Node == toks[x].Node && r.Node == toks[x].Node &&
+		capitalWord(l) && lowerInitial(r.Text)
 }

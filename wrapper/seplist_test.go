@@ -67,7 +67,7 @@ func TestListShapeSeps(t *testing.T) {
 		return out
 	}
 	comma := func(t *token) bool { return sepToken(t, itemSeps) }
-	and := func(t *token) bool { return t.text == "and" }
+	and := func(t *token) bool { return t.Text == "and" }
 	for _, tc := range []struct {
 		name   string
 		runs   []listRun

@@ -22,6 +22,7 @@ package wrapper
 // or plurality rule (itemPlurality) and the items' confidence.
 
 import (
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"slices"
 	"unicode"
 )
@@ -66,7 +67,7 @@ func countItems(st *slotStats, toks []token, a, b int, seen, patTypes map[string
 // block element: page parts (rows of several kinds), not one line's items.
 func blockInside(toks []token, a, b int) bool {
 	for x := a; x < b; x++ {
-		if t := &toks[x]; t.kind != KindWord && t.text != "br" && !inlineTags[t.text] {
+		if t := &toks[x]; t.Kind != KindWord && t.Text != "br" && !inlineTags[t.Text] {
 			return true
 		}
 	}
@@ -79,11 +80,11 @@ func wholeTypes(toks []token, a, b int) map[string]bool {
 	words := 0
 	cover := map[string]int{}
 	for x := a; x < b; x++ {
-		if toks[x].kind != KindWord || edgeToken(&toks[x]) {
+		if toks[x].Kind != KindWord || exalg.EdgeToken(&toks[x]) {
 			continue
 		}
 		words++
-		for _, typ := range toks[x].annTypes() {
+		for _, typ := range toks[x].AnnTypes() {
 			cover[typ]++
 		}
 	}
@@ -100,7 +101,7 @@ func wholeTypes(toks []token, a, b int) map[string]bool {
 func bestConf(toks []token, a, b int, typ string) float64 {
 	best := 0.0
 	for x := a; x < b; x++ {
-		for _, an := range toks[x].ann {
+		for _, an := range toks[x].Ann {
 			if an.Type == typ {
 				best = max(best, an.Confidence)
 			}
@@ -129,9 +130,9 @@ func countingItems(toks []token, a, b int) [][2]int {
 		case sepToken(t, ")]"):
 			depth = max(0, depth-1)
 			start = x + 1
-		case t.kind != KindWord, sepToken(t, itemSeps+weakSeps):
+		case t.Kind != KindWord, sepToken(t, itemSeps+weakSeps):
 			cut(x)
-		case x > a && x+1 < b && len(t.text) <= 4 && lowerInitial(t.text) && capitalWord(&toks[x-1]) && capitalWord(&toks[x+1]):
+		case x > a && x+1 < b && len(t.Text) <= 4 && lowerInitial(t.Text) && capitalWord(&toks[x-1]) && capitalWord(&toks[x+1]):
 			cut(x)
 		}
 	}
@@ -142,10 +143,10 @@ func countingItems(toks []token, a, b int) [][2]int {
 // capitalWord reports whether t is a word starting with an upper-case
 // letter.
 func capitalWord(t *token) bool {
-	if t.kind != KindWord {
+	if t.Kind != KindWord {
 		return false
 	}
-	for _, r := range t.text {
+	for _, r := range t.Text {
 		return unicode.IsUpper(r)
 	}
 	return false

@@ -49,10 +49,10 @@ func TestItemCountsWholeItems(t *testing.T) {
 			toks := tokenize(p, newPaths())
 			a, b := -1, -1
 			for x, tk := range toks {
-				if tk.kind == KindWord && a < 0 {
+				if tk.Kind == KindWord && a < 0 {
 					a = x
 				}
-				if tk.kind == KindWord {
+				if tk.Kind == KindWord {
 					b = x + 1
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 )
 
 // TestWaitsForSetSlot: a restaurant's cuisines and its price range are
@@ -46,7 +47,7 @@ func TestWaitsForSetSlot(t *testing.T) {
 			}
 			pages := pagesOf(t, src, map[string][]string{"cuisine": cuisines})
 			for _, p := range pages {
-				annotateRegex(p, "price_range", `\$+`)
+				pagetest.AnnotateRegex(p, "price_range", `\$+`)
 			}
 			s := testSOD([][3]string{{"name", "1", "name"}, {"cuisine", "+", "cuisine"}, {"price_range", "?", "price_range"}}, sod.One)
 			dictionaryTypes(s, "cuisine", "name")

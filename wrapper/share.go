@@ -445,11 +445,11 @@ func patternItems(toks []token, a, b int, r recognizers.Recognizer) [][2]int {
 func bracketInsides(toks []token, a, b int) [][2]int {
 	var out [][2]int
 	for x := a; x < b; x++ {
-		if toks[x].kind != KindWord || toks[x].text != "(" {
+		if toks[x].Kind != KindWord || toks[x].Text != "(" {
 			continue
 		}
-		for y := x + 1; y < b && toks[y].kind == KindWord && toks[y].text != "("; y++ {
-			if toks[y].text == ")" {
+		for y := x + 1; y < b && toks[y].Kind == KindWord && toks[y].Text != "("; y++ {
+			if toks[y].Text == ")" {
 				if y > x+1 {
 					out = append(out, [2]int{x + 1, y})
 				}

@@ -8,6 +8,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 	"golang.org/x/net/html"
 )
 
@@ -175,7 +176,7 @@ func TestSharedSlotLinkedDate(t *testing.T) {
 	var pages []*annotate.Page
 	for i, src := range srcs {
 		// The dictionary knows two of the publishers.
-		pages = append(pages, recordTestPage(t, fmt.Sprintf("p%02d.html", i), src, map[string][]string{
+		pages = append(pages, pagetest.Marked(t, fmt.Sprintf("p%02d.html", i), src, map[string][]string{
 			"title": {fmt.Sprintf("Book Number %d", i)}, "publisher": pubs[:2]}))
 	}
 	s := testSOD([][3]string{{"title", "1", "title"}, {"publisher", "?", "publisher"}, {"released", "?", "date"}}, sod.One)
@@ -614,7 +615,7 @@ func TestSharedSlotFewKnown(t *testing.T) {
 		wantPub, wantDate = append(wantPub, pub), append(wantDate, date)
 		src := fmt.Sprintf(`<html><body><h1>Book Number %d</h1><p>Price $%d.99</p>`+
 			`<div><div>Imprint</div><span>%s</span></div><p>Ships in two days</p></body></html>`, i, 5+i, value)
-		pages = append(pages, recordTestPage(t, fmt.Sprintf("p%02d.html", i), src, map[string][]string{
+		pages = append(pages, pagetest.Marked(t, fmt.Sprintf("p%02d.html", i), src, map[string][]string{
 			"title": {fmt.Sprintf("Book Number %d", i)}, "publisher": pubs[:1]}))
 	}
 	s := testSOD([][3]string{{"title", "1", "title"}, {"publisher", "?", "publisher"}, {"released", "?", "date"}}, sod.One)

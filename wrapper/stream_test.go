@@ -71,19 +71,19 @@ func preorder(doc *html.Node) map[*html.Node]int {
 // tree, and its text). That both trees have the same nodes, with the same
 // provenance paths, is annotate's TestStreamMatchesDOM.
 func sameToken(a, b *token, oa, ob map[*html.Node]int) bool {
-	if a.kind != b.kind || a.text != b.text || a.path != b.path || a.start != b.start || a.end != b.end || len(a.ann) != len(b.ann) {
+	if a.Kind != b.Kind || a.Text != b.Text || a.Path != b.Path || a.Start != b.Start || a.End != b.End || len(a.Ann) != len(b.Ann) {
 		return false
 	}
-	if (a.node == nil) != (b.node == nil) {
+	if (a.Node == nil) != (b.Node == nil) {
 		return false
 	}
-	return a.node == nil || oa[a.node] == ob[b.node] && a.node.Data == b.node.Data
+	return a.Node == nil || oa[a.Node] == ob[b.Node] && a.Node.Data == b.Node.Data
 }
 
 func showToken(t *token, order map[*html.Node]int) string {
-	s := fmt.Sprintf("%d %q path %d span %d-%d", t.kind, t.text, t.path, t.start, t.end)
-	if t.node != nil {
-		s += fmt.Sprintf(" node %d %s %q", order[t.node], annotate.NodePath(t.node), t.node.Data)
+	s := fmt.Sprintf("%d %q path %d span %d-%d", t.Kind, t.Text, t.Path, t.Start, t.End)
+	if t.Node != nil {
+		s += fmt.Sprintf(" node %d %s %q", order[t.Node], annotate.NodePath(t.Node), t.Node.Data)
 	}
 	return s
 }

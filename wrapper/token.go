@@ -10,62 +10,6 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// Kind is the kind of a token.
-type Kind uint8
-
-const (
-	// KindStart is a start tag, printed "<tag>".
-	KindStart Kind = iota
-	// KindEnd is an end tag, printed "</tag>".
-	KindEnd
-	// KindWord is a word or a punctuation run of a text node.
-	KindWord
-	// KindSentinel marks the beginning or end of a page (ExAlg's dummy tokens,
-	// which guarantee a root equivalence class); never printed.
-	KindSentinel
-)
-
-// token is one token of a page.
-type token struct {
-	kind Kind
-	text string // tag name or word
-	path int32  // interned DOM occurrence path; -1 when unknown to a wrapper
-	// node is the text node for words, the element for tags.
-	node       *html.Node
-	start, end int // byte span of a word in node.Data
-	ann        []*annotate.Annotation
-}
-
-// String prints the token as in ExAlg's notation.
-func (t *token) String() string {
-	switch t.kind {
-	case KindStart:
-		return "<" + t.text + ">"
-	case KindEnd:
-		return "</" + t.text + ">"
-	case KindSentinel:
-		return ""
-	}
-	return t.text
-}
-
-// annTypes returns the distinct annotation types on the token.
-func (t *token) annTypes() []string {
-	var out []string
-	for _, a := range t.ann {
-		dup := false
-		for _, s := range out {
-			if s == a.Type {
-				dup = true
-			}
-		}
-		if !dup {
-			out = append(out, a.Type)
-		}
-	}
-	return out
-}
-
 // pathKey is one step of an occurrence path: the parent path and a tag name.
 type pathKey struct {
 	parent int32
@@ -239,12 +183,12 @@ func (tz *tokenizer) Begin(p *annotate.Page) {
 	if p != nil {
 		tz.byNode = p.ByNode
 	}
-	tz.toks = append(tz.toks[:0], token{kind: KindSentinel, text: "^"})
+	tz.toks = append(tz.toks[:0], token{Kind: KindSentinel, Text: "^"})
 	tz.stack = tz.stack[:0]
 }
 
 func (tz *tokenizer) finish() []token {
-	return tz.ps.rows.reorder(append(tz.toks, token{kind: KindSentinel, text: "$"}), tz.ps)
+	return tz.ps.rows.reorder(append(tz.toks, token{Kind: KindSentinel, Text: "$"}), tz.ps)
 }
 
 // top returns the current element's path and mode (the document's at the
@@ -283,14 +227,14 @@ func (tz *tokenizer) Start(c *html.Node) {
 		if len(tz.ps.attrs) > 0 && tz.page != nil {
 			f = frame{path: tz.ps.child(path, c.Data), mode: frameAttrs, has: tz.hasAttrs(c)}
 			if f.has {
-				tz.toks = append(tz.toks, token{kind: KindStart, text: c.Data, path: f.path, node: c, ann: tz.byNode[c]})
+				tz.toks = append(tz.toks, token{Kind: KindStart, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
 				tz.attrTokens(c, f.path)
 			}
 		}
 	default:
 		step, bare := tz.step(c)
 		f = frame{path: tz.ps.child(path, step), bare: bare, mode: frameTokens}
-		tz.toks = append(tz.toks, token{kind: KindStart, text: c.Data, path: f.path, node: c, ann: tz.byNode[c]})
+		tz.toks = append(tz.toks, token{Kind: KindStart, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
 		if len(tz.ps.attrs) > 0 {
 			tz.attrTokens(c, f.path) // attr.go
 		}
@@ -304,7 +248,7 @@ func (tz *tokenizer) End(c *html.Node) {
 	f := tz.stack[len(tz.stack)-1]
 	tz.stack = tz.stack[:len(tz.stack)-1]
 	if (f.mode == frameTokens || f.mode == frameAttrs && f.has) && !void(c) {
-		tz.toks = append(tz.toks, token{kind: KindEnd, text: c.Data, path: f.path, node: c, ann: tz.byNode[c]})
+		tz.toks = append(tz.toks, token{Kind: KindEnd, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
 	}
 }
 
@@ -328,7 +272,7 @@ func splitWords(toks []token, n *html.Node, path int32, anns []*annotate.Annotat
 				cover = append(cover, an)
 			}
 		}
-		toks = append(toks, token{kind: KindWord, text: s[a:b], path: path, node: n, start: a, end: b, ann: cover})
+		toks = append(toks, token{Kind: KindWord, Text: s[a:b], Path: path, Node: n, Start: a, End: b, Ann: cover})
 	}
 	// punct adds a punctuation run; a comma or semicolon in a longer run
 	// is a token of its own, so that "Pilots!," gives "!" and ",": the

@@ -1,6 +1,9 @@
 package wrapper
 
-import "slices"
+import (
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
+	"slices"
+)
 
 // One field on either side of an optional part. ExAlg may align a row
 // that follows an optional row ("<br><span>17 Aug 2002</span><br><span>
@@ -22,7 +25,7 @@ func optionalTwins(t *Template, s int) []int {
 		return nil
 	}
 	var out []int
-	walk(t.Root, func(n Node) {
+	exalg.Walk(t.Root, func(n Node) {
 		seq, ok := n.(*SeqNode)
 		if !ok {
 			return
@@ -87,7 +90,7 @@ func (w *Wrapper) learnTwins(pages [][]token) {
 				}
 				is, not := false, false
 				for x := twin[0]; x < twin[1]; x++ {
-					for _, typ := range toks[x].ownTypes() {
+					for _, typ := range ownTypes(&toks[x]) {
 						if slices.Contains(f.Types, typ) {
 							is = true
 						} else {

@@ -19,16 +19,16 @@ package wrapper
 func twoNodes(toks []token, a, b int) bool {
 	var first, second = -1, -1
 	for x := a; x < b; x++ {
-		if toks[x].kind != KindWord {
+		if toks[x].Kind != KindWord {
 			continue
 		}
 		switch {
 		case first < 0:
 			first = x
-		case toks[x].node == toks[first].node:
+		case toks[x].Node == toks[first].Node:
 		case second < 0:
 			second = x
-		case toks[x].node != toks[second].node:
+		case toks[x].Node != toks[second].Node:
 			return false
 		}
 	}

@@ -18,20 +18,20 @@ package wrapper
 // there is none or some word is not annotated.
 func labelTypes(toks []token, x int) map[string]bool {
 	y := x - 1
-	for y >= 0 && (toks[y].kind != KindWord || alnum(toks[y].text) == "") {
+	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
 		y--
 	}
 	if y < 0 {
 		return nil
 	}
 	var out map[string]bool
-	for n := toks[y].node; y >= 0 && toks[y].kind == KindWord && toks[y].node == n; y-- {
-		if alnum(toks[y].text) == "" {
+	for n := toks[y].Node; y >= 0 && toks[y].Kind == KindWord && toks[y].Node == n; y-- {
+		if alnum(toks[y].Text) == "" {
 			continue
 		}
 		here := map[string]bool{}
-		for _, a := range toks[y].ann {
-			if a.Node == n && a.Start <= toks[y].start && toks[y].end <= a.End {
+		for _, a := range toks[y].Ann {
+			if a.Node == n && a.Start <= toks[y].Start && toks[y].End <= a.End {
 				here[a.Type] = true
 			}
 		}

@@ -56,7 +56,7 @@ func TestWholeInstances(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body><p>"+tc.text+"</p></body></html>", nil)
 			toks := tokenize(p, newPaths())
-			first := slices.IndexFunc(toks, func(tk token) bool { return tk.kind == KindWord })
+			first := slices.IndexFunc(toks, func(tk token) bool { return tk.Kind == KindWord })
 			in := make([]bool, len(toks))
 			for _, sp := range tc.slots {
 				for x := first + sp[0]; x < first+sp[1]; x++ {

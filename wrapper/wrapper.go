@@ -12,6 +12,8 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
+	"github.com/objectrunner/objectrunner/wrapper/records"
 )
 
 // Wrapper is a learned wrapper: a template whose slots are mapped to the
@@ -83,8 +85,8 @@ type Wrapper struct {
 	noSlot map[string]string
 
 	ps      *paths
-	keys    map[baseKey]int32
-	keyList []baseKey
+	keys    map[exalg.BaseKey]int32
+	keyList []exalg.BaseKey
 	// Lookup tables built once by freeze: the key of a start or end tag by
 	// path (a tag's text is the last step of its path), and the paths that
 	// hold template words.
@@ -272,7 +274,7 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	var recErr error
 	var rp *RecordPattern
 	if s.Mult.Many() {
-		if p, err := FindRecordPattern(pages, s, RecordOptions{}); err == nil {
+		if p, err := records.FindRecordPattern(pages, s, RecordOptions{}); err == nil {
 			rp = p
 			w := newWrapper()
 			if recErr = w.induceRecords(pages, rp); recErr == nil {
@@ -357,9 +359,9 @@ func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error
 
 // freeze builds the template-token key table used by extraction.
 func (w *Wrapper) freeze() {
-	w.keys = map[baseKey]int32{}
+	w.keys = map[exalg.BaseKey]int32{}
 	w.keyList = nil
-	walk(w.tmpl.Root, func(n Node) {
+	exalg.Walk(w.tmpl.Root, func(n Node) {
 		var toks []Tok
 		switch n := n.(type) {
 		case *TextNode:
@@ -369,14 +371,14 @@ func (w *Wrapper) freeze() {
 		}
 		for i := range toks {
 			t := &toks[i]
-			k := baseKey{t.Kind, t.Text, w.ps.parse(t.Path)}
+			k := exalg.BaseKey{Kind: t.Kind, Text: t.Text, Path: w.ps.parse(t.Path)}
 			id, ok := w.keys[k]
 			if !ok {
 				id = int32(len(w.keyList))
 				w.keys[k] = id
 				w.keyList = append(w.keyList, k)
 			}
-			t.key = id
+			t.Key = id
 		}
 	})
 	if w.ps.rows != nil {
@@ -390,14 +392,14 @@ func (w *Wrapper) freeze() {
 	}
 	w.wordPath = make([]bool, n)
 	for id, k := range w.keyList {
-		if k.path < 0 || int(k.path) >= n {
+		if k.Path < 0 || int(k.Path) >= n {
 			continue
 		}
-		switch k.kind {
+		switch k.Kind {
 		case KindStart, KindEnd:
-			w.tagKey[k.kind][k.path] = int32(id)
+			w.tagKey[k.Kind][k.Path] = int32(id)
 		case KindWord:
-			w.wordPath[k.path] = true
+			w.wordPath[k.Path] = true
 		}
 	}
 }
@@ -770,7 +772,7 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 		x, _ := otherCut(toks, a, b, w.cutFields(sm.Slot), w.valid, f.Path)
 		if sm.CutAt != nil {
 			for y := a + 1; y < x; y++ {
-				if toks[y].kind == KindWord && contains(sm.CutAt, toks[y].text) {
+				if toks[y].Kind == KindWord && contains(sm.CutAt, toks[y].Text) {
 					x = y
 					break
 				}
@@ -807,7 +809,7 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 		v.Evidence.Recognized = ok
 	}
 	for x := a; x < b; x++ {
-		for _, an := range toks[x].ann {
+		for _, an := range toks[x].Ann {
 			if !contains(f.Types, an.Type) {
 				continue
 			}
@@ -819,7 +821,7 @@ func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value
 		}
 	}
 	v.Confidence = v.Evidence.Confidence() // confidence.go
-	if n := toks[a].node; n != nil && n.Parent != nil {
+	if n := toks[a].Node; n != nil && n.Parent != nil {
 		v.Path = annotate.NodePath(n.Parent)
 	}
 	return v, true
@@ -987,9 +989,7 @@ func (w *Wrapper) byItem(toks []token, r *mrec, f FieldSpec) []Value {
 // classes to a fixpoint) then CONSTTEMP — installs the template in w and
 // returns the statistics of each slot's sample values.
 func (w *Wrapper) learnTemplate(toks [][]token) []*slotStats {
-	e := newECGM(toks, w.opt)
-	e.run()
-	w.tmpl = buildTemplate(e, w.ps)
+	w.tmpl = exalg.Learn(toks, w.opt, w.ps.String)
 	w.freeze()
 	return gather(w, toks)
 }

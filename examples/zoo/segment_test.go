@@ -17,14 +17,14 @@ import (
 	"github.com/objectrunner/objectrunner/examples/zoo"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
-	"github.com/objectrunner/objectrunner/wrapper"
+	"github.com/objectrunner/objectrunner/wrapper/records"
 	"golang.org/x/net/html"
 )
 
 var segFlag = flag.String("zoo.segments", "", "seeds whose list templates TestZooSegments measures (e.g. 1-100); the test is skipped without it")
 
 // segScore is the record segmentation of one list template: what
-// wrapper.FindRecordPattern learns from the sample and RecordPattern.Records
+// records.FindRecordPattern learns from the sample and RecordPattern.Records
 // finds on every page, against the expected records. A segment is right
 // when it holds every value of one expected record (page-scope fields and
 // the heading records are grouped under excepted) and every value of no
@@ -80,7 +80,7 @@ func segmentScore(src *zoo.Source, dir string, s *sod.SOD, sample []*annotate.Pa
 		res.err = "no sample"
 		return res, nil
 	}
-	rp, err := wrapper.FindRecordPattern(sample, s, wrapper.RecordOptions{})
+	rp, err := records.FindRecordPattern(sample, s, records.RecordOptions{})
 	if err != nil {
 		res.err = err.Error()
 		return res, nil

@@ -439,6 +439,15 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 		}
 		checkDeterminism(t, dir, s, recs, first)
 	}
+	if rep != nil && rep.Wrapper != nil && *outFlag != "" {
+		// The saved wrapper beside results.jsonl: scripts/same-output.sh
+		// compares it byte for byte across refactorings.
+		var b bytes.Buffer
+		if err := rep.Wrapper.Save(&b); err != nil {
+			t.Fatal(err)
+		}
+		_ = os.WriteFile(filepath.Join(dir, "wrapper.json"), b.Bytes(), 0o644)
+	}
 	if rep != nil {
 		if rep.Sample != nil {
 			res.sample = rep.Sample.Pages
