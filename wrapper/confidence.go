@@ -24,12 +24,17 @@ type Evidence struct {
 	Labelled bool
 	// Dictionary says the field is typed by a dictionary.
 	Dictionary bool
+	// Doubt lists the kinds of the field's doubt notes on the sample
+	// (doubt.go: constant-value, partial-value, joined-items, other-type,
+	// multiplicity, abstained).
+	Doubt []string `json:",omitempty"`
 }
 
 // evidence returns the slot's part of a value's evidence for field f.
 func (w *Wrapper) evidence(sm *SlotMap, f FieldSpec) Evidence {
 	return Evidence{Share: sm.Share, Coverage: sm.Coverage, Recognizer: w.valid[f.Path] != nil, Valid: sm.Valid,
-		Labelled: len(sm.Label) > 0 || len(sm.Row) > 0 || len(sm.ItemLabel) > 0, Dictionary: f.Dictionary}
+		Labelled: len(sm.Label) > 0 || len(sm.Row) > 0 || len(sm.ItemLabel) > 0, Dictionary: f.Dictionary,
+		Doubt: w.doubt[f.Path]}
 }
 
 // Confidence returns the confidence of a value with evidence e, in [0,1]
@@ -47,6 +52,9 @@ func (e Evidence) Confidence() float64 {
 	c := e.Share * min(1, 0.5+e.Coverage)
 	if e.Annotated {
 		c = max(c, e.AnnotationConfidence, 0.9)
+	}
+	if len(e.Doubt) > 0 {
+		c = min(c, DoubtConfidence) // doubt.go
 	}
 	return float64(int(c*1000+0.5)) / 1000
 }

@@ -1,0 +1,320 @@
+package wrapper
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/html"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/recognizers"
+)
+
+// Doubts: signals, measured on the annotated sample when a wrapper is
+// learned, that a field's values are often wrong though its slot is well
+// annotated. Each gives a Note (and so a diagnostic naming the field) and
+// lowers the confidence of every value of the field (Evidence.Doubt,
+// Confidence): measured on zoo seeds, fields with one of these notes are
+// wrong far more often than the others (docs/trust.md).
+//
+//   - constant-value: the field has the same text on every sample object
+//     (ConstantMin or more): template text such as a link label
+//     ("Tickets", "Overview"), not data.
+//   - ragged-value: on RaggedShare of the sample values or more (two at
+//     least), a value ends on an opening bracket or holds more opening
+//     than closing ones ("Harbor Light Group ("): the value is cut in the
+//     wrong place.
+//   - run-on (fields whose values are not cut to a recognizer's
+//     instance, FieldSpec.Delimited): on RaggedShare of the sample values or more (two at least),
+//     a value holding an instance of the field's type goes on, after a
+//     comma, semicolon or dash, with words outside it ("…, WI 53790,
+//     Reservations"), or holds an instance of another field's type after
+//     its own: the value runs into the next text.
+//   - lead-number: a dictionary field's slot drops a number that opens its
+//     values (SlotMap.LeadNum, leadnum.go): whether it belongs to the
+//     value ("2011 BMW Z4") is a guess.
+//   - set-elsewhere: on a detail page, a set field's items lie outside
+//     the smallest element holding the single fields' values on at least
+//     half of the sample pages (three at least): the items may be a
+//     sidebar's.
+
+// Thresholds of the doubt notes.
+const (
+	// ConstantMin: a constant-value note needs this many sample objects
+	// with a value.
+	ConstantMin = 3
+	// RaggedShare: ragged-value and run-on notes need this share of the
+	// field's sample values.
+	RaggedShare = 0.3
+	// DoubtConfidence caps the confidence of the values of a field with a
+	// doubt note (Evidence.Confidence).
+	DoubtConfidence = 0.6
+)
+
+// Kinds of the doubt notes (besides those of notes.go).
+const (
+	NoteConstant     = "constant-value"
+	NoteRagged       = "ragged-value"
+	NoteRunOn        = "run-on"
+	NoteLeadNumber   = "lead-number"
+	NoteSetElsewhere = "set-elsewhere"
+)
+
+// doubtKinds are the note kinds that lower the confidence of their
+// field's values (Evidence.Doubt).
+var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteOtherType, NoteMultiplicity, NoteAbstained}
+
+// doubtTally is what the doubt notes count over a field's sample objects.
+type doubtTally struct {
+	// first is the first value's text of the object being counted,
+	// constant the text every object had so far, varied whether two
+	// objects differed.
+	first, constant string
+	varied          bool
+	// ragged and runOn count the values of those notes, with an example.
+	ragged, runOn     int
+	raggedEx, runOnEx string
+	// inside and outside count the sample objects whose set items lie
+	// inside, outside the single fields' element (placeTally).
+	inside, outside int
+	outsideEx       string
+}
+
+// value counts one sample value of field f, tokens [a, b) (patterned:
+// the types of patterned fields).
+func (d *doubtTally) value(f FieldSpec, toks []token, a, b int, patterned map[string]bool) {
+	txt := wordsText(toks, a, b)
+	if d.first == "" {
+		d.first = txt
+	}
+	if raggedText(txt) {
+		d.ragged++
+		if d.raggedEx == "" {
+			d.raggedEx = txt
+		}
+	}
+	if !f.Delimited() && runOn(toks, a, b, f.Types, patterned) {
+		d.runOn++
+		if d.runOnEx == "" {
+			d.runOnEx = txt
+		}
+	}
+}
+
+// Delimited reports whether the field's values are cut to its
+// recognizer's instance at extraction: a regex, or a predefined
+// recognizer that delimits its instances (not a partial one, such as
+// addresses).
+func (f FieldSpec) Delimited() bool {
+	return f.Regex != nil || f.Predefined != "" && recognizers.Delimits(f.Predefined)
+}
+
+// raggedText reports whether a value's text ends on an opening bracket
+// or opens more brackets than it closes.
+func raggedText(txt string) bool {
+	t := strings.TrimSpace(txt)
+	if t == "" {
+		return false
+	}
+	if strings.ContainsRune("([{", rune(t[len(t)-1])) {
+		return true
+	}
+	open := strings.Count(t, "(") + strings.Count(t, "[")
+	return open > strings.Count(t, ")")+strings.Count(t, "]")
+}
+
+// runOn reports whether the tokens [a, b), holding an instance of types,
+// go on after its last one with a separator and then a word outside every
+// instance, or with an instance of another type (a name type anywhere, a
+// patterned one as its node's whole text).
+func runOn(toks []token, a, b int, types []string, patterned map[string]bool) bool {
+	own := func(x int) bool {
+		return slices.ContainsFunc(toks[x].ann, func(an *annotate.Annotation) bool { return slices.Contains(types, an.Type) })
+	}
+	last := -1
+	for x := a; x < b; x++ {
+		if own(x) {
+			last = x
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	sep := false
+	for x := last + 1; x < b; x++ {
+		t := &toks[x]
+		if t.kind != KindWord || own(x) {
+			continue
+		}
+		for _, an := range t.ann {
+			if !slices.Contains(types, an.Type) && (an.Whole || !patterned[an.Type]) {
+				return true
+			}
+		}
+		switch {
+		case strings.ContainsAny(t.text, ",;\u2013\u2014|") && !hasLetter(t.text):
+			sep = true
+		case sep && hasLetter(t.text):
+			return true
+		}
+	}
+	return false
+}
+
+// object closes the counts of one sample object with a value.
+func (d *doubtTally) object() {
+	switch {
+	case d.first == "":
+	case d.constant == "":
+		d.constant = d.first
+	case d.constant != d.first:
+		d.varied = true
+	}
+	d.first = ""
+}
+
+// placeTally counts, on one sample object of a detail page, whether each
+// set field's items lie inside the smallest element holding the single
+// fields' values (at: the fields' values' text nodes on the object).
+func (w *Wrapper) placeTally(fields []FieldSpec, at map[string][]*html.Node, tally map[string]*fieldTally) {
+	if w.rp != nil || w.scope >= 0 {
+		return // list pages: records are placed by their pattern
+	}
+	var region *html.Node
+	singles := 0
+	for _, f := range fields {
+		if f.Many || len(at[f.Path]) == 0 {
+			continue
+		}
+		for _, n := range at[f.Path] {
+			if region == nil {
+				region = n.Parent
+			} else if c := commonAncestor(region, n); c != nil {
+				region = c
+			}
+		}
+		singles++
+	}
+	if singles < 2 || region == nil || region.Type != html.ElementNode || region.Data == "body" || region.Data == "html" {
+		return
+	}
+	for _, f := range fields {
+		if !f.Many || len(at[f.Path]) == 0 {
+			continue
+		}
+		d := &tally[f.Path].doubtTally
+		out := 0
+		for _, n := range at[f.Path] {
+			if !under(n, region) {
+				out++
+			}
+		}
+		if 2*out > len(at[f.Path]) {
+			d.outside++
+			if d.outsideEx == "" {
+				d.outsideEx = strings.TrimSpace(at[f.Path][0].Data)
+			}
+		} else {
+			d.inside++
+		}
+	}
+}
+
+// under reports whether n is region or below it.
+func under(n, region *html.Node) bool {
+	for x := n; x != nil; x = x.Parent {
+		if x == region {
+			return true
+		}
+	}
+	return false
+}
+
+// notes returns field f's doubt notes (tl counted objs sample objects
+// with a value; records: the objects are records of list pages; lead:
+// the field's slot drops a leading number).
+func (tl *fieldTally) notes(f FieldSpec, records, lead bool) []Note {
+	var out []Note
+	d := &tl.doubtTally
+	if !d.varied && d.constant != "" && tl.objs >= ConstantMin {
+		where := "sample page"
+		if records {
+			where = "sample record"
+		}
+		out = append(out, Note{Kind: NoteConstant, Field: f.Path, Message: fmt.Sprintf(
+			"field %s has the same value %q on every one of the %d %ss with a value: it looks like template text (a label or a link), not data",
+			f.Path, d.constant, tl.objs, where)})
+	}
+	if d.ragged >= 2 && float64(d.ragged) >= RaggedShare*float64(tl.vals) {
+		out = append(out, Note{Kind: NoteRagged, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of its %d sample values open a bracket they do not close (e.g. %q): the value is cut in the wrong place",
+			f.Path, d.ragged, tl.vals, d.raggedEx)})
+	}
+	if d.runOn >= 2 && float64(d.runOn) >= RaggedShare*float64(tl.vals) {
+		out = append(out, Note{Kind: NoteRunOn, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of its %d sample values go on past their %s instance into other text (e.g. %q): values may hold the next text",
+			f.Path, d.runOn, tl.vals, strings.Join(f.Types, "|"), d.runOnEx)})
+	}
+	if lead && f.Dictionary {
+		out = append(out, Note{Kind: NoteLeadNumber, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: its values are read without the number that opens their text (e.g. %q): if the number belongs to the value, declare whole_node",
+			f.Path, d.constantOrFirst())})
+	}
+	if d.outside >= 3 && d.outside >= d.inside {
+		out = append(out, Note{Kind: NoteSetElsewhere, Field: f.Path, Message: fmt.Sprintf(
+			"set field %s: on %d of the %d sample pages its items (e.g. %q) lie outside the element that holds the single fields: they may be a sidebar's or another object's",
+			f.Path, d.outside, d.outside+d.inside, d.outsideEx)})
+	}
+	return out
+}
+
+// constantOrFirst is an example value of the tally.
+func (d *doubtTally) constantOrFirst() string { return d.constant }
+
+// wordsText is the text of the word tokens [a, b), space-separated.
+func wordsText(toks []token, a, b int) string {
+	var ws []string
+	for x := a; x < b; x++ {
+		if toks[x].kind == KindWord {
+			ws = append(ws, toks[x].text)
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+// hasLetter reports whether s holds a letter.
+func hasLetter(s string) bool {
+	return strings.ContainsFunc(s, unicode.IsLetter)
+}
+
+// learnDoubts records, by field path, the doubt notes of the wrapper on
+// its sample (Wrapper.doubt; Evidence.Doubt), in the wrapper and its
+// page wrapper.
+func (w *Wrapper) learnDoubts(pages []*annotate.Page) {
+	w.doubt = doubtsOf(w.Notes(pages))
+	if w.page != nil {
+		w.page.doubt = w.doubt
+	}
+}
+
+// doubtsOf maps each field of notes to the kinds of its doubt notes.
+func doubtsOf(notes []Note) map[string][]string {
+	var m map[string][]string
+	for _, n := range notes {
+		if n.Field == "" || !slices.Contains(doubtKinds, n.Kind) {
+			continue
+		}
+		if m == nil {
+			m = map[string][]string{}
+		}
+		if !slices.Contains(m[n.Field], n.Kind) {
+			m[n.Field] = append(m[n.Field], n.Kind)
+		}
+	}
+	for _, ks := range m {
+		slices.Sort(ks)
+	}
+	return m
+}
