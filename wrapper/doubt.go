@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
@@ -48,6 +49,9 @@ const (
 	// RaggedShare: ragged-value and run-on notes need this share of the
 	// field's sample values.
 	RaggedShare = 0.3
+	// MissedShare: a missed-values note needs this share of the sample
+	// objects with a region.
+	MissedShare = 0.25
 	// DoubtConfidence caps the confidence of the values of a field with a
 	// doubt note (Evidence.Confidence).
 	DoubtConfidence = 0.6
@@ -59,12 +63,14 @@ const (
 	NoteRagged       = "ragged-value"
 	NoteRunOn        = "run-on"
 	NoteLeadNumber   = "lead-number"
-	NoteSetElsewhere = "set-elsewhere"
+	NoteSetElsewhere = "outside-object"
+	NoteMissed       = "missed-values"
+	NoteSameAs       = "same-as-field"
 )
 
 // doubtKinds are the note kinds that lower the confidence of their
 // field's values (Evidence.Doubt).
-var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteOtherType, NoteMultiplicity, NoteAbstained}
+var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteSameAs, NoteOtherType, NoteMultiplicity, NoteAbstained}
 
 // doubtTally is what the doubt notes count over a field's sample objects.
 type doubtTally struct {
@@ -80,6 +86,14 @@ type doubtTally struct {
 	// inside, outside the single fields' element (placeTally).
 	inside, outside int
 	outsideEx       string
+	// regions counts the sample objects with a region, missed those of
+	// them where the field has no value though its type is annotated in
+	// the region (missedEx: one such text).
+	regions, missed int
+	missedEx        string
+	// both counts, by other single field, the sample objects where both
+	// have a value; same those where their first values are one text.
+	both, same map[string]int
 }
 
 // value counts one sample value of field f, tokens [a, b) (patterned:
@@ -175,20 +189,114 @@ func (d *doubtTally) object() {
 	d.first = ""
 }
 
-// placeTally counts, on one sample object of a detail page, whether each
-// set field's items lie inside the smallest element holding the single
-// fields' values (at: the fields' values' text nodes on the object).
-func (w *Wrapper) placeTally(fields []FieldSpec, at map[string][]*html.Node, tally map[string]*fieldTally) {
+// objectTally is what placeTally needs of one sample object: each
+// field's values' text nodes and its first value's text.
+type objectTally struct {
+	at    map[string][]*html.Node
+	first map[string]string
+}
+
+// add records a value of field path, tokens [a, b).
+func (ob *objectTally) add(path string, toks []token, a, b int) {
+	if n := toks[a].node; n != nil {
+		ob.at[path] = append(ob.at[path], n)
+	}
+	if _, ok := ob.first[path]; !ok {
+		ob.first[path] = wordsText(toks, a, b)
+	}
+}
+
+// placeTally counts, on one sample object (ob) of page p, the single
+// fields whose first value is another field's, and, on detail pages,
+// whether each set field's items lie inside the smallest element holding
+// the single fields' values (the region) and which fields have no value
+// though their type is annotated inside the region.
+func (w *Wrapper) placeTally(p *annotate.Page, fields []FieldSpec, ob *objectTally, tally map[string]*fieldTally) {
+	for i, f := range fields {
+		for _, g := range fields[i+1:] {
+			if f.Many || g.Many || ob.first[f.Path] == "" || ob.first[g.Path] == "" {
+				continue
+			}
+			for _, x := range []*fieldTally{tally[f.Path], tally[g.Path]} {
+				if x.both == nil {
+					x.both, x.same = map[string]int{}, map[string]int{}
+				}
+			}
+			tally[f.Path].both[g.Path]++
+			tally[g.Path].both[f.Path]++
+			if ob.first[f.Path] == ob.first[g.Path] && len(ob.at[f.Path]) > 0 && len(ob.at[g.Path]) > 0 && ob.at[f.Path][0] != ob.at[g.Path][0] {
+				tally[f.Path].same[g.Path]++
+				tally[g.Path].same[f.Path]++
+			}
+		}
+	}
 	if w.rp != nil || w.scope >= 0 {
 		return // list pages: records are placed by their pattern
 	}
+	region := regionOf(fields, ob, "")
+	if region == nil {
+		return
+	}
+	taken := map[*html.Node]bool{} // the text nodes of the object's values
+	for _, ns := range ob.at {
+		for _, n := range ns {
+			taken[n] = true
+		}
+	}
+	for _, f := range fields {
+		d := &tally[f.Path].doubtTally
+		if len(ob.at[f.Path]) == 0 {
+			d.regions++
+			for _, an := range p.Annotations {
+				if an.Whole && !f.Delimited() && slices.Contains(f.Types, an.Type) && an.Node != nil && !taken[an.Node] && under(an.Node, region) {
+					d.missed++
+					if d.missedEx == "" {
+						d.missedEx = strings.TrimSpace(an.Node.Data)
+					}
+					break
+				}
+			}
+			continue
+		}
+		d.regions++
+		if !f.Many {
+			// Measured on zoo seeds: a single field outside the
+			// others' element is mostly the object's name in a
+			// header above them, not a sidebar's value.
+			continue
+		}
+		own := regionOf(fields, ob, f.Path)
+		if own == nil {
+			continue
+		}
+		out := 0
+		for _, n := range ob.at[f.Path] {
+			if !under(n, own) {
+				out++
+			}
+		}
+		if 2*out > len(ob.at[f.Path]) {
+			d.outside++
+			if d.outsideEx == "" {
+				d.outsideEx = strings.TrimSpace(ob.at[f.Path][0].Data)
+			}
+		} else {
+			d.inside++
+		}
+	}
+}
+
+// regionOf returns the smallest element holding the values of the single
+// fields of ob other than skip, when two fields at least have values and
+// it is not the page's body; nil otherwise.
+func regionOf(fields []FieldSpec, ob *objectTally, skip string) *html.Node {
 	var region *html.Node
 	singles := 0
 	for _, f := range fields {
-		if f.Many || len(at[f.Path]) == 0 {
+		if f.Many || f.Path == skip || len(ob.at[f.Path]) == 0 {
 			continue
 		}
-		for _, n := range at[f.Path] {
+		for _, n := range ob.at[f.Path] {
 			if region == nil {
 				region = n.Parent
 			} else if c := commonAncestor(region, n); c != nil {
@@ -198,28 +306,9 @@ func (w *Wrapper) placeTally(fields []FieldSpec, at map[string][]*html.Node, tal
 		singles++
 	}
 	if singles < 2 || region == nil || region.Type != html.ElementNode || region.Data == "body" || region.Data == "html" {
-		return
+		return nil
 	}
-	for _, f := range fields {
-		if !f.Many || len(at[f.Path]) == 0 {
-			continue
-		}
-		d := &tally[f.Path].doubtTally
-		out := 0
-		for _, n := range at[f.Path] {
-			if !under(n, region) {
-				out++
-			}
-		}
-		if 2*out > len(at[f.Path]) {
-			d.outside++
-			if d.outsideEx == "" {
-				d.outsideEx = strings.TrimSpace(at[f.Path][0].Data)
-			}
-		} else {
-			d.inside++
-		}
-	}
+	return region
 }
 
 // under reports whether n is region or below it.
@@ -235,7 +324,7 @@ func under(n, region *html.Node) bool {
 // notes returns field f's doubt notes (tl counted objs sample objects
 // with a value; records: the objects are records of list pages; lead:
 // the field's slot drops a leading number).
-func (tl *fieldTally) notes(f FieldSpec, records, lead bool) []Note {
+func (tl *fieldTally) notes(f FieldSpec, records, lead bool, others map[string]int) []Note {
 	var out []Note
 	d := &tl.doubtTally
 	if !d.varied && d.constant != "" && tl.objs >= ConstantMin {
@@ -264,8 +353,23 @@ func (tl *fieldTally) notes(f FieldSpec, records, lead bool) []Note {
 	}
 	if d.outside >= 3 && d.outside >= d.inside {
 		out = append(out, Note{Kind: NoteSetElsewhere, Field: f.Path, Message: fmt.Sprintf(
-			"set field %s: on %d of the %d sample pages its items (e.g. %q) lie outside the element that holds the single fields: they may be a sidebar's or another object's",
+			"field %s: on %d of the %d sample pages its values (e.g. %q) lie outside the element that holds the object's other single fields: they may be a sidebar's or another object's",
 			f.Path, d.outside, d.outside+d.inside, d.outsideEx)})
+	}
+	if d.missed >= 2 && float64(d.missed) >= MissedShare*float64(d.regions) {
+		out = append(out, Note{Kind: NoteMissed, Field: f.Path, Message: fmt.Sprintf(
+			"field %s has no value on %d of the %d sample pages, though its type %s is found there among the object's fields (e.g. %q): values are missed",
+			f.Path, d.missed, d.regions, strings.Join(f.Types, "|"), d.missedEx)})
+	}
+	for _, g := range slices.Sorted(maps.Keys(d.same)) {
+		n := d.same[g]
+		if n < 2 || 2*n < d.both[g] {
+			continue
+		}
+		out = append(out, Note{Kind: NoteSameAs, Field: f.Path, Message: fmt.Sprintf(
+			"field %s has the same value as field %s on %d of the %d sample objects where both have one (e.g. %q): one of them is read from the other's place",
+			f.Path, g, n, d.both[g], d.constantOrFirst())})
+		break
 	}
 	return out
 }

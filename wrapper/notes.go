@@ -176,8 +176,8 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 			typed[an.Node] = append(typed[an.Node], an.Type)
 		}
 		w.sampleScopes(p, func(toks []token, r *mrec) {
-			at := map[string][]*html.Node{} // field -> its values' text nodes (doubt.go)
-			defer func() { w.placeTally(fields, at, tally) }()
+			ob := &objectTally{at: map[string][]*html.Node{}, first: map[string]string{}} // doubt.go
+			defer func() { w.placeTally(p, fields, ob, tally) }()
 			for _, f := range fields {
 				tl := tally[f.Path]
 				vals, most := 0, 0
@@ -193,9 +193,7 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 					vals++
 					tl.vals++
 					tl.value(f, toks, a, b, patterned) // doubt.go
-					if n := toks[a].node; n != nil {
-						at[f.Path] = append(at[f.Path], n)
-					}
+					ob.add(f.Path, toks, a, b)
 					if instances(toks, a, b, f.Types) > 0 {
 						tl.own++
 					} else {
@@ -240,6 +238,10 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 	}
 	var out []Note
 	multi := 0
+	own := map[string]int{} // field -> its sample values annotated with its types
+	for _, f := range fields {
+		own[f.Path] = tally[f.Path].own
+	}
 	for _, f := range fields {
 		tl := tally[f.Path]
 		if tl.objs == 0 {
@@ -262,7 +264,7 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 				"field %s: %d of its %d sample values are recognised as %s (field %s) and %d as %s: its slot may hold another field's values",
 				f.Path, n, tl.vals, t, typeOf[t], tl.own, strings.Join(f.Types, "|"))})
 		}
-		out = append(out, tl.notes(f, w.rp != nil, lead[f.Path])...) // doubt.go
+		out = append(out, tl.notes(f, w.rp != nil, lead[f.Path], own)...) // doubt.go
 		if f.Many && tl.beside >= 2 && 2*tl.beside >= tl.objs {
 			out = append(out, Note{Kind: NoteBeside, Field: f.Path, Message: fmt.Sprintf(
 				"set field %s: on %d of the %d sample objects, elements like its items beside them are not extracted (e.g. %q): items may be missing",
