@@ -54,7 +54,7 @@ const (
 	MissedShare = 0.25
 	// DoubtConfidence caps the confidence of the values of a field with a
 	// doubt note (Evidence.Confidence).
-	DoubtConfidence = 0.6
+	DoubtConfidence = 0.5
 )
 
 // Kinds of the doubt notes (besides those of notes.go).
@@ -70,7 +70,7 @@ const (
 
 // doubtKinds are the note kinds that lower the confidence of their
 // field's values (Evidence.Doubt).
-var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteSameAs, NoteOtherType, NoteMultiplicity, NoteAbstained}
+var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteMissed, NoteSameAs, NoteOtherType, NoteMultiplicity, NoteAbstained}
 
 // doubtTally is what the doubt notes count over a field's sample objects.
 type doubtTally struct {
