@@ -324,7 +324,7 @@ func under(n, region *html.Node) bool {
 // notes returns field f's doubt notes (tl counted objs sample objects
 // with a value; records: the objects are records of list pages; lead:
 // the field's slot drops a leading number).
-func (tl *fieldTally) notes(f FieldSpec, records, lead bool, others map[string]int) []Note {
+func (tl *fieldTally) notes(f FieldSpec, records, lead bool) []Note {
 	var out []Note
 	d := &tl.doubtTally
 	if !d.varied && d.constant != "" && tl.objs >= ConstantMin {

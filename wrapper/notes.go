@@ -238,10 +238,6 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 	}
 	var out []Note
 	multi := 0
-	own := map[string]int{} // field -> its sample values annotated with its types
-	for _, f := range fields {
-		own[f.Path] = tally[f.Path].own
-	}
 	for _, f := range fields {
 		tl := tally[f.Path]
 		if tl.objs == 0 {
@@ -264,7 +260,7 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 				"field %s: %d of its %d sample values are recognised as %s (field %s) and %d as %s: its slot may hold another field's values",
 				f.Path, n, tl.vals, t, typeOf[t], tl.own, strings.Join(f.Types, "|"))})
 		}
-		out = append(out, tl.notes(f, w.rp != nil, lead[f.Path], own)...) // doubt.go
+		out = append(out, tl.notes(f, w.rp != nil, lead[f.Path])...) // doubt.go
 		if f.Many && tl.beside >= 2 && 2*tl.beside >= tl.objs {
 			out = append(out, Note{Kind: NoteBeside, Field: f.Path, Message: fmt.Sprintf(
 				"set field %s: on %d of the %d sample objects, elements like its items beside them are not extracted (e.g. %q): items may be missing",
