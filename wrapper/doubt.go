@@ -33,6 +33,10 @@ import (
 //     comma, semicolon or dash, with words outside it ("…, WI 53790,
 //     Reservations"), or holds an instance of another field's type after
 //     its own: the value runs into the next text.
+//   - in-link-text: on half of the sample values or more (two at least),
+//     the value is a part of a link's text two words longer at least
+//     ("Compare the 2011 BMW Z4 against similar models"): a link that
+//     mentions a value is navigation, and may not hold the field's own.
 //   - lead-number: a dictionary field's slot drops a number that opens its
 //     values (SlotMap.LeadNum, leadnum.go): whether it belongs to the
 //     value ("2011 BMW Z4") is a guess.
@@ -66,11 +70,12 @@ const (
 	NoteSetElsewhere = "outside-object"
 	NoteMissed       = "missed-values"
 	NoteSameAs       = "same-as-field"
+	NoteInLink       = "in-link-text"
 )
 
 // doubtKinds are the note kinds that lower the confidence of their
 // field's values (Evidence.Doubt).
-var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteMissed, NoteSameAs, NoteOtherType, NoteMultiplicity, NoteAbstained}
+var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteMissed, NoteSameAs, NoteInLink, NoteOtherType, NoteMultiplicity, NoteAbstained}
 
 // doubtTally is what the doubt notes count over a field's sample objects.
 type doubtTally struct {
@@ -82,6 +87,10 @@ type doubtTally struct {
 	// ragged and runOn count the values of those notes, with an example.
 	ragged, runOn     int
 	raggedEx, runOnEx string
+	// inLink counts the values mentioned in a longer link text, with an
+	// example link text.
+	inLink   int
+	inLinkEx string
 	// inside and outside count the sample objects whose set items lie
 	// inside, outside the single fields' element (placeTally).
 	inside, outside int
@@ -109,6 +118,12 @@ func (d *doubtTally) value(f FieldSpec, toks []token, a, b int, patterned map[st
 			d.raggedEx = txt
 		}
 	}
+	if lt := linkText(toks[a].node); lt != "" && len(strings.Fields(lt)) >= len(strings.Fields(txt))+2 {
+		d.inLink++
+		if d.inLinkEx == "" {
+			d.inLinkEx = lt
+		}
+	}
 	if !f.Delimited() && runOn(toks, a, b, f.Types, patterned) {
 		d.runOn++
 		if d.runOnEx == "" {
@@ -123,6 +138,17 @@ func (d *doubtTally) value(f FieldSpec, toks []token, a, b int, patterned map[st
 // addresses).
 func (f FieldSpec) Delimited() bool {
 	return f.Regex != nil || f.Predefined != "" && recognizers.Delimits(f.Predefined)
+}
+
+// linkText returns the text of the link (an a element, n or one of its
+// three nearest ancestors) holding text node n, "" when there is none.
+func linkText(n *html.Node) string {
+	for e, up := n, 0; e != nil && up < 4; e, up = e.Parent, up+1 {
+		if e.Type == html.ElementNode && e.Data == "a" {
+			return strings.Join(strings.Fields(nodeText(e)), " ")
+		}
+	}
+	return ""
 }
 
 // raggedText reports whether a value's text ends on an opening bracket
@@ -345,6 +371,11 @@ func (tl *fieldTally) notes(f FieldSpec, records, lead bool) []Note {
 		out = append(out, Note{Kind: NoteRunOn, Field: f.Path, Message: fmt.Sprintf(
 			"field %s: %d of its %d sample values go on past their %s instance into other text (e.g. %q): values may hold the next text",
 			f.Path, d.runOn, tl.vals, strings.Join(f.Types, "|"), d.runOnEx)})
+	}
+	if d.inLink >= 2 && 2*d.inLink >= tl.vals {
+		out = append(out, Note{Kind: NoteInLink, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of its %d sample values are read from a longer link text (e.g. %q): a link that mentions a value (\"compare\", \"more by\") may not hold the field's own value",
+			f.Path, d.inLink, tl.vals, d.inLinkEx)})
 	}
 	if lead && f.Dictionary {
 		out = append(out, Note{Kind: NoteLeadNumber, Field: f.Path, Message: fmt.Sprintf(
