@@ -285,9 +285,9 @@ func (w *Wrapper) placeTally(p *annotate.Page, fields []FieldSpec, ob *objectTal
 			continue
 		}
 		d.regions++
-		if !f.Many {
-			// Measured on zoo seeds: a single field outside the
-			// others' element is mostly the object's name in a
+		if !f.Many && !f.Patterned() {
+			// Measured on zoo seeds: a single name field outside
+			// the others' element is mostly the object's name in a
 			// header above them, not a sidebar's value.
 			continue
 		}
