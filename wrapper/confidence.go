@@ -42,7 +42,8 @@ func (w *Wrapper) evidence(sm *SlotMap, f FieldSpec) Evidence {
 // when few of the slot's sample values were annotated
 // (Share × min(1, 0.5+Coverage)); a value that holds an annotation of
 // its field's types gets at least that annotation's confidence and at
-// least 0.9.
+// least 0.9; the value of a field with a doubt note on the sample
+// (Evidence.Doubt, doubt.go) gets at most DoubtConfidence.
 //
 // It is a score, not a calibrated probability: docs/trust.md measures it
 // (values below 0.5 are right more than 99 % of the time on the zoo's
