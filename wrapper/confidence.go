@@ -43,7 +43,8 @@ func (w *Wrapper) evidence(sm *SlotMap, f FieldSpec) Evidence {
 // (Share × min(1, 0.5+Coverage)); a value that holds an annotation of
 // its field's types gets at least that annotation's confidence and at
 // least 0.9; the value of a field with a doubt note on the sample
-// (Evidence.Doubt, doubt.go) gets at most DoubtConfidence.
+// (Evidence.Doubt, doubt.go) gets at most DoubtConfidence
+// (WeakDoubtConfidence for the weaker signals).
 //
 // It is a score, not a calibrated probability: docs/trust.md measures it
 // (values below 0.5 are right more than 99 % of the time on the zoo's
@@ -54,8 +55,6 @@ func (e Evidence) Confidence() float64 {
 	if e.Annotated {
 		c = max(c, e.AnnotationConfidence, 0.9)
 	}
-	if len(e.Doubt) > 0 {
-		c = min(c, DoubtConfidence) // doubt.go
-	}
+	c = min(c, doubtCap(e.Doubt)) // doubt.go
 	return float64(int(c*1000+0.5)) / 1000
 }

@@ -27,8 +27,10 @@ import (
 //     least), a value ends on an opening bracket or holds more opening
 //     than closing ones ("Harbor Light Group ("): the value is cut in the
 //     wrong place.
-//   - run-on (fields whose values are not cut to a recognizer's
-//     instance, FieldSpec.Delimited): on RaggedShare of the sample values or more (two at least),
+//   - run-on (single fields whose values are not cut to a recognizer's
+//     instance, FieldSpec.Delimited, and whose slot no other field
+//     shares: a set's items follow one another, a shared slot holds the
+//     other field's value after the field's): on RaggedShare of the sample values or more (two at least),
 //     a value holding an instance of the field's type goes on, after a
 //     comma, semicolon or dash, with words outside it ("…, WI 53790,
 //     Reservations"), or holds an instance of another field's type after
@@ -70,7 +72,28 @@ const (
 	// doubt note (Evidence.Confidence): on zoo seeds 6000-6199, 903 of the
 	// 2,052 values of such fields were right (docs/trust.md).
 	DoubtConfidence = 0.5
+	// WeakDoubtConfidence caps it instead for the notes whose fields'
+	// values were mostly right (weakDoubts): 205 of 243 (missed-values)
+	// and 510 of 542 (other-type) on seeds 6000-6199, all on seeds 1-100.
+	WeakDoubtConfidence = 0.8
 )
+
+// weakDoubts are the doubt kinds capped at WeakDoubtConfidence.
+var weakDoubts = []string{NoteMissed, NoteOtherType}
+
+// doubtCap returns the highest confidence a value of a field with the
+// doubt kinds may have (1 without any).
+func doubtCap(kinds []string) float64 {
+	c := 1.0
+	for _, k := range kinds {
+		if slices.Contains(weakDoubts, k) {
+			c = min(c, WeakDoubtConfidence)
+		} else {
+			c = min(c, DoubtConfidence)
+		}
+	}
+	return c
+}
 
 // Kinds of the doubt notes (besides those of notes.go).
 const (
@@ -98,6 +121,8 @@ type doubtTally struct {
 	// ragged and runOn count the values of those notes, with an example.
 	ragged, runOn     int
 	raggedEx, runOnEx string
+	// shared says the field's slot is shared with another field.
+	shared bool
 	// inLink counts the values mentioned in a longer link text, with an
 	// example link text.
 	inLink   int
@@ -135,7 +160,7 @@ func (d *doubtTally) value(f FieldSpec, toks []token, a, b int, patterned map[st
 			d.inLinkEx = lt
 		}
 	}
-	if !f.Delimited() && runOn(toks, a, b, f.Types, patterned) {
+	if !f.Many && !d.shared && !f.Delimited() && runOn(toks, a, b, f.Types, patterned) {
 		d.runOn++
 		if d.runOnEx == "" {
 			d.runOnEx = txt

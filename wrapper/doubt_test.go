@@ -176,6 +176,14 @@ func TestDoubtConfidence(t *testing.T) {
 	if c := e.Confidence(); c != DoubtConfidence {
 		t.Errorf("confidence with doubt = %v, want %v", c, DoubtConfidence)
 	}
+	e.Doubt = []string{NoteMissed}
+	if c := e.Confidence(); c != WeakDoubtConfidence {
+		t.Errorf("confidence with a weak doubt = %v, want %v", c, WeakDoubtConfidence)
+	}
+	e.Doubt = []string{NoteMissed, NoteConstant}
+	if c := e.Confidence(); c != DoubtConfidence {
+		t.Errorf("confidence with a weak and a strong doubt = %v, want %v", c, DoubtConfidence)
+	}
 	e.Share = 0.3
 	if c := e.Confidence(); c != 0.3 {
 		t.Errorf("a confidence below the cap = %v, want 0.3", c)

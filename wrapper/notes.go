@@ -137,9 +137,11 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 	slotsOf := map[string][]int{}
 	plain := map[string]bool{} // fields with a slot read as a plain value
 	lead := map[string]bool{}  // fields whose slot drops a leading number
+	fieldsAt := map[int]int{}  // slot -> number of fields read from it
 	for _, sm := range w.slots {
 		slotsOf[sm.Field] = append(slotsOf[sm.Field], sm.Slot)
 		lead[sm.Field] = lead[sm.Field] || sm.LeadNum
+		fieldsAt[sm.Slot]++
 		if !(sm.Lines || sm.Join || sm.JoinPrev || sm.Block || sm.Part || sm.Item || sm.Row != nil) {
 			plain[sm.Field] = true // not a value of several lines or parts
 		}
@@ -169,6 +171,11 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 	tally := map[string]*fieldTally{}
 	for _, f := range fields {
 		tally[f.Path] = &fieldTally{other: map[string]int{}}
+		for _, sl := range slotsOf[f.Path] {
+			// A slot shared with another field: the text after
+			// the field's instance is the other field's (doubt.go).
+			tally[f.Path].shared = tally[f.Path].shared || fieldsAt[sl] > 1
+		}
 	}
 	for _, p := range pages {
 		typed := map[*html.Node][]string{} // text node -> its annotations' types
