@@ -24,12 +24,17 @@ type Evidence struct {
 	Labelled bool
 	// Dictionary says the field is typed by a dictionary.
 	Dictionary bool
+	// Doubt lists the kinds of the field's doubt notes on the sample
+	// (doubt.go: constant-value, partial-value, joined-items, other-type,
+	// multiplicity, abstained).
+	Doubt []string `json:",omitempty"`
 }
 
 // evidence returns the slot's part of a value's evidence for field f.
 func (w *Wrapper) evidence(sm *SlotMap, f FieldSpec) Evidence {
 	return Evidence{Share: sm.Share, Coverage: sm.Coverage, Recognizer: w.valid[f.Path] != nil, Valid: sm.Valid,
-		Labelled: len(sm.Label) > 0 || len(sm.Row) > 0 || len(sm.ItemLabel) > 0, Dictionary: f.Dictionary}
+		Labelled: len(sm.Label) > 0 || len(sm.Row) > 0 || len(sm.ItemLabel) > 0, Dictionary: f.Dictionary,
+		Doubt: w.doubt[f.Path]}
 }
 
 // Confidence returns the confidence of a value with evidence e, in [0,1]
@@ -37,7 +42,9 @@ func (w *Wrapper) evidence(sm *SlotMap, f FieldSpec) Evidence {
 // when few of the slot's sample values were annotated
 // (Share × min(1, 0.5+Coverage)); a value that holds an annotation of
 // its field's types gets at least that annotation's confidence and at
-// least 0.9.
+// least 0.9; the value of a field with a doubt note on the sample
+// (Evidence.Doubt, doubt.go) gets at most DoubtConfidence
+// (WeakDoubtConfidence for the weaker signals).
 //
 // It is a score, not a calibrated probability: docs/trust.md measures it
 // (values below 0.5 are right more than 99 % of the time on the zoo's
@@ -48,5 +55,6 @@ func (e Evidence) Confidence() float64 {
 	if e.Annotated {
 		c = max(c, e.AnnotationConfidence, 0.9)
 	}
+	c = min(c, doubtCap(e.Doubt)) // doubt.go
 	return float64(int(c*1000+0.5)) / 1000
 }

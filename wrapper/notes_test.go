@@ -17,10 +17,18 @@ func TestBesideItems(t *testing.T) {
 		want  string
 	}{
 		{
-			name:  "an item like the others left out",
+			name:  "an item of the field's type like the others left out",
 			page:  `<ul><li><a>Ann</a></li><li><a>Bob</a></li><li><a>Cy</a></li></ul>`,
 			items: []string{"Bob", "Cy"},
+			typed: []string{"Ann"},
 			want:  "Ann",
+		},
+		{
+			// Shaped like an item but of no type: measured to fire on
+			// good fields of fresh zoo seeds, no longer counted.
+			name:  "an untyped element shaped like the items",
+			page:  `<ul><li><a>Ann</a></li><li><a>Bob</a></li><li><a>Cy</a></li></ul>`,
+			items: []string{"Bob", "Cy"},
 		},
 		{
 			name:  "every item extracted",

@@ -80,6 +80,8 @@ type wrapperFile struct {
 	// NoSlot maps an entity field without slot to why it has none
 	// (optional; Wrapper.NoSlotReason).
 	NoSlot map[string]string `json:"no_slot,omitempty"`
+	// Doubt maps a field to the kinds of its doubt notes (doubt.go).
+	Doubt map[string][]string `json:"doubt,omitempty"`
 }
 
 func toFile(n Node) *fileNode {
@@ -184,6 +186,7 @@ func (w *Wrapper) file() *wrapperFile {
 	sort.Ints(f.Contained)
 	f.MinSegments = w.minSegs
 	f.NoSlot = w.noSlot
+	f.Doubt = w.doubt
 	f.Shapes = w.shapes
 	f.Classes = w.ps.cls.file()
 	f.RowOrder = w.ps.rows.file()
@@ -260,7 +263,7 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 		return nil, fmt.Errorf("wrapper: load: template: %w", err)
 	}
 	w := &Wrapper{opt: f.Options, sodHash: f.SODHash, sodName: f.SODName, mult: f.PageMult, pageMin: f.PageMin, fields: f.Fields,
-		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPathsFor(f.Fields), rp: f.Records, noSlot: f.NoSlot}
+		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPathsFor(f.Fields), rp: f.Records, noSlot: f.NoSlot, doubt: f.Doubt}
 	w.tmpl.Index()
 	declared := make(map[string]bool, len(w.fields))
 	for _, fs := range w.fields {

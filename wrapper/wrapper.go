@@ -80,6 +80,9 @@ type Wrapper struct {
 	// abstained on (abstain.go); Notes reports those of the kept scope
 	// with those measured on the sample (notes.go). Not saved.
 	abstained map[int][]Note
+	// doubt maps a field to the kinds of its doubt notes on the sample
+	// (doubt.go), which lower its values' confidence. Saved.
+	doubt map[string][]string
 	// noSlot maps an entity field without slot to why it has none
 	// (noslot.go).
 	noSlot map[string]string
@@ -208,6 +211,7 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	}
 	w.sodText = s.Text
 	w.explainNoSlots(pages) // noslot.go: why a field has no slot
+	w.learnDoubts(pages)    // doubt.go: signals that lower confidence
 	return w, nil
 }
 

@@ -152,7 +152,7 @@ func summarize(out io.Writer, results []*result) summary {
 
 	sum.judged = trust.NewJudged()
 	unrec := 0
-	var lost, diagBad, diagGood []string
+	var lost, diagBad, diagGood, caught []string
 	for _, r := range results {
 		if r.judged != nil {
 			sum.judged.Merge(r.judged)
@@ -167,6 +167,9 @@ func summarize(out io.Writer, results []*result) summary {
 			sum.coverage.Add(f.f1, d)
 			if f.f1 < trust.BadF1 && !d {
 				diagBad = append(diagBad, fmt.Sprintf("%s %s %.2f", r.name, f.name, f.f1))
+			}
+			if f.f1 < trust.BadF1 && d {
+				caught = append(caught, fmt.Sprintf("%s %s %.2f %v", r.name, f.name, f.f1, f.diagnosed))
 			}
 			if f.f1 >= trust.GoodF1 && d {
 				diagGood = append(diagGood, fmt.Sprintf("%s %s %v", r.name, f.name, f.diagnosed))
@@ -186,6 +189,9 @@ func summarize(out io.Writer, results []*result) summary {
 		c.BadDiagnosed, c.Bad, trust.BadF1, 100*c.BadShare(), c.GoodDiagnosed, c.Good, trust.GoodF1, 100*c.GoodShare())
 	if len(diagBad) > 0 {
 		fmt.Fprintf(out, "  undiagnosed fields < %.2f: %s\n", trust.BadF1, strings.Join(diagBad, "; "))
+	}
+	if len(caught) > 0 {
+		fmt.Fprintf(out, "  diagnosed fields < %.2f: %s\n", trust.BadF1, strings.Join(caught, "; "))
 	}
 	if len(diagGood) > 0 {
 		fmt.Fprintf(out, "  diagnosed fields >= %.2f: %s\n", trust.GoodF1, strings.Join(diagGood, "; "))
