@@ -176,10 +176,14 @@ func (w *Wrapper) slotScore(st *slotStats, fi int, basis string, annotation floa
 	// On a detail page, annotations that all fall on one text of a slot
 	// whose values vary, over several pages, are a dictionary knowing a
 	// heading ("Trending players", "More information"), not one
-	// object's value page after page. (Counted on the annotations: a
-	// label naming the field counts every value it precedes, known or
-	// not.)
-	if ac := st.count(f.Types); detail && ac >= 3 && len(st.values) > 1 && st.annotatedTexts(f.Types) == 1 {
+	// object's value page after page. Two pages are enough: a heading
+	// that rotates among a few boilerplate texts ("Details", "More
+	// information", "Specifications") gives a noisy dictionary's word
+	// ("More") one text on a couple of sample pages, and the slot then
+	// gives the field a heading on every page. (Counted on the
+	// annotations: a label naming the field counts every value it
+	// precedes, known or not.)
+	if ac := st.count(f.Types); detail && ac >= 2 && len(st.values) > 1 && st.annotatedTexts(f.Types) == 1 {
 		sc.OneText = oneTextPenalty
 	}
 	// On a detail page, a single field whose values the page's <title>
