@@ -40,6 +40,11 @@ type CandidateExplain struct {
 	// object's region (locality.go).
 	Chosen  bool `json:"chosen,omitempty"`
 	Outside bool `json:"outside,omitempty"`
+	// Context, Samples and PerPage say where the slot sits and what it
+	// holds, for a user choosing among candidates (review.go).
+	Context string            `json:"context,omitempty"`
+	Samples []CandidateSample `json:"samples,omitempty"`
+	PerPage float64           `json:"per_page,omitempty"`
 }
 
 // Explanation returns, per field of the SOD (in SOD order), how its slots
@@ -52,7 +57,7 @@ func (w *Wrapper) SaveExplanation(on bool) { w.saveExplain = on }
 
 // explainMapping builds the explanation of one mapSlots run from its
 // candidates (cands, any order) and its result (out).
-func explainMapping(w *Wrapper, cands []cand, out []SlotMap, reg *region) []FieldExplain {
+func explainMapping(w *Wrapper, cands []cand, out []SlotMap, reg *region, stats []*slotStats, labels [][]string) []FieldExplain {
 	var ex []FieldExplain
 	for fi, f := range w.fields {
 		if f.Tuple {
@@ -73,6 +78,7 @@ func explainMapping(w *Wrapper, cands []cand, out []SlotMap, reg *region) []Fiel
 			}
 			ce := CandidateExplain{Slot: c.slot, Label: c.label, Score: c.sc, Total: c.score, Chosen: got[c.slot]}
 			ce.Outside = reg != nil && c.sc.Locality < 1
+			w.describe(&ce, stats[c.slot], labels[c.slot]) // review.go
 			fe.Candidates = append(fe.Candidates, ce)
 		}
 		sort.SliceStable(fe.Candidates, func(a, b int) bool { return fe.Candidates[a].Total > fe.Candidates[b].Total })

@@ -24,6 +24,10 @@ type Options struct {
 	MinAnnotated float64
 	// MaxIterations bounds the FINDEQ/HANDINV/DIFFEQ loop.
 	MaxIterations int
+	// Pins are the user's answers to the wrapper's questions (pins.go):
+	// fields pinned to a slot, absent, or shown by an example. Saved in
+	// the wrapper file as "pins", not among the options.
+	Pins []Pin `json:"-"`
 }
 
 // DefaultOptions returns the parameters of the papers: SIZETHRES 3,

@@ -80,6 +80,9 @@ type wrapperFile struct {
 	// NoSlot maps an entity field without slot to why it has none
 	// (optional; Wrapper.NoSlotReason).
 	NoSlot map[string]string `json:"no_slot,omitempty"`
+	// Pins are the answers the wrapper was learned with (pins.go;
+	// optional).
+	Pins []Pin `json:"pins,omitempty"`
 }
 
 func toFile(n Node) *fileNode {
@@ -184,6 +187,7 @@ func (w *Wrapper) file() *wrapperFile {
 	sort.Ints(f.Contained)
 	f.MinSegments = w.minSegs
 	f.NoSlot = w.noSlot
+	f.Pins = w.opt.Pins
 	f.Shapes = w.shapes
 	f.Classes = w.ps.cls.file()
 	f.RowOrder = w.ps.rows.file()
@@ -261,6 +265,13 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 	}
 	w := &Wrapper{opt: f.Options, sodHash: f.SODHash, sodName: f.SODName, mult: f.PageMult, pageMin: f.PageMin, fields: f.Fields,
 		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPathsFor(f.Fields), rp: f.Records, noSlot: f.NoSlot}
+	for i, p := range f.Pins {
+		if err := p.check(); err != nil {
+			return nil, fmt.Errorf("wrapper: load: pins[%d]: %w", i, err)
+		}
+		f.Pins[i].page = -1
+	}
+	w.opt.Pins = f.Pins
 	w.tmpl.index()
 	declared := make(map[string]bool, len(w.fields))
 	for _, fs := range w.fields {

@@ -81,6 +81,9 @@ type Wrapper struct {
 	// noSlot maps an entity field without slot to why it has none
 	// (noslot.go).
 	noSlot map[string]string
+	// pinNotes holds, by object scope, the notes of the pins that
+	// matched no slot (pins.go). Not saved.
+	pinNotes map[int][]Note
 
 	ps      *paths
 	keys    map[baseKey]int32
@@ -200,12 +203,20 @@ func (w *Wrapper) Mode() string {
 // The wrapper carries the SOD's source text (SODText), so that a saved
 // wrapper can be applied, indexed and grown from without the SOD's file.
 func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
+	if s != nil {
+		pins, err := checkPins(opt.Pins, sodFields(s), pages) // pins.go
+		if err != nil {
+			return nil, err
+		}
+		opt.Pins = pins
+	}
 	w, err := induce(pages, s, opt)
 	if err != nil {
 		return nil, err
 	}
 	w.sodText = s.Text
 	w.explainNoSlots(pages) // noslot.go: why a field has no slot
+	w.nameSamples(pages)    // review.go
 	return w, nil
 }
 
