@@ -1434,7 +1434,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 		return out, total, &StopError{Type: typ, Reason: reason}
 	}
-	out = w.abstain(out, cands, stats, scope, nPages) // abstain.go
+	out = w.abstain(out, cands, stats, scope, nPages)            // abstain.go
 	out = w.applyPins(out, cands, stats, labels, inScope, scope) // pins.go
 	out = ownPaths(w, out, stats)
 	sort.Slice(out, func(a, b int) bool { return out[a].Slot < out[b].Slot })
