@@ -23,8 +23,8 @@ import (
 // A question is asked when
 //
 //   - a single field's chosen slot has a rival holding other values
-//     whose score is within AskRatio of it (or above it: a slot another
-//     field took) ("close");
+//     whose score is at least AskRatio of it, on a slot no other field
+//     has (or above it: a slot another field took) ("close");
 //   - a field has candidate slots but got none (abstained, or its slots
 //     went to other fields) ("no-slot");
 //   - a single field's slot holds several values a page ("several").
@@ -138,11 +138,11 @@ func (w *Wrapper) questions() []Question {
 		case !single || chosen == nil || chosen.Score.Basis == "rule":
 			continue // a set field, or placed by a rule
 		default:
-			if r, ok := closeRival(fe, chosen); ok {
+			if r, ok := closeRival(fe, chosen, slotOf); ok {
 				q.Kind = QuestionClose
 				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over slot %d (score %s) holding other values",
 					chosen.Slot, fmtFactor(chosen.Total), f.Path, r.Slot, fmtFactor(r.Total))
-			} else if chosen.PerPage >= severalPerPage {
+			} else if chosen.PerPage >= severalPerPage && !w.joined(f.Path) {
 				q.Kind = QuestionSeveral
 				q.Why = fmt.Sprintf("%s is declared single, but slot %d holds %s values a page", f.Path, chosen.Slot, fmtFactor(chosen.PerPage))
 			} else {
@@ -167,12 +167,23 @@ func (w *Wrapper) questions() []Question {
 	return qs
 }
 
+// joined reports whether the field's values are joined from several
+// (lines of one value, SlotMap.Lines): its slot's several values a page
+// are one value's.
+func (w *Wrapper) joined(path string) bool {
+	return slices.ContainsFunc(w.slots, func(sm SlotMap) bool { return sm.Field == path && sm.Lines })
+}
+
 // closeRival returns the best candidate of fe, other than chosen and not
 // chosen itself, scoring at least AskRatio of chosen and holding other
-// values on the sample pages they share.
-func closeRival(fe FieldExplain, chosen *CandidateExplain) (CandidateExplain, bool) {
+// values on the sample pages they share. A slot another field has
+// (slotOf) is a rival only when it outscores chosen: the field lost it.
+func closeRival(fe FieldExplain, chosen *CandidateExplain, slotOf map[int]string) (CandidateExplain, bool) {
 	for _, c := range fe.Candidates {
 		if c.Chosen || c.Slot == chosen.Slot || c.Total < AskRatio*chosen.Total {
+			continue
+		}
+		if o := slotOf[c.Slot]; o != "" && o != fe.Field && c.Total <= chosen.Total {
 			continue
 		}
 		if sameValues(c.Samples, chosen.Samples) {
