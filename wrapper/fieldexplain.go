@@ -28,6 +28,11 @@ type FieldExplain struct {
 	// (locality.go): the fields whose slots anchored it, "" when no
 	// region was found.
 	Region string `json:"region,omitempty"`
+	// Others are slots that are no candidate of the field, offered to a
+	// user when the field got no slot or only a weakly supported one
+	// (review.go); Sample is the number of sample pages (or records).
+	Others []CandidateExplain `json:"others,omitempty"`
+	Sample int                `json:"sample,omitempty"`
 }
 
 // CandidateExplain is one candidate slot of a field.
@@ -57,7 +62,7 @@ func (w *Wrapper) SaveExplanation(on bool) { w.saveExplain = on }
 
 // explainMapping builds the explanation of one mapSlots run from its
 // candidates (cands, any order) and its result (out).
-func explainMapping(w *Wrapper, cands []cand, out []SlotMap, reg *region, stats []*slotStats, labels [][]string) []FieldExplain {
+func explainMapping(w *Wrapper, cands []cand, out []SlotMap, reg *region, stats []*slotStats, labels [][]string, inScope func(int) (bool, int), nPages int) []FieldExplain {
 	var ex []FieldExplain
 	for fi, f := range w.fields {
 		if f.Tuple {
@@ -85,6 +90,8 @@ func explainMapping(w *Wrapper, cands []cand, out []SlotMap, reg *region, stats 
 		if reg != nil {
 			fe.Region = strings.Join(reg.anchors, ", ")
 		}
+		fe.Sample = nPages
+		w.offerOthers(&fe, fi, out, stats, labels, inScope) // review.go
 		ex = append(ex, fe)
 	}
 	return ex

@@ -1438,7 +1438,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	out = w.applyPins(out, cands, stats, labels, inScope, scope) // pins.go
 	out = ownPaths(w, out, stats)
 	sort.Slice(out, func(a, b int) bool { return out[a].Slot < out[b].Slot })
-	w.noteExplanation(scope, explainMapping(w, cands, out, reg, stats, labels))
+	w.noteExplanation(scope, explainMapping(w, cands, out, reg, stats, labels, inScope, nPages))
 	return out, total, nil
 }
 

@@ -37,7 +37,7 @@ import (
 const (
 	// AskRatio: a rival scoring at least this share of the chosen
 	// slot's score makes the choice close.
-	AskRatio = 0.5
+	AskRatio = 0.9
 	// MaxCandidates bounds the candidates of a question.
 	MaxCandidates = 5
 	// maxSamplePages bounds the sample pages shown per candidate;
@@ -47,6 +47,10 @@ const (
 	// severalPerPage: a single field's slot holding this many values a
 	// page on average asks.
 	severalPerPage = 1.5
+	// weakShare: a single field whose chosen slot's evidence (its
+	// Annotation factor: instances counted) is below this share of the
+	// sample is weakly supported, and asks.
+	weakShare = 0.5
 )
 
 // Kinds of Question.
@@ -54,6 +58,7 @@ const (
 	QuestionClose   = "close"
 	QuestionNoSlot  = "no-slot"
 	QuestionSeveral = "several"
+	QuestionWeak    = "weak"
 )
 
 // CandidateSample is a candidate slot's values on one sample page.
@@ -118,7 +123,7 @@ func (w *Wrapper) questions() []Question {
 	var qs []Question
 	for _, fe := range w.explain {
 		fi := indexOf(w.fields, fe.Field)
-		if fi < 0 || pinned[fe.Field] || len(fe.Candidates) == 0 {
+		if fi < 0 || pinned[fe.Field] || len(fe.Candidates)+len(fe.Others) == 0 {
 			continue
 		}
 		f := w.fields[fi]
@@ -134,7 +139,7 @@ func (w *Wrapper) questions() []Question {
 		switch {
 		case len(fe.Slots) == 0:
 			q.Kind = QuestionNoSlot
-			q.Why = fmt.Sprintf("%s got no slot, though %d slot(s) could hold it", f.Path, len(fe.Candidates))
+			q.Why = fmt.Sprintf("%s got no slot (%d candidate slot(s) weighed)", f.Path, len(fe.Candidates))
 		case !single || chosen == nil || chosen.Score.Basis == "rule":
 			continue // a set field, or placed by a rule
 		default:
@@ -142,6 +147,10 @@ func (w *Wrapper) questions() []Question {
 				q.Kind = QuestionClose
 				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over slot %d (score %s) holding other values",
 					chosen.Slot, fmtFactor(chosen.Total), f.Path, r.Slot, fmtFactor(r.Total))
+			} else if weak(fe, chosen) && len(fe.Candidates)+len(fe.Others) > 1 {
+				q.Kind = QuestionWeak
+				q.Why = fmt.Sprintf("slot %d was chosen for %s on little evidence (%s of %d sample values)",
+					chosen.Slot, f.Path, fmtFactor(chosen.Score.Annotation), fe.Sample)
 			} else if chosen.PerPage >= severalPerPage && !w.joined(f.Path) {
 				q.Kind = QuestionSeveral
 				q.Why = fmt.Sprintf("%s is declared single, but slot %d holds %s values a page", f.Path, chosen.Slot, fmtFactor(chosen.PerPage))
@@ -149,7 +158,7 @@ func (w *Wrapper) questions() []Question {
 				continue
 			}
 		}
-		for _, c := range fe.Candidates {
+		for _, c := range slices.Concat(fe.Candidates, fe.Others) {
 			if len(q.Candidates) == MaxCandidates {
 				break
 			}
@@ -165,6 +174,74 @@ func (w *Wrapper) questions() []Question {
 		qs = append(qs, q)
 	}
 	return qs
+}
+
+// weak reports whether chosen, fe's chosen candidate, is weighed on
+// instances counted on fewer than weakShare of the sample (a label naming
+// the field is evidence enough).
+func weak(fe FieldExplain, chosen *CandidateExplain) bool {
+	b := chosen.Score.Basis
+	return (b == "annotations" || b == "lead") && chosen.Score.Annotation < weakShare*float64(fe.Sample)
+}
+
+// offerOthers fills fe.Others, for a field (index fi) that got no slot in
+// out or a weakly supported one: the slots of the scope that are not its
+// candidates and hold varying values on at least a quarter of the
+// sample, those after a template label naming the field first, then
+// those where its types touch most values, free ones before taken ones,
+// those with values on more pages first (at most MaxCandidates).
+func (w *Wrapper) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*slotStats, labels [][]string, inScope func(int) (bool, int)) {
+	f := w.fields[fi]
+	if len(fe.Slots) > 0 {
+		i := slices.IndexFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Chosen })
+		if i < 0 || !weak(*fe, &fe.Candidates[i]) {
+			return
+		}
+	}
+	taken := map[int]bool{}
+	for _, sm := range out {
+		taken[sm.Slot] = true
+	}
+	type other struct {
+		slot, named, some, free, pages int
+	}
+	var os []other
+	for s, st := range stats {
+		if ok, _ := inScope(s); !ok || st.occ == 0 || len(st.values) < 2 || 4*len(st.perPage) < fe.Sample {
+			continue
+		}
+		if slices.ContainsFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Slot == s }) {
+			continue
+		}
+		o := other{slot: s, pages: len(st.perPage)}
+		if labelAffinity(labels[s], f) >= affinityName {
+			o.named = 1
+		}
+		for _, t := range f.Types {
+			o.some += st.some[t]
+		}
+		if !taken[s] {
+			o.free = 1
+		}
+		os = append(os, o)
+	}
+	sort.SliceStable(os, func(a, b int) bool {
+		x, y := os[a], os[b]
+		switch {
+		case x.named != y.named:
+			return x.named > y.named
+		case x.some != y.some:
+			return x.some > y.some
+		case x.free != y.free:
+			return x.free > y.free
+		}
+		return x.pages > y.pages
+	})
+	for _, o := range os[:min(len(os), MaxCandidates)] {
+		ce := CandidateExplain{Slot: o.slot, Score: newScore("none", 0)}
+		w.describe(&ce, stats[o.slot], labels[o.slot])
+		fe.Others = append(fe.Others, ce)
+	}
 }
 
 // joined reports whether the field's values are joined from several
