@@ -29,8 +29,8 @@ type FieldExplain struct {
 	// region was found.
 	Region string `json:"region,omitempty"`
 	// Others are slots that are no candidate of the field, offered to a
-	// user when the field got no slot or only a weakly supported one
-	// (review.go); Sample is the number of sample pages (or records).
+	// user when the field got no slot (review.go); Sample is the number
+	// of sample pages (or records) of the mapping.
 	Others []CandidateExplain `json:"others,omitempty"`
 	Sample int                `json:"sample,omitempty"`
 }

@@ -247,8 +247,11 @@ func (w *Wrapper) applyPins(out []SlotMap, cands []cand, stats []*slotStats, lab
 			}
 			c.sc.Locality = 1
 		}
+		// The field's own slots go, and another field's reading of the
+		// same slot under the same label (rows of other labels, parts
+		// and items of the slot stay theirs).
 		out = slices.DeleteFunc(out, func(sm SlotMap) bool {
-			return sm.Field == f.Path || sm.Slot == slot && (label == "" || len(sm.Label) == 0 || strings.Join(sm.Label, " ") == label)
+			return sm.Field == f.Path || sm.Slot == slot && strings.Join(sm.Label, " ") == label && !sm.Part && !sm.Item && sm.Row == nil
 		})
 		out = append(out, w.slotMapOf(c, stats, valid, f.Parent == "" && !f.Many))
 	}

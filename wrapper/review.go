@@ -25,8 +25,12 @@ import (
 //   - a single field's chosen slot has a rival holding other values
 //     whose score is at least AskRatio of it, on a slot no other field
 //     has (or above it: a slot another field took) ("close");
-//   - a field has candidate slots but got none (abstained, or its slots
-//     went to other fields) ("no-slot");
+//   - a field got no slot (abstained, its slots went to other fields, or
+//     it had no candidate): the other slots holding varying values are
+//     offered (FieldExplain.Others) ("no-slot");
+//   - a single field's chosen slot is weighed on instances counted on
+//     fewer than weakShare of the sample and it has other weighed
+//     candidates ("weak");
 //   - a single field's slot holds several values a page ("several").
 //
 // Not asked: a set field, a field placed by a rule (a row, a part), a field with no candidate at all (the no-slot diagnostic says
@@ -147,7 +151,7 @@ func (w *Wrapper) questions() []Question {
 				q.Kind = QuestionClose
 				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over slot %d (score %s) holding other values",
 					chosen.Slot, fmtFactor(chosen.Total), f.Path, r.Slot, fmtFactor(r.Total))
-			} else if weak(fe, chosen) && len(fe.Candidates)+len(fe.Others) > 1 {
+			} else if weak(fe, chosen) && len(fe.Candidates) > 1 {
 				q.Kind = QuestionWeak
 				q.Why = fmt.Sprintf("slot %d was chosen for %s on little evidence (%s of %d sample values)",
 					chosen.Slot, f.Path, fmtFactor(chosen.Score.Annotation), fe.Sample)
@@ -185,7 +189,7 @@ func weak(fe FieldExplain, chosen *CandidateExplain) bool {
 }
 
 // offerOthers fills fe.Others, for a field (index fi) that got no slot in
-// out or a weakly supported one: the slots of the scope that are not its
+// out: the slots of the scope that are not its
 // candidates and hold varying values on at least a quarter of the
 // sample, those after a template label naming the field first, then
 // those where its types touch most values, free ones before taken ones,
@@ -193,10 +197,7 @@ func weak(fe FieldExplain, chosen *CandidateExplain) bool {
 func (w *Wrapper) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*slotStats, labels [][]string, inScope func(int) (bool, int)) {
 	f := w.fields[fi]
 	if len(fe.Slots) > 0 {
-		i := slices.IndexFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Chosen })
-		if i < 0 || !weak(*fe, &fe.Candidates[i]) {
-			return
-		}
+		return
 	}
 	taken := map[int]bool{}
 	for _, sm := range out {
