@@ -393,11 +393,13 @@ func prevText(n *html.Node, max int) string {
 func (w *Wrapper) nameSamples(pages []*annotate.Page) {
 	for _, ex := range [][]FieldExplain{w.explain, w.pageExplain()} {
 		for i := range ex {
-			for j := range ex[i].Candidates {
-				for k := range ex[i].Candidates[j].Samples {
-					s := &ex[i].Candidates[j].Samples[k]
-					if s.Index < len(pages) {
-						s.Page = pages[s.Index].Path
+			for _, cs := range [][]CandidateExplain{ex[i].Candidates, ex[i].Others} {
+				for j := range cs {
+					for k := range cs[j].Samples {
+						s := &cs[j].Samples[k]
+						if s.Index < len(pages) {
+							s.Page = pages[s.Index].Path
+						}
 					}
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/sod"
 	"slices"
 	"strings"
 	"testing"
@@ -80,6 +81,11 @@ func TestQuestionsThenPin(t *testing.T) {
 	for _, c := range q.Candidates {
 		if len(c.Samples) == 0 || len(c.Samples) > maxSamplePages {
 			t.Errorf("candidate slot %d: %d samples", c.Slot, len(c.Samples))
+		}
+		for _, s := range c.Samples {
+			if s.Page == "" {
+				t.Errorf("candidate slot %d: a sample without its page", c.Slot)
+			}
 		}
 	}
 	r := rightCandidate(q, want)
@@ -260,4 +266,42 @@ func TestReadAnswers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestNoSlotQuestion: an optional field its dictionary knows nowhere
+// gets no slot; its question offers the template's other slots holding
+// varying values (FieldExplain.Others), the reference's among them, and
+// an example pins it there.
+func TestNoSlotQuestion(t *testing.T) {
+	var src, refs []string
+	for i := range 12 {
+		ref := fmt.Sprintf("RX-%03d", 100+13*i)
+		refs = append(refs, ref)
+		src = append(src, fmt.Sprintf(`<html><body><div><h1 data-or-type="title">Book %c%c</h1><p>by <a data-or-type="author">Author %c%c</a></p><p><i>Code:</i> <span>%s</span></p><p>In stock.</p></div></body></html>`,
+			'A'+i, 'a'+i, 'K'+i, 'a'+i, ref))
+	}
+	pages := pagesOf(t, src, nil)
+	s := testSOD([][3]string{{"title", "1", "title"}, {"author", "1", "author"}, {"reference", "?", "reference"}}, sod.One)
+	dictionaryTypes(s, "title", "author", "reference")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	WriteQuestions(&b, w.Questions())
+	i := slices.IndexFunc(w.Questions(), func(q Question) bool { return q.Field == "reference" })
+	if i < 0 {
+		t.Fatalf("no question on reference:\n%s", b.String())
+	}
+	q := w.Questions()[i]
+	if q.Kind != QuestionNoSlot || rightCandidate(q, refs) < 0 {
+		t.Fatalf("reference: %s question without the references' slot among its candidates:\n%s", q.Kind, b.String())
+	}
+	opt := DefaultOptions()
+	opt.Pins = []Pin{{Field: "reference", Example: refs[4], Page: "p04.html"}}
+	pw, err := Induce(pages, s, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkOneField(t, pw, pages, "reference", refs)
 }
