@@ -368,7 +368,7 @@ func prevText(n *html.Node, max int) string {
 					texts = append(texts, t)
 				}
 			}
-			if x.Type == html.ElementNode && (x.Data == "script" || x.Data == "style") {
+			if x.Type == html.ElementNode && (x.Data == "script" || x.Data == "style" || x.Data == "head") {
 				return
 			}
 			for c := x.FirstChild; c != nil; c = c.NextSibling {
