@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/objectrunner/objectrunner/eval"
+	"github.com/objectrunner/objectrunner/internal/trust"
 	"github.com/objectrunner/objectrunner/wrapper"
 )
 
@@ -25,56 +25,13 @@ type reviewed struct {
 	after     *result // nil when nothing was answered
 }
 
-// autoAnswer answers qs from truth: the best-scored candidate whose
-// first value on each of its sample pages is a true value of the field
-// there; "not on these pages" when no candidate is and the truth has no
-// value of the field on any sample page; otherwise no answer. Sample
-// pages the truth does not label are not judged.
-func autoAnswer(qs []wrapper.Question, truth *eval.Truth) []wrapper.Pin {
-	var pins []wrapper.Pin
-	for _, q := range qs {
-		var pin *wrapper.Pin
-		anyTrue := false
-		for _, c := range q.Candidates {
-			right, judged := true, 0
-			for _, s := range c.Samples {
-				if p := truth.Page(s.Page); p != nil && len(p.Values(q.Field)) > 0 {
-					anyTrue = true
-				}
-				if len(s.Values) == 0 {
-					continue
-				}
-				switch truth.Judge(s.Page, q.Field, s.Values[0]) {
-				case eval.ValueRight:
-					judged++
-				case eval.ValueWrong:
-					judged++
-					right = false
-				}
-			}
-			if right && judged > 0 {
-				p := c.Pin(q.Field)
-				pin = &p
-				break
-			}
-		}
-		if pin == nil && !anyTrue && len(q.Candidates) > 0 {
-			pin = &wrapper.Pin{Field: q.Field, Absent: true}
-		}
-		if pin != nil {
-			pins = append(pins, *pin)
-		}
-	}
-	return pins
-}
-
 // reviewSeed runs the automatic review of seed's first result.
 func reviewSeed(t *testing.T, seed uint64, first *result) *reviewed {
 	rv := &reviewed{questions: first.questions}
 	if first.truth == nil {
 		return rv
 	}
-	rv.pins = autoAnswer(first.questions, first.truth)
+	rv.pins = trust.AutoAnswer(first.questions, first.truth)
 	if len(rv.pins) > 0 {
 		rv.after = runSeed(t, seed, rv.pins...)
 	}
