@@ -44,4 +44,3 @@ func reviewRealDev(t *testing.T, rep *objectrunner.Report, r *eval.Report, truth
 	}
 	return b.String()
 }
-
