@@ -1,0 +1,77 @@
+package objectrunner_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestReviewDocSession runs the session of docs/review.md as written,
+// line by line as a shell would, from a directory that looks like the
+// repository root (its examples/), with the command installed the way
+// the session's first line says.
+func TestReviewDocSession(t *testing.T) {
+	if testing.Short() {
+		t.Skip("installs the command: skipped in -short mode")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("the session is a POSIX shell script")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	b, err := os.ReadFile(filepath.Join("docs", "review.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	i := strings.Index(s, "\n## A session\n")
+	j := strings.Index(s[max(i, 0):], "\n```sh\n")
+	if i < 0 || j < 0 {
+		t.Fatal("docs/review.md: no ```sh block after \"## A session\"")
+	}
+	block := s[i+j+len("\n```sh\n"):]
+	block = block[:strings.Index(block, "\n```\n")+1]
+	install, script, _ := strings.Cut(block, "\n")
+	if install != "go install ./cmd/objectrunner" {
+		t.Fatalf("the session's first line is %q, want go install ./cmd/objectrunner", install)
+	}
+	bin := t.TempDir()
+	c := exec.Command("go", "install", "./cmd/objectrunner")
+	c.Env = append(os.Environ(), "GOBIN="+bin)
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("go install ./cmd/objectrunner: %v\n%s", err, out)
+	}
+	root := t.TempDir()
+	abs, err := filepath.Abs("examples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(abs, filepath.Join(root, "examples")); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bash, "-c", "set -e -x\n"+script)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("the session failed: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "Question 1 of 1: price") {
+		t.Errorf("step 1 printed no question on price:\n%s", stderr.String())
+	}
+	rep, err := os.ReadFile(filepath.Join(root, "out", "review.json"))
+	if err != nil || !bytes.Contains(rep, []byte(`"questions"`)) {
+		t.Errorf("out/review.json holds no questions (%v)", err)
+	}
+	objs, err := os.ReadFile(filepath.Join(root, "out", "shop.jsonl"))
+	if err != nil || !bytes.Contains(objs, []byte(`"page":"0007.html","index":0,"object":{"title":"The Lantern of Birch","author":"Ben Vale","price":"$17.49"}`)) {
+		t.Errorf("out/shop.jsonl does not give page 0007.html's own price (%v):\n%.400s", err, objs)
+	}
+}
