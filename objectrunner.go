@@ -353,10 +353,11 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	}
 	start = time.Now()
 	w, err := wrapper.Induce(pages, cfg.SOD, iopt)
+	var waited time.Duration // for the answers (Config.Review)
 	if err == nil && cfg.Review != nil {
-		w, err = review(pages, cfg.SOD, iopt, w, cfg.Review)
+		w, waited, err = review(pages, cfg.SOD, iopt, w, cfg.Review)
 	}
-	rep.InduceTime = time.Since(start)
+	rep.InduceTime = time.Since(start) - waited
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"time"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
@@ -53,11 +54,14 @@ func samePage(rel, name string) bool {
 }
 
 // review shows w to cfg.Review and, when it answers, learns again from
-// pages with the answers added to opt's pins.
-func review(pages []*annotate.Page, s *sod.SOD, opt wrapper.Options, w *wrapper.Wrapper, ask func(*wrapper.Wrapper) ([]wrapper.Pin, error)) (*wrapper.Wrapper, error) {
+// pages with the answers added to opt's pins. It also returns the time
+// spent waiting for the answers (not induction's).
+func review(pages []*annotate.Page, s *sod.SOD, opt wrapper.Options, w *wrapper.Wrapper, ask func(*wrapper.Wrapper) ([]wrapper.Pin, error)) (*wrapper.Wrapper, time.Duration, error) {
+	start := time.Now()
 	answers, err := ask(w)
+	waited := time.Since(start)
 	if err != nil || len(answers) == 0 {
-		return w, err
+		return w, waited, err
 	}
 	pins := slices.Clone(opt.Pins)
 	for _, a := range answers {
@@ -66,5 +70,6 @@ func review(pages []*annotate.Page, s *sod.SOD, opt wrapper.Options, w *wrapper.
 		pins = append(pins, a)
 	}
 	opt.Pins = pins
-	return wrapper.Induce(pages, s, opt)
+	w, err = wrapper.Induce(pages, s, opt)
+	return w, waited, err
 }

@@ -2,12 +2,16 @@ package objectrunner_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/objectrunner/objectrunner"
+	"github.com/objectrunner/objectrunner/wrapper"
 )
 
 // TestReviewDocSession runs the session of docs/review.md as written,
@@ -73,5 +77,42 @@ func TestReviewDocSession(t *testing.T) {
 	objs, err := os.ReadFile(filepath.Join(root, "out", "shop.jsonl"))
 	if err != nil || !bytes.Contains(objs, []byte(`"page":"0007.html","index":0,"object":{"title":"The Lantern of Birch","author":"Ben Vale","price":"$17.49"}`)) {
 		t.Errorf("out/shop.jsonl does not give page 0007.html's own price (%v):\n%.400s", err, objs)
+	}
+}
+
+// TestRunReview: Config.Review is shown the learned wrapper's questions;
+// its answer is honoured (the wrapper learned again with it as a pin),
+// and an answer of none keeps the wrapper learned first.
+func TestRunReview(t *testing.T) {
+	dir := filepath.Join("examples", "review-shop")
+	lists, _ := filepath.Glob(filepath.Join(dir, "dictionaries", "*.txt"))
+	for _, pick := range []int{0, 1, -1} {
+		t.Run(fmt.Sprint("pick ", pick), func(t *testing.T) {
+			var asked []wrapper.Question
+			var answer wrapper.Pin
+			cfg := objectrunner.Config{Review: func(w *wrapper.Wrapper) ([]wrapper.Pin, error) {
+				asked = w.Questions()
+				if pick < 0 || len(asked) == 0 || len(asked[0].Candidates) <= pick {
+					return nil, nil
+				}
+				answer = asked[0].Candidates[pick].Pin(asked[0].Field)
+				return []wrapper.Pin{answer}, nil
+			}}
+			out, rep := runWith(t, filepath.Join(dir, "sod.toml"), filepath.Join(dir, "pages"), lists, cfg)
+			if len(asked) != 1 || asked[0].Field != "price" || len(asked[0].Candidates) != 2 {
+				t.Fatalf("asked %+v, want one question on price with two candidates", asked)
+			}
+			first := fmt.Sprintf(`"page":"0000.html","index":0,"object":{"title":"The Garden of Ash","author":"Ada Moss","price":%q}`,
+				asked[0].Candidates[max(pick, 0)].Samples[0].Values[0])
+			if pick < 0 {
+				if len(rep.Wrapper.Pins()) != 0 {
+					t.Errorf("pins %v without an answer", rep.Wrapper.Pins())
+				}
+				return
+			}
+			if fmt.Sprint(rep.Wrapper.Pins()) != fmt.Sprint([]wrapper.Pin{answer}) || !strings.Contains(string(out), first) {
+				t.Errorf("answer %v: pins %v, first object:\n%.300s\nwant %s", answer, rep.Wrapper.Pins(), out, first)
+			}
+		})
 	}
 }
