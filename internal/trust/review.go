@@ -1,13 +1,16 @@
 package trust
 
 import (
+	"slices"
+
 	"github.com/objectrunner/objectrunner/eval"
 	"github.com/objectrunner/objectrunner/wrapper"
 )
 
 // AutoAnswer is the automatic reviewer of issue 24's measurement
 // (docs/review.md): it answers the wrapper's questions qs from truth, at
-// most one answer per question (one question per field). The answer is
+// most one answer per question (one question per field), none on a field
+// truth does not label (truth.Attributes). The answer is
 // the best-scored candidate whose first value on each of its sample
 // pages that truth labels is a true value of the field there (one such
 // page at least); "not on these pages" when no candidate is and truth
@@ -16,6 +19,9 @@ import (
 func AutoAnswer(qs []wrapper.Question, truth *eval.Truth) []wrapper.Pin {
 	var pins []wrapper.Pin
 	for _, q := range qs {
+		if !slices.Contains(truth.Attributes, q.Field) {
+			continue // the truth does not label the field: no answer
+		}
 		var pin *wrapper.Pin
 		labelled, known := false, false
 		for _, c := range q.Candidates {

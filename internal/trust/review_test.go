@@ -13,6 +13,7 @@ func TestAutoAnswer(t *testing.T) {
 	truth, err := eval.ReadJSONL(strings.NewReader(
 		`{"page":"p1.html","index":0,"object":{"price":"$10","isbn":"123"}}
 {"page":"p2.html","index":0,"object":{"price":"$12"}}
+{"page":"p3.html","index":0,"object":{"price":"$14","date":"May 3"}}
 `), "truth")
 	if err != nil {
 		t.Fatal(err)
@@ -31,10 +32,12 @@ func TestAutoAnswer(t *testing.T) {
 	}{
 		{"the right candidate second", wrapper.Question{Field: "price", Candidates: []wrapper.QuestionCandidate{cand(3, "$40", "$12"), cand(5, "$10", "$12")}}, "[price: slot 5]"},
 		{"right on one page only", wrapper.Question{Field: "price", Candidates: []wrapper.QuestionCandidate{cand(3, "$10", "$40")}}, "[]"},
-		{"no true value on the sample pages", wrapper.Question{Field: "date", Candidates: []wrapper.QuestionCandidate{cand(3, "May 1", "May 2")}}, "[date: not on these pages]"},
+		{"wrong values where the truth has one", wrapper.Question{Field: "isbn", Candidates: []wrapper.QuestionCandidate{cand(3, "", "May 2")}}, "[]"},
+		{"labelled, no value on the sample pages", wrapper.Question{Field: "date", Candidates: []wrapper.QuestionCandidate{cand(3, "May 1", "May 2")}}, "[date: not on these pages]"},
 		{"true values, no right candidate", wrapper.Question{Field: "isbn", Candidates: []wrapper.QuestionCandidate{cand(3, "999", "")}}, "[]"},
 		{"unlabelled pages only", wrapper.Question{Field: "price", Candidates: []wrapper.QuestionCandidate{{CandidateExplain: wrapper.CandidateExplain{Slot: 1, Samples: []wrapper.CandidateSample{{Page: "p9.html", Values: []string{"$1"}}}}}}}, "[]"},
 		{"no candidate", wrapper.Question{Field: "price"}, "[]"},
+		{"a field the truth does not label", wrapper.Question{Field: "pages", Candidates: []wrapper.QuestionCandidate{cand(3, "12", "14")}}, "[]"},
 	}
 	for _, tc := range tests {
 		pins := AutoAnswer([]wrapper.Question{tc.q}, truth)
