@@ -187,7 +187,7 @@ func (w *Wrapper) file() *wrapperFile {
 	sort.Ints(f.Contained)
 	f.MinSegments = w.minSegs
 	f.NoSlot = w.noSlot
-	f.Pins = w.opt.Pins
+	f.Pins = w.savedPins()
 	f.Shapes = w.shapes
 	f.Classes = w.ps.cls.file()
 	f.RowOrder = w.ps.rows.file()

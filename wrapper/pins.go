@@ -201,6 +201,20 @@ func base(p string) string {
 // Pins returns the pins the wrapper was learned with.
 func (w *Wrapper) Pins() []Pin { return slices.Clone(w.opt.Pins) }
 
+// savedPins are the pins Save writes: an example that found its slot is
+// written as that slot (with its context), so that the wrapper learned
+// again needs no longer the example's page.
+func (w *Wrapper) savedPins() []Pin {
+	var out []Pin
+	for _, p := range w.opt.Pins {
+		if f, ok := w.pinFound[w.scope][p.Field]; ok && p.Example != "" {
+			p = f
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
 // applyPins gives each pinned field of the mapping out (object scope
 // scope) its pinned slot, or removes it (Absent); a pin matching no slot
 // of the scope is noted (NotePin) in w.pinNotes[scope]. cands are the
@@ -210,6 +224,7 @@ func (w *Wrapper) applyPins(out []SlotMap, cands []cand, stats []*slotStats, lab
 		w.pinNotes = map[int][]Note{}
 	}
 	delete(w.pinNotes, scope)
+	delete(w.pinFound, scope)
 	valid := predefinedRecognizers(w.fields)
 	for _, p := range w.opt.Pins {
 		fi := indexOf(w.fields, p.Field)
@@ -246,6 +261,18 @@ func (w *Wrapper) applyPins(out []SlotMap, cands []cand, stats []*slotStats, lab
 				c.cov = float64(c.cnt) / float64(st.occ)
 			}
 			c.sc.Locality = 1
+		}
+		label = c.label
+		if p.Example != "" {
+			// Saved as the slot it found: learning again needs no longer
+			// the example's page.
+			if w.pinFound == nil {
+				w.pinFound = map[int]map[string]Pin{}
+			}
+			if w.pinFound[scope] == nil {
+				w.pinFound[scope] = map[string]Pin{}
+			}
+			w.pinFound[scope][p.Field] = Pin{Field: p.Field, Slot: slot, Context: strings.Join(labels[slot], " "), Label: c.label}
 		}
 		// The field's own slots go, and another field's reading of the
 		// same slot under the same label (rows of other labels, parts

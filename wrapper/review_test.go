@@ -204,6 +204,23 @@ func TestPins(t *testing.T) {
 			if tc.note == "" && len(notes) > 0 || tc.note != "" && (len(notes) != 1 || !strings.Contains(notes[0], tc.note)) {
 				t.Errorf("pin notes %q, want one naming %q", notes, tc.note)
 			}
+			// Saved and loaded, the pins are kept; an example that found
+			// its slot is kept as that slot.
+			var saved bytes.Buffer
+			if err := w.Save(&saved); err != nil {
+				t.Fatal(err)
+			}
+			l, err := Load(&saved)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := fmt.Sprint(tc.pins)
+			if tc.pins[0].Example != "" && tc.note == "" {
+				want = fmt.Sprint([]Pin{right.Pin("price")})
+			}
+			if got := fmt.Sprint(l.Pins()); got != want {
+				t.Errorf("loaded pins %s, want %s", got, want)
+			}
 		})
 	}
 }

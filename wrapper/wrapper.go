@@ -84,6 +84,9 @@ type Wrapper struct {
 	// pinNotes holds, by object scope, the notes of the pins that
 	// matched no slot (pins.go). Not saved.
 	pinNotes map[int][]Note
+	// pinFound holds, by object scope, the slot each example pin found
+	// (pins.go); Save writes the pin so.
+	pinFound map[int]map[string]Pin
 
 	ps      *paths
 	keys    map[baseKey]int32
