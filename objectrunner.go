@@ -92,6 +92,11 @@ type Config struct {
 	// WARC selects the pages of a WARC source (Run): by default every
 	// HTML response with status 200.
 	WARC warc.Filter
+	// Review, when set, is called once the wrapper is learned (its
+	// Questions say where it was unsure); the answers it returns are
+	// added to the pins of Induce and the wrapper is learned again from
+	// the same sample before extraction (review.go).
+	Review func(*wrapper.Wrapper) ([]wrapper.Pin, error)
 }
 
 // Progress reports how far a run is.
@@ -342,9 +347,17 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	if cfg.Induce != nil {
 		iopt = *cfg.Induce
 	}
+	pages, err := examplePages(ctx, src, a, res.Pages, iopt.Pins) // review.go
+	if err != nil {
+		return err
+	}
 	start = time.Now()
-	w, err := wrapper.Induce(res.Pages, cfg.SOD, iopt)
-	rep.InduceTime = time.Since(start)
+	w, err := wrapper.Induce(pages, cfg.SOD, iopt)
+	var waited time.Duration // for the answers (Config.Review)
+	if err == nil && cfg.Review != nil {
+		w, waited, err = review(pages, cfg.SOD, iopt, w, cfg.Review)
+	}
+	rep.InduceTime = time.Since(start) - waited
 	if err != nil {
 		return err
 	}

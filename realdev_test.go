@@ -96,6 +96,10 @@ func TestRealDev(t *testing.T) {
 				}
 			}
 			r := score(t, truth, out, eval.Options{Show: 3, Attributes: attrs})
+			var review string
+			if *realDevReview { // realdev_review_test.go
+				review = reviewRealDev(t, rep, r, truth, eval.Options{Show: 3, Attributes: attrs}, filepath.Join(dir, "sod.toml"), pagesDir, lists)
+			}
 			var b strings.Builder
 			fmt.Fprintf(&b, "%s: %d objects from %d pages (%d unfit)\n", site.name, rep.Objects, rep.Pages, rep.UnfitPages())
 			fmt.Fprintf(&b, "%-14s %6s %6s %6s %8s\n", "attribute", "P", "R", "F1", "page-hit")
@@ -156,7 +160,7 @@ func TestRealDev(t *testing.T) {
 			all.Merge(j)
 			fmt.Fprintf(&b, "reliability (%d values, precision %.4f):\n", j.Values, j.Precision())
 			j.Reliability.WriteText(&b)
-			t.Logf("\n%s", b.String())
+			t.Logf("\n%s%s", b.String(), review)
 		})
 	}
 	if err := writeRealDevValues(dump); err != nil {
@@ -170,7 +174,7 @@ func TestRealDev(t *testing.T) {
 // runRealDev runs the pipeline like run (pipeline_test.go) and also
 // returns the emitted values with their confidences, the run report and
 // the recognizers.
-func runRealDev(t *testing.T, sodPath, source string, lists []string) ([]byte, []trust.Value, *objectrunner.Report, map[string]recognizers.Recognizer) {
+func runRealDev(t *testing.T, sodPath, source string, lists []string, pins ...wrapper.Pin) ([]byte, []trust.Value, *objectrunner.Report, map[string]recognizers.Recognizer) {
 	t.Helper()
 	s, err := sod.Load(sodPath)
 	if err != nil {
@@ -194,6 +198,7 @@ func runRealDev(t *testing.T, sodPath, source string, lists []string) ([]byte, [
 	var out strings.Builder
 	var vals []trust.Value
 	induce := wrapper.DefaultOptions()
+	induce.Pins = pins
 	cfg := objectrunner.Config{SOD: s, Recognizers: recs, Induce: &induce}
 	rep, err := objectrunner.Run(context.Background(), source, cfg, func(o *wrapper.Object) error {
 		vals = append(vals, trust.Flatten(o)...)

@@ -9,8 +9,6 @@ import (
 // (package exalg), the record pattern is record segmentation's (package
 // records); these aliases keep them part of this package's API.
 type (
-	// Options tune wrapper induction (exalg.Options).
-	Options = exalg.Options
 	// Kind is the kind of a token (exalg.Kind).
 	Kind = exalg.Kind
 	// Template is an induced template (exalg.Template).
@@ -68,5 +66,17 @@ const (
 	NodeDisjunction = exalg.NodeDisjunction
 )
 
-// DefaultOptions returns the parameters of the papers (exalg.DefaultOptions).
-func DefaultOptions() Options { return exalg.DefaultOptions() }
+// Options tune wrapper induction: ExAlg's parameters (exalg.Options, whose
+// fields are promoted and saved in the wrapper file as before) and the
+// user's answers.
+type Options struct {
+	exalg.Options
+	// Pins are the user's answers to the wrapper's questions (pins.go):
+	// fields pinned to a slot, absent, or shown by an example. Saved in
+	// the wrapper file as "pins", not among the options.
+	Pins []Pin `json:"-"`
+}
+
+// DefaultOptions returns the parameters of the papers (exalg.DefaultOptions)
+// and no pins.
+func DefaultOptions() Options { return Options{Options: exalg.DefaultOptions()} }

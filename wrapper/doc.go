@@ -115,6 +115,14 @@
 //	fieldexplain.go the candidates of every field with their factors and
 //	              the winner, as the model used them (Explanation,
 //	              WriteExplanation, `wrapper show --explain`)
+//	review.go     the review points (Questions): where the explanation
+//	              shows the mapping unsure (a close rival, no slot, weak
+//	              evidence, several values), each with at most five
+//	              candidates, their values on sample pages and nearby text
+//	pins.go       the answers (Pin, Options.Pins, saved as "pins"): a
+//	              field pinned to a slot, absent, or shown by an example,
+//	              applied after the weighing; a pin matching no slot gives
+//	              the pin-unmatched note
 //	partslots.go  a dictionary field's candidate slot whose values are, page
 //	              after page, a part of another candidate slot's values (a
 //	              brand the product dictionary also knows, in "Made by:"

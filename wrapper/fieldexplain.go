@@ -28,6 +28,11 @@ type FieldExplain struct {
 	// (locality.go): the fields whose slots anchored it, "" when no
 	// region was found.
 	Region string `json:"region,omitempty"`
+	// Others are slots that are no candidate of the field, offered to a
+	// user when the field got no slot (review.go); Sample is the number
+	// of sample pages (or records) of the mapping.
+	Others []CandidateExplain `json:"others,omitempty"`
+	Sample int                `json:"sample,omitempty"`
 }
 
 // CandidateExplain is one candidate slot of a field.
@@ -40,6 +45,11 @@ type CandidateExplain struct {
 	// object's region (locality.go).
 	Chosen  bool `json:"chosen,omitempty"`
 	Outside bool `json:"outside,omitempty"`
+	// Context, Samples and PerPage say where the slot sits and what it
+	// holds, for a user choosing among candidates (review.go).
+	Context string            `json:"context,omitempty"`
+	Samples []CandidateSample `json:"samples,omitempty"`
+	PerPage float64           `json:"per_page,omitempty"`
 }
 
 // Explanation returns, per field of the SOD (in SOD order), how its slots
@@ -52,7 +62,7 @@ func (w *Wrapper) SaveExplanation(on bool) { w.saveExplain = on }
 
 // explainMapping builds the explanation of one mapSlots run from its
 // candidates (cands, any order) and its result (out).
-func explainMapping(w *Wrapper, cands []cand, out []SlotMap, reg *region) []FieldExplain {
+func explainMapping(w *Wrapper, cands []cand, out []SlotMap, reg *region, stats []*slotStats, labels [][]string, inScope func(int) (bool, int), nPages int) []FieldExplain {
 	var ex []FieldExplain
 	for fi, f := range w.fields {
 		if f.Tuple {
@@ -73,12 +83,15 @@ func explainMapping(w *Wrapper, cands []cand, out []SlotMap, reg *region) []Fiel
 			}
 			ce := CandidateExplain{Slot: c.slot, Label: c.label, Score: c.sc, Total: c.score, Chosen: got[c.slot]}
 			ce.Outside = reg != nil && c.sc.Locality < 1
+			w.describe(&ce, stats[c.slot], labels[c.slot]) // review.go
 			fe.Candidates = append(fe.Candidates, ce)
 		}
 		sort.SliceStable(fe.Candidates, func(a, b int) bool { return fe.Candidates[a].Total > fe.Candidates[b].Total })
 		if reg != nil {
 			fe.Region = strings.Join(reg.anchors, ", ")
 		}
+		fe.Sample = nPages
+		w.offerOthers(&fe, fi, out, stats, labels, inScope) // review.go
 		ex = append(ex, fe)
 	}
 	return ex

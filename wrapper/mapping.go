@@ -361,6 +361,9 @@ type slotStats struct {
 	somePages map[string]map[int]bool
 	// firstVal holds each sample page's first value (see copySlots).
 	firstVal map[int]string
+	// pageVals holds each sample page's first values (maxPageVals; the
+	// review's samples and the pins' examples, review.go).
+	pageVals map[int][]string
 	// lead counts, per type, the values with tags inside whose first run
 	// of words (up to the first tag) is an instance of the type; leadOcc
 	// the values with tags inside and a non-empty first run.
@@ -682,7 +685,7 @@ func newSlotStats() *slotStats {
 	return &slotStats{some: map[string]int{}, only: map[string]int{}, typeSets: map[string]int{}, values: map[string]int{}, types: map[string]int{}, typeConf: map[string]float64{}, runs: map[string]map[int]bool{}, runAnn: map[string]bool{},
 		sepWord: map[string]map[int]bool{}, annWord: map[string]bool{}, sepHalf: map[string]map[int]bool{},
 		segN: map[string]int{}, segL: map[string]map[int]int{}, segR: map[string]map[int]int{}, segX: map[string]int{},
-		perPage: map[int]int{}, firstVal: map[int]string{}, full: map[string]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
+		perPage: map[int]int{}, firstVal: map[int]string{}, pageVals: map[int][]string{}, full: map[string]int{}, somePages: map[string]map[int]bool{}, lead: map[string]int{}, leadSep: map[string]map[int]bool{},
 		labVals: map[string]map[string]int{}, labPages: map[string]map[int]bool{}, cutAt: map[string]int{}, typeVals: map[string]map[string]bool{}, someVals: map[string]map[string]int{}, itemInst: map[string]int{}, itemLab: map[string]map[string]int{}, labAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, wholeInst: map[string]int{}, rows: map[int]rowOf{}, itemConf: map[string]float64{}, annRecs: map[string]map[int]bool{}, nodes: map[int]*html.Node{}, labFar: map[string]int{}}
 }
 
@@ -727,6 +730,9 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				}
 				seen := map[string]bool{}
 				st.perPage[pg]++
+				if st.perPage[pg] <= maxPageVals {
+					st.pageVals[pg] = append(st.pageVals[pg], txt)
+				}
 				if st.perPage[pg] == 1 {
 					st.firstVal[pg] = txt
 					st.nodes[pg] = toks[a].Node
@@ -1353,58 +1359,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			done[c.field] = true
 			chosen[c.field] = append(chosen[c.field], c.slot)
 			total += c.score
-			sm := SlotMap{Slot: c.slot, Field: f.Path, Type: f.Types[0], Share: c.share, Coverage: c.cov, Run: stats[c.slot].tagged == 0, Outside: c.sc.Locality < 1}
-			if c.lead {
-				sm.Lead, sm.Run = true, false
-			}
-			sm.Lines = c.lines
-			if r := valid[f.Path]; r != nil && (!c.lead || (!f.Many && f.delimited())) {
-				vs := stats[c.slot]
-				if c.label != "" {
-					vs = labelled(vs, c.label)
-				}
-				v := validShare(vs, r)
-				sm.Valid = math.Round(v*1000) / 1000
-				sm.Validate = v >= w.opt.GeneraliseThres || absentAsOther(f, c, v, w.opt.GeneraliseThres)
-				sm.Match = sm.Validate && !f.Many && f.delimited()
-			}
-			if c.label != "" {
-				sm.Label = strings.Fields(c.label)
-			}
-			if !f.Many {
-				sm.Cut = segmentRule(stats[c.slot], f.Types, w.opt.GeneraliseThres, f.Patterned())
-			}
-			if !f.Many && !f.Patterned() {
-				sm.CutAt = cutAtRule(stats[c.slot], c, f, w.opt.GeneraliseThres)
-				sm.LeadNum = leadNumberRule(stats[c.slot], f, w.opt.GeneraliseThres)
-			}
-			if !single {
-				st := stats[c.slot]
-				for r, pgs := range st.runs {
-					if len(pgs) >= 2 && !st.runAnn[r] {
-						sm.Seps = append(sm.Seps, r)
-					}
-				}
-				for w, pgs := range st.sepWord {
-					if len(pgs) >= 2 && !st.annWord[w] {
-						sm.SepWords = append(sm.SepWords, w)
-					}
-				}
-				for w, pgs := range st.sepHalf {
-					if len(pgs) >= 2 && !st.annWord[w] && !contains(sm.SepWords, w) {
-						sm.SepWords = append(sm.SepWords, w)
-					}
-				}
-				// A first run is a plain-text list ("A, B and C") where
-				// few names are known: one annotated neighbour is enough.
-				for w, pgs := range st.leadSep {
-					if c.lead && len(pgs) >= 2 && !st.annWord[w] && !contains(sm.SepWords, w) {
-						sm.SepWords = append(sm.SepWords, w)
-					}
-				}
-				sort.Strings(sm.SepWords)
-				sort.Strings(sm.Seps)
-			}
+			sm := w.slotMapOf(c, stats, valid, single)
 			out = append(out, sm)
 			waitParts(w, out, pending, c.slot, stats, valid, done, waits)
 		}
@@ -1480,11 +1435,72 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 		return out, total, &StopError{Type: typ, Reason: reason}
 	}
-	out = w.abstain(out, cands, stats, scope, nPages) // abstain.go
+	out = w.abstain(out, cands, stats, scope, nPages)            // abstain.go
+	out = w.applyPins(out, cands, stats, labels, inScope, scope) // pins.go
 	out = ownPaths(w, out, stats)
 	sort.Slice(out, func(a, b int) bool { return out[a].Slot < out[b].Slot })
-	w.noteExplanation(scope, explainMapping(w, cands, out, reg))
+	w.noteExplanation(scope, explainMapping(w, cands, out, reg, stats, labels, inScope, nPages))
 	return out, total, nil
+}
+
+// slotMapOf is the SlotMap that gives candidate c's slot to its field
+// (single: the field is a single field of the root): the slot's
+// validation, cut and separator rules learned from its statistics.
+func (w *Wrapper) slotMapOf(c cand, stats []*slotStats, valid map[string]recognizers.Recognizer, single bool) SlotMap {
+	f := w.fields[c.field]
+	sm := SlotMap{Slot: c.slot, Field: f.Path, Type: f.Types[0], Share: c.share, Coverage: c.cov, Run: stats[c.slot].tagged == 0, Outside: c.sc.Locality < 1}
+	if c.lead {
+		sm.Lead, sm.Run = true, false
+	}
+	sm.Lines = c.lines
+	if r := valid[f.Path]; r != nil && (!c.lead || (!f.Many && f.delimited())) {
+		vs := stats[c.slot]
+		if c.label != "" {
+			vs = labelled(vs, c.label)
+		}
+		v := validShare(vs, r)
+		sm.Valid = math.Round(v*1000) / 1000
+		sm.Validate = v >= w.opt.GeneraliseThres || absentAsOther(f, c, v, w.opt.GeneraliseThres)
+		sm.Match = sm.Validate && !f.Many && f.delimited()
+	}
+	if c.label != "" {
+		sm.Label = strings.Fields(c.label)
+	}
+	if !f.Many {
+		sm.Cut = segmentRule(stats[c.slot], f.Types, w.opt.GeneraliseThres, f.Patterned())
+	}
+	if !f.Many && !f.Patterned() {
+		sm.CutAt = cutAtRule(stats[c.slot], c, f, w.opt.GeneraliseThres)
+		sm.LeadNum = leadNumberRule(stats[c.slot], f, w.opt.GeneraliseThres)
+	}
+	if !single {
+		st := stats[c.slot]
+		for r, pgs := range st.runs {
+			if len(pgs) >= 2 && !st.runAnn[r] {
+				sm.Seps = append(sm.Seps, r)
+			}
+		}
+		for wd, pgs := range st.sepWord {
+			if len(pgs) >= 2 && !st.annWord[wd] {
+				sm.SepWords = append(sm.SepWords, wd)
+			}
+		}
+		for wd, pgs := range st.sepHalf {
+			if len(pgs) >= 2 && !st.annWord[wd] && !contains(sm.SepWords, wd) {
+				sm.SepWords = append(sm.SepWords, wd)
+			}
+		}
+		// A first run is a plain-text list ("A, B and C") where
+		// few names are known: one annotated neighbour is enough.
+		for wd, pgs := range st.leadSep {
+			if c.lead && len(pgs) >= 2 && !st.annWord[wd] && !contains(sm.SepWords, wd) {
+				sm.SepWords = append(sm.SepWords, wd)
+			}
+		}
+		sort.Strings(sm.SepWords)
+		sort.Strings(sm.Seps)
+	}
+	return sm
 }
 
 // explainedAway counts the values of st annotated only with types in gone

@@ -59,6 +59,7 @@ const (
 // multiplicity hints measured on the sample. Sorted by field then kind.
 func (w *Wrapper) Notes(pages []*annotate.Page) []Note {
 	out := slices.Clone(w.abstained[w.scope])
+	out = append(out, w.pinNotes[w.scope]...) // pins.go
 	out = append(out, w.multiplicityNotes(pages)...)
 	if w.page != nil {
 		out = append(out, w.page.Notes(pages)...)

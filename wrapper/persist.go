@@ -82,6 +82,9 @@ type wrapperFile struct {
 	NoSlot map[string]string `json:"no_slot,omitempty"`
 	// Doubt maps a field to the kinds of its doubt notes (doubt.go).
 	Doubt map[string][]string `json:"doubt,omitempty"`
+	// Pins are the answers the wrapper was learned with (pins.go;
+	// optional).
+	Pins []Pin `json:"pins,omitempty"`
 }
 
 func toFile(n Node) *fileNode {
@@ -187,6 +190,7 @@ func (w *Wrapper) file() *wrapperFile {
 	f.MinSegments = w.minSegs
 	f.NoSlot = w.noSlot
 	f.Doubt = w.doubt
+	f.Pins = w.savedPins()
 	f.Shapes = w.shapes
 	f.Classes = w.ps.cls.file()
 	f.RowOrder = w.ps.rows.file()
@@ -264,6 +268,13 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 	}
 	w := &Wrapper{opt: f.Options, sodHash: f.SODHash, sodName: f.SODName, mult: f.PageMult, pageMin: f.PageMin, fields: f.Fields,
 		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPathsFor(f.Fields), rp: f.Records, noSlot: f.NoSlot, doubt: f.Doubt}
+	for i, p := range f.Pins {
+		if err := p.check(); err != nil {
+			return nil, fmt.Errorf("wrapper: load: pins[%d]: %w", i, err)
+		}
+		f.Pins[i].page = -1
+	}
+	w.opt.Pins = f.Pins
 	w.tmpl.Index()
 	declared := make(map[string]bool, len(w.fields))
 	for _, fs := range w.fields {

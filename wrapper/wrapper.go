@@ -86,6 +86,12 @@ type Wrapper struct {
 	// noSlot maps an entity field without slot to why it has none
 	// (noslot.go).
 	noSlot map[string]string
+	// pinNotes holds, by object scope, the notes of the pins that
+	// matched no slot (pins.go). Not saved.
+	pinNotes map[int][]Note
+	// pinFound holds, by object scope, the slot each example pin found
+	// (pins.go); Save writes the pin so.
+	pinFound map[int]map[string]Pin
 
 	ps      *paths
 	keys    map[exalg.BaseKey]int32
@@ -205,6 +211,13 @@ func (w *Wrapper) Mode() string {
 // The wrapper carries the SOD's source text (SODText), so that a saved
 // wrapper can be applied, indexed and grown from without the SOD's file.
 func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
+	if s != nil {
+		pins, err := checkPins(opt.Pins, sodFields(s), pages) // pins.go
+		if err != nil {
+			return nil, err
+		}
+		opt.Pins = pins
+	}
 	w, err := induce(pages, s, opt)
 	if err != nil {
 		return nil, err
@@ -212,6 +225,7 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	w.sodText = s.Text
 	w.explainNoSlots(pages) // noslot.go: why a field has no slot
 	w.learnDoubts(pages)    // doubt.go: signals that lower confidence
+	w.nameSamples(pages)    // review.go
 	return w, nil
 }
 
@@ -993,7 +1007,7 @@ func (w *Wrapper) byItem(toks []token, r *mrec, f FieldSpec) []Value {
 // classes to a fixpoint) then CONSTTEMP — installs the template in w and
 // returns the statistics of each slot's sample values.
 func (w *Wrapper) learnTemplate(toks [][]token) []*slotStats {
-	w.tmpl = exalg.Learn(toks, w.opt, w.ps.String)
+	w.tmpl = exalg.Learn(toks, w.opt.Options, w.ps.String)
 	w.freeze()
 	return gather(w, toks)
 }

@@ -60,6 +60,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	maxUnfit := fs.Float64("max-unfit", 1, "exit with status 3 when more than this share of the pages (0 to 1) do not fit the wrapper")
 	repoDir := fs.String("repo", "", "also index the objects in this repository (replacing the source's previous ones)")
 	repoName := fs.String("name", "", "with --repo: the source's name (default: its directory's name)")
+	rv := addReviewFlags(fs) // review.go
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -83,6 +84,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return usagef("--save-explain goes with --save-wrapper")
 	case *wrapperIn != "" && *wrapperOut != "":
 		return usagef("--save-wrapper goes with learning, not with --wrapper")
+	case *wrapperIn != "" && rv.used():
+		return usagef("--review, --answers, --example and --save-answers go with learning, not with --wrapper (a saved wrapper keeps its answers)")
 	case *minConf < 0 || *minConf > 1:
 		return usagef("--min-confidence %g: want a probability between 0 and 1", *minConf)
 	case *growConf < 0 || *growConf > 1:
@@ -105,6 +108,10 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	iopt := wrapper.DefaultOptions()
 	iopt.Annotations = !*plain
 	cfg.Induce = &iopt
+	answersUsed, err := rv.configure(&cfg, &iopt, m.Stdin, m.Stderr, m.stdinTerminal())
+	if err != nil {
+		return err
+	}
 
 	if *wrapperIn != "" {
 		w, err := loadWrapper(*wrapperIn)
@@ -217,6 +224,12 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		m.reportGrowth(grower)
 	}
 	if rep != nil {
+		m.logQuestions(rep, rv)
+		if *rv.save != "" && rep.Wrapper != nil {
+			if err := writeAnswers(*rv.save, answersUsed()); err != nil && runErr == nil {
+				runErr = err
+			}
+		}
 		m.summarize(rep)
 		if rep.Wrapper != nil && *wrapperOut != "" {
 			rep.Wrapper.SaveExplanation(*saveExplain)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/objectrunner/objectrunner"
 	"github.com/objectrunner/objectrunner/internal/tmpfile"
+	"github.com/objectrunner/objectrunner/wrapper"
 )
 
 // judge turns the outcome of a run into the command's error: a run that
@@ -34,6 +35,8 @@ type runReport struct {
 	ExitStatus int    `json:"exit_status"`
 	Error      string `json:"error,omitempty"`
 	*objectrunner.Summary
+	// Questions are the learned wrapper's open review points (review.go).
+	Questions []wrapper.Question `json:"questions,omitempty"`
 }
 
 // exitStatus is the status Run returns for a subcommand's error (the one
@@ -58,6 +61,9 @@ func exitStatus(err error) int {
 // in the same directory, so a reader never sees half a report.
 func writeReport(path string, rep *objectrunner.Report, runErr error) error {
 	r := runReport{ExitStatus: exitStatus(runErr), Summary: rep.Summary()}
+	if rep.Wrapper != nil {
+		r.Questions = rep.Wrapper.Questions()
+	}
 	if runErr != nil {
 		r.Error = runErr.Error()
 	}

@@ -220,6 +220,11 @@ type result struct {
 	specs        []wrapper.FieldSpec
 	recs         map[string]recognizers.Recognizer
 	truth        *eval.Truth
+	// The review (review_test.go): the pins the run was learned with,
+	// the learned wrapper's questions, the outcome of the review.
+	pins      []wrapper.Pin
+	questions []wrapper.Question
+	review    *reviewed
 }
 
 // minF1 is the template's lowest field F1.
@@ -252,12 +257,18 @@ func TestZoo(t *testing.T) {
 			t.Run(zoo.Name(seed), func(t *testing.T) {
 				t.Parallel()
 				results[i] = runSeed(t, seed)
+				if *reviewFlag {
+					results[i].review = reviewSeed(t, seed, results[i]) // review_test.go
+				}
 			})
 		}
 	})
 	results = slices.DeleteFunc(results, func(r *result) bool { return r == nil }) // subtests that failed
 	var b strings.Builder
 	sum := summarize(&b, results)
+	if *reviewFlag {
+		summarizeReview(&b, results)
+	}
 	t.Logf("template zoo, seeds %s:\n%s", spec, b.String())
 	if *outFlag != "" {
 		if err := os.WriteFile(filepath.Join(*outFlag, "zoo-report.txt"), []byte(b.String()), 0o644); err != nil {
@@ -295,9 +306,9 @@ func TestZoo(t *testing.T) {
 
 // runSeed generates the source of seed, runs the pipeline on it and scores
 // the output. A pipeline error gives 0 for every field and for records.
-func runSeed(t *testing.T, seed uint64) *result {
+func runSeed(t *testing.T, seed uint64, pins ...wrapper.Pin) *result {
 	src := zoo.Generate(seed)
-	res := &result{seed: seed, name: src.Name, feat: src.Features}
+	res := &result{seed: seed, name: src.Name, feat: src.Features, pins: pins}
 	dir := t.TempDir()
 	if *outFlag != "" {
 		dir = filepath.Join(*outFlag, src.Name)
@@ -416,6 +427,7 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 	}
 	var buf bytes.Buffer
 	induce := wrapper.DefaultOptions()
+	induce.Pins = res.pins
 	// The zoo's truth has an object for every saved copy of a page
 	// ("dup-pages"): copies are written (KeepDuplicates), so that the
 	// scores measure extraction, not the duplicate policy.
@@ -456,6 +468,7 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 		res.diags = objectrunner.Diagnose(rep)
 		if rep.Wrapper != nil {
 			res.specs = rep.Wrapper.Fields()
+			res.questions = rep.Wrapper.Questions()
 		}
 		for reason, pages := range rep.Unfit {
 			res.reasons = append(res.reasons, fmt.Sprintf("%d pages: %s", len(pages), reason))

@@ -1,0 +1,125 @@
+package zoo_test
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/objectrunner/objectrunner/internal/trust"
+	"github.com/objectrunner/objectrunner/wrapper"
+)
+
+// The review measurement of issue 24 (docs/review.md): an automatic
+// reviewer answers the learned wrapper's questions from the truth, at
+// most one answer per field, the wrapper is learned again with the
+// answers as pins, and the template is scored again.
+var reviewFlag = flag.Bool("zoo.review", false, "answer each template's questions from the truth (an automatic reviewer), learn again with the answers and report what the answers fixed (docs/review.md)")
+
+// reviewed is a template's outcome after the automatic review.
+type reviewed struct {
+	questions []wrapper.Question
+	pins      []wrapper.Pin
+	after     *result // nil when nothing was answered
+}
+
+// reviewSeed runs the automatic review of seed's first result.
+func reviewSeed(t *testing.T, seed uint64, first *result) *reviewed {
+	rv := &reviewed{questions: first.questions}
+	if first.truth == nil {
+		return rv
+	}
+	rv.pins = trust.AutoAnswer(first.questions, first.truth)
+	if len(rv.pins) > 0 {
+		rv.after = runSeed(t, seed, rv.pins...)
+	}
+	return rv
+}
+
+// summarizeReview prints the review's measures: the share of the fields
+// scoring < 0.90 brought to >= 0.95, the share of the templates scoring
+// >= 0.95 everywhere where no question was asked, the questions per
+// template, and the fields the answers made worse.
+func summarizeReview(out io.Writer, results []*result) {
+	low, fixed, good, quiet, asked, answered, worse := 0, 0, 0, 0, 0, 0, 0
+	perTemplate := map[int]int{}
+	var notFixed, noisy, worsened []string
+	for _, r := range results {
+		rv := r.review
+		if rv == nil {
+			continue
+		}
+		n := len(rv.questions)
+		asked += n
+		answered += len(rv.pins)
+		perTemplate[min(n, 4)]++
+		after := r
+		if rv.after != nil {
+			after = rv.after
+		}
+		score := map[string]float64{}
+		for _, f := range after.fields {
+			score[f.name] = f.f1
+		}
+		allGood := r.err == "" && len(r.fields) > 0
+		for _, f := range r.fields {
+			allGood = allGood && f.f1 >= 0.95
+			if f.f1 < targetFieldF1 {
+				low++
+				if score[f.name] >= 0.95 {
+					fixed++
+				} else {
+					q := "no question"
+					if i := slices.IndexFunc(rv.questions, func(q wrapper.Question) bool { return q.Field == f.name }); i >= 0 {
+						q = "asked " + rv.questions[i].Kind
+						if j := slices.IndexFunc(rv.pins, func(p wrapper.Pin) bool { return p.Field == f.name }); j >= 0 {
+							q += ", answered " + rv.pins[j].String()
+						} else {
+							q += ", no right candidate"
+						}
+					}
+					notFixed = append(notFixed, fmt.Sprintf("%s %s %.2f -> %.2f (%s)", r.name, f.name, f.f1, score[f.name], q))
+				}
+			}
+			if score[f.name] < f.f1-0.01 {
+				worse++
+				worsened = append(worsened, fmt.Sprintf("%s %s %.2f -> %.2f", r.name, f.name, f.f1, score[f.name]))
+			}
+		}
+		if allGood {
+			good++
+			if n == 0 {
+				quiet++
+			} else {
+				var fs []string
+				for _, q := range rv.questions {
+					fs = append(fs, q.Field+" ("+q.Kind+": "+q.Why+")")
+				}
+				noisy = append(noisy, r.name+": "+strings.Join(fs, ", "))
+			}
+		}
+	}
+	share := func(a, b int) string {
+		if b == 0 {
+			return "n/a"
+		}
+		return fmt.Sprintf("%.3f (%d/%d)", float64(a)/float64(b), a, b)
+	}
+	fmt.Fprintf(out, "\nreview (automatic reviewer answering from the truth, at most one answer per field):\n")
+	fmt.Fprintf(out, "  fields < 0.90 brought to >= 0.95: %s\n", share(fixed, low))
+	fmt.Fprintf(out, "  templates >= 0.95 everywhere asked no question: %s\n", share(quiet, good))
+	fmt.Fprintf(out, "  questions: %d over %d templates (%.2f per template), %d answered; templates by questions asked: 0: %d, 1: %d, 2: %d, 3: %d, 4+: %d\n",
+		asked, len(results), float64(asked)/float64(max(1, len(results))), answered, perTemplate[0], perTemplate[1], perTemplate[2], perTemplate[3], perTemplate[4])
+	fmt.Fprintf(out, "  fields made worse by the answers (F1 down > 0.01): %d\n", worse)
+	for _, s := range notFixed {
+		fmt.Fprintf(out, "    not fixed: %s\n", s)
+	}
+	for _, s := range noisy {
+		fmt.Fprintf(out, "    asked on a good template: %s\n", s)
+	}
+	for _, s := range worsened {
+		fmt.Fprintf(out, "    worse: %s\n", s)
+	}
+}

@@ -1,0 +1,324 @@
+package wrapper
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/sod"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// reviewPages are localityPages whose own price is under "Price:", as
+// the sidebar's: the two slots score alike.
+func reviewPages(t testing.TB) ([]*annotate.Page, []string) {
+	var src, want []string
+	for i := range 20 {
+		price := fmt.Sprintf("$%d.%02d", 10+i, (7*i)%100)
+		other := fmt.Sprintf("$%d.%02d", 50+i, (3*i)%100)
+		want = append(want, price)
+		src = append(src, fmt.Sprintf(`<html><body><div class="details"><h1 data-or-type="title">Book %c%c %c</h1><h3>by <a data-or-type="author">Author %c%c</a></h3><p><b>Price:</b> %s</p><p>In stock.</p></div>`+
+			`<div class="side"><h4>Recommended</h4><div><a>Other %c%c</a><p><b>Price:</b> %s</p></div></div></body></html>`,
+			'A'+i, 'a'+i, 'k'+i, 'K'+i, 'a'+i, price, 'M'+i, 'a'+i, other))
+	}
+	pages := pagesOf(t, src, nil)
+	annotatePatterns(t, pages, map[string]string{"price": "price"})
+	return pages, want
+}
+
+// unsurePrice learns reviewPages without the locality factor: the
+// sidebar's price and the book's own score alike, a close call the
+// wrapper should ask about.
+func unsurePrice(t *testing.T, opt Options) (*Wrapper, []string) {
+	t.Helper()
+	defer func(v bool) { locality = v }(locality)
+	locality = false
+	pages, want := reviewPages(t)
+	w, err := Induce(pages, localitySOD(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, want
+}
+
+// rightCandidate is the candidate of q whose sample values are want's on
+// their pages (want[i] is page p%02d.html's value), -1 when none.
+func rightCandidate(q Question, want []string) int {
+	for i, c := range q.Candidates {
+		ok := len(c.Samples) > 0
+		for _, s := range c.Samples {
+			ok = ok && len(s.Values) > 0 && s.Values[0] == want[s.Index] && s.Page == fmt.Sprintf("p%02d.html", s.Index)
+		}
+		if ok {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestQuestionsThenPin: the wrapper asks about the close price, with
+// the book's own price among at most five candidates, each shown with
+// values and context; pinned to it, it learns the right prices, asks no
+// more, and a saved wrapper keeps the pin and gives the same objects.
+func TestQuestionsThenPin(t *testing.T) {
+	w, want := unsurePrice(t, DefaultOptions())
+	pages, _ := reviewPages(t)
+	qs := w.Questions()
+	var b bytes.Buffer
+	WriteQuestions(&b, qs)
+	i := slices.IndexFunc(qs, func(q Question) bool { return q.Field == "price" })
+	if i < 0 {
+		var e bytes.Buffer
+		WriteExplanation(&e, w.Explanation())
+		t.Fatalf("no question on price:\n%s\n%s", b.String(), e.String())
+	}
+	q := qs[i]
+	if q.Kind != QuestionClose || len(q.Candidates) < 2 || len(q.Candidates) > MaxCandidates {
+		t.Fatalf("price question %s with %d candidates:\n%s", q.Kind, len(q.Candidates), b.String())
+	}
+	for _, c := range q.Candidates {
+		if len(c.Samples) == 0 || len(c.Samples) > maxSamplePages {
+			t.Errorf("candidate slot %d: %d samples", c.Slot, len(c.Samples))
+		}
+		for _, s := range c.Samples {
+			if s.Page == "" {
+				t.Errorf("candidate slot %d: a sample without its page", c.Slot)
+			}
+		}
+	}
+	r := rightCandidate(q, want)
+	if r < 0 {
+		t.Fatalf("no candidate shows the book's prices:\n%s", b.String())
+	}
+	if near := q.Candidates[r].Samples[0].Nearby; !strings.Contains(near, "by Author") || !strings.HasSuffix(near, "Price:") {
+		t.Errorf("the book's price is shown near %q, want the text before it (\"by Author … Price:\"):\n%s", near, b.String())
+	}
+	opt := DefaultOptions()
+	opt.Pins = []Pin{q.Candidates[r].Pin("price")}
+	pw, _ := unsurePrice(t, opt)
+	if !oneFieldRight(pw, pages, "price", want) {
+		t.Fatalf("pinned to slot %d, prices still wrong; slots %+v", q.Candidates[r].Slot, pw.Slots())
+	}
+	if slices.ContainsFunc(pw.Questions(), func(q Question) bool { return q.Field == "price" }) {
+		t.Error("asked again about the pinned price")
+	}
+	var saved bytes.Buffer
+	if err := pw.Save(&saved); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(saved.String(), `"pins"`) {
+		t.Fatal("the wrapper file holds no pins")
+	}
+	l, err := Load(&saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(l.Pins()) != fmt.Sprint(pw.Pins()) || !oneFieldRight(l, pages, "price", want) {
+		t.Fatalf("after Save and Load: pins %v (want %v), prices right %v", l.Pins(), pw.Pins(), oneFieldRight(l, pages, "price", want))
+	}
+}
+
+// TestPins: each kind of answer, honoured or reported.
+func TestPins(t *testing.T) {
+	base, want := unsurePrice(t, DefaultOptions())
+	pages, _ := reviewPages(t)
+	q := base.Questions()
+	i := slices.IndexFunc(q, func(q Question) bool { return q.Field == "price" })
+	if i < 0 {
+		t.Fatal("no question on price")
+	}
+	r := rightCandidate(q[i], want)
+	right := q[i].Candidates[r]
+	wrong := q[i].Candidates[1-r]
+	authorCtx := ""
+	for _, fe := range base.Explanation() {
+		if fe.Field == "author" && len(fe.Candidates) > 0 {
+			authorCtx = fe.Candidates[0].Context
+		}
+	}
+	if authorCtx == "" {
+		t.Fatal("the author's slot has no context")
+	}
+	const asBefore, isRight, isWrong = 0, 1, 2
+	before := isWrong
+	if oneFieldRight(base, pages, "price", want) {
+		before = isRight
+	}
+	tests := []struct {
+		name    string
+		pins    []Pin
+		err     string // Induce fails naming this
+		right   int    // prices right (isRight), wrong, or as without pins
+		absent  bool   // price has no slot
+		note    string // a NotePin note naming this
+		noPrice bool
+	}{
+		{name: "slot", pins: []Pin{right.Pin("price")}, right: isRight},
+		{name: "the other slot", pins: []Pin{wrong.Pin("price")}, right: isWrong},
+		{name: "slot renumbered, found by its context", pins: []Pin{{Field: "author", Slot: 999, Context: authorCtx}}},
+		{name: "slot renumbered, two slots with its context", pins: []Pin{{Field: "price", Slot: 999, Context: right.Context}}, note: "2 slots follow"},
+		{name: "example", pins: []Pin{{Field: "price", Example: want[3], Page: "p03.html"}}, right: isRight},
+		{name: "example with a path", pins: []Pin{{Field: "price", Example: " " + want[5] + " ", Page: "dir/p05.html"}}, note: "not among the sample pages"},
+		{name: "absent", pins: []Pin{{Field: "price", Absent: true}}, right: isWrong, absent: true},
+		{name: "slot gone", pins: []Pin{{Field: "price", Slot: 999, Context: "no such text"}}, note: "slot 999 (after \"no such text\") is gone"},
+		{name: "example nowhere", pins: []Pin{{Field: "price", Example: "$0.01", Page: "p03.html"}}, note: `no slot holds "$0.01" on page p03.html`},
+		{name: "unknown field", pins: []Pin{{Field: "isbn", Slot: 1}}, err: `field "isbn" is not an entity field`},
+		{name: "pinned twice", pins: []Pin{{Field: "price", Slot: 1}, {Field: "price", Absent: true}}, err: `"price" is pinned twice`},
+		{name: "two answers in one", pins: []Pin{{Field: "price", Absent: true, Example: "$1", Page: "p01.html"}}, err: "absent and example at once"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opt := DefaultOptions()
+			opt.Pins = tc.pins
+			defer func(v bool) { locality = v }(locality)
+			locality = false
+			w, err := Induce(pages, localitySOD(), opt)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("err = %v, want one naming %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantRight := tc.right
+			if wantRight == asBefore {
+				wantRight = before
+			}
+			if got := oneFieldRight(w, pages, "price", want); got != (wantRight == isRight) {
+				t.Errorf("prices right = %v, want %v; slots %+v", got, wantRight == isRight, w.Slots())
+			}
+			has := slices.ContainsFunc(w.Slots(), func(sm SlotMap) bool { return sm.Field == "price" })
+			if tc.absent == has {
+				t.Errorf("price has a slot = %v, want %v", has, !tc.absent)
+			}
+			var notes []string
+			for _, n := range w.Notes(pages) {
+				if n.Kind == NotePin {
+					notes = append(notes, n.Message)
+				}
+			}
+			if tc.note == "" && len(notes) > 0 || tc.note != "" && (len(notes) != 1 || !strings.Contains(notes[0], tc.note)) {
+				t.Errorf("pin notes %q, want one naming %q", notes, tc.note)
+			}
+			// Saved and loaded, the pins are kept; an example that found
+			// its slot is kept as that slot.
+			var saved bytes.Buffer
+			if err := w.Save(&saved); err != nil {
+				t.Fatal(err)
+			}
+			l, err := Load(&saved)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := fmt.Sprint(tc.pins)
+			if tc.pins[0].Example != "" && tc.note == "" {
+				want = fmt.Sprint([]Pin{right.Pin("price")})
+			}
+			if got := fmt.Sprint(l.Pins()); got != want {
+				t.Errorf("loaded pins %s, want %s", got, want)
+			}
+		})
+	}
+}
+
+func TestParseExample(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Pin
+		err  bool
+	}{
+		{in: "price=$16.46@0002.htm", want: Pin{Field: "price", Example: "$16.46", Page: "0002.htm"}},
+		{in: "email=a@b.com@p1.html", want: Pin{Field: "email", Example: "a@b.com", Page: "p1.html"}},
+		{in: " title = Dune @ dir/p.html", want: Pin{Field: "title", Example: "Dune", Page: "dir/p.html"}},
+		{in: "price=$16.46", err: true},
+		{in: "=x@p", err: true},
+		{in: "price=@p", err: true},
+		{in: "price=x@", err: true},
+	}
+	for _, tc := range tests {
+		got, err := ParseExample(tc.in)
+		if (err != nil) != tc.err || !tc.err && got != tc.want {
+			t.Errorf("ParseExample(%q) = %+v, %v; want %+v (error %v)", tc.in, got, err, tc.want, tc.err)
+		}
+	}
+}
+
+func TestReadAnswers(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		err  string
+		name string
+	}{
+		{name: "all kinds", in: `{"answers":[{"field":"price","slot":8,"context":"Sale:"},{"field":"isbn","absent":true},{"field":"title","example":"Dune","page":"p1.html"}]}`, n: 3},
+		{name: "empty", in: `{"answers":[]}`},
+		{name: "no field", in: `{"answers":[{"slot":3}]}`, err: "a.json: answers[0]: no field"},
+		{name: "example without page", in: `{"answers":[{"field":"price","slot":1},{"field":"title","example":"Dune"}]}`, err: "a.json: answers[1]: field title: an example needs both"},
+		{name: "unknown key", in: `{"answers":[{"field":"price","slots":8}]}`, err: "a.json"},
+		{name: "not json", in: `price=8`, err: "a.json"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pins, err := ReadAnswers(strings.NewReader(tc.in), "a.json")
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("err = %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil || len(pins) != tc.n {
+				t.Fatalf("%d pins, %v; want %d", len(pins), err, tc.n)
+			}
+			var b bytes.Buffer
+			if err := WriteAnswers(&b, pins); err != nil {
+				t.Fatal(err)
+			}
+			again, err := ReadAnswers(&b, "again")
+			if err != nil || fmt.Sprint(again) != fmt.Sprint(pins) {
+				t.Fatalf("written and read again: %v, %v; want %v", again, err, pins)
+			}
+		})
+	}
+}
+
+// TestNoSlotQuestion: an optional field its dictionary knows nowhere
+// gets no slot; its question offers the template's other slots holding
+// varying values (FieldExplain.Others), the reference's among them, and
+// an example pins it there.
+func TestNoSlotQuestion(t *testing.T) {
+	var src, refs []string
+	for i := range 12 {
+		ref := fmt.Sprintf("RX-%03d", 100+13*i)
+		refs = append(refs, ref)
+		src = append(src, fmt.Sprintf(`<html><body><div><h1 data-or-type="title">Book %c%c</h1><p>by <a data-or-type="author">Author %c%c</a></p><p><i>Code:</i> <span>%s</span></p><p>In stock.</p></div></body></html>`,
+			'A'+i, 'a'+i, 'K'+i, 'a'+i, ref))
+	}
+	pages := pagesOf(t, src, nil)
+	s := testSOD([][3]string{{"title", "1", "title"}, {"author", "1", "author"}, {"reference", "?", "reference"}}, sod.One)
+	dictionaryTypes(s, "title", "author", "reference")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	WriteQuestions(&b, w.Questions())
+	i := slices.IndexFunc(w.Questions(), func(q Question) bool { return q.Field == "reference" })
+	if i < 0 {
+		t.Fatalf("no question on reference:\n%s", b.String())
+	}
+	q := w.Questions()[i]
+	if q.Kind != QuestionNoSlot || rightCandidate(q, refs) < 0 {
+		t.Fatalf("reference: %s question without the references' slot among its candidates:\n%s", q.Kind, b.String())
+	}
+	opt := DefaultOptions()
+	opt.Pins = []Pin{{Field: "reference", Example: refs[4], Page: "p04.html"}}
+	pw, err := Induce(pages, s, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkOneField(t, pw, pages, "reference", refs)
+}
