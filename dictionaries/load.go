@@ -1,16 +1,22 @@
 package dictionaries
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strconv"
+
+	"github.com/blevesearch/bleve/v2"
 
 	"github.com/objectrunner/objectrunner/recognizers"
 )
 
 // Recognizer returns the isInstanceOf recognizer of class (it implements
-// recognizers.Dictionaries). The first call for a class loads its entries
-// from Bleve into the store's Matcher; later growth through this Store
-// updates the Matcher, so the recognizer sees it. An unknown class is an
+// recognizers.Dictionaries). The first call for a class maps its matcher
+// file into the store's Matcher (building the file from Bleve if needed);
+// later growth through this Store updates the Matcher, so the recognizer
+// sees it. An unknown class is an
 // error that lists the classes the store holds.
 func (s *Store) Recognizer(class string) (recognizers.Recognizer, error) {
 	if err := s.load(class); err != nil {
@@ -39,9 +45,10 @@ func (s *Store) Matcher(classes ...string) (*Matcher, error) {
 	return s.matcher, nil
 }
 
-// load builds the Matcher's entries of class from its Bleve index, once.
-// It reads the doc values of the norm and conf fields of every live
-// document: no stored-field decoding, no query per entry.
+// load adds class to the Matcher, once: it maps the class's matcher file
+// (<store>/<class>.fst) when the file is whole and matches the index (same
+// document count), else rebuilds the file from the index first. A file
+// that cannot be written (a read-only store) is built in memory instead.
 func (s *Store) load(class string) error {
 	if s.matcher.Has(class) {
 		return nil
@@ -55,61 +62,140 @@ func (s *Store) load(class string) error {
 	if s.matcher.Has(class) {
 		return nil
 	}
-	adv, err := idx.Advanced()
+	fc, err := s.openFST(idx, class)
 	if err != nil {
 		return err
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	ids, err := r.DocIDReaderAll()
-	if err != nil {
-		return err
-	}
-	defer ids.Close()
-	dv, err := r.DocValueReader([]string{fieldNorm, fieldConf})
-	if err != nil {
-		return err
-	}
-	type pending struct {
-		norm string
-		conf float64
-	}
-	var all []pending
-	for {
-		id, err := ids.Next()
-		if err != nil {
-			return fmt.Errorf("loading class %s: %w", class, err)
-		}
-		if id == nil {
-			break
-		}
-		var p pending
-		err = dv.VisitDocValues(id, func(field string, term []byte) {
-			switch field {
-			case fieldNorm:
-				p.norm = string(term)
-			case fieldConf:
-				p.conf, _ = strconv.ParseFloat(string(term), 64)
-			}
-		})
-		if err != nil {
-			return fmt.Errorf("loading class %s: %w", class, err)
-		}
-		if p.norm != "" {
-			all = append(all, p)
-		}
 	}
 	m := s.matcher
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	c := m.classLocked(class)
-	for _, p := range all {
-		m.addLocked(c, p.norm, p.conf)
-	}
+	m.attachLocked(m.classLocked(class), fc)
 	return nil
+}
+
+// openFST opens the matcher file of class, rebuilding it from idx when it
+// is missing, stale or corrupt. The caller holds s.mu.
+func (s *Store) openFST(idx bleve.Index, class string) (*fstClass, error) {
+	docs, err := idx.DocCount()
+	if err != nil {
+		return nil, fmt.Errorf("loading class %s: %w", class, err)
+	}
+	path := fstPath(s.data, class)
+	fc, err := openFSTFile(path, int64(docs))
+	if err == nil {
+		return fc, nil
+	}
+	var mfe *MatcherFileError
+	if !errors.Is(err, fs.ErrNotExist) && !errors.As(err, &mfe) {
+		return nil, fmt.Errorf("loading class %s: %w", class, err)
+	}
+	es, err := readClassEntries(idx, class)
+	if err != nil {
+		return nil, err
+	}
+	if werr := writeFSTFile(path, es, docs); werr == nil {
+		if fc, err := openFSTFile(path, int64(docs)); err == nil {
+			delete(s.fstDirty, class)
+			return fc, nil
+		}
+	}
+	// A store or snapshot that cannot be written: build it in memory.
+	return buildFSTMemory(es)
+}
+
+// readClassEntries reads the norm and conf doc values of every live
+// document of a class index (no stored-field decoding, no query per
+// entry), sorted by norm for buildFST.
+func readClassEntries(idx bleve.Index, class string) ([]fstEntry, error) {
+	adv, err := idx.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	ids, err := r.DocIDReaderAll()
+	if err != nil {
+		return nil, err
+	}
+	defer ids.Close()
+	dv, err := r.DocValueReader([]string{fieldNorm, fieldConf})
+	if err != nil {
+		return nil, err
+	}
+	n, _ := r.DocCount()
+	all := make([]fstEntry, 0, n)
+	for {
+		id, err := ids.Next()
+		if err != nil {
+			return nil, fmt.Errorf("loading class %s: %w", class, err)
+		}
+		if id == nil {
+			break
+		}
+		var norm string
+		var conf float64
+		err = dv.VisitDocValues(id, func(field string, term []byte) {
+			switch field {
+			case fieldNorm:
+				norm = string(term)
+			case fieldConf:
+				conf, _ = strconv.ParseFloat(string(term), 64)
+			}
+		})
+		if err != nil {
+			return nil, fmt.Errorf("loading class %s: %w", class, err)
+		}
+		if norm != "" {
+			all = append(all, fstEntry{norm: norm, conf: float32(MatchConfidence(norm, conf))})
+		}
+	}
+	return sortFSTEntries(all), nil
+}
+
+// markChanged records, before a batch is written to class, that its
+// matcher file no longer reflects the index: the file is removed (a
+// process killed from here on leaves none, and the next load rebuilds it)
+// and Close rebuilds it. A Matcher holding the class keeps its mapping and
+// learns the batch's entries (learn).
+func (s *Store) markChanged(class string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fstDirty[class] {
+		return nil
+	}
+	if err := os.Remove(fstPath(s.dir, class)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("dictionary class %s: %w", class, err)
+	}
+	s.fstDirty[class] = true
+	return nil
+}
+
+// rebuildChanged rebuilds the matcher file of every class written through
+// this Store. The caller holds s.mu, with the class indexes still open.
+func (s *Store) rebuildChanged() error {
+	var errs []error
+	for class := range s.fstDirty {
+		idx, ok := s.indexes[class]
+		if !ok {
+			continue // never opened: nothing written
+		}
+		docs, err := idx.DocCount()
+		if err == nil {
+			var es []fstEntry
+			if es, err = readClassEntries(idx, class); err == nil {
+				err = writeFSTFile(fstPath(s.dir, class), es, docs)
+			}
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("dictionary class %s: matcher file: %w", class, err))
+			continue
+		}
+		delete(s.fstDirty, class)
+	}
+	return errors.Join(errs...)
 }
 
 // learn adds entries just written to class to the Matcher, if the class is

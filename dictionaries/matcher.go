@@ -8,15 +8,20 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/blevesearch/vellum"
 	"github.com/objectrunner/objectrunner/recognizers"
 )
 
 // Matcher finds dictionary entries in text in one pass, without querying
-// Bleve: it holds the entries of its classes as a trie over normalised
-// tokens (token → ID in a vocabulary, (node, token ID) → child node in one
-// hash map). Find tokenizes the text with the tokenizer behind Normalize,
-// keeping each token's byte range in the original text, and at each token
-// walks the trie for the longest entry starting there.
+// Bleve. A class loaded from a store is a memory-mapped FST (its matcher
+// file, fstfile.go) whose keys are the entries and their token prefixes;
+// entries added in memory (Add, or growth since the file was built) live
+// in a trie over normalised tokens (token → ID in a vocabulary, (node,
+// token ID) → child node in one hash map). Find tokenizes the text with
+// the tokenizer behind Normalize, keeping each token's byte range in the
+// original text, and at each token walks the trie and each class's FST for
+// the longest entry starting there (the trie's entry wins a tie: it is the
+// newer).
 //
 // A Matcher is safe for concurrent use; Add may run while others Find.
 //
@@ -37,8 +42,9 @@ type Matcher struct {
 	classes  []string          // class index → name
 	names    []string          // class index → "dictionary:<class>"
 	classIdx map[string]int
-	sizes    []int // class index → entries
-	maxDepth int   // most tokens in one entry
+	sizes    []int       // class index → entries
+	fsts     []*fstClass // class index → its matcher file, or nil
+	maxDepth int         // most tokens in one entry of the trie
 }
 
 // terminal is an entry of one class ending at a trie node.
@@ -174,6 +180,7 @@ func (m *Matcher) classLocked(class string) int {
 		m.classes = append(m.classes, class)
 		m.names = append(m.names, "dictionary:"+class)
 		m.sizes = append(m.sizes, 0)
+		m.fsts = append(m.fsts, nil)
 		m.classIdx[class] = c
 	}
 	return c
@@ -223,7 +230,18 @@ func (m *Matcher) addLocked(c int, norm string, conf float64) {
 	m.terms = append(m.terms, terminal{class: uint16(c), entry: uint32(len(m.entries)), conf: mc, next: m.nodeTerm[node]})
 	m.nodeTerm[node] = int32(len(m.terms) - 1)
 	m.entries = append(m.entries, m.arena.add(norm))
+	if fc := m.fsts[c]; fc != nil {
+		if v, ok, err := fc.fst.Get([]byte(norm)); err == nil && ok && v&fstTerminal != 0 {
+			return // already counted: an entry of the file, updated
+		}
+	}
 	m.sizes[c]++
+}
+
+// attachLocked makes fc the matcher file of class c.
+func (m *Matcher) attachLocked(c int, fc *fstClass) {
+	m.fsts[c] = fc
+	m.sizes[c] += fc.entries
 }
 
 // Classes returns the classes the Matcher holds, in the order they were added.
@@ -291,32 +309,89 @@ var scanPool = sync.Pool{New: func() any { return new(scanState) }}
 // scanState is the reusable scratch space of one Find.
 type scanState struct {
 	tokenScan
-	ids    []uint32
-	best   []bestMatch // per class
-	free   []int32     // per class: first byte a new match may start at
-	active []int       // classes with a best match at the current start
+	ids     []uint32
+	sb      []byte  // the normalised tokens joined by single spaces
+	ts, te  []int32 // token index → its start and end in sb
+	readers []fstReader
+	best    []bestMatch // per class
+	free    []int32     // per class: first byte a new match may start at
+	active  []int       // classes with a best match at the current start
+}
+
+// fstReader is a vellum reader of one class's FST, kept between Finds.
+type fstReader struct {
+	fc *fstClass
+	r  *vellum.Reader
 }
 
 type bestMatch struct {
 	end  int // token index, -1 for none
 	term terminal
+	fst  bool // found in the class's FST: the entry is sb[ts[start]:te[end]]
+}
+
+// reader returns a reader of fc for class c.
+func (st *scanState) reader(c int, fc *fstClass) *vellum.Reader {
+	if c >= len(st.readers) {
+		st.readers = append(st.readers, make([]fstReader, c+1-len(st.readers))...)
+	}
+	if rd := &st.readers[c]; rd.fc != fc || rd.r == nil {
+		r, err := fc.fst.Reader()
+		if err != nil {
+			return nil
+		}
+		*rd = fstReader{fc: fc, r: r}
+	}
+	return st.readers[c].r
+}
+
+// release drops the scan's hold on FSTs before it goes back to the pool.
+func (st *scanState) release() {
+	clear(st.readers)
+	st.readers = st.readers[:0]
 }
 
 // find implements Find; only >= 0 restricts it to one class, and hit, when
-// set, receives each match's entry ID instead of building matches.
-func (m *Matcher) find(text string, only int, hit func(class int, entry uint32)) []recognizers.Match {
+// set, receives each match's class and normalised entry instead of
+// building matches.
+func (m *Matcher) find(text string, only int, hit func(class int, norm string)) []recognizers.Match {
 	st := scanPool.Get().(*scanState)
-	defer scanPool.Put(st)
+	defer func() {
+		st.release()
+		scanPool.Put(st)
+	}()
 	st.scan(text)
 
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	toks := st.toks
 	st.ids = st.ids[:0]
+	trie := len(m.tokText) > 1
 	for _, t := range toks {
-		st.ids = append(st.ids, m.tokenID(st.buf[t.ns:t.ne]))
+		var id uint32
+		if trie {
+			id = m.tokenID(st.buf[t.ns:t.ne])
+		}
+		st.ids = append(st.ids, id)
 	}
 	nc := len(m.classes)
+	anyFST := false
+	for c, fc := range m.fsts {
+		if fc != nil && (only < 0 || only == c) {
+			anyFST = true
+		}
+	}
+	if anyFST {
+		st.sb, st.ts, st.te = st.sb[:0], st.ts[:0], st.te[:0]
+		for k, t := range toks {
+			if k > 0 {
+				st.sb = append(st.sb, ' ')
+			}
+			st.ts = append(st.ts, int32(len(st.sb)))
+			st.sb = append(st.sb, st.buf[t.ns:t.ne]...)
+			st.te = append(st.te, int32(len(st.sb)))
+		}
+	}
 	if cap(st.best) < nc {
 		st.best = make([]bestMatch, nc)
 		st.free = make([]int32, nc)
@@ -329,28 +404,63 @@ func (m *Matcher) find(text string, only int, hit func(class int, entry uint32))
 	}
 	var out []recognizers.Match
 	for i := range toks {
-		if st.ids[i] == 0 {
-			continue
-		}
 		st.active = st.active[:0]
-		node := m.rootKid[st.ids[i]]
-		for j := i; node != 0; {
-			for ti := m.nodeTerm[node]; ti >= 0; ti = m.terms[ti].next {
-				t := m.terms[ti]
-				if only >= 0 && int(t.class) != only {
+		if st.ids[i] != 0 {
+			node := m.rootKid[st.ids[i]]
+			for j := i; node != 0; {
+				for ti := m.nodeTerm[node]; ti >= 0; ti = m.terms[ti].next {
+					t := m.terms[ti]
+					if only >= 0 && int(t.class) != only {
+						continue
+					}
+					b := &st.best[t.class]
+					if b.end < 0 {
+						st.active = append(st.active, int(t.class))
+					}
+					b.end, b.term, b.fst = j, t, false
+				}
+				j++
+				if j >= len(toks) || !m.hasKids[node] || st.ids[j] == 0 {
+					break
+				}
+				node = m.edges[uint64(node)<<32|uint64(st.ids[j])]
+			}
+		}
+		if anyFST {
+			for c, fc := range m.fsts {
+				if fc == nil || (only >= 0 && only != c) {
 					continue
 				}
-				b := &st.best[t.class]
-				if b.end < 0 {
-					st.active = append(st.active, int(t.class))
+				r := st.reader(c, fc)
+				if r == nil {
+					continue
 				}
-				b.end, b.term = j, t
+				// The longest entry of the FST starting at token i: ask for
+				// the n-gram i..j while the key exists and may grow.
+				end, conf := -1, float32(0)
+				for j := i; j < len(toks); j++ {
+					v, ok := fc.lookup(r, st.sb[st.ts[i]:st.te[j]])
+					if !ok {
+						break
+					}
+					if v&fstTerminal != 0 {
+						end, conf = j, fstConf(v)
+					}
+					if v&fstKids == 0 {
+						break
+					}
+				}
+				if end < 0 {
+					continue
+				}
+				b := &st.best[c]
+				if b.end < 0 {
+					st.active = append(st.active, c)
+				} else if b.end >= end {
+					continue // the trie's entry is as long, and newer
+				}
+				b.end, b.term, b.fst = end, terminal{class: uint16(c), conf: conf}, true
 			}
-			j++
-			if j >= len(toks) || !m.hasKids[node] || st.ids[j] == 0 {
-				break
-			}
-			node = m.edges[uint64(node)<<32|uint64(st.ids[j])]
 		}
 		if len(st.active) > 1 {
 			sort.Ints(st.active)
@@ -360,15 +470,21 @@ func (m *Matcher) find(text string, only int, hit func(class int, entry uint32))
 			start, end := toks[i].start, toks[b.end].end
 			if start >= st.free[c] {
 				st.free[c] = end
+				var norm string
+				if b.fst {
+					norm = string(st.sb[st.ts[i]:st.te[b.end]])
+				} else {
+					norm = m.arena.string(m.entries[b.term.entry])
+				}
 				if hit != nil {
-					hit(c, b.term.entry)
+					hit(c, norm)
 				} else {
 					out = append(out, recognizers.Match{
 						Start:      int(start),
 						End:        int(end),
 						Recognizer: m.names[c],
 						Confidence: float64(b.term.conf),
-						Normalized: m.arena.string(m.entries[b.term.entry]),
+						Normalized: norm,
 					})
 				}
 			}

@@ -126,6 +126,16 @@ func publishSnapshot(dir string, classes []string) error {
 			os.RemoveAll(tmp)
 			return fmt.Errorf("snapshot of class %s: %w", c, err)
 		}
+		// The class's matcher file, if built: immutable once renamed into
+		// place, so linked.
+		if _, err := os.Stat(fstPath(dir, c)); err == nil {
+			if err := os.Link(fstPath(dir, c), fstPath(tmp, c)); err != nil {
+				if err := copyFile(fstPath(dir, c), fstPath(tmp, c)); err != nil {
+					os.RemoveAll(tmp)
+					return fmt.Errorf("snapshot of class %s: %w", c, err)
+				}
+			}
+		}
 	}
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		return err

@@ -125,12 +125,12 @@ func (m *Matcher) Stats(pages []string) map[string]*SampleStats {
 		clear(seen)
 		var hits []struct {
 			c int
-			e uint32
+			e string
 		}
-		m.find(p, -1, func(c int, e uint32) {
+		m.find(p, -1, func(c int, e string) {
 			hits = append(hits, struct {
 				c int
-				e uint32
+				e string
 			}{c, e})
 		})
 		m.mu.RLock()
@@ -140,7 +140,7 @@ func (m *Matcher) Stats(pages []string) map[string]*SampleStats {
 			}
 			st := out[m.classes[h.c]]
 			st.Hits++
-			st.EntryHits[m.arena.string(m.entries[h.e])]++
+			st.EntryHits[h.e]++
 			if !seen[h.c] {
 				seen[h.c] = true
 				st.PagesHit++

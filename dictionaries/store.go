@@ -93,6 +93,7 @@ type Store struct {
 	mu        sync.Mutex
 	indexes   map[string]bleve.Index
 	nameClass map[string]bool // Grow's verdict per class, computed once
+	fstDirty  map[string]bool // classes written since their matcher file was built
 	matcher   *Matcher
 }
 
@@ -116,7 +117,7 @@ func Open(dir string, opts *Options) (*Store, error) {
 		o.Now = time.Now
 	}
 	newStore := func(data string, lock *os.File) *Store {
-		return &Store{dir: dir, data: data, opts: o, lock: lock, indexes: map[string]bleve.Index{}, nameClass: map[string]bool{}, matcher: NewMatcher()}
+		return &Store{dir: dir, data: data, opts: o, lock: lock, indexes: map[string]bleve.Index{}, nameClass: map[string]bool{}, fstDirty: map[string]bool{}, matcher: NewMatcher()}
 	}
 	if o.ReadOnly {
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
@@ -191,6 +192,11 @@ func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var errs []error
+	if s.lock != nil && !s.opts.ReadOnly {
+		if err := s.rebuildChanged(); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	for c, idx := range s.indexes {
 		if err := idx.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("closing class %s: %w", c, err))

@@ -100,6 +100,9 @@ func (s *Store) writeBatch(idx bleve.Index, class string, items []item) (batchRe
 		if err := s.written(); err != nil {
 			return res, nil, err
 		}
+		if err := s.markChanged(class); err != nil {
+			return res, nil, err
+		}
 		if err := idx.Batch(b); err != nil {
 			return res, nil, fmt.Errorf("class %s: writing batch: %w", class, err)
 		}
