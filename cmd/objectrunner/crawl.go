@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -27,7 +28,7 @@ func (m *Main) runCrawl(ctx context.Context, args []string) error {
 			"each template is sampled, and the one whose sample best satisfies the SOD is learned\n"+
 			"and extracted),\n"+
 			"-o names the objects file and --warc the WARC file.")
-	out := fs.String("o", "", "WARC file to write or resume (.warc.gz or .warc); with --sod, the objects file (required)")
+	out := fs.String("o", "", "WARC file to write or resume (.warc.gz or .warc); with --sod, the objects file\n(required; its directory is created)")
 	sodPath := fs.String("sod", "", "after crawling, extract the objects of this SOD from the crawled pages (extract --templates)")
 	warcOut := fs.String("warc", "", "with --sod: the WARC file to write or resume (default: -o with the extension .warc.gz)")
 	// Flags handed to extract with --sod, as given.
@@ -115,6 +116,12 @@ func (m *Main) runCrawl(ctx context.Context, args []string) error {
 				return usagef("%s %q: %v", l.name, s, err)
 			}
 			*l.out = append(*l.out, re)
+		}
+	}
+	// The output files' directories are created (out/site.warc.gz).
+	for _, f := range []string{warcPath, *out} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			return err
 		}
 	}
 	pr := m.startProgress()
