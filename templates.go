@@ -1,6 +1,7 @@
 package objectrunner
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -159,8 +160,13 @@ func chooseTemplate(src *pageSource, sample func(names []string) (*annotate.Samp
 			if firstErr == nil {
 				firstErr = err
 			}
-		case err != nil:
+		case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 			return nil, nil, err
+		case err != nil: // e.g. none of its pages could be read
+			s.discard = err.Error()
+			if firstErr == nil {
+				firstErr = err
+			}
 		case res == nil || len(res.Pages) < 2:
 			s.discard = "a sample of fewer than 2 pages"
 		default:
