@@ -81,10 +81,13 @@ type Config struct {
 	// Progress, when set, is called from one goroutine as work advances.
 	Progress func(Progress)
 	// Templates, when set, groups the source's pages by template first
-	// (package cluster): when there are several, the annotation sample of
-	// the whole source votes for the template whose pages it holds, and
-	// only that template's pages are learned from and extracted
-	// (Report.Template says which and why).
+	// (package cluster): when there are several, each template of at
+	// least two pages is sampled on its own pages (the largest
+	// maxSampledTemplates of them), the one whose sample shows most of the
+	// SOD's entity types per page is taken (at equal share, the one showing
+	// more objects per page for an SOD of several objects per page, fewer
+	// for one of one), and only its pages are learned
+	// from and extracted (Report.Template says which and why).
 	Templates bool
 	// Learned, when set, is called once the wrapper is learned, before
 	// extraction starts, with the report so far (sample, wrapper, times).
@@ -296,7 +299,25 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	}
 	rep.SampleTarget = sampleTarget(sopt)
 	start := time.Now()
-	res, err := annotate.SampleSource(ctx, src.names, src.root, a, sopt)
+	var res *annotate.SampleResult
+	if cfg.Templates {
+		// Each template of the source is sampled on its own pages: the
+		// one whose sample best satisfies the SOD is learned.
+		choice, r, err := chooseTemplate(src, func(names []string) (*annotate.SampleResult, error) {
+			return annotate.SampleSource(ctx, names, src.root, a, sopt)
+		}, len(a.Types()), cfg.SOD.Mult.Many())
+		if err != nil {
+			rep.SampleTime = time.Since(start)
+			return err
+		}
+		rep.Template, res = choice, r
+		if choice != nil {
+			rep.Pages = len(src.names)
+		}
+	}
+	if res == nil {
+		res, err = annotate.SampleSource(ctx, src.names, src.root, a, sopt)
+	}
 	rep.SampleTime = time.Since(start)
 	rep.Sample = res
 	if res != nil && len(res.Pages) == 0 && len(res.Skipped) > 0 {
@@ -314,28 +335,6 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	}
 	if res.Discarded != nil {
 		return res.Discarded
-	}
-	if cfg.Templates {
-		choice, err := chooseTemplate(src, res.Pages)
-		if err != nil {
-			return err
-		}
-		rep.Template = choice
-		if choice != nil {
-			// Sample again, among the chosen template's pages only, so
-			// that the sample and its statistics are the template's.
-			rep.Pages = len(src.names)
-			start := time.Now()
-			res, err = annotate.SampleSource(ctx, src.names, src.root, a, sopt)
-			rep.SampleTime += time.Since(start)
-			rep.Sample = res
-			if err != nil {
-				return err
-			}
-			if res.Discarded != nil {
-				return res.Discarded
-			}
-		}
 	}
 	if len(res.Pages) < 2 {
 		// Induction tells the template from the data by comparing pages:

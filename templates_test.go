@@ -35,6 +35,7 @@ func TestTemplates(t *testing.T) {
 			if tc == nil || tc.Templates != 3 || !strings.HasPrefix(tc.Pattern, s+"/") {
 				t.Fatalf("template choice %+v, want one of 3 templates, %s/…", tc, s)
 			}
+			t.Logf("template choice: %s", tc)
 			if rep.Pages != tc.Pages || tc.Pages+tc.LeftOut != 133 {
 				t.Errorf("pages %d, template %+v: want the template's pages, and the others left out", rep.Pages, tc)
 			}

@@ -187,3 +187,120 @@ func TestSWDESites(t *testing.T) {
 	}
 	checkSites(t, fsys, names, 0.95)
 }
+
+// purityCompleteness scores clusters against the true sources of their
+// pages: purity is the share of pages in their cluster's most common
+// source, completeness the share of pages in their source's most common
+// cluster.
+func purityCompleteness(cs []*Cluster, source map[string]string) (purity, completeness float64) {
+	n := 0
+	bySource := map[string]map[int]int{}
+	for i, c := range cs {
+		count := map[string]int{}
+		top := 0
+		for _, p := range c.Pages {
+			s := source[p]
+			count[s]++
+			top = max(top, count[s])
+			if bySource[s] == nil {
+				bySource[s] = map[int]int{}
+			}
+			bySource[s][i]++
+			n++
+		}
+		purity += float64(top)
+	}
+	for _, m := range bySource {
+		top := 0
+		for _, k := range m {
+			top = max(top, k)
+		}
+		completeness += float64(top)
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return purity / float64(n), completeness / float64(n)
+}
+
+func TestPurityCompleteness(t *testing.T) {
+	tests := []struct {
+		name     string
+		clusters [][]string
+		p, c     float64
+	}{
+		{"perfect", [][]string{{"a1", "a2"}, {"b1"}}, 1, 1},
+		{"one split", [][]string{{"a1"}, {"a2"}, {"b1", "b2"}}, 1, 0.75},
+		{"one mixed", [][]string{{"a1", "a2", "b1", "b2"}}, 0.5, 1},
+	}
+	for _, tc := range tests {
+		var cs []*Cluster
+		src := map[string]string{}
+		for _, ps := range tc.clusters {
+			cs = append(cs, &Cluster{Pages: ps})
+			for _, p := range ps {
+				src[p] = p[:1]
+			}
+		}
+		if p, c := purityCompleteness(cs, src); p != tc.p || c != tc.c {
+			t.Errorf("%s: purity %.3f completeness %.3f, want %.3f %.3f", tc.name, p, c, tc.p, tc.c)
+		}
+	}
+}
+
+// TestSWDEAndZoo is the clustering measurement of docs/sources.md: one
+// folder mixing every SWDE site of the shared data with template-zoo list
+// and detail sources (seeds 1-16). Purity and completeness must reach
+// 0.98 and the number of clusters found is logged next to the number of
+// sources.
+func TestSWDEAndZoo(t *testing.T) {
+	root := filepath.Join("..", "..", "shared", "data", "swde")
+	sites, _ := filepath.Glob(filepath.Join(root, "*-*"))
+	if len(sites) == 0 {
+		t.Skipf("no SWDE sites under %s (../shared sits beside the repository): skipped", root)
+	}
+	fsys := fstest.MapFS{}
+	var names []string
+	source := map[string]string{}
+	for _, s := range sites {
+		if st, err := os.Stat(s); err != nil || !st.IsDir() {
+			continue
+		}
+		before := len(names)
+		addDir(t, fsys, &names, s, "swde-"+filepath.Base(s))
+		for _, n := range names[before:] {
+			source[n] = "swde-" + filepath.Base(s)
+		}
+	}
+	kinds := map[bool]int{}
+	for seed := uint64(1); seed <= 16; seed++ {
+		src := zoo.Generate(seed)
+		kinds[src.Features.List]++
+		for _, p := range src.Pages {
+			n := src.Name + "/" + p.Name
+			fsys[n] = &fstest.MapFile{Data: p.HTML}
+			names = append(names, n)
+			source[n] = src.Name
+		}
+	}
+	if kinds[true] == 0 || kinds[false] == 0 {
+		t.Fatalf("zoo seeds 1-16 should give list and detail sources: %v", kinds)
+	}
+	nsrc := map[string]bool{}
+	for _, s := range source {
+		nsrc[s] = true
+	}
+	cs, skipped, err := FS(fsys, names, Options{})
+	if err != nil || len(skipped) > 0 {
+		t.Fatalf("FS: %v %v", err, skipped)
+	}
+	p, c := purityCompleteness(cs, source)
+	t.Logf("%d pages of %d sources (%d SWDE sites, %d zoo list and %d zoo detail sources): %d clusters, purity %.3f, completeness %.3f",
+		len(names), len(nsrc), len(nsrc)-16, kinds[true], kinds[false], len(cs), p, c)
+	if p < 0.98 || c < 0.98 {
+		for _, cl := range cs {
+			t.Logf("%5d pages  cohesion %.2f  %s", cl.Size(), cl.Cohesion, cl.Pattern)
+		}
+		t.Errorf("purity %.3f, completeness %.3f: want both >= 0.98", p, c)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html"
 	"net"
 	"net/http"
 	"net/url"
@@ -188,15 +189,15 @@ func Crawl(ctx context.Context, cfg Config) (*Stats, error) {
 
 	c.OnResponse(cr.onResponse)
 	c.OnError(cr.onError)
-	c.OnHTML("a[href], link[rel=next][href]", func(e *colly.HTMLElement) {
+	// Links are resolved as a resumed crawl resolves them from the stored
+	// pages (pageLinks), and sitemaps read in onResponse: colly's OnXML
+	// would parse every HTML page a second time.
+	c.OnHTML("html", func(e *colly.HTMLElement) {
 		if e.Response.StatusCode != http.StatusOK {
 			return
 		}
-		cr.enqueue(e.Request.AbsoluteURL(e.Attr("href")), depthOf(e.Request.Ctx)+1, e.Request.URL.String())
-	})
-	c.OnXML("//urlset/url/loc | //sitemapindex/sitemap/loc", func(e *colly.XMLElement) {
-		if e.Response.StatusCode == http.StatusOK {
-			cr.enqueue(strings.TrimSpace(e.Text), depthOf(e.Request.Ctx), e.Request.URL.String())
+		for _, l := range pageLinks(e.DOM, e.Request.URL) {
+			cr.enqueue(l, depthOf(e.Request.Ctx)+1, e.Request.URL.String())
 		}
 	})
 
@@ -388,6 +389,11 @@ func (cr *crawler) onResponse(r *colly.Response) {
 		}
 	case s == http.StatusOK:
 		cr.count(func(st *Stats) { st.Pages++ })
+		if r.Headers != nil && isSitemap(*r.Headers, r.Request.URL.String()) {
+			for _, l := range sitemapLinks(r.Body, r.Request.URL) {
+				cr.enqueue(l, depthOf(r.Ctx), r.Request.URL.String())
+			}
+		}
 	}
 	cr.count(func(st *Stats) { st.Answered++ })
 }
@@ -488,39 +494,64 @@ func resume(path string) (*resumed, error) {
 		if err != nil {
 			continue
 		}
-		abs := func(h string) string {
-			r, err := base.Parse(strings.TrimSpace(h))
-			if err != nil {
-				return ""
-			}
-			return r.String()
-		}
 		switch {
 		case p.status >= 300 && p.status < 400 && p.header.Get("Location") != "":
-			res.links = append(res.links, link{url: abs(p.header.Get("Location")), via: p.url, depth: d})
+			res.links = append(res.links, link{url: resolve(base, p.header.Get("Location")), via: p.url, depth: d})
 		case p.body != nil && isSitemap(p.header, p.url):
-			for _, m := range locRE.FindAllSubmatch(p.body, -1) {
-				res.links = append(res.links, link{url: abs(string(m[1])), via: p.url, depth: d})
+			for _, l := range sitemapLinks(p.body, base) {
+				res.links = append(res.links, link{url: l, via: p.url, depth: d})
 			}
 		case p.body != nil:
 			doc, err := goquery.NewDocumentFromReader(bytes.NewReader(p.body))
 			if err != nil {
 				continue
 			}
-			if b, ok := doc.Find("base[href]").Attr("href"); ok {
-				if bu, err := base.Parse(b); err == nil {
-					base = bu
-				}
+			for _, l := range pageLinks(doc.Selection, base) {
+				res.links = append(res.links, link{url: l, via: p.url, depth: d + 1})
 			}
-			doc.Find("a[href], link[rel=next][href]").Each(func(_ int, s *goquery.Selection) {
-				h, _ := s.Attr("href")
-				if l := abs(h); l != "" {
-					res.links = append(res.links, link{url: l, via: p.url, depth: d + 1})
-				}
-			})
 		}
 	}
 	return res, nil
+}
+
+// resolve returns href resolved against base ("" when it does not parse).
+func resolve(base *url.URL, href string) string {
+	r, err := base.Parse(strings.TrimSpace(href))
+	if err != nil {
+		return ""
+	}
+	return r.String()
+}
+
+// pageLinks returns the links a crawl follows on a page (a[href] and
+// link[rel=next][href]), resolved against the page's <base href> when it
+// has one, else against u.
+func pageLinks(doc *goquery.Selection, u *url.URL) []string {
+	base := u
+	if b, ok := doc.Find("base[href]").Attr("href"); ok {
+		if bu, err := u.Parse(strings.TrimSpace(b)); err == nil {
+			base = bu
+		}
+	}
+	var out []string
+	doc.Find("a[href], link[rel=next][href]").Each(func(_ int, s *goquery.Selection) {
+		h, _ := s.Attr("href")
+		if l := resolve(base, h); l != "" {
+			out = append(out, l)
+		}
+	})
+	return out
+}
+
+// sitemapLinks returns the <loc> URLs of a sitemap or sitemap index.
+func sitemapLinks(body []byte, u *url.URL) []string {
+	var out []string
+	for _, m := range locRE.FindAllSubmatch(body, -1) {
+		if l := resolve(u, html.UnescapeString(string(m[1]))); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 var locRE = regexp.MustCompile(`(?s)<loc>\s*(.*?)\s*</loc>`)

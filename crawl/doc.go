@@ -20,5 +20,8 @@
 // errors are retried with exponential backoff. A crawl writing to an
 // existing WARC file resumes it: the URLs answered there (other than 5xx
 // and 429) are not fetched again, their links are queued from the stored
-// pages, and robots.txt files are served from it.
+// pages (resolved as in the live crawl, by the same code), and robots.txt
+// files are served from it. When the crawl's context is cancelled, the
+// requests waiting for their host are dropped and a request already sent
+// is finished and recorded, so a resumed crawl requests nothing twice.
 package crawl

@@ -98,8 +98,14 @@ func (rc *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 			return nil, req.Context().Err()
 		}
 	}
+	if err := req.Context().Err(); err != nil {
+		return nil, err // stopped while waiting for the host: never sent
+	}
 	defer func() { slot.next = time.Now().Add(rc.delay) }()
-	ctx, cancel := context.WithTimeout(req.Context(), rc.timeout)
+	// A fetch once sent is finished and recorded even when the crawl is
+	// stopped meanwhile (within its timeout), so that a resumed crawl
+	// does not request it again.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(req.Context()), rc.timeout)
 	defer cancel()
 	out = out.WithContext(ctx)
 	start := time.Now()

@@ -48,6 +48,8 @@ type Writer struct {
 	f        *os.File
 	gz       bool
 	m        gowarc.Marshaler
+	buf      bytes.Buffer // a record being written (write)
+	zw       *gzip.Writer // reused for every record
 	infoID   string
 	path     string
 	finished bool
@@ -153,11 +155,19 @@ func (w *Writer) build(b gowarc.WarcRecordBuilder) (gowarc.WarcRecord, error) {
 // The caller holds w.mu or is Create.
 func (w *Writer) write(rec gowarc.WarcRecord) error {
 	defer rec.Close()
-	var buf bytes.Buffer
-	var dst io.Writer = &buf
+	// The buffer and the gzip writer are reused: a new gzip writer per
+	// record cost more than compressing the record.
+	buf := &w.buf
+	buf.Reset()
+	var dst io.Writer = buf
 	var zw *gzip.Writer
 	if w.gz {
-		zw = gzip.NewWriter(&buf)
+		if w.zw == nil {
+			w.zw = gzip.NewWriter(buf)
+		} else {
+			w.zw.Reset(buf)
+		}
+		zw = w.zw
 		dst = zw
 	}
 	if _, _, err := w.m.Marshal(dst, rec, 0); err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -20,8 +22,30 @@ func (m *Main) runCrawl(ctx context.Context, args []string) error {
 			"those of the start URLs); robots.txt is obeyed; one request at a time per host,\n"+
 			"--delay apart; 5xx, 429 and network errors are retried with doubling backoff;\n"+
 			"redirects are recorded and followed as pages of their own. Writing to an existing\n"+
-			"WARC file resumes the crawl: what it holds is not fetched again.")
-	out := fs.String("o", "", "WARC file to write or resume (.warc.gz or .warc) (required)")
+			"WARC file resumes the crawl: what it holds is not fetched again.\n\n"+
+			"With --sod, one command goes from a URL to objects: the crawl is followed by\n"+
+			"'extract --templates' on the WARC file (the site's pages are grouped by template,\n"+
+			"each template is sampled, and the one whose sample best satisfies the SOD is learned\n"+
+			"and extracted),\n"+
+			"-o names the objects file and --warc the WARC file.")
+	out := fs.String("o", "", "WARC file to write or resume (.warc.gz or .warc); with --sod, the objects file\n(required; its directory is created)")
+	sodPath := fs.String("sod", "", "after crawling, extract the objects of this SOD from the crawled pages (extract --templates)")
+	warcOut := fs.String("warc", "", "with --sod: the WARC file to write or resume (default: -o with the extension .warc.gz)")
+	// Flags handed to extract with --sod, as given.
+	var passed []string
+	for _, f := range []struct{ name, help string }{
+		{"import", "with --sod: import the word lists in this directory into the dictionary store first (as extract --import)"},
+		{"dict-dir", "with --sod: dictionary store directory (as extract --dict-dir)"},
+		{"format", "with --sod: output format jsonl, json or csv (as extract --format)"},
+		{"report", "with --sod: write extract's JSON run report to this file (as extract --report)"},
+		{"save-wrapper", "with --sod: save the learned wrapper to this file (as extract --save-wrapper)"},
+		{"min-confidence", "with --sod: leave out values below this confidence (as extract --min-confidence)"},
+	} {
+		fs.Func(f.name, f.help, func(v string) error {
+			passed = append(passed, "--"+f.name, v)
+			return nil
+		})
+	}
 	var sitemaps, includes, excludes stringList
 	fs.Var(&sitemaps, "sitemap", "sitemap.xml (or sitemap index) URL whose pages are start URLs; repeatable")
 	allow := fs.String("allow", "", "hosts that may be requested, comma-separated: example.com (and its subdomains, any\nport) or host:port (default: the hosts of the start URLs and sitemaps)")
@@ -41,8 +65,12 @@ func (m *Main) runCrawl(ctx context.Context, args []string) error {
 		return err
 	}
 	switch {
+	case *out == "" && *sodPath != "":
+		return usagef("-o FILE is required: the objects file (the WARC file is --warc)")
 	case *out == "":
 		return usagef("-o FILE.warc.gz is required")
+	case *sodPath == "" && (*warcOut != "" || len(passed) > 0):
+		return usagef("--warc, --import, --dict-dir, --format, --report, --save-wrapper and --min-confidence go with --sod")
 	case fs.NArg() == 0 && len(sitemaps) == 0:
 		return usagef("give start URLs or --sitemap")
 	case *delay < 0 || *backoff < 0 || *timeout <= 0:
@@ -50,7 +78,17 @@ func (m *Main) runCrawl(ctx context.Context, args []string) error {
 	case *maxDepth < 0 || *maxPages < 0 || *retries < 0:
 		return usagef("--max-depth, --max-pages and --retries must not be negative")
 	}
-	cfg := crawl.Config{Start: fs.Args(), Sitemaps: sitemaps, Out: *out, MaxDepth: *maxDepth, MaxPages: *maxPages,
+	warcPath := *out
+	if *sodPath != "" {
+		warcPath = *warcOut
+		if warcPath == "" {
+			warcPath = strings.TrimSuffix(*out, filepath.Ext(*out)) + ".warc.gz"
+		}
+		if filepath.Clean(warcPath) == filepath.Clean(*out) {
+			return usagef("--warc %s is the objects file -o: give another", warcPath)
+		}
+	}
+	cfg := crawl.Config{Start: fs.Args(), Sitemaps: sitemaps, Out: warcPath, MaxDepth: *maxDepth, MaxPages: *maxPages,
 		Delay: *delay, Concurrency: *concurrency, UserAgent: *userAgent, Retries: *retries, Backoff: *backoff,
 		Timeout: *timeout, IgnoreRobots: *ignoreRobots, Recrawl: *recrawl, Software: "objectrunner/" + Version}
 	if *delay == 0 {
@@ -80,6 +118,12 @@ func (m *Main) runCrawl(ctx context.Context, args []string) error {
 			*l.out = append(*l.out, re)
 		}
 	}
+	// The output files' directories are created (out/site.warc.gz).
+	for _, f := range []string{warcPath, *out} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			return err
+		}
+	}
 	pr := m.startProgress()
 	if pr != nil {
 		cfg.Progress = func(st crawl.Stats) { pr.update("crawl", st.Answered, st.Queued+1) }
@@ -88,18 +132,24 @@ func (m *Main) runCrawl(ctx context.Context, args []string) error {
 	st, err := crawl.Crawl(ctx, cfg)
 	m.stopProgress()
 	if st != nil {
-		m.Log.Info("crawled", "warc", *out, "fetched", st.Fetched, "pages_200", st.Pages, "errors", st.Errors, "retries", st.Retries,
+		m.Log.Info("crawled", "warc", warcPath, "fetched", st.Fetched, "pages_200", st.Pages, "errors", st.Errors, "retries", st.Retries,
 			"redirects", st.Redirects, "robots_refused", st.Robots, "offsite_links", st.Offsite, "filtered", st.Filtered,
 			"resumed", st.Resumed, "not_modified", st.NotModified, "time", time.Since(start).Round(time.Millisecond))
 		if st.FirstError != "" {
 			m.Log.Warn("URLs failed", "count", st.Errors, "first", st.FirstError)
 		}
-		if err == nil && st.Pages == 0 {
+		if err == nil && st.Pages == 0 && st.Resumed == 0 {
 			err = fmt.Errorf("no page fetched (status 200)")
 		}
 	}
 	if err != nil && errors.Is(err, context.Canceled) {
-		return fmt.Errorf("interrupted: run the same command again to resume (%s keeps what was fetched): %w", *out, err)
+		return fmt.Errorf("interrupted: run the same command again to resume (%s keeps what was fetched): %w", warcPath, err)
 	}
-	return err
+	if err != nil || *sodPath == "" {
+		return err
+	}
+	// The extract stage, as 'extract --templates' on the WARC file.
+	xargs := append([]string{"--sod", *sodPath, "--source", warcPath, "--templates", "-o", *out}, passed...)
+	m.Log.Info("extracting from the crawl", "args", strings.Join(xargs, " "))
+	return m.runExtract(ctx, xargs)
 }

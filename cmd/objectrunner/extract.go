@@ -52,7 +52,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
 	memoryMB := fs.Int("memory-mb", defaultMemoryMB, "soft memory limit in MiB (GOMEMLIMIT overrides it); pages of up to 1/32 of it are processed at once (0: no memory limit)")
 	strict := fs.Bool("strict", false, "leave out objects that lack a mandatory field (default: write them with \"missing\")")
-	templates := fs.Bool("templates", false, "group the source's pages by template first (see 'objectrunner sources') and, when it has several, learn and extract only the one that holds most of the best-annotated pages")
+	templates := fs.Bool("templates", false, "group the source's pages by template first (see 'objectrunner sources') and, when it has several,\nsample each on its own pages and learn and extract only the one whose sample best satisfies the SOD")
 	keepDups := fs.Bool("keep-duplicates", false, "write the objects of every copy of a page (default: a page whose text is that of an earlier page is counted as a duplicate and gives no objects)")
 	baseURL := baseURLFlag(fs)
 	previewDir := fs.String("preview", "", "write the sample pages (with --wrapper: up to --sample pages spread over the source)\nto this directory as HTML with the extracted values highlighted per field, and an\nindex.html with per-field counts; nothing in them is loaded from the web")

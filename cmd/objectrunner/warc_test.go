@@ -154,13 +154,34 @@ func TestCrawlExtract(t *testing.T) {
 	if g := objectsByPage(t, got, host+"/"); strings.Join(w, "\n") != strings.Join(g, "\n") {
 		t.Errorf("crawl then extract --templates: %d objects, the directory gives %d (or they differ)", len(g), len(w))
 	}
+	// crawl --sod: the same in one command, writing the objects to -o and
+	// resuming the crawl's WARC file (nothing fetched again).
+	objects := filepath.Join(t.TempDir(), "books.jsonl")
+	status, _, stderr = runCLI(t, "crawl", "--delay", "1ms", "--max-depth", "1", "--user-agent", "objectrunner-test",
+		"--sod", sodPath, "--dict-dir", dicts, "--warc", out, "-o", objects, srv.URL+"/")
+	if status != 0 || !strings.Contains(stderr, "fetched=0") || !strings.Contains(stderr, "took "+host+"/{n}.html (27 pages)") {
+		t.Fatalf("crawl --sod: status %d:\n%s", status, stderr)
+	}
+	if b, err := os.ReadFile(objects); err != nil {
+		t.Error(err)
+	} else if g := objectsByPage(t, string(b), host+"/"); strings.Join(w, "\n") != strings.Join(g, "\n") {
+		t.Errorf("crawl --sod: %d objects, the directory gives %d (or they differ)", len(g), len(w))
+	}
+	// Without --warc, the WARC file is named after -o.
+	objects = filepath.Join(t.TempDir(), "again.jsonl")
+	status, _, stderr = runCLI(t, "crawl", "-q", "--delay", "1ms", "--max-depth", "1", "--sod", sodPath, "--dict-dir", dicts, "-o", objects, srv.URL+"/")
+	if _, err := os.Stat(strings.TrimSuffix(objects, ".jsonl") + ".warc.gz"); status != 0 || err != nil {
+		t.Errorf("crawl --sod without --warc: status %d, %v:\n%s", status, err, stderr)
+	}
 	// sources reads the WARC file: the book pages and the listing.
 	status, got, stderr = runCLI(t, "sources", "-q", out)
 	if status != 0 || !strings.Contains(got, "28 pages of "+out+" in 2 clusters") || !strings.Contains(got, "27 pages  "+host+"/{n}.html") {
 		t.Errorf("sources of the WARC file: status %d\n%s\n%s", status, got, stderr)
 	}
 	// Usage errors.
-	for _, args := range [][]string{{"crawl", srv.URL}, {"crawl", "-o", out}, {"crawl", "-o", out, "--include", "(", srv.URL}} {
+	for _, args := range [][]string{{"crawl", srv.URL}, {"crawl", "-o", out}, {"crawl", "-o", out, "--include", "(", srv.URL},
+		{"crawl", "--sod", sodPath, srv.URL}, {"crawl", "-o", out, "--warc", out, srv.URL}, {"crawl", "-o", out, "--format", "csv", srv.URL},
+		{"crawl", "--sod", sodPath, "-o", "x.warc.gz", "--warc", "x.warc.gz", srv.URL}} {
 		if status, _, _ := runCLI(t, args...); status != 2 {
 			t.Errorf("%v: status %d, want 2", args, status)
 		}

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package warc
+
+import "time"
+
+// cpuTime is unknown here: the benchmark reports 0 CPU seconds.
+func cpuTime() time.Duration { return 0 }
