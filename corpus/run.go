@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -22,6 +23,7 @@ import (
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/repository"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/warc"
 	"github.com/objectrunner/objectrunner/wrapper"
 )
 
@@ -440,7 +442,25 @@ func (r *runner) newSink(src Source) (*sink, error) {
 		k.file, k.buf = f, bufio.NewWriterSize(f, 64<<10)
 	}
 	if r.opt.Repo != "" {
-		w, err := repository.NewWriter(r.opt.Repo, r.opt.SOD, src.Name, src.Dir, repository.WriterOptions{})
+		root, wopt := src.Dir, repository.WriterOptions{}
+		if warc.IsSource(src.Dir) {
+			// Pages are read back from the WARC files, not from a
+			// directory: the root recorded is the first file's directory.
+			fsys, err := objectrunner.OpenWARC(src.Dir, r.opt.Config.WARC)
+			if err != nil {
+				k.abort()
+				return nil, err
+			}
+			root = annotate.SourceRoot(strings.TrimSpace(strings.Split(src.Dir, ",")[0]))
+			wopt.PageText = func(page string) (string, error) {
+				p, err := annotate.ReadPageFS(fsys, page, annotate.LoadOptions{})
+				if err != nil {
+					return "", err
+				}
+				return annotate.Text(p.Doc), nil
+			}
+		}
+		w, err := repository.NewWriter(r.opt.Repo, r.opt.SOD, src.Name, root, wopt)
 		if err != nil {
 			k.abort()
 			return nil, err

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/objectrunner/objectrunner/warc"
 )
 
 // Source is one source of a corpus: pages of one site template.
@@ -13,20 +15,36 @@ type Source struct {
 	// Name identifies the source in outputs, reports and the repository:
 	// the base name of its directory.
 	Name string
-	// Dir holds its pages (see SourceAt).
+	// Dir holds its pages (see SourceAt): a directory, or WARC files (one
+	// file, a glob, or several separated by commas; see warc.IsSource).
 	Dir string
 }
 
 // SourceAt returns the source in directory dir. Its pages are those of dir,
 // or of dir/pages when that directory exists (the layout of examples/,
-// where a source directory also holds its SOD and expected output).
+// where a source directory also holds its SOD and expected output). A WARC
+// source (a .warc or .warc.gz file, a glob of them, or several separated
+// by commas) is a source too, named after its first file without the
+// extension; its HTML responses are its pages.
 func SourceAt(dir string) (Source, error) {
+	if warc.IsSource(dir) {
+		if _, err := warc.Expand(dir); err != nil { // the files are there
+			return Source{}, err
+		}
+		first := strings.TrimSpace(strings.Split(dir, ",")[0])
+		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(first), ".gz"), ".warc")
+		name = strings.Trim(name, "*?")
+		if name == "" {
+			name = filepath.Base(filepath.Dir(first))
+		}
+		return Source{Name: name, Dir: dir}, nil
+	}
 	st, err := os.Stat(dir)
 	if err != nil {
 		return Source{}, err
 	}
 	if !st.IsDir() {
-		return Source{}, fmt.Errorf("%s: a source is a directory of pages", dir)
+		return Source{}, fmt.Errorf("%s: a source is a directory of pages or WARC files (.warc, .warc.gz)", dir)
 	}
 	name := filepath.Base(filepath.Clean(dir))
 	pages := dir

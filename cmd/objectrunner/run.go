@@ -32,11 +32,13 @@ func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 // parallel, dictionary growth between rounds, a second try for sources
 // discarded before growth, and a per-source report.
 func (m *Main) runRun(ctx context.Context, args []string) error {
-	fs := m.newFlagSet("run", "[SOURCE-DIR...]",
+	fs := m.newFlagSet("run", "[SOURCE-DIR|WARC...]",
 		"Run every source of a corpus for one SOD: annotate, learn a wrapper, extract, for\n"+
 			"each source; the sources of a corpus directory (--corpus: one sub-directory per\n"+
-			"source) or the source directories given. A source directory with a pages/\n"+
-			"sub-directory takes its pages from there.\n\n"+
+			"source) or the sources given. A source directory with a pages/ sub-directory\n"+
+			"takes its pages from there; a WARC source (a .warc or .warc.gz file, a quoted\n"+
+			"glob, or files separated by commas) is named after its first file and its\n"+
+			"HTML responses are its pages.\n\n"+
 			"Sources run in rounds of --jobs, in order (sorted by name for --corpus), the\n"+
 			"sources of a round in parallel. After each round, confident values of dictionary\n"+
 			"fields grow the dictionaries, so later rounds are annotated with them; sources\n"+

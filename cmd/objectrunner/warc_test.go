@@ -187,3 +187,60 @@ func TestCrawlExtract(t *testing.T) {
 		}
 	}
 }
+
+// TestRunWARC: run takes WARC files as sources beside directories (named
+// after the file), gives the objects extracting the directory gives, and
+// indexes them into the repository with their pages read from the WARC.
+func TestRunWARC(t *testing.T) {
+	ex := filepath.Join("..", "..", "examples")
+	pages := filepath.Join(ex, "books-a", "pages")
+	sodPath := filepath.Join(ex, "books-a", "sod.toml")
+	dir := t.TempDir()
+	dicts := filepath.Join(dir, "dict")
+	status, want, stderr := runCLI(t, "extract", "-q", "--dict-dir", dicts, "--import", filepath.Join(ex, "books-a", "dictionaries"), "--sod", sodPath, "--source", pages)
+	if status != 0 {
+		t.Fatalf("directory: status %d:\n%s", status, stderr)
+	}
+	wantKeys := objectsByPage(t, want, "")
+	shop := filepath.Join(dir, "shop.warc.gz")
+	writeWARC(t, shop, pages, "shop.test", "books")
+	out, repo, report := filepath.Join(dir, "out"), filepath.Join(dir, "repo"), filepath.Join(dir, "report.json")
+	status, _, stderr = runCLI(t, "run", "-q", "--sod", sodPath, "--dict-dir", dicts, "--no-grow",
+		"--out", out, "--repo", repo, "--report", report, shop, filepath.Join(ex, "books-b"))
+	if status != 0 {
+		t.Fatalf("run: status %d, stderr:\n%s", status, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "shop.jsonl"))
+	if err != nil {
+		t.Fatalf("the WARC source's output: %v", err)
+	}
+	got := objectsByPage(t, string(b), "shop.test/books/")
+	if strings.Join(got, "\n") != strings.Join(wantKeys, "\n") {
+		t.Errorf("run on the WARC source: %d objects differ from the directory's %d", len(got), len(wantKeys))
+	}
+	var rep struct {
+		Sources []struct {
+			Name    string `json:"name"`
+			Indexed int    `json:"indexed"`
+		} `json:"sources"`
+	}
+	rb, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(rb, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Sources) != 2 || rep.Sources[0].Name != "shop" || rep.Sources[0].Indexed != len(wantKeys) {
+		t.Errorf("run report sources %+v, want shop with %d indexed, then books-b", rep.Sources, len(wantKeys))
+	}
+	// A file that is neither a directory nor WARC is refused, named.
+	notes := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(notes, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, _, stderr = runCLI(t, "run", "-q", "--sod", sodPath, "--dict-dir", dicts, "--out", filepath.Join(dir, "out2"), notes)
+	if status == 0 || !strings.Contains(stderr, "notes.txt: a source is a directory of pages or WARC files") {
+		t.Errorf("a text file as source: status %d, stderr:\n%s", status, stderr)
+	}
+}

@@ -25,6 +25,7 @@ import (
 	"github.com/objectrunner/objectrunner/beam/orbeam"
 	"github.com/objectrunner/objectrunner/corpus"
 	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/warc"
 )
 
 func main() {
@@ -77,6 +78,11 @@ func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetr
 	}
 	if err != nil {
 		return err
+	}
+	for _, s := range sources {
+		if warc.IsSource(s.Dir) {
+			return fmt.Errorf("%s: WARC sources are not read by the Beam pipeline yet (objectrunner run reads them)", s.Dir)
+		}
 	}
 	if dictDir == "" {
 		if dictDir, err = dictionaries.DefaultDir(); err != nil {
