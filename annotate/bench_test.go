@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"golang.org/x/net/html"
+
+	"github.com/objectrunner/objectrunner/internal/cputime"
 )
 
 // benchPages are the bytes of the first benchPageCount SWDE pages, read once.
@@ -251,7 +253,7 @@ func BenchmarkSourceRatios(b *testing.B) {
 	root, paths, _, size := readSource(b)
 	workers := runtime.GOMAXPROCS(0)
 	floor := func() (time.Duration, time.Duration) {
-		t0, c0 := time.Now(), cpuTime()
+		t0, c0 := time.Now(), cputime.Self()
 		err := parallel(context.Background(), workers, paths, func(path string) error {
 			data, err := os.ReadFile(path)
 			if err != nil {
@@ -263,14 +265,14 @@ func BenchmarkSourceRatios(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		return time.Since(t0), cpuTime() - c0
+		return time.Since(t0), cputime.Self() - c0
 	}
 	b.SetBytes(size)
 	var ann, annFloor, annCPU, annFloorCPU, smp, smpFloor, smpCPU, smpFloorCPU time.Duration
 	for b.Loop() {
 		f1, c1 := floor()
 		a := newAnnotator()
-		t0, cpu0 := time.Now(), cpuTime()
+		t0, cpu0 := time.Now(), cputime.Self()
 		err := parallel(context.Background(), workers, paths, func(path string) error {
 			p, err := ReadPage(path, SourceRel(root, path), LoadOptions{})
 			if err != nil {
@@ -282,18 +284,18 @@ func BenchmarkSourceRatios(b *testing.B) {
 			b.Fatal(err)
 		}
 		ann += time.Since(t0)
-		annCPU += cpuTime() - cpu0
+		annCPU += cputime.Self() - cpu0
 		f2, c2 := floor()
 		annFloor += (f1 + f2) / 2
 		annFloorCPU += (c1 + c2) / 2
 
-		t0, cpu0 = time.Now(), cpuTime()
+		t0, cpu0 = time.Now(), cputime.Self()
 		res, err := Sample(context.Background(), paths, root, newAnnotator(), SampleOptions{})
 		if err != nil || len(res.Pages) != DefaultSampleSize {
 			b.Fatalf("Sample: %v", err)
 		}
 		smp += time.Since(t0)
-		smpCPU += cpuTime() - cpu0
+		smpCPU += cputime.Self() - cpu0
 		f3, c3 := floor()
 		smpFloor += (f2 + f3) / 2
 		smpFloorCPU += (c2 + c3) / 2

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/internal/cputime"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
 )
@@ -147,7 +148,7 @@ func TestSWDEBookAnnotation(t *testing.T) {
 		got[at] = &counts{}
 	}
 	// The floor: reading and html.Parse of every page, same parallelism.
-	start, cpu0 := time.Now(), cpuTime()
+	start, cpu0 := time.Now(), cputime.Self()
 	err = parallel(context.Background(), runtime.GOMAXPROCS(0), paths, func(path string) error {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -163,10 +164,10 @@ func TestSWDEBookAnnotation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	floor, floorCPU := time.Since(start), cpuTime()-cpu0
+	floor, floorCPU := time.Since(start), cputime.Self()-cpu0
 
 	var bytes int64
-	start, cpu0 = time.Now(), cpuTime()
+	start, cpu0 = time.Now(), cputime.Self()
 	err = parallel(context.Background(), runtime.GOMAXPROCS(0), paths, func(path string) error {
 		p, err := ReadPage(path, SourceRel(src, path), LoadOptions{})
 		if err != nil {
@@ -226,7 +227,7 @@ func TestSWDEBookAnnotation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	el, elCPU := time.Since(start), cpuTime()-cpu0
+	el, elCPU := time.Since(start), cputime.Self()-cpu0
 	var b strings.Builder
 	fmt.Fprintf(&b, "SWDE book-booksamillion, %d pages, %.1f MB, %d workers: read+parse floor %v (%.1f MB/s); read+parse+clean+annotate all types %v (%.1f MB/s, %.2f x floor)\n",
 		len(paths), float64(bytes)/1e6, runtime.GOMAXPROCS(0), floor.Round(time.Millisecond), float64(bytes)/1e6/floor.Seconds(),
@@ -243,12 +244,12 @@ func TestSWDEBookAnnotation(t *testing.T) {
 	t.Log("\n" + b.String())
 	// Algorithm 1 over the whole source, as the pipeline runs it.
 	fresh := swdeBook(t, shared)() // gazetteers loaded before the clock starts
-	start, cpu0 = time.Now(), cpuTime()
+	start, cpu0 = time.Now(), cputime.Self()
 	res, err := Sample(context.Background(), paths, src, fresh, SampleOptions{})
 	if err != nil {
 		t.Fatalf("Sample: %v", err)
 	}
-	el, elCPU = time.Since(start), cpuTime()-cpu0
+	el, elCPU = time.Since(start), cputime.Self()-cpu0
 	b.Reset()
 	fmt.Fprintf(&b, "Sample k=%d over %d pages: %v (%.1f MB/s, %.2f x floor, %d workers), segment %q, %d skipped\n",
 		len(res.Pages), res.Total, el.Round(time.Millisecond), float64(bytes)/1e6/el.Seconds(), floor.Seconds()/el.Seconds(),

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/objectrunner/objectrunner/internal/cputime"
 	"github.com/objectrunner/objectrunner/internal/testsite"
 )
 
@@ -56,7 +57,7 @@ func BenchmarkCrawl(b *testing.B) {
 			b.SetBytes(bytes)
 			dir := b.TempDir()
 			fetched := 0
-			cpu0 := cpuTime()
+			cpu0 := cputime.Self()
 			b.ResetTimer()
 			for range b.N {
 				out := filepath.Join(dir, "site.warc.gz")
@@ -73,7 +74,7 @@ func BenchmarkCrawl(b *testing.B) {
 				}
 			}
 			b.StopTimer()
-			cpu := cpuTime() - cpu0
+			cpu := cputime.Self() - cpu0
 			b.ReportMetric(float64(fetched)/b.Elapsed().Seconds(), "pages/s")
 			b.ReportMetric(cpu.Seconds()*1000/float64(fetched), "cpu-ms/page")
 			b.ReportMetric(float64(fetched)/float64(b.N), "pages/op")

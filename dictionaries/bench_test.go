@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"golang.org/x/net/html"
+
+	"github.com/objectrunner/objectrunner/internal/cputime"
 )
 
 // sharedDir locates ../shared beside the repository, skipping when absent.
@@ -117,10 +119,10 @@ func BenchmarkImport(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.StartTimer()
-			t0, c0 := time.Now(), cpuTime()
+			t0, c0 := time.Now(), cputime.Self()
 			entries += importGazetteers(b, s)
 			elapsed += time.Since(t0)
-			cpu += cpuTime() - c0
+			cpu += cputime.Self() - c0
 			b.StopTimer()
 			s.Close()
 			b.StartTimer()
@@ -149,10 +151,10 @@ func BenchmarkImport(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.StartTimer()
-			t0, c0 := time.Now(), cpuTime()
+			t0, c0 := time.Now(), cputime.Self()
 			rep, err := s.Import(context.Background(), "generated", bytes.NewReader(data), ImportOptions{Source: "generated"})
 			elapsed += time.Since(t0)
-			cpu += cpuTime() - c0
+			cpu += cputime.Self() - c0
 			b.StopTimer()
 			if err != nil || rep.New != n {
 				b.Fatalf("import: %+v, %v", rep, err)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/objectrunner/objectrunner/internal/cputime"
 )
 
 // BenchmarkImportGenerated imports 200,000 generated names into an empty
@@ -28,13 +30,13 @@ func importGenerated(b *testing.B, data string, n, batch int) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		t0, c0 := time.Now(), cpuTime()
+		t0, c0 := time.Now(), cputime.Self()
 		rep, err := s.Import(context.Background(), "generated", strings.NewReader(data), ImportOptions{Source: "generated"})
 		if err == nil {
 			err = s.Close()
 		}
 		elapsed += time.Since(t0)
-		cpu += cpuTime() - c0
+		cpu += cputime.Self() - c0
 		if err != nil || rep.New+rep.Updated+rep.Unchanged != n {
 			b.Fatalf("import: %+v, %v", rep, err)
 		}

@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/objectrunner/objectrunner/internal/cputime"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper"
 )
@@ -175,7 +176,7 @@ func buildBenchRepo(b testing.TB) *benchRepo {
 		perBook, perConcert := total*9/102, total*6/102
 		r := rand.New(rand.NewPCG(1, 2))
 		z := newZipf(r)
-		start, startCPU := time.Now(), cpuTime()
+		start, startCPU := time.Now(), cputime.Self()
 		type src struct {
 			sodName, text, name string
 			n                   int
@@ -233,7 +234,7 @@ func buildBenchRepo(b testing.TB) *benchRepo {
 				return
 			}
 		}
-		bench.build, bench.buildCPU = time.Since(start), cpuTime()-startCPU
+		bench.build, bench.buildCPU = time.Since(start), cputime.Self()-startCPU
 		bench.err = filepath.WalkDir(bench.dir, func(_ string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {
 				if fi, err := d.Info(); err == nil {
@@ -331,10 +332,10 @@ func BenchmarkQuery100k(b *testing.B) {
 			b.ResetTimer()
 			for range b.N {
 				q := bq.make(rng, z)
-				t0, c0 := time.Now(), cpuTime()
+				t0, c0 := time.Now(), cputime.Self()
 				res, err := r.Search(context.Background(), q)
 				lat = append(lat, time.Since(t0))
-				cpu += cpuTime() - c0
+				cpu += cputime.Self() - c0
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/objectrunner/objectrunner/internal/cputime"
 )
 
 // benchPages returns the directory and file names of the pages the read
@@ -41,7 +43,7 @@ func pagesBytes(b *testing.B, dir string, names []string) int64 {
 // on a shared machine the steadier figure).
 func reportRead(b *testing.B, pages int, cpu0 int64) {
 	b.ReportMetric(float64(pages*b.N)/b.Elapsed().Seconds(), "pages/s")
-	b.ReportMetric(float64(cpuTime().Nanoseconds()-cpu0)/1e3/float64(pages*b.N), "cpu-µs/page")
+	b.ReportMetric(float64(cputime.Self().Nanoseconds()-cpu0)/1e3/float64(pages*b.N), "cpu-µs/page")
 }
 
 // BenchmarkReadDir reads every page of the directory (one op: all pages).
@@ -51,7 +53,7 @@ func BenchmarkReadDir(b *testing.B) {
 	dir, names := benchPages(b)
 	fsys := os.DirFS(dir)
 	b.SetBytes(pagesBytes(b, dir, names))
-	cpu0 := cpuTime().Nanoseconds()
+	cpu0 := cputime.Self().Nanoseconds()
 	b.ResetTimer()
 	for range b.N {
 		for _, n := range names {
@@ -88,7 +90,7 @@ func BenchmarkReadWARC(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.SetBytes(pagesBytes(b, dir, names))
-	cpu0 := cpuTime().Nanoseconds()
+	cpu0 := cputime.Self().Nanoseconds()
 	b.ResetTimer()
 	for range b.N {
 		fsys, err := Open(path, Filter{})

@@ -16,7 +16,7 @@ import (
 
 // Source is one directory of detail pages, served under /Name/.
 type Source struct {
-	Name  string   // URL folder, e.g. "book-booksamillion"
+	Name  string   // URL folder, e.g. "books" (a source directory's name)
 	Dir   string   // directory holding the pages
 	Files []string // the page files served, in list order (base names)
 }

@@ -1,15 +1,15 @@
 //go:build unix
 
-package dictionaries
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time (user and system) this process has used, so
-// benchmarks can report throughput per CPU-second on a shared machine.
-func cpuTime() time.Duration {
+// Self returns the user and system CPU time this process has used so far
+// (0 if it cannot be read).
+func Self() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
