@@ -94,3 +94,29 @@ func (r *Report) Grown() map[string]int {
 	}
 	return out
 }
+
+// SecondTry returns the indexes of the sources whose last attempt was
+// discarded before dictionary growth that came after its round (grownAfter:
+// round → entries added after it): those get a second try at the end.
+func (r *Report) SecondTry(grownAfter map[int]int) []int {
+	var again []int
+	for i, s := range r.Sources {
+		if a := s.Final(); a.Status == Discarded && grownAfter[a.Round] > 0 {
+			again = append(again, i)
+		}
+	}
+	return again
+}
+
+// Err returns the error a command ends a run with: none when every source
+// ran (discarded sources are an answer, not a failure) and one gave
+// objects, otherwise what went wrong in counts.
+func (r *Report) Err() error {
+	switch {
+	case r.Count(OK) == 0:
+		return fmt.Errorf("no source gave objects (%d discarded, %d failed)", r.Count(Discarded), r.Count(Failed))
+	case r.Count(Failed) > 0:
+		return fmt.Errorf("%d of %d sources failed", r.Count(Failed), len(r.Sources))
+	}
+	return nil
+}

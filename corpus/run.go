@@ -217,13 +217,7 @@ func Run(ctx context.Context, sources []Source, opt Options) (*Report, error) {
 	}
 	err := runRounds(all)
 	if err == nil && opt.Grow && !opt.NoRetry {
-		var again []int
-		for i, s := range rep.Sources {
-			if a := s.Final(); a.Status == Discarded && grownAfter[a.Round] > 0 {
-				again = append(again, i)
-			}
-		}
-		if len(again) > 0 {
+		if again := rep.SecondTry(grownAfter); len(again) > 0 {
 			opt.Log.Info("second try after dictionary growth", "sources", len(again))
 			err = runRounds(again)
 		}

@@ -128,13 +128,7 @@ func Run(ctx context.Context, sources []corpus.Source, opt Options) (*corpus.Rep
 	}
 	err = runRounds(all)
 	if err == nil && opt.Grow && !opt.NoRetry {
-		var again []int
-		for i, sr := range rep.Sources {
-			if a := sr.Final(); a.Status == corpus.Discarded && grownAfter[a.Round] > 0 {
-				again = append(again, i)
-			}
-		}
-		if len(again) > 0 {
+		if again := rep.SecondTry(grownAfter); len(again) > 0 {
 			opt.Log.Info("second try after dictionary growth", "sources", len(again))
 			err = runRounds(again)
 		}

@@ -130,13 +130,7 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 	if runErr != nil {
 		return runErr
 	}
-	switch {
-	case rep.Count(corpus.OK) == 0:
-		return fmt.Errorf("no source gave objects (%d discarded, %d failed)", rep.Count(corpus.Discarded), rep.Count(corpus.Failed))
-	case rep.Count(corpus.Failed) > 0:
-		return fmt.Errorf("%d of %d sources failed", rep.Count(corpus.Failed), len(rep.Sources))
-	}
-	return nil
+	return rep.Err()
 }
 
 // corpusStore opens the dictionary store a corpus run needs (none when

@@ -108,13 +108,7 @@ func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetr
 	if runErr != nil {
 		return runErr
 	}
-	switch {
-	case rep.Count(corpus.OK) == 0:
-		return fmt.Errorf("no source gave objects (%d discarded, %d failed)", rep.Count(corpus.Discarded), rep.Count(corpus.Failed))
-	case rep.Count(corpus.Failed) > 0:
-		return fmt.Errorf("%d of %d sources failed", rep.Count(corpus.Failed), len(rep.Sources))
-	}
-	return nil
+	return rep.Err()
 }
 
 // writeAtomic writes a local file through a temporary file renamed into place.
