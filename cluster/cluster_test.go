@@ -162,13 +162,21 @@ func TestExampleSites(t *testing.T) {
 	checkSites(t, fsys, names, 0.9)
 }
 
-// TestSWDESites mixes the real SWDE sites of the shared data.
-func TestSWDESites(t *testing.T) {
+// swdeSites returns the SWDE site directories of the shared data (the
+// names with a dash, site-vertical), or skips the test without them.
+func swdeSites(t *testing.T) []string {
+	t.Helper()
 	root := filepath.Join("..", "..", "shared", "data", "swde")
 	sites, _ := filepath.Glob(filepath.Join(root, "*-*"))
 	if len(sites) == 0 {
 		t.Skipf("no SWDE sites under %s (../shared sits beside the repository): skipped", root)
 	}
+	return sites
+}
+
+// TestSWDESites mixes the real SWDE sites of the shared data.
+func TestSWDESites(t *testing.T) {
+	sites := swdeSites(t)
 	fsys := fstest.MapFS{}
 	var names []string
 	for _, s := range sites {
@@ -254,11 +262,7 @@ func TestPurityCompleteness(t *testing.T) {
 // 0.98 and the number of clusters found is logged next to the number of
 // sources.
 func TestSWDEAndZoo(t *testing.T) {
-	root := filepath.Join("..", "..", "shared", "data", "swde")
-	sites, _ := filepath.Glob(filepath.Join(root, "*-*"))
-	if len(sites) == 0 {
-		t.Skipf("no SWDE sites under %s (../shared sits beside the repository): skipped", root)
-	}
+	sites := swdeSites(t)
 	fsys := fstest.MapFS{}
 	var names []string
 	source := map[string]string{}
