@@ -117,9 +117,7 @@ func BenchmarkMatcherOpen(b *testing.B) {
 					b.Fatal(err)
 				}
 				m := NewMatcher()
-				m.mu.Lock()
-				m.attachLocked(m.classLocked("synthetic"), fc)
-				m.mu.Unlock()
+				m.attach("synthetic", fc)
 				b.StopTimer()
 				for _, t := range texts {
 					m.Find(t)
@@ -185,9 +183,7 @@ func BenchmarkScanFST(b *testing.B) {
 		b.Fatal(err)
 	}
 	bigFST := NewMatcher()
-	bigFST.mu.Lock()
-	bigFST.attachLocked(bigFST.classLocked("big"), bigFC)
-	bigFST.mu.Unlock()
+	bigFST.attach("big", bigFC)
 	bigTrie := NewMatcher()
 	bigTrie.mu.Lock()
 	c := bigTrie.classLocked("big")

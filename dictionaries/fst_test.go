@@ -63,9 +63,7 @@ func oldAndFST(tb testing.TB, dir string, classes map[string][]string, conf floa
 		if err != nil {
 			tb.Fatal(err)
 		}
-		fst.mu.Lock()
-		fst.attachLocked(fst.classLocked(c), fc)
-		fst.mu.Unlock()
+		fst.attach(c, fc)
 	}
 	return old, fst
 }
@@ -455,9 +453,7 @@ func FuzzOpenFSTFile(f *testing.F) {
 			return
 		}
 		m := NewMatcher()
-		m.mu.Lock()
-		m.attachLocked(m.classLocked("fuzz"), fc)
-		m.mu.Unlock()
+		m.attach("fuzz", fc)
 		m.Find("jane austen a b c d jane x y")
 	})
 }

@@ -66,10 +66,7 @@ func (s *Store) load(class string) error {
 	if err != nil {
 		return err
 	}
-	m := s.matcher
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.attachLocked(m.classLocked(class), fc)
+	s.matcher.attach(class, fc)
 	return nil
 }
 

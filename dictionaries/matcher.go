@@ -238,6 +238,13 @@ func (m *Matcher) addLocked(c int, norm string, conf float64) {
 	m.sizes[c]++
 }
 
+// attach makes fc the matcher file of class, taking the matcher's lock.
+func (m *Matcher) attach(class string, fc *fstClass) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.attachLocked(m.classLocked(class), fc)
+}
+
 // attachLocked makes fc the matcher file of class c.
 func (m *Matcher) attachLocked(c int, fc *fstClass) {
 	m.fsts[c] = fc
