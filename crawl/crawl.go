@@ -481,6 +481,8 @@ func resume(path string) (*resumed, error) {
 			}
 			pages[rec.ID] = p
 			order = append(order, rec.ID)
+		case "revisit":
+			res.done[rec.URL] = true // a 304 of a recrawl: the stored page stands
 		case "metadata":
 			if d, err := strconv.Atoi(rec.Fields["depth"]); err == nil && rec.ConcurrentTo != "" {
 				depth[rec.ConcurrentTo] = d

@@ -399,4 +399,30 @@ func TestRecrawl(t *testing.T) {
 			t.Errorf("%s after the recrawl: %q, %v; want %q", name, got, err, want)
 		}
 	}
+	// The 304 answers are revisit records of the server-not-modified
+	// profile (WARC 1.1 §6.7.3), not responses.
+	revisits := map[string]int{}
+	for rec, err := range warc.Records(out, false) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Type == "revisit" {
+			revisits[strings.TrimPrefix(rec.URL, site.URL)]++
+		}
+		if rec.Type == "response" && rec.Status == http.StatusNotModified {
+			t.Errorf("%s: a 304 written as a response record", rec.URL)
+		}
+	}
+	if revisits["/"] != 1 || revisits["/a.html"] != 1 || len(revisits) != 2 {
+		t.Errorf("revisit records %v; want one each for / and /a.html", revisits)
+	}
+	// A resumed crawl counts the revisited URLs as answered.
+	cfg.Recrawl = false
+	st, err = Crawl(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Fetched != 0 {
+		t.Errorf("resume after the recrawl fetched %d requests, want 0", st.Fetched)
+	}
 }

@@ -185,8 +185,9 @@ func (w *Writer) write(rec gowarc.WarcRecord) error {
 	return nil
 }
 
-// WriteExchange writes x as a request record, a response record and,
-// when x.Metadata is not empty, a metadata record, all with x.URL as
+// WriteExchange writes x as a request record, a response record (a
+// revisit record of the server-not-modified profile for a 304 answer)
+// and, when x.Metadata is not empty, a metadata record, all with x.URL as
 // target and linked to the response by WARC-Concurrent-To.
 func (w *Writer) WriteExchange(x *Exchange) error {
 	if x.URL == "" {
@@ -230,6 +231,18 @@ func (w *Writer) WriteExchange(x *Exchange) error {
 	resp, err := w.build(rb)
 	if err != nil {
 		return err
+	}
+	if x.Status == http.StatusNotModified {
+		// WARC 1.1 §6.7.3: a 304 answer to a conditional request is a
+		// revisit record of the server-not-modified profile (its block
+		// the HTTP header only), so readers keep the stored response as
+		// the page.
+		rev, err := resp.ToRevisitRecord(&gowarc.RevisitRef{Profile: gowarc.ProfileServerNotModifiedV1_1, TargetUri: x.URL})
+		resp.Close()
+		if err != nil {
+			return err
+		}
+		resp = rev
 	}
 	respID := resp.RecordId()
 	// Request.
