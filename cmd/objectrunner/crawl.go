@@ -34,7 +34,7 @@ func (m *Main) runCrawl(ctx context.Context, args []string) error {
 	// Flags handed to extract with --sod, as given.
 	var passed []string
 	for _, f := range []struct{ name, help string }{
-		{"import", "with --sod: import the word lists in this directory into the dictionary store first (as extract --import)"},
+		{"import", "with --sod: import the word lists in this directory or file into the dictionary store first; repeatable (as extract --import)"},
 		{"dict-dir", "with --sod: dictionary store directory (as extract --dict-dir)"},
 		{"format", "with --sod: output format jsonl, json or csv (as extract --format)"},
 		{"report", "with --sod: write extract's JSON run report to this file (as extract --report)"},

@@ -41,7 +41,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	out := fs.String("o", "", "write objects to this file (default: stdout)")
 	format := fs.String("format", "jsonl", "output format: jsonl, json or csv (csv: page, url, index, a column per field with\nsets joined by \" | \", and FIELD.normalized after a field whose recognizer normalises)")
 	dictDir := fs.String("dict-dir", "", "dictionary store directory (default: the per-user store)")
-	importDir := fs.String("import", "", "first import the word lists in this directory (CLASS.txt or CLASS.tsv) into the store")
+	var imports stringList
+	fs.Var(&imports, "import", "first import the word lists in this directory or file (CLASS.txt or CLASS.tsv) into the store; repeatable")
 	grow := fs.Bool("grow", false, "add extracted values of dictionary fields to the dictionaries")
 	growConf := fs.Float64("grow-min-confidence", 0.7, "with --grow: only values at least this confident grow the dictionaries")
 	minConf := fs.Float64("min-confidence", 0, "leave out values whose confidence is below this (0 to 1; see docs/trust.md for what\nconfidence means and how often values of each confidence are right); the report\ncounts them (below_confidence)")
@@ -137,14 +138,14 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		cfg.SOD = s
 		// Recognizers are needed to learn; the store also to grow or import.
 		learn := cfg.Wrapper == nil
-		if (learn && usesDictionaries(s)) || *importDir != "" || *grow {
-			store, err = m.openStore(*dictDir, *importDir == "" && !*grow)
+		if (learn && usesDictionaries(s)) || len(imports) > 0 || *grow {
+			store, err = m.openStore(*dictDir, len(imports) == 0 && !*grow)
 			if err != nil {
 				return err
 			}
 			defer store.Close()
-			if *importDir != "" {
-				if err := m.importDir(ctx, store, *importDir); err != nil {
+			for _, dir := range imports {
+				if err := m.importLists(ctx, store, dir); err != nil {
 					return err
 				}
 			}
@@ -278,8 +279,9 @@ func extractSOD(sodPath, wrapperPath string, w *wrapper.Wrapper) (*sod.SOD, erro
 	return s, nil
 }
 
-// importDir imports every CLASS.txt / CLASS.tsv word list in dir.
-func (m *Main) importDir(ctx context.Context, store *dictionaries.Store, dir string) error {
+// importLists imports the CLASS.txt / CLASS.tsv word list dir, or every one
+// in the directory dir.
+func (m *Main) importLists(ctx context.Context, store *dictionaries.Store, dir string) error {
 	lists, err := wordLists([]string{dir}, "")
 	if err != nil {
 		return err

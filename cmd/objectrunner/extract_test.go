@@ -142,3 +142,28 @@ func TestExtractWrapperCarriesSOD(t *testing.T) {
 		t.Errorf("extract with a wrapper without its SOD: status %d\n%s", status, stderr)
 	}
 }
+
+// TestExtractImportRepeated: --import is repeatable and takes word-list
+// files as well as directories; every list given is imported (a repeated
+// flag once kept only its last value, leaving the other classes missing).
+func TestExtractImportRepeated(t *testing.T) {
+	src := filepath.Join("..", "..", "examples", "bookdetail-a")
+	lists := filepath.Join(src, "dictionaries")
+	args := []string{"extract", "-q", "--dict-dir", t.TempDir()}
+	for _, class := range []string{"author", "publisher", "title"} {
+		args = append(args, "--import", filepath.Join(lists, class+".txt"))
+	}
+	args = append(args, "--sod", filepath.Join(src, "sod.toml"), filepath.Join(src, "pages"))
+	status, files, stderr := runCLI(t, args...)
+	if status != 0 {
+		t.Fatalf("extract with one --import per word list: status %d, stderr:\n%s", status, stderr)
+	}
+	status, dir, stderr := runCLI(t, "extract", "-q", "--dict-dir", t.TempDir(), "--import", lists,
+		"--sod", filepath.Join(src, "sod.toml"), filepath.Join(src, "pages"))
+	if status != 0 {
+		t.Fatalf("extract with --import DIR: status %d, stderr:\n%s", status, stderr)
+	}
+	if files == "" || files != dir {
+		t.Errorf("one --import per file gave other objects than --import DIR:\n%s\nvs\n%s", files, dir)
+	}
+}

@@ -55,7 +55,7 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 	report := fs.String("report", "", "write the report as JSON to this file")
 	dictDir := fs.String("dict-dir", "", "dictionary store directory (default: the per-user store)")
 	var imports stringList
-	fs.Var(&imports, "import", "first import the word lists in this directory (CLASS.txt or CLASS.tsv); repeatable")
+	fs.Var(&imports, "import", "first import the word lists in this directory or file (CLASS.txt or CLASS.tsv); repeatable")
 	noGrow := fs.Bool("no-grow", false, "do not grow the dictionaries between rounds")
 	noRetry := fs.Bool("no-retry", false, "no second try for sources discarded before growth")
 	minConf := fs.Float64("min-confidence", 0.7, "grow the dictionaries with values at least this confident")
@@ -145,7 +145,7 @@ func (m *Main) corpusStore(ctx context.Context, s *sod.SOD, dictDir string, impo
 		return nil, err
 	}
 	for _, dir := range imports {
-		if err := m.importDir(ctx, store, dir); err != nil {
+		if err := m.importLists(ctx, store, dir); err != nil {
 			store.Close()
 			return nil, err
 		}
