@@ -89,6 +89,11 @@ type Config struct {
 	// for one of one), and only its pages are learned
 	// from and extracted (Report.Template says which and why).
 	Templates bool
+	// Pages, when not nil, restricts the source to these pages, named as
+	// the objects' Page (paths relative to a source directory, HOST/PATH
+	// in a WARC source): only they are learned from and extracted (one
+	// template of a mixed source, see SourceTemplates).
+	Pages []string
 	// Learned, when set, is called once the wrapper is learned, before
 	// extraction starts, with the report so far (sample, wrapper, times).
 	Learned func(*Report)
@@ -220,26 +225,40 @@ func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Obje
 		}
 		return RunFS(ctx, fsys, cfg, emit)
 	}
-	paths, skipped, err := annotate.ListSourceSkipping(source)
+	src, skipped, err := dirSource(source, cfg.Load)
 	if err != nil {
 		return nil, err
 	}
-	if len(paths) == 0 {
-		if len(skipped) > 0 {
-			return nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files) outside %d unreadable directories (%s: %v)", source, len(skipped), skipped[0].Path, skipped[0].Err)
-		}
-		return nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files)", source)
-	}
-	root := annotate.SourceRoot(source)
-	rep, err := run(ctx, dirPages(root, paths, cfg.Load), cfg, emit)
+	rep, err := run(ctx, src, cfg, emit)
 	if rep != nil {
 		rep.SkippedDirs = skipped
 	}
 	return rep, err
 }
 
+// dirSource lists the pages of a source directory (or glob) and the
+// sub-directories that could not be read.
+func dirSource(source string, load annotate.LoadOptions) (*pageSource, []*annotate.PageError, error) {
+	paths, skipped, err := annotate.ListSourceSkipping(source)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(paths) == 0 {
+		if len(skipped) > 0 {
+			return nil, nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files) outside %d unreadable directories (%s: %v)", source, len(skipped), skipped[0].Path, skipped[0].Err)
+		}
+		return nil, nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files)", source)
+	}
+	return dirPages(annotate.SourceRoot(source), paths, load), skipped, nil
+}
+
 // run learns (unless cfg.Wrapper is set) and extracts the pages of src.
 func run(ctx context.Context, src *pageSource, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
+	if cfg.Pages != nil {
+		if err := src.only(cfg.Pages); err != nil {
+			return nil, err
+		}
+	}
 	rep := &Report{Root: src.root, Pages: len(src.names), Wrapper: cfg.Wrapper}
 	clock := startRegexClock(cfg.SOD, cfg.Wrapper)
 	defer func() { rep.RegexTime = clock.stop() }()

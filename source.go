@@ -202,3 +202,30 @@ func OpenWARC(source string, f warc.Filter) (*warc.FS, error) {
 	}
 	return fsys, nil
 }
+
+// only narrows the source to the pages named in keep (as rel names them),
+// in the source's order; it fails when none of them is in the source.
+func (s *pageSource) only(keep []string) error {
+	set := make(map[string]bool, len(keep))
+	for _, n := range keep {
+		set[n] = true
+	}
+	filter := func(names []string) []string {
+		out := names[:0:0]
+		for _, n := range names {
+			if set[s.rel(n)] {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	names := filter(s.names)
+	if len(names) == 0 {
+		return fmt.Errorf("objectrunner: none of the %d pages asked for is in the source (e.g. %s)", len(keep), keep[0])
+	}
+	s.names = names
+	if s.extractOrder != nil {
+		s.extractOrder = filter(s.extractOrder)
+	}
+	return nil
+}

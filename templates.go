@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/cluster"
+	"github.com/objectrunner/objectrunner/warc"
 )
 
 // TemplateChoice says which template of a mixed source a run took
@@ -237,4 +239,45 @@ func relNames(src *pageSource, names []string) []string {
 		out[i] = src.rel(n)
 	}
 	return out
+}
+
+// SourceTemplate is one template of a source (SourceTemplates): its page
+// name pattern and its pages, named as the objects' Page.
+type SourceTemplate struct {
+	Pattern string
+	Pages   []string
+}
+
+// SourceTemplates groups the pages of source (a directory, a glob or WARC
+// files, as Run takes) by template (package cluster), largest first. Each
+// template can then be run as a source of its own (Config.Pages), where
+// Config.Templates takes only the one that fits the SOD best.
+func SourceTemplates(source string, cfg Config) ([]SourceTemplate, error) {
+	var src *pageSource
+	if warc.IsSource(source) {
+		fsys, err := OpenWARC(source, cfg.WARC)
+		if err != nil {
+			return nil, err
+		}
+		names, err := annotate.ListFS(fsys)
+		if err != nil {
+			return nil, err
+		}
+		src = &pageSource{root: ".", names: names, open: func(name string) (io.ReadCloser, error) { return fsys.Open(name) }}
+	} else {
+		var err error
+		if src, _, err = dirSource(source, cfg.Load); err != nil {
+			return nil, err
+		}
+	}
+	cs, _, err := cluster.Files(src.names, src.open, cluster.Options{})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SourceTemplate, len(cs))
+	for i, c := range cs {
+		pages := relNames(src, c.Pages)
+		out[i] = SourceTemplate{Pattern: cluster.Pattern(pages), Pages: pages}
+	}
+	return out, nil
 }

@@ -112,6 +112,9 @@ type Attempt struct {
 type SourceReport struct {
 	Name string `json:"name"`
 	Dir  string `json:"dir"`
+	// Template is the name pattern of the source's pages when it is one
+	// template of a mixed directory (SplitTemplates).
+	Template string `json:"template,omitempty"`
 	// Attempts are its tries, in order; the last one is final.
 	Attempts []*Attempt `json:"attempts"`
 	// Output and Wrapper are the files written, Indexed the objects
@@ -194,7 +197,7 @@ func Run(ctx context.Context, sources []Source, opt Options) (*Report, error) {
 		rep.Fields = append(rep.Fields, f.Name)
 	}
 	for _, s := range sources {
-		rep.Sources = append(rep.Sources, &SourceReport{Name: s.Name, Dir: s.Dir})
+		rep.Sources = append(rep.Sources, &SourceReport{Name: s.Name, Dir: s.Dir, Template: s.Template})
 	}
 	r := &runner{opt: opt, rep: rep}
 	all := make([]int, len(sources))
@@ -364,11 +367,16 @@ func (r *runner) source(ctx context.Context, src Source, sr *SourceReport, round
 	}
 	cfg := r.opt.Config
 	cfg.SOD, cfg.Recognizers = r.opt.SOD, r.opt.Recognizers
+	cfg.Pages = src.Pages
 	cfg.Progress = nil
 	cfg.Learned = func(rep *objectrunner.Report) {
 		log.Info("wrapper learned", "sample", len(rep.Sample.Pages), "pages", rep.Pages, "mode", rep.Wrapper.Mode(), "slots", len(rep.Wrapper.Slots()))
 	}
-	log.Info("source started", "round", round, "dir", src.Dir)
+	if src.Template != "" {
+		log.Info("source started", "round", round, "dir", src.Dir, "template", src.Template, "pages", len(src.Pages))
+	} else {
+		log.Info("source started", "round", round, "dir", src.Dir)
+	}
 	rep, runErr := objectrunner.Run(ctx, src.Dir, cfg, k.emit)
 	a.Seconds = time.Since(start).Seconds()
 	if rep != nil {

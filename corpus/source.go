@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"fmt"
+	"github.com/objectrunner/objectrunner"
 	"os"
 	"path/filepath"
 	"sort"
@@ -18,6 +19,40 @@ type Source struct {
 	// Dir holds its pages (see SourceAt): a directory, or WARC files (one
 	// file, a glob, or several separated by commas; see warc.IsSource).
 	Dir string
+	// Pages, when not nil, are the only pages of Dir that are the source's
+	// (one template of a mixed directory, see SplitTemplates), named as
+	// the objects' Page; Template is then their name pattern.
+	Pages    []string
+	Template string
+}
+
+// SplitTemplates groups the pages of each source by template
+// (objectrunner.SourceTemplates) and returns every template of at least
+// two pages as a source of its own, named NAME~1, NAME~2, … largest
+// first; a source of one template is returned as it is. Pages of no
+// template of two pages are left out: skipped counts them. The sources
+// are then run as any others: a template that cannot satisfy the SOD is
+// discarded with its reason (Algorithm 1), so that every template whose
+// pages hold the SOD's objects gives them.
+func SplitTemplates(sources []Source, cfg objectrunner.Config) (out []Source, skipped int, err error) {
+	for _, src := range sources {
+		ts, err := objectrunner.SourceTemplates(src.Dir, cfg)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s: %w", src.Name, err)
+		}
+		if len(ts) < 2 {
+			out = append(out, src)
+			continue
+		}
+		for i, t := range ts {
+			if len(t.Pages) < 2 {
+				skipped += len(t.Pages)
+				continue
+			}
+			out = append(out, Source{Name: fmt.Sprintf("%s~%d", src.Name, i+1), Dir: src.Dir, Pages: t.Pages, Template: t.Pattern})
+		}
+	}
+	return out, skipped, nil
 }
 
 // SourceAt returns the source in directory dir. Its pages are those of dir,

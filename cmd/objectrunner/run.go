@@ -62,6 +62,7 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 	k := fs.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from, per source")
 	workers := fs.Int("workers", 0, "pages extracted in parallel per source (default: CPUs / jobs)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
+	templates := fs.Bool("templates", false, "group each source's pages by template first (see 'objectrunner sources') and run every template\nof at least two pages as a source of its own, NAME~1, NAME~2, … largest first: the templates whose\npages hold the SOD's objects give them, the others are discarded with the reason")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -92,6 +93,14 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 	s, err := sod.Load(*sodPath)
 	if err != nil {
 		return err
+	}
+	if *templates {
+		n := len(sources)
+		var left int
+		if sources, left, err = corpus.SplitTemplates(sources, objectrunner.Config{Load: annotate.LoadOptions{Encoding: *encoding}}); err != nil {
+			return err
+		}
+		m.Log.Info("sources grouped by template", "sources", n, "templates", len(sources), "pages_left_out", left)
 	}
 	opt := corpus.Options{SOD: s, Jobs: *jobs, Out: *out, Repo: *repo, MinConfidence: *minConf, NoRetry: *noRetry, Log: m.Log}
 	opt.Config.Sample.K = *k
