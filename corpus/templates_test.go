@@ -28,8 +28,8 @@ func objectLines(t *testing.T, path, prefix string) []string {
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		var o struct {
-			Page   string          `json:"page"`
-			Object any `json:"object"`
+			Page   string `json:"page"`
+			Object any    `json:"object"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &o); err != nil {
 			t.Fatalf("%s: %v", path, err)
