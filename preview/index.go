@@ -19,6 +19,9 @@ func indexHTML(res *Result) string {
 	b.WriteString("<p>Each page is the cleaned copy ObjectRunner reads, with the extracted values highlighted per field " +
 		"(attribute values are shown as <i>@key value</i> after their element). Nothing is loaded from the web. " +
 		"Counts in red: a field with no value on a page.</p>\n")
+	if rv := res.Review; rv != nil {
+		fmt.Fprintf(&b, "<p id=\"review\"><b>The wrapper is unsure of %d field(s):</b> <a href=\"%s\">answer its questions</a> and download the answers for <code>--answers</code>.</p>\n", len(rv.Questions), ReviewFile)
+	}
 	b.WriteString("<table><tr><th>#</th><th>page</th><th>objects</th>")
 	for _, f := range res.Fields {
 		fmt.Fprintf(&b, "<th>%s</th>", esc(f))

@@ -15,7 +15,15 @@
 // frame; a Content-Security-Policy forbids it) and the field colours are
 // the same on every page.
 //
-// Files: preview.go (Write, placing values), index.go (index.html).
+// When the wrapper has questions (wrapper.Wrapper.Questions: the places
+// it was unsure), Write also writes review.html: each question with its
+// candidates, their values on the sample pages and, per question and
+// sample page, a copy of the page with each candidate's values
+// highlighted; the user chooses and downloads answers.json, an answers
+// file for `extract --answers` (docs/review.md).
+//
+// Files: preview.go (Write, placing values), index.go (index.html),
+// review.go (review.html).
 package preview
 
 import (
@@ -53,6 +61,9 @@ type Result struct {
 	Pages  []*PageResult
 	// Index is the path of index.html.
 	Index string
+	// Review is the review page, written when the wrapper has questions
+	// (review.go); nil otherwise.
+	Review *Review
 }
 
 // Write applies w to each page (freshly read, not annotated) and writes,
@@ -87,6 +98,13 @@ func Write(dir string, w *wrapper.Wrapper, pages []*annotate.Page) (*Result, err
 			return nil, err
 		}
 		res.Pages = append(res.Pages, pr)
+	}
+	if qs := w.Questions(); len(qs) > 0 {
+		rv, err := writeReview(dir, w, qs, pages)
+		if err != nil {
+			return nil, fmt.Errorf("review page: %w", err)
+		}
+		res.Review = rv
 	}
 	if err := os.WriteFile(res.Index, []byte(indexHTML(res)), 0o644); err != nil {
 		return nil, err

@@ -76,6 +76,9 @@ type CandidateSample struct {
 	Count  int      `json:"count"`
 	// Nearby is the page's text right before the first value.
 	Nearby string `json:"nearby,omitempty"`
+	// Path is the DOM path of the first value's element, as in
+	// Value.Path (for showing it on the page).
+	Path string `json:"path,omitempty"`
 }
 
 // Question is one review point.
@@ -331,6 +334,7 @@ func (w *Wrapper) describe(ce *CandidateExplain, st *slotStats, label []string) 
 		s := CandidateSample{Index: pg, Values: short(vals), Count: st.perPage[i]}
 		if n := st.nodes[i]; n != nil {
 			s.Nearby = prevText(n, 60)
+			s.Path = annotate.NodePath(n.Parent)
 		}
 		ce.Samples = append(ce.Samples, s)
 	}
