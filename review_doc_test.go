@@ -74,6 +74,9 @@ func TestReviewDocSession(t *testing.T) {
 	if err != nil || !bytes.Contains(rep, []byte(`"questions"`)) {
 		t.Errorf("out/review.json holds no questions (%v)", err)
 	}
+	if page, err := os.ReadFile(filepath.Join(root, "out", "preview", "review.html")); err != nil || !bytes.Contains(page, []byte("which slot holds price?")) {
+		t.Errorf("out/preview/review.html does not ask about price (%v)", err)
+	}
 	objs, err := os.ReadFile(filepath.Join(root, "out", "shop.jsonl"))
 	if err != nil || !bytes.Contains(objs, []byte(`"page":"0007.html","index":0,"object":{"title":"The Lantern of Birch","author":"Ben Vale","price":"$17.49"}`)) {
 		t.Errorf("out/shop.jsonl does not give page 0007.html's own price (%v):\n%.400s", err, objs)

@@ -56,7 +56,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	templates := fs.Bool("templates", false, "group the source's pages by template first (see 'objectrunner sources') and, when it has several,\nsample each on its own pages and learn and extract only the one whose sample best satisfies the SOD")
 	keepDups := fs.Bool("keep-duplicates", false, "write the objects of every copy of a page (default: a page whose text is that of an earlier page is counted as a duplicate and gives no objects)")
 	baseURL := baseURLFlag(fs)
-	previewDir := fs.String("preview", "", "write the sample pages (with --wrapper: up to --sample pages spread over the source)\nto this directory as HTML with the extracted values highlighted per field, and an\nindex.html with per-field counts; nothing in them is loaded from the web")
+	previewDir := fs.String("preview", "", "write the sample pages (with --wrapper: up to --sample pages spread over the source)\nto this directory as HTML with the extracted values highlighted per field, and an\nindex.html with per-field counts; nothing in them is loaded from the web. When the learned\nwrapper is unsure, also review.html: its questions with the candidates highlighted on the\nsample pages, to choose and download answers.json for --answers (see docs/review.md)")
 	reportPath := fs.String("report", "", "write a JSON run report to this file: pages, objects, unfit pages by reason,\nincomplete pages, per-field fill rate and mean confidence, sample, wrapper, timings,\ndiagnostics")
 	maxUnfit := fs.Float64("max-unfit", 1, "exit with status 3 when more than this share of the pages (0 to 1) do not fit the wrapper")
 	repoDir := fs.String("repo", "", "also index the objects in this repository (replacing the source's previous ones)")

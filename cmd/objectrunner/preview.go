@@ -12,7 +12,8 @@ import (
 
 // writePreview writes extract --preview: the sample pages of a learning
 // run, or up to k pages spread over the source when a saved wrapper was
-// applied, with what the wrapper extracts from them.
+// applied, with what the wrapper extracts from them, and the review page
+// when the learned wrapper has questions.
 func (m *Main) writePreview(dir, source string, filter warc.Filter, rep *objectrunner.Report, load annotate.LoadOptions, k int) error {
 	all, root, read, err := listSource(source, filter, load)
 	if err != nil {
@@ -43,6 +44,9 @@ func (m *Main) writePreview(dir, source string, filter warc.Filter, rep *objectr
 		return fmt.Errorf("--preview: %w", err)
 	}
 	m.Log.Info("preview written", "pages", len(res.Pages), "index", res.Index)
+	if rv := res.Review; rv != nil {
+		m.Log.Info(fmt.Sprintf("review page written: %d question(s); choose there and download %s for --answers", len(rv.Questions), preview.AnswersFile), "page", rv.Page)
+	}
 	return nil
 }
 
