@@ -42,6 +42,9 @@ type Pin struct {
 	// path relative to the source, or its base name).
 	Example string `json:"example,omitempty"`
 	Page    string `json:"page,omitempty"`
+	// Records, on a list source, names the record segmentation chosen
+	// (records.RecordAlternative.At), with no Field (recordq.go).
+	Records string `json:"records,omitempty"`
 
 	// page is the index among the sample pages of Page (-1: not in the
 	// sample), set by Induce.
@@ -51,6 +54,8 @@ type Pin struct {
 // String prints the pin as an answer.
 func (p Pin) String() string {
 	switch {
+	case p.Records != "":
+		return "records: at " + p.Records
 	case p.Absent:
 		return p.Field + ": not on these pages"
 	case p.Example != "":
@@ -123,6 +128,9 @@ func WriteAnswers(w io.Writer, pins []Pin) error {
 
 // check reports an answer that names no field or says two things.
 func (p Pin) check() error {
+	if p.Records != "" {
+		return p.checkRecords() // recordq.go
+	}
 	if p.Field == "" {
 		return fmt.Errorf("no field")
 	}
@@ -158,6 +166,13 @@ func checkPins(pins []Pin, fields []FieldSpec, pages []*annotate.Page) ([]Pin, e
 		p := &out[i]
 		if err := p.check(); err != nil {
 			return nil, fmt.Errorf("wrapper: Induce: pins[%d]: %w", i, err)
+		}
+		if p.Records != "" {
+			if seen[""] {
+				return nil, fmt.Errorf("wrapper: Induce: pins[%d]: the records are pinned twice", i)
+			}
+			seen[""] = true
+			continue
 		}
 		j := indexOf(fields, p.Field)
 		if j < 0 || fields[j].Tuple {

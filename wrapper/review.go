@@ -31,11 +31,14 @@ import (
 //   - a single field's chosen slot is weighed on instances counted on
 //     fewer than weakShare of the sample and it has other weighed
 //     candidates ("weak");
-//   - a single field's slot holds several values a page ("several").
+//   - a single field's slot holds several values a page ("several");
+//   - a list source's record segmentation had a runner-up cutting the
+//     sample differently that scores at least AskRatio of it ("records",
+//     recordq.go: the candidates are the two segmentations, shown with
+//     their record counts on the sample pages).
 //
-// Not asked: a set field, a field placed by a rule (a row, a part), a field with no candidate at all (the no-slot diagnostic says
-// why), and record counts or segmentation alternatives of list pages
-// (the record pattern keeps no runner-up to show).
+// Not asked: a set field, a field placed by a rule (a row, a part), a
+// field with no candidate at all (the no-slot diagnostic says why).
 
 // Thresholds of Questions.
 const (
@@ -98,10 +101,16 @@ type Question struct {
 type QuestionCandidate struct {
 	CandidateExplain
 	TakenBy string `json:"taken_by,omitempty"`
+	// Records is, for a question on the records of a list source, the
+	// segmentation the candidate stands for (recordq.go).
+	Records string `json:"records,omitempty"`
 }
 
 // Pin is the answer choosing candidate c for field.
 func (c QuestionCandidate) Pin(field string) Pin {
+	if c.Records != "" {
+		return Pin{Records: c.Records}
+	}
 	return Pin{Field: field, Slot: c.Slot, Context: c.Context, Label: c.Label}
 }
 
@@ -110,7 +119,7 @@ func (c QuestionCandidate) Pin(field string) Pin {
 // was sure everywhere. A field pinned by the answers it was learned with
 // is not asked again.
 func (w *Wrapper) Questions() []Question {
-	var qs []Question
+	qs := w.recordQuestions() // recordq.go
 	qs = append(qs, w.questions()...)
 	if w.page != nil {
 		qs = append(qs, w.page.questions()...)
@@ -422,7 +431,11 @@ func (w *Wrapper) pageExplain() []FieldExplain {
 // its candidates numbered from 1 with their values on the sample pages.
 func WriteQuestions(out io.Writer, qs []Question) {
 	for i, q := range qs {
-		fmt.Fprintf(out, "Question %d of %d: %s\n  %s\n", i+1, len(qs), q.Field, q.Why)
+		name := q.Field
+		if q.Kind == QuestionRecords {
+			name = "the records"
+		}
+		fmt.Fprintf(out, "Question %d of %d: %s\n  %s\n", i+1, len(qs), name, q.Why)
 		WriteCandidates(out, q)
 	}
 }
@@ -430,6 +443,10 @@ func WriteQuestions(out io.Writer, qs []Question) {
 // WriteCandidates prints q's candidates numbered from 1.
 func WriteCandidates(out io.Writer, q Question) {
 	for j, c := range q.Candidates {
+		if c.Records != "" {
+			writeRecordCandidate(out, j, c) // recordq.go
+			continue
+		}
 		where := fmt.Sprintf("slot %d", c.Slot)
 		if c.Context != "" {
 			where += fmt.Sprintf(", after %q", c.Context)

@@ -226,6 +226,7 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	w.explainNoSlots(pages) // noslot.go: why a field has no slot
 	w.learnDoubts(pages)    // doubt.go: signals that lower confidence
 	w.nameSamples(pages)    // review.go
+	w.noteRecordPin()       // recordq.go
 	return w, nil
 }
 
@@ -292,7 +293,7 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	var recErr error
 	var rp *RecordPattern
 	if s.Mult.Many() {
-		if p, err := records.FindRecordPattern(pages, s, RecordOptions{}); err == nil {
+		if p, err := records.FindRecordPattern(pages, s, RecordOptions{At: recordsAt(opt.Pins)}); err == nil {
 			rp = p
 			w := newWrapper()
 			if recErr = w.induceRecords(pages, rp); recErr == nil {

@@ -108,7 +108,11 @@ func askQuestions(in *bufio.Reader, out io.Writer, qs []wrapper.Question) ([]wra
 	fmt.Fprintf(out, "The wrapper is unsure of %d field(s).\n", len(qs))
 	var pins []wrapper.Pin
 	for i, q := range qs {
-		fmt.Fprintf(out, "\nQuestion %d of %d: which slot holds %s?\n  %s\n", i+1, len(qs), q.Field, q.Why)
+		ask := "which slot holds " + q.Field + "?"
+		if q.Kind == wrapper.QuestionRecords {
+			ask = "where are the records (how many does a page hold)?"
+		}
+		fmt.Fprintf(out, "\nQuestion %d of %d: %s\n  %s\n", i+1, len(qs), ask, q.Why)
 		wrapper.WriteCandidates(out, q)
 		p, err := askOne(in, out, q)
 		if errors.Is(err, errStopAsking) {
@@ -143,6 +147,9 @@ func askOne(in *bufio.Reader, out io.Writer, q wrapper.Question) (*wrapper.Pin, 
 		case "", "s", "skip":
 			return nil, nil
 		case "n", "none":
+			if q.Kind == wrapper.QuestionRecords {
+				return nil, nil // no segmentation to pin: as skip
+			}
 			return &wrapper.Pin{Field: q.Field, Absent: true}, nil
 		case "q", "quit", "stop":
 			return nil, errStopAsking

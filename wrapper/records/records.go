@@ -23,6 +23,10 @@ type RecordOptions struct {
 	// MaxExemplars bounds the number of sample records kept as prototypes
 	// (0: RecordDefaultMaxExemplars).
 	MaxExemplars int
+	// At, when set, takes the candidate segmentation at this parent path
+	// and head (RecordAlternative.At: a user's answer) whatever its
+	// score; RecordPattern.Pinned says whether one was found.
+	At string
 }
 
 // Defaults of RecordOptions.
@@ -80,6 +84,12 @@ type RecordPattern struct {
 	Threshold float64 `json:"threshold"`
 	// Stats describe the sample the pattern was learned from.
 	Stats RecordStats `json:"stats"`
+	// Alternatives are, after learning, the pattern's segmentation and
+	// the runner-up's (RecordStats.RunnerUp), for a user to choose
+	// between (alternatives.go); Pinned is RecordOptions.At when the
+	// pattern is the segmentation it names. Neither is saved.
+	Alternatives []RecordAlternative `json:"-"`
+	Pinned       string              `json:"-"`
 
 	steps     []recordStep
 	members   map[string]bool

@@ -135,6 +135,7 @@ func FindRecordPattern(pages []*annotate.Page, s *sod.SOD, opt RecordOptions) (*
 		c.score = c.evaluate(pgs, rt, c.groups, false)
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	all := cands
 	if len(cands) > recordFullCandidates {
 		cands = cands[:recordFullCandidates]
 	}
@@ -143,12 +144,15 @@ func FindRecordPattern(pages []*annotate.Page, s *sod.SOD, opt RecordOptions) (*
 	// candidate that cuts the sample differently (an equivalent one, such
 	// as <li> around a <dl>, is the same segmentation).
 	var best, second *recordCand
+	full := func(c *recordCand) {
+		c.prototype(rt, opt)
+		c.score = c.evaluate(pgs, rt, c.accepted, true) * c.homogeneity()
+	}
 	for _, c := range cands {
 		if c.score <= 0 {
 			continue
 		}
-		c.prototype(rt, opt)
-		c.score = c.evaluate(pgs, rt, c.accepted, true) * c.homogeneity()
+		full(c)
 		if best == nil || c.score > best.score {
 			best = c
 		}
@@ -164,7 +168,25 @@ func FindRecordPattern(pages []*annotate.Page, s *sod.SOD, opt RecordOptions) (*
 	if best == nil || best.score <= 0 {
 		return nil, &RecordError{Reason: fmt.Sprintf("no repeated sibling structure on the %d sample pages holds the mandatory types (%s)", len(pgs), rt.list(rt.mandatory))}
 	}
-	return best.pattern(pgs, rt, second)
+	// A user's choice (alternatives.go) overrides the score.
+	var alts []RecordAlternative
+	at := ""
+	if opt.At != "" {
+		if c := pinned(all, opt.At, full); c != nil && c.score > 0 {
+			if c != best {
+				second = best
+			}
+			best, at = c, opt.At
+		}
+	}
+	if at == "" && second != nil {
+		alts = []RecordAlternative{best.alternative(pgs, true), second.alternative(pgs, false)}
+	}
+	rp, err := best.pattern(pgs, rt, second)
+	if rp != nil {
+		rp.Alternatives, rp.Pinned = alts, at
+	}
+	return rp, err
 }
 
 func (rt recordTypes) list(idx []int) string {
