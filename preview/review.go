@@ -38,6 +38,9 @@ type Review struct {
 
 // candidateType is the highlight type of question candidate k (from 0).
 func candidateType(k int, c wrapper.QuestionCandidate) string {
+	if c.Records != "" {
+		return fmt.Sprintf("[%d] first record", k+1)
+	}
 	return fmt.Sprintf("[%d] slot %d", k+1, c.Slot)
 }
 
@@ -123,7 +126,11 @@ func writeCandidatesPage(file string, p *annotate.Page, q wrapper.Question) erro
 		return err
 	}
 	bw.Flush()
-	page := strings.Replace(b.String(), " annotation(s), ", " candidate value(s) of "+html.EscapeString(q.Field)+", ", 1)
+	of := q.Field
+	if q.Kind == wrapper.QuestionRecords {
+		of = "the records"
+	}
+	page := strings.Replace(b.String(), " annotation(s), ", " candidate value(s) of "+html.EscapeString(of)+", ", 1)
 	page = strings.Replace(page, "</div>\n", ` <a href="`+ReviewFile+`">back to the questions</a></div>`+"\n", 1)
 	return os.WriteFile(file, []byte(page), 0o644)
 }
@@ -207,8 +214,12 @@ func reviewHTML(rv *Review, given []wrapper.Pin, pages map[string]*annotate.Page
 		"Nothing is loaded from the web.</p>\n<form id=\"review\">\n")
 	for qi, q := range rv.Questions {
 		name := fmt.Sprintf("q%d", qi+1)
-		fmt.Fprintf(&b, "<section class=\"question\" id=\"%s\" data-field=\"%s\">\n<h2>Question %d of %d: which slot holds %s?</h2>\n<p>%s</p>\n",
-			name, esc(q.Field), qi+1, len(rv.Questions), esc(q.Field), esc(q.Why))
+		ask := "which slot holds " + q.Field + "?"
+		if q.Kind == wrapper.QuestionRecords {
+			ask = "where are the records (how many does a page hold)?"
+		}
+		fmt.Fprintf(&b, "<section class=\"question\" id=\"%s\" data-field=\"%s\">\n<h2>Question %d of %d: %s</h2>\n<p>%s</p>\n",
+			name, esc(q.Field), qi+1, len(rv.Questions), esc(ask), esc(q.Why))
 		if files := rv.Files[qi]; len(files) > 0 {
 			b.WriteString("<p>The candidates highlighted on the sample pages:")
 			for i, f := range files {
@@ -237,16 +248,23 @@ func reviewHTML(rv *Review, given []wrapper.Pin, pages map[string]*annotate.Page
 				if _, ok := pages[s.Page]; !ok {
 					page += " (not previewed)"
 				}
+				if c.Records != "" {
+					fmt.Fprintf(&b, "<tr><td>%s</td><td class=\"values\">%d record(s)</td><td class=\"near\">the first: %s</td></tr>",
+						page, s.Count, esc(strings.Join(vals, ", ")))
+					continue
+				}
 				fmt.Fprintf(&b, "<tr><td>%s</td><td class=\"values\">%s%s</td><td class=\"near\">near %s</td></tr>",
 					page, esc(strings.Join(vals, ", ")), more, esc(strconv.Quote(s.Nearby)))
 			}
 			b.WriteString("</table>\n")
 		}
-		none, err := pinAttr(wrapper.Pin{Field: q.Field, Absent: true})
-		if err != nil {
-			return "", err
+		if q.Kind != wrapper.QuestionRecords { // no segmentation to pin for "none"
+			none, err := pinAttr(wrapper.Pin{Field: q.Field, Absent: true})
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(&b, "<label id=\"%s-none\"><input type=\"radio\" name=\"%s\" value=\"n\" data-pin=\"%s\"> none of these: %s is not on these pages</label>\n", name, name, none, esc(q.Field))
 		}
-		fmt.Fprintf(&b, "<label id=\"%s-none\"><input type=\"radio\" name=\"%s\" value=\"n\" data-pin=\"%s\"> none of these: %s is not on these pages</label>\n", name, name, none, esc(q.Field))
 		fmt.Fprintf(&b, "<label id=\"%s-skip\"><input type=\"radio\" name=\"%s\" value=\"s\" checked> skip</label>\n</section>\n", name, name)
 	}
 	b.WriteString("</form>\n<p><button type=\"button\" id=\"download\">Download " + AnswersFile + "</button></p>\n" +
@@ -265,6 +283,13 @@ func reviewHTML(rv *Review, given []wrapper.Pin, pages map[string]*annotate.Page
 // candidateTitle is the headline of candidate k, as the terminal review
 // prints it (wrapper.WriteCandidates).
 func candidateTitle(k int, c wrapper.QuestionCandidate) string {
+	if c.Records != "" {
+		chosen := ""
+		if c.Chosen {
+			chosen = ", chosen"
+		}
+		return fmt.Sprintf("[%d] records at %s%s (score %s)", k+1, c.Records, chosen, strconv.FormatFloat(c.Total, 'g', 4, 64))
+	}
 	where := fmt.Sprintf("slot %d", c.Slot)
 	if c.Context != "" {
 		where += fmt.Sprintf(", after %q", c.Context)

@@ -240,3 +240,60 @@ func attr(n *html.Node, key string) string {
 	}
 	return ""
 }
+
+// TestReviewRecordsQuestion: a question on a list page's records shows
+// each segmentation with its record counts, pins the segmentation,
+// offers no "none of these", and highlights each one's first record.
+func TestReviewRecordsQuestion(t *testing.T) {
+	p, err := annotate.ParsePage([]byte(`<html><body><ul><li><b>Alpha</b> one</li><li><b>Beta</b> two</li></ul></body></html>`), "p0.html", annotate.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cand := func(at, path, first string, n int, chosen bool) wrapper.QuestionCandidate {
+		c := wrapper.QuestionCandidate{Records: at}
+		c.Chosen, c.Total = chosen, 0.5
+		c.Samples = []wrapper.CandidateSample{{Page: "p0.html", Values: []string{first}, Count: n, Path: path}}
+		return c
+	}
+	q := wrapper.Question{Kind: wrapper.QuestionRecords, Why: "close", Candidates: []wrapper.QuestionCandidate{
+		cand("html/body/ul > li", "html/body/ul/li[1]", "Alpha one", 2, true),
+		cand("html/body > ul", "html/body/ul", "Alpha one Beta two", 1, false),
+	}}
+	dir := t.TempDir()
+	rv, err := writeReview(dir, &wrapper.Wrapper{}, []wrapper.Question{q}, []*annotate.Page{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(rv.Page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := html.Parse(strings.NewReader(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, c := range q.Candidates {
+		in := byID(doc, fmt.Sprintf("q1-c%d", k+1), "input")
+		var got wrapper.Pin
+		if in == nil || json.Unmarshal([]byte(attr(in, "data-pin")), &got) != nil || got != (wrapper.Pin{Records: c.Records}) {
+			t.Errorf("candidate %d: no button pinning the records at %s", k+1, c.Records)
+		}
+	}
+	for _, want := range []string{"where are the records (how many does a page hold)?", "[1] records at html/body/ul &gt; li, chosen", "2 record(s)"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("review.html lacks %q", want)
+		}
+	}
+	if byID(doc, "q1-none", "") != nil {
+		t.Error("a records question offers \"none of these\"")
+	}
+	hl, err := os.ReadFile(filepath.Join(dir, rv.Files[0][0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"candidate value(s) of the records,", ">Alpha<sup>[1] first record</sup></mark>", ">one<sup>[1] first record</sup></mark>", ">Beta<sup>[2] first record</sup></mark>"} {
+		if !strings.Contains(string(hl), want) {
+			t.Errorf("%s lacks %q:\n%s", rv.Files[0][0], want, hl)
+		}
+	}
+}

@@ -211,6 +211,7 @@ func TestAskQuestions(t *testing.T) {
 	qs := []wrapper.Question{
 		{Field: "price", Kind: wrapper.QuestionClose, Candidates: cands(4, 9)},
 		{Field: "isbn", Kind: wrapper.QuestionNoSlot, Candidates: cands(3)},
+		{Kind: wrapper.QuestionRecords, Candidates: []wrapper.QuestionCandidate{{Records: "body/ul > li"}, {Records: "body > ul"}}},
 	}
 	tests := []struct {
 		in   string
@@ -225,6 +226,8 @@ func TestAskQuestions(t *testing.T) {
 		{in: "q\n1\n", want: "[]", out: "0 answer(s) given"},
 		{in: "", want: "[]"},
 		{in: "2", want: "[price: slot 9 (after \"ctx9\")]"},
+		{in: "s\ns\n2\n", want: "[records: at body > ul]", out: "where are the records (how many does a page hold)?"},
+		{in: "s\ns\nn\n", want: "[]", out: "0 answer(s) given"}, // "none of these" pins no segmentation
 	}
 	for _, tc := range tests {
 		var out strings.Builder
