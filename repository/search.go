@@ -133,14 +133,16 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	}
 	alias := r.alias(sd.entries)
 	if len(sd.scoring) == 0 {
-		req := bleve.NewSearchRequestOptions(sd.filter, need, 0, false)
-		req.SortByCustom(rankOrder(false))
+		// Size 0: the matches go to top's handler, not to Bleve's results.
+		req := bleve.NewSearchRequestOptions(sd.filter, 0, 0, false)
+		req.SortByCustom(topOrder())
 		req.Score = noScore
-		res, err := runSearch(ctx, alias, req)
+		top := &topScores{need: need}
+		res, err := runSearch(withTopScores(ctx, top), alias, req)
 		if err != nil {
 			return nil, 0, "", err
 		}
-		hits := rankHits(res.Hits, false, 0)
+		hits, _ := top.hits()
 		if err := fetchObjects(ctx, alias, hits); err != nil {
 			return nil, 0, "", err
 		}
@@ -155,9 +157,9 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	}
 	// Size 0: the matches go to top's handler, not to Bleve's results.
 	req := bleve.NewSearchRequestOptions(bq, 0, 0, false)
-	req.SortByCustom(rankOrder(false))
+	req.SortByCustom(topOrder())
 	req.PreSearchData = map[string]interface{}{search.BM25PreSearchDataKey: stats}
-	top := &topScores{need: need}
+	top := &topScores{need: need, scoring: true}
 	res, err := runSearch(withTopScores(ctx, top), alias, req)
 	if err != nil {
 		return nil, 0, "", err
@@ -170,8 +172,8 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	return hits, int(res.Total), r.describeSide(sd, how), nil
 }
 
-// rankOrder is the order hits are read in: by score when the query has a
-// full-text part, then confidence, then source, page, index and SOD (one
+// rankOrder is the order a join side's hits are read in: by score when the
+// query has a full-text part, then confidence, then source, page, index and SOD (one
 // doc value, posKey), so ranking reads no stored field.
 func rankOrder(scoring bool) search.SortOrder {
 	var so search.SortOrder

@@ -10,23 +10,28 @@ import (
 	"github.com/blevesearch/bleve/v2/search"
 )
 
-// topScores collects the best objects of a full-text search in the one
-// pass Bleve makes over its matches, by the final score Relevance ×
-// Confidence, which is not an order Bleve can sort by: Relevance divides
-// the BM25 score by the best score of the query, known only at the end.
+// topScores collects the best objects of a search in the one pass Bleve
+// makes over its matches. With a full-text part the order is the final
+// score Relevance × Confidence, which is not an order Bleve can sort by:
+// Relevance divides the BM25 score by the best score of the query, known
+// only at the end. Without one it is confidence, and topScores spares
+// Bleve's own top-n heap from reading pos for every match.
 //
 // Bleve calls the handler topScores makes (search.MakeDocumentMatchHandler,
 // one per index of the alias, each in a goroutine of its own) with every
-// match, its score and its sort values (conf, pos: doc values, no stored
-// field). A match is kept when its BM25 score × confidence is not below a
-// floor: the need-th best of those kept so far, less a relative margin far
+// match, its score and its confidence (a doc value, no stored field). A
+// match is kept when its key (BM25 score × confidence, or confidence) is
+// not below a floor: the need-th best of those kept so far, less a relative margin far
 // above the rounding that separates s×c from (s/best)×c, so that no match
 // the final ranking would place among the need best is dropped. The floor
 // rises as matches arrive; most matches cost one comparison.
 type topScores struct {
-	need  int
-	mu    sync.Mutex
-	parts []*topPart
+	need int
+	// scoring: the key is BM25 score × confidence; without a full-text
+	// part, confidence alone.
+	scoring bool
+	mu      sync.Mutex
+	parts   []*topPart
 }
 
 // topPart is the matches kept from one index.
@@ -48,7 +53,14 @@ type topCand struct {
 const topMargin = 1e-9
 
 // handler is the search.MakeDocumentMatchHandler that collects into t.
+//
+// Bleve's collector reads conf for every match (the request's sort, topOrder);
+// pos, the longer doc value, is read here for the matches kept only.
 func (t *topScores) handler(sctx *search.SearchContext) (search.DocumentMatchHandler, bool, error) {
+	dvr, err := sctx.IndexReader.DocValueReader([]string{fieldPos})
+	if err != nil {
+		return nil, false, err
+	}
 	p := &topPart{prune: 2*t.need + 64}
 	t.mu.Lock()
 	t.parts = append(t.parts, p)
@@ -57,19 +69,30 @@ func (t *topScores) handler(sctx *search.SearchContext) (search.DocumentMatchHan
 		if d == nil {
 			return nil
 		}
-		conf, pos := 0.0, ""
-		if len(d.DecodedSort) == 2 {
+		defer sctx.DocumentMatchPool.Put(d)
+		conf := 0.0
+		if len(d.DecodedSort) == 1 {
 			conf, _ = strconv.ParseFloat(d.DecodedSort[0], 64)
-			pos = d.DecodedSort[1]
 		}
 		score := d.Score
-		sctx.DocumentMatchPool.Put(d)
 		if score > p.best {
 			p.best = score
 		}
-		key := score * conf
+		key := conf
+		if t.scoring {
+			key = score * conf
+		}
 		if key < p.floor {
 			return nil
+		}
+		pos := ""
+		err := dvr.VisitDocValues(d.IndexInternalID, func(field string, term []byte) {
+			if field == fieldPos {
+				pos = string(term)
+			}
+		})
+		if err != nil {
+			return err
 		}
 		p.cands = append(p.cands, topCand{key: key, score: score, conf: conf, pos: pos})
 		if len(p.cands) >= p.prune {
@@ -117,13 +140,16 @@ func (t *topScores) hits() ([]*Hit, float64) {
 	cands, _ = pruneCands(cands, t.need)
 	hits := make([]*Hit, 0, len(cands))
 	for _, c := range cands {
-		h := &Hit{Confidence: c.conf, RawScore: c.score, Relevance: 1}
+		h := &Hit{Confidence: c.conf, Relevance: 1}
 		var ok bool
 		if h.Source, h.Page, h.Index, h.SOD, ok = parsePosKey(c.pos); ok {
 			h.id = docID(h.SOD, h.Source, h.Page, h.Index)
 		}
-		if best > 0 {
-			h.Relevance = math.Min(1, c.score/best)
+		if t.scoring {
+			h.RawScore = c.score
+			if best > 0 {
+				h.Relevance = math.Min(1, c.score/best)
+			}
 		}
 		h.Score = h.Relevance * h.Confidence
 		hits = append(hits, h)
@@ -135,4 +161,9 @@ func (t *topScores) hits() ([]*Hit, float64) {
 // withTopScores returns ctx carrying t's handler for Bleve's collector.
 func withTopScores(ctx context.Context, t *topScores) context.Context {
 	return context.WithValue(ctx, search.MakeDocumentMatchHandlerKey, search.MakeDocumentMatchHandler(t.handler))
+}
+
+// topOrder is the sort Bleve's collector computes for topScores: conf only.
+func topOrder() search.SortOrder {
+	return search.SortOrder{&search.SortField{Field: fieldConf, Type: search.SortFieldAsNumber, Desc: true}}
 }
