@@ -26,6 +26,9 @@ import (
 // objects (list pages of ten objects, with page text), by default 102,000
 // objects: 10 book sources of 9,000 and 2 concert sources of 6,000.
 // OBJECTRUNNER_BENCH_OBJECTS scales it (same proportions).
+// OBJECTRUNNER_BENCH_REPO=DIR keeps the repository in DIR and reuses it in
+// later runs (the build then reports the first run's figures as zero), so
+// before/after comparisons of a query change skip the build.
 //
 //	go test -run '^$' -bench Query100k -benchtime 300x ./repository
 //
@@ -168,9 +171,26 @@ func benchObjects() int {
 // test binary.
 func buildBenchRepo(b testing.TB) *benchRepo {
 	bench.once.Do(func() {
-		bench.dir, bench.err = os.MkdirTemp("", "objectrunner-bench-repo-")
-		if bench.err != nil {
-			return
+		if keep := os.Getenv("OBJECTRUNNER_BENCH_REPO"); keep != "" {
+			if _, err := os.Stat(filepath.Join(keep, benchDone)); err == nil {
+				bench.dir, bench.objects = keep, benchObjects()
+				bench.err = bench.measureSize()
+				return
+			}
+			if bench.err = os.MkdirAll(keep, 0o755); bench.err != nil {
+				return
+			}
+			bench.dir = keep
+			defer func() {
+				if bench.err == nil {
+					bench.err = os.WriteFile(filepath.Join(keep, benchDone), nil, 0o644)
+				}
+			}()
+		} else {
+			bench.dir, bench.err = os.MkdirTemp("", "objectrunner-bench-repo-")
+			if bench.err != nil {
+				return
+			}
 		}
 		total := benchObjects()
 		perBook, perConcert := total*9/102, total*6/102
@@ -235,19 +255,29 @@ func buildBenchRepo(b testing.TB) *benchRepo {
 			}
 		}
 		bench.build, bench.buildCPU = time.Since(start), cputime.Self()-startCPU
-		bench.err = filepath.WalkDir(bench.dir, func(_ string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				if fi, err := d.Info(); err == nil {
-					bench.size += fi.Size()
-				}
-			}
-			return err
-		})
+		bench.err = bench.measureSize()
 	})
 	if bench.err != nil {
 		b.Fatal(bench.err)
 	}
 	return &bench
+}
+
+// benchDone marks a kept benchmark repository (OBJECTRUNNER_BENCH_REPO) as
+// complete.
+const benchDone = ".bench-complete"
+
+// measureSize sets the repository's size on disk.
+func (b *benchRepo) measureSize() error {
+	b.size = 0
+	return filepath.WalkDir(b.dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if fi, err := d.Info(); err == nil {
+				b.size += fi.Size()
+			}
+		}
+		return err
+	})
 }
 
 // benchQuery makes one query of a kind from random values.

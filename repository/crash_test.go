@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 		return
 	}
 	code := m.Run()
-	if bench.dir != "" {
+	if bench.dir != "" && os.Getenv("OBJECTRUNNER_BENCH_REPO") == "" {
 		os.RemoveAll(bench.dir)
 	}
 	os.Exit(code)

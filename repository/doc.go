@@ -67,9 +67,10 @@
 //	Score = Relevance × Confidence
 //
 // (a join multiplies the scores of its two objects). Without a full-text
-// part Bleve sorts by confidence directly, without scoring; with one, hits
-// are read in BM25 order (then confidence), in batches that start after the
-// last hit read, until no unread hit can reach the last kept score. Ranking
+// part Bleve sorts by confidence directly, without scoring; with one, every
+// match is scored once and a handler of Bleve's collector keeps those that
+// can still be among the best (BM25 score × confidence not below the
+// current best ones, less a rounding margin), ranked at the end. Ranking
 // reads doc values only (conf, and pos for ties: source, page, index, SOD);
 // the stored objects are read for the results alone. BM25 uses
 // document and token counts summed over the sources searched, but Bleve

@@ -308,12 +308,13 @@ func TestDateInterval(t *testing.T) {
 	}
 }
 
-// The ranking read in batches (early stop, search-after) gives the same
-// results as ranking every match. Titles hold "alpha" and eight, nine or
+// The one-pass ranking (topScores: matches dropped below the need-th best
+// as they arrive, from each source's index) gives the same results as
+// ranking every match. Titles hold "alpha" and eight, nine or
 // ten other words: three close levels of relevance of 240 objects each
 // across two sources, with confidences spread over [0.5, 1), so that the
-// best scores interleave the levels and the first batch of hits (in
-// relevance order, then confidence) is not enough. Queried with limits and offsets and compared with one
+// best scores interleave the levels and the candidates kept are pruned
+// several times. Queried with limits and offsets and compared with one
 // query whose limit covers every match.
 func TestRankingInBatches(t *testing.T) {
 	dir := t.TempDir()

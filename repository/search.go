@@ -64,9 +64,8 @@ const DefaultLimit = 20
 const MaxJoinSide = 100000
 
 // maxRequestSize bounds the hits one Bleve request may ask for: far above
-// what a checked query needs (its Offset+Limit hits, read in batches that
-// double, or a side of a join), it only keeps a size that overflowed from
-// reaching Bleve.
+// what a checked query needs (its Offset+Limit hits, or a side of a join),
+// it only keeps a size that overflowed from reaching Bleve.
 const maxRequestSize = 1 << 28
 
 // Search runs q. Results are ranked by Score, then by source, page and
@@ -124,27 +123,26 @@ func (r *Reader) single(ctx context.Context, sd *side, need int) (*Result, error
 // searchSide returns the best need objects of a side, ranked, and how many
 // match. Without a full-text part, Bleve sorts by confidence directly,
 // without scoring. With one, the final score Relevance × Confidence is not
-// Bleve's order, so hits are read in Bleve's order — score, then
-// confidence — in batches (4 × need, then doubling, each after the last),
-// until no unread hit can beat the need-th best: an unread hit's score is
-// at most its relevance, at most that of the last hit read (confidence ≤
-// 1). Many hits of equal relevance are then read only to the end of their
-// level. Ranking reads sort values (doc values) only; the stored objects
-// are read for the best need.
+// an order Bleve can sort by (Relevance divides by the best score, known
+// at the end): every match is scored in one pass and topScores keeps those
+// that can be among the need best. Ranking reads sort values (doc values)
+// only; the stored objects are read for the best need.
 func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, int, string, error) {
 	if len(sd.entries) == 0 {
 		return nil, 0, r.describeSide(sd, "no source to search"), nil
 	}
 	alias := r.alias(sd.entries)
 	if len(sd.scoring) == 0 {
-		req := bleve.NewSearchRequestOptions(sd.filter, need, 0, false)
-		req.SortByCustom(rankOrder(false))
+		// Size 0: the matches go to top's handler, not to Bleve's results.
+		req := bleve.NewSearchRequestOptions(sd.filter, 0, 0, false)
+		req.SortByCustom(topOrder())
 		req.Score = noScore
-		res, err := runSearch(ctx, alias, req)
+		top := &topScores{need: need}
+		res, err := runSearch(withTopScores(ctx, top), alias, req)
 		if err != nil {
 			return nil, 0, "", err
 		}
-		hits := rankHits(res.Hits, false, 0)
+		hits, _ := top.hits()
 		if err := fetchObjects(ctx, alias, hits); err != nil {
 			return nil, 0, "", err
 		}
@@ -157,50 +155,25 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	if err != nil {
 		return nil, 0, "", err
 	}
-	var (
-		hits  []*Hit
-		after []string
-		best  float64
-		total uint64
-	)
-	for size := max(need*4, 100); ; size *= 2 {
-		req := bleve.NewSearchRequestOptions(bq, size, 0, false)
-		req.SortByCustom(rankOrder(true))
-		if after != nil {
-			req.SetSearchAfter(after)
-		}
-		req.PreSearchData = map[string]interface{}{search.BM25PreSearchDataKey: stats}
-		res, err := runSearch(ctx, alias, req)
-		if err != nil {
-			return nil, 0, "", err
-		}
-		if after == nil {
-			total = res.Total
-			if len(res.Hits) > 0 {
-				best = res.Hits[0].Score
-			}
-		}
-		hits = append(hits, rankHits(res.Hits, true, best)...)
-		sortHits(hits)
-		done := len(res.Hits) < size
-		if n := len(res.Hits); n > 0 {
-			last := res.Hits[n-1]
-			after = []string{strconv.FormatFloat(last.Score, 'g', -1, 64), last.DecodedSort[1], last.DecodedSort[2]}
-			done = done || len(hits) >= need && best > 0 && hits[need-1].Score >= last.Score/best
-		}
-		if done {
-			how := fmt.Sprintf("ranked by relevance × confidence; %d match, %d read in relevance order", total, len(hits))
-			hits = hits[:min(len(hits), need)]
-			if err := fetchObjects(ctx, alias, hits); err != nil {
-				return nil, 0, "", err
-			}
-			return hits, int(total), r.describeSide(sd, how), nil
-		}
+	// Size 0: the matches go to top's handler, not to Bleve's results.
+	req := bleve.NewSearchRequestOptions(bq, 0, 0, false)
+	req.SortByCustom(topOrder())
+	req.PreSearchData = map[string]interface{}{search.BM25PreSearchDataKey: stats}
+	top := &topScores{need: need, scoring: true}
+	res, err := runSearch(withTopScores(ctx, top), alias, req)
+	if err != nil {
+		return nil, 0, "", err
 	}
+	hits, _ := top.hits()
+	how := fmt.Sprintf("ranked by relevance × confidence; %d match, scored in one pass", res.Total)
+	if err := fetchObjects(ctx, alias, hits); err != nil {
+		return nil, 0, "", err
+	}
+	return hits, int(res.Total), r.describeSide(sd, how), nil
 }
 
-// rankOrder is the order hits are read in: by score when the query has a
-// full-text part, then confidence, then source, page, index and SOD (one
+// rankOrder is the order a join side's hits are read in: by score when the
+// query has a full-text part, then confidence, then source, page, index and SOD (one
 // doc value, posKey), so ranking reads no stored field.
 func rankOrder(scoring bool) search.SortOrder {
 	var so search.SortOrder

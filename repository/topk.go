@@ -1,0 +1,169 @@
+package repository
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2/search"
+)
+
+// topScores collects the best objects of a search in the one pass Bleve
+// makes over its matches. With a full-text part the order is the final
+// score Relevance × Confidence, which is not an order Bleve can sort by:
+// Relevance divides the BM25 score by the best score of the query, known
+// only at the end. Without one it is confidence, and topScores spares
+// Bleve's own top-n heap from reading pos for every match.
+//
+// Bleve calls the handler topScores makes (search.MakeDocumentMatchHandler,
+// one per index of the alias, each in a goroutine of its own) with every
+// match, its score and its confidence (a doc value, no stored field). A
+// match is kept when its key (BM25 score × confidence, or confidence) is
+// not below a floor: the need-th best of those kept so far, less a relative margin far
+// above the rounding that separates s×c from (s/best)×c, so that no match
+// the final ranking would place among the need best is dropped. The floor
+// rises as matches arrive; most matches cost one comparison.
+type topScores struct {
+	need int
+	// scoring: the key is BM25 score × confidence; without a full-text
+	// part, confidence alone.
+	scoring bool
+	mu      sync.Mutex
+	parts   []*topPart
+}
+
+// topPart is the matches kept from one index.
+type topPart struct {
+	cands []topCand
+	floor float64 // key below which a match is dropped
+	prune int     // length of cands at which they are pruned next
+	best  float64 // the best BM25 score seen
+}
+
+// topCand is one kept match.
+type topCand struct {
+	key, score, conf float64
+	pos              string
+}
+
+// topMargin is the relative margin under the need-th best key below which a
+// match is dropped.
+const topMargin = 1e-9
+
+// handler is the search.MakeDocumentMatchHandler that collects into t.
+//
+// Bleve's collector reads conf for every match (the request's sort, topOrder);
+// pos, the longer doc value, is read here for the matches kept only.
+func (t *topScores) handler(sctx *search.SearchContext) (search.DocumentMatchHandler, bool, error) {
+	dvr, err := sctx.IndexReader.DocValueReader([]string{fieldPos})
+	if err != nil {
+		return nil, false, err
+	}
+	p := &topPart{prune: 2*t.need + 64}
+	t.mu.Lock()
+	t.parts = append(t.parts, p)
+	t.mu.Unlock()
+	return func(d *search.DocumentMatch) error {
+		if d == nil {
+			return nil
+		}
+		defer sctx.DocumentMatchPool.Put(d)
+		conf := 0.0
+		if len(d.DecodedSort) == 1 {
+			conf, _ = strconv.ParseFloat(d.DecodedSort[0], 64)
+		}
+		score := d.Score
+		if score > p.best {
+			p.best = score
+		}
+		key := conf
+		if t.scoring {
+			key = score * conf
+		}
+		if key < p.floor {
+			return nil
+		}
+		pos := ""
+		err := dvr.VisitDocValues(d.IndexInternalID, func(field string, term []byte) {
+			if field == fieldPos {
+				pos = string(term)
+			}
+		})
+		if err != nil {
+			return err
+		}
+		p.cands = append(p.cands, topCand{key: key, score: score, conf: conf, pos: pos})
+		if len(p.cands) >= p.prune {
+			p.cands, p.floor = pruneCands(p.cands, t.need)
+			p.prune = max(2*t.need+64, 2*len(p.cands))
+		}
+		return nil
+	}, false, nil
+}
+
+// pruneCands keeps the candidates whose key is not below the floor their
+// need-th best key sets, and returns them with that floor.
+func pruneCands(cands []topCand, need int) ([]topCand, float64) {
+	if len(cands) <= need {
+		return cands, 0
+	}
+	slices.SortFunc(cands, func(a, b topCand) int { return -cmpFloat(a.key, b.key) })
+	floor := cands[need-1].key * (1 - topMargin)
+	n := len(cands)
+	for n > need && cands[n-1].key < floor {
+		n--
+	}
+	return cands[:n], floor
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// hits returns the need best objects collected, ranked, and the best BM25
+// score of the query.
+func (t *topScores) hits() ([]*Hit, float64) {
+	var cands []topCand
+	best := 0.0
+	for _, p := range t.parts {
+		cands = append(cands, p.cands...)
+		best = max(best, p.best)
+	}
+	cands, _ = pruneCands(cands, t.need)
+	hits := make([]*Hit, 0, len(cands))
+	for _, c := range cands {
+		h := &Hit{Confidence: c.conf, Relevance: 1}
+		var ok bool
+		if h.Source, h.Page, h.Index, h.SOD, ok = parsePosKey(c.pos); ok {
+			h.id = docID(h.SOD, h.Source, h.Page, h.Index)
+		}
+		if t.scoring {
+			h.RawScore = c.score
+			if best > 0 {
+				h.Relevance = math.Min(1, c.score/best)
+			}
+		}
+		h.Score = h.Relevance * h.Confidence
+		hits = append(hits, h)
+	}
+	sortHits(hits)
+	return hits[:min(len(hits), t.need)], best
+}
+
+// withTopScores returns ctx carrying t's handler for Bleve's collector.
+func withTopScores(ctx context.Context, t *topScores) context.Context {
+	return context.WithValue(ctx, search.MakeDocumentMatchHandlerKey, search.MakeDocumentMatchHandler(t.handler))
+}
+
+// topOrder is the sort Bleve's collector computes for topScores: conf only.
+func topOrder() search.SortOrder {
+	return search.SortOrder{&search.SortField{Field: fieldConf, Type: search.SortFieldAsNumber, Desc: true}}
+}
