@@ -151,6 +151,7 @@ type tokenizer struct {
 	byNode map[*html.Node][]*annotate.Annotation
 	page   *annotate.Page // for attribute values (attr.go); may be nil
 	stack  []frame
+	rb     reorderBufs // finish's arrays (roworder.go)
 }
 
 // frame is an open element of the tokenizer.
@@ -188,7 +189,14 @@ func (tz *tokenizer) Begin(p *annotate.Page) {
 }
 
 func (tz *tokenizer) finish() []token {
-	return tz.ps.rows.reorder(append(tz.toks, token{Kind: KindSentinel, Text: "$"}), tz.ps)
+	toks := append(tz.toks, token{Kind: KindSentinel, Text: "$"})
+	out := tz.ps.rows.reorder(toks, tz.ps, &tz.rb)
+	if &out[0] != &toks[0] {
+		// The tokens in page order are read no more: their array takes
+		// the reordered tokens of the next page.
+		tz.rb.out = toks[:0]
+	}
+	return out
 }
 
 // top returns the current element's path and mode (the document's at the
