@@ -398,8 +398,12 @@ func valueText(toks []token, a, b int) (string, int, int) {
 	if a >= b {
 		return "", a, a
 	}
+	// The text is built only once a second run comes: a value of one
+	// run is a substring of its text node.
+	one := "" // the text so far while it is one run
 	var sb strings.Builder
-	br := false // a line break since the last run of words
+	built := false // the text so far is sb's
+	br := false    // a line break since the last run of words
 	for x := a; x < b; {
 		t := &toks[x]
 		if t.Kind != KindWord {
@@ -412,23 +416,72 @@ func valueText(toks []token, a, b int) (string, int, int) {
 			y++
 		}
 		run := t.Node.Data[t.Start:toks[y].End]
-		if sb.Len() > 0 {
+		sofar := one
+		if built {
+			sofar = sb.String()
+		}
+		if len(sofar) > 0 {
 			// Lines of one value are joined with ", " (an address
 			// written "street<br>city" or in two <div>s); a run that starts with a comma
 			// or closing punctuation is written against the text before.
+			sep := " "
 			switch {
-			case br && !strings.HasSuffix(strings.TrimSpace(sb.String()), ",") && !strings.HasPrefix(run, ","):
-				sb.WriteString(", ")
+			case br && !strings.HasSuffix(strings.TrimSpace(sofar), ",") && !strings.HasPrefix(run, ","):
+				sep = ", "
 			case strings.IndexByte(",.;:)!?", run[0]) >= 0:
-			default:
-				sb.WriteByte(' ')
+				sep = ""
 			}
+			if !built {
+				sb.Grow(len(one) + len(sep) + len(run))
+				sb.WriteString(one)
+				built = true
+			}
+			sb.WriteString(sep)
+			sb.WriteString(run)
+		} else {
+			one = run
 		}
 		br = false
-		sb.WriteString(run)
 		x = y + 1
 	}
-	return strings.Join(strings.Fields(sb.String()), " "), a, b
+	if built {
+		return collapseSpace(sb.String()), a, b
+	}
+	return collapseSpace(one), a, b
+}
+
+// collapseSpace is strings.Join(strings.Fields(s), " "), and s itself
+// (no copy) when it is that already.
+func collapseSpace(s string) string {
+	prev := true // the byte before is white space (or the start)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case ' ':
+				if prev {
+					return strings.Join(strings.Fields(s), " ")
+				}
+				prev = true
+			case '\t', '\n', '\v', '\f', '\r':
+				return strings.Join(strings.Fields(s), " ")
+			default:
+				prev = false
+			}
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			return strings.Join(strings.Fields(s), " ")
+		}
+		prev = false
+		i += w
+	}
+	if prev && s != "" {
+		return strings.Join(strings.Fields(s), " ") // a space at the end
+	}
+	return s
 }
 
 // valueBounds returns the tokens of [a, b) valueText reads: edge

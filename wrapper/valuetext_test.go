@@ -3,6 +3,7 @@ package wrapper
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -70,6 +71,16 @@ func TestHasValueTextBlankRuns(t *testing.T) {
 		txt, _, _ := valueText(tc.toks, 0, len(tc.toks))
 		if got := hasValueText(tc.toks, 0, len(tc.toks)); got != (txt != "") {
 			t.Errorf("%s: hasValueText %v, valueText %q", tc.name, got, txt)
+		}
+	}
+}
+
+// TestCollapseSpace: collapseSpace is strings.Join(strings.Fields(s), " ").
+func TestCollapseSpace(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b",
+		"a\u0085b", "a\u2003b", "\xff b", "a \xff", "é ü", "a, b.", "  ", "a b c d", "a\r\n"} {
+		if got, want := collapseSpace(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("collapseSpace(%q) = %q, want %q", s, got, want)
 		}
 	}
 }
