@@ -5,6 +5,7 @@ import (
 	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -41,15 +42,13 @@ func newMatcher(w *Wrapper, toks []token) *matcher {
 	for x := range toks {
 		t := &toks[x]
 		k := int32(-1)
-		if t.Path >= 0 && int(t.Path) < len(w.wordPath) {
+		if t.Path >= 0 && int(t.Path) < len(w.wordKeys) {
 			switch t.Kind {
 			case KindStart, KindEnd:
 				k = w.tagKey[t.Kind][t.Path]
 			case KindWord:
-				if w.wordPath[t.Path] {
-					if id, ok := w.keys[exalg.BaseKey{Kind: t.Kind, Text: t.Text, Path: t.Path}]; ok {
-						k = id
-					}
+				if id, ok := w.wordKeys[t.Path][t.Text]; ok {
+					k = id
 				}
 			}
 		}
@@ -395,22 +394,16 @@ func lineBreak(t *token) bool {
 // joined by one space, white space collapsed. Tags and punctuation-only
 // tokens at both edges are dropped. It also returns the trimmed range.
 func valueText(toks []token, a, b int) (string, int, int) {
-	for a < b && exalg.EdgeToken(&toks[a]) && !gluedSlash(toks, a, a+1, a, b) {
-		a++
-	}
-	for b > a && exalg.EdgeToken(&toks[b-1]) && !gluedSlash(toks, b-1, b-2, a, b) {
-		b--
-	}
+	a, b = valueBounds(toks, a, b)
 	if a >= b {
 		return "", a, a
 	}
-	// An abbreviation's period is the value's ("Oliver Yarborough Sr.",
-	// "Casa Bread Co."), a sentence's is not.
-	if abbrevDot(toks, b) != "" && abbreviation(toks[b-1].Text) {
-		b++
-	}
+	// The text is built only once a second run comes: a value of one
+	// run is a substring of its text node.
+	one := "" // the text so far while it is one run
 	var sb strings.Builder
-	br := false // a line break since the last run of words
+	built := false // the text so far is sb's
+	br := false    // a line break since the last run of words
 	for x := a; x < b; {
 		t := &toks[x]
 		if t.Kind != KindWord {
@@ -423,28 +416,136 @@ func valueText(toks []token, a, b int) (string, int, int) {
 			y++
 		}
 		run := t.Node.Data[t.Start:toks[y].End]
-		if sb.Len() > 0 {
+		sofar := one
+		if built {
+			sofar = sb.String()
+		}
+		if len(sofar) > 0 {
 			// Lines of one value are joined with ", " (an address
 			// written "street<br>city" or in two <div>s); a run that starts with a comma
 			// or closing punctuation is written against the text before.
+			sep := " "
 			switch {
-			case br && !strings.HasSuffix(strings.TrimSpace(sb.String()), ",") && !strings.HasPrefix(run, ","):
-				sb.WriteString(", ")
+			case br && !strings.HasSuffix(strings.TrimSpace(sofar), ",") && !strings.HasPrefix(run, ","):
+				sep = ", "
 			case strings.IndexByte(",.;:)!?", run[0]) >= 0:
-			default:
-				sb.WriteByte(' ')
+				sep = ""
 			}
+			if !built {
+				sb.Grow(len(one) + len(sep) + len(run))
+				sb.WriteString(one)
+				built = true
+			}
+			sb.WriteString(sep)
+			sb.WriteString(run)
+		} else {
+			one = run
 		}
 		br = false
-		sb.WriteString(run)
 		x = y + 1
 	}
-	return strings.Join(strings.Fields(sb.String()), " "), a, b
+	if built {
+		return collapseSpace(sb.String()), a, b
+	}
+	return collapseSpace(one), a, b
+}
+
+// collapseSpace is strings.Join(strings.Fields(s), " "), and s itself
+// (no copy) when it is that already.
+func collapseSpace(s string) string {
+	prev := true // the byte before is white space (or the start)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case ' ':
+				if prev {
+					return strings.Join(strings.Fields(s), " ")
+				}
+				prev = true
+			case '\t', '\n', '\v', '\f', '\r':
+				return strings.Join(strings.Fields(s), " ")
+			default:
+				prev = false
+			}
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			return strings.Join(strings.Fields(s), " ")
+		}
+		prev = false
+		i += w
+	}
+	if prev && s != "" {
+		return strings.Join(strings.Fields(s), " ") // a space at the end
+	}
+	return s
+}
+
+// valueBounds returns the tokens of [a, b) valueText reads: edge
+// punctuation and tags left out, an abbreviation's period taken in.
+func valueBounds(toks []token, a, b int) (int, int) {
+	for a < b && exalg.EdgeToken(&toks[a]) && !gluedSlash(toks, a, a+1, a, b) {
+		a++
+	}
+	for b > a && exalg.EdgeToken(&toks[b-1]) && !gluedSlash(toks, b-1, b-2, a, b) {
+		b--
+	}
+	if a >= b {
+		return a, a
+	}
+	// An abbreviation's period is the value's ("Oliver Yarborough Sr.",
+	// "Casa Bread Co."), a sentence's is not.
+	if abbrevDot(toks, b) != "" && abbreviation(toks[b-1].Text) {
+		b++
+	}
+	return a, b
+}
+
+// hasValueText reports whether valueText(toks, a, b) is not empty,
+// without building the text: some run of words it joins holds a
+// character that is not white space, or a line break puts ", " between
+// two runs.
+func hasValueText(toks []token, a, b int) bool {
+	a, b = valueBounds(toks, a, b)
+	some := false // valueText's builder holds something
+	br := false
+	for x := a; x < b; {
+		t := &toks[x]
+		if t.Kind != KindWord {
+			br = br || lineBreak(t)
+			x++
+			continue
+		}
+		y := x
+		for y+1 < b && toks[y+1].Kind == KindWord && toks[y+1].Node == t.Node {
+			y++
+		}
+		run := t.Node.Data[t.Start:toks[y].End]
+		if some && br && !strings.HasPrefix(run, ",") {
+			// The builder holds only white space (else this returned
+			// already): ", " is written.
+			return true
+		}
+		if strings.IndexFunc(run, func(r rune) bool { return !unicode.IsSpace(r) }) >= 0 {
+			return true
+		}
+		some = some || run != ""
+		br = false
+		x = y + 1
+	}
+	return false
 }
 
 // runs splits tokens [a, b) into maximal runs of words between tags.
 func runs(toks []token, a, b int) [][2]int {
-	var out [][2]int
+	return appendRuns(nil, toks, a, b)
+}
+
+// appendRuns appends the runs of words of tokens [a, b) to out.
+func appendRuns(out [][2]int, toks []token, a, b int) [][2]int {
 	for x := a; x < b; {
 		if toks[x].Kind != KindWord {
 			x++

@@ -122,16 +122,17 @@ func (w *Wrapper) reown(toks []token, r *mrec) {
 	walk(r)
 	has := map[int]bool{}
 	for _, v := range all {
-		if txt, _, _ := valueText(toks, v.a, v.b); txt != "" {
+		if hasValueText(toks, v.a, v.b) {
 			has[v.slot] = true
 		}
 	}
 	var moved []sval
+	var rs [][2]int
 	for _, v := range all {
 		if sms := w.bySlot[v.slot]; len(sms) > 1 || len(sms) == 1 && !ownSource(w, sms[0]) {
 			continue
 		}
-		rs := runs(toks, v.a, v.b)
+		rs = appendRuns(rs[:0], toks, v.a, v.b)
 		first := -1 // the first run at another slot's own path
 		lead := 0   // the runs at such paths that open the value
 		for k, rn := range rs {

@@ -542,7 +542,9 @@ func firstWordIn(text string, words []string) bool {
 
 // reorder returns toks with the learned rows of every container in
 // canonical order (toks itself when nothing moves).
-func (ro *rowOrder) reorder(toks []token, ps *paths) []token {
+// bufs, when not nil, lends the arrays of the reordered tokens and of the
+// tag pairs (reused from page to page by a pooled tokenizer).
+func (ro *rowOrder) reorder(toks []token, ps *paths, bufs *reorderBufs) []token {
 	if ro == nil || len(ro.keys) == 0 && len(ro.stay) == 0 {
 		return toks
 	}
@@ -550,8 +552,15 @@ func (ro *rowOrder) reorder(toks []token, ps *paths) []token {
 	if len(hot) == 0 {
 		return toks
 	}
-	end := make([]int, len(toks))
-	var stack []int
+	if bufs == nil {
+		bufs = &reorderBufs{}
+	}
+	if cap(bufs.end) < len(toks) {
+		bufs.end = make([]int, len(toks))
+	}
+	end := bufs.end[:len(toks)]
+	stack := bufs.stack[:0]
+	defer func() { bufs.stack = stack[:0] }()
 	units := map[int][]rowUnit{}
 	for i := range toks {
 		t := &toks[i]
@@ -580,9 +589,20 @@ func (ro *rowOrder) reorder(toks []token, ps *paths) []token {
 	if len(units) == 0 {
 		return toks
 	}
-	em := rowEmitter{toks: toks, end: end, units: units, out: make([]token, 0, len(toks)), ps: ps, fixed: ro.fixed, stay: ro.stay}
+	if cap(bufs.out) < len(toks) {
+		bufs.out = make([]token, 0, len(toks))
+	}
+	em := rowEmitter{toks: toks, end: end, units: units, out: bufs.out[:0], ps: ps, fixed: ro.fixed, stay: ro.stay}
 	em.emit(0, len(toks))
+	bufs.out = nil // the array is the caller's now
 	return em.out
+}
+
+// reorderBufs are the arrays reorder may reuse.
+type reorderBufs struct {
+	out   []token // for the reordered tokens: given away by reorder
+	end   []int
+	stack []int
 }
 
 // rowEmitter writes a page's tokens with the rows of some containers in

@@ -68,6 +68,9 @@ func (w *Wrapper) extractStream(read func(annotate.Visitor) (*annotate.Page, err
 		if cap(tz.toks) > maxPooledTokens {
 			tz.toks = nil // a huge page does not keep its buffer
 		}
+		if cap(tz.rb.out) > maxPooledTokens || cap(tz.rb.end) > maxPooledTokens {
+			tz.rb = reorderBufs{}
+		}
 		tz.toks = tz.toks[:0]
 		tz.ps, tz.byNode, tz.page = nil, nil, nil
 		tokenizerPool.Put(tz)

@@ -19,7 +19,9 @@ type pathKey struct {
 // paths interns DOM occurrence paths (root-to-element tag names) as small
 // integers. Path 0 is the empty path (the document).
 type paths struct {
-	ids    map[pathKey]int32
+	// kids gives, by parent path, its children's paths by tag: a small
+	// map per parent, looked up without hashing a struct key.
+	kids   []map[string]int32
 	keys   []pathKey
 	frozen bool // a wrapper's table: unknown paths map to -1
 	// attrs are the attributes whose values are tokens (attr.go).
@@ -32,23 +34,30 @@ type paths struct {
 }
 
 func newPaths() *paths {
-	return &paths{ids: map[pathKey]int32{}, keys: []pathKey{{-1, ""}}}
+	return &paths{keys: []pathKey{{-1, ""}}}
 }
 
 func (ps *paths) child(parent int32, tag string) int32 {
 	if parent < 0 {
 		return -1
 	}
-	k := pathKey{parent, tag}
-	if id, ok := ps.ids[k]; ok {
-		return id
+	if int(parent) < len(ps.kids) {
+		if id, ok := ps.kids[parent][tag]; ok {
+			return id
+		}
 	}
 	if ps.frozen {
 		return -1
 	}
 	id := int32(len(ps.keys))
-	ps.ids[k] = id
-	ps.keys = append(ps.keys, k)
+	ps.keys = append(ps.keys, pathKey{parent, tag})
+	for len(ps.kids) <= int(parent) {
+		ps.kids = append(ps.kids, nil)
+	}
+	if ps.kids[parent] == nil {
+		ps.kids[parent] = map[string]int32{}
+	}
+	ps.kids[parent][tag] = id
 	return id
 }
 
@@ -151,6 +160,7 @@ type tokenizer struct {
 	byNode map[*html.Node][]*annotate.Annotation
 	page   *annotate.Page // for attribute values (attr.go); may be nil
 	stack  []frame
+	rb     reorderBufs // finish's arrays (roworder.go)
 }
 
 // frame is an open element of the tokenizer.
@@ -188,7 +198,14 @@ func (tz *tokenizer) Begin(p *annotate.Page) {
 }
 
 func (tz *tokenizer) finish() []token {
-	return tz.ps.rows.reorder(append(tz.toks, token{Kind: KindSentinel, Text: "$"}), tz.ps)
+	toks := append(tz.toks, token{Kind: KindSentinel, Text: "$"})
+	out := tz.ps.rows.reorder(toks, tz.ps, &tz.rb)
+	if &out[0] != &toks[0] {
+		// The tokens in page order are read no more: their array takes
+		// the reordered tokens of the next page.
+		tz.rb.out = toks[:0]
+	}
+	return out
 }
 
 // top returns the current element's path and mode (the document's at the

@@ -98,9 +98,9 @@ type Wrapper struct {
 	keyList []exalg.BaseKey
 	// Lookup tables built once by freeze: the key of a start or end tag by
 	// path (a tag's text is the last step of its path), and the paths that
-	// hold template words.
+	// hold template words, by path and word.
 	tagKey   [2][]int32
-	wordPath []bool
+	wordKeys []map[string]int32
 }
 
 // MismatchError reports a page the wrapper does not fit. Extract returns it
@@ -409,7 +409,7 @@ func (w *Wrapper) freeze() {
 	for i := range n {
 		w.tagKey[0][i], w.tagKey[1][i] = -1, -1
 	}
-	w.wordPath = make([]bool, n)
+	w.wordKeys = make([]map[string]int32, n)
 	for id, k := range w.keyList {
 		if k.Path < 0 || int(k.Path) >= n {
 			continue
@@ -418,7 +418,10 @@ func (w *Wrapper) freeze() {
 		case KindStart, KindEnd:
 			w.tagKey[k.Kind][k.Path] = int32(id)
 		case KindWord:
-			w.wordPath[k.Path] = true
+			if w.wordKeys[k.Path] == nil {
+				w.wordKeys[k.Path] = map[string]int32{}
+			}
+			w.wordKeys[k.Path][k.Text] = int32(id)
 		}
 	}
 }
