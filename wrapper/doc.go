@@ -227,9 +227,6 @@
 //	prefix.go     names whose first words ExAlg made an optional part before
 //	              the field's slot ("<a> (St . * College)? *:school </a>"):
 //	              the part's text when the slot is empty (SlotMap.Prefix)
-//	twinslot.go   a row after an optional row aligned in two slots, one on
-//	              each side of the optional part: the other slot's value
-//	              when the field's slot is empty (SlotMap.Twin)
 //	heldlabel.go  a row label that is template text before one slot names no
 //	              other slot, and a labelled field whose slot is there, empty
 //	              ("<dd>-</dd>"), takes no later value by its label

@@ -82,7 +82,6 @@ func (w *Wrapper) learnExtends(pages [][]token) {
 		}
 	}
 	w.learnPrefixes(pages)
-	w.learnTwins(pages)
 }
 
 // longerInstance reports whether recognizer r finds, in the text of

@@ -193,10 +193,6 @@ type SlotMap struct {
 	// where the slot is empty ("<a> (St . * College)? *:school </a>"):
 	// see prefix.go.
 	Prefix []int `json:"prefix,omitempty"`
-	// Twin lists slots on the other side of an optional part next to
-	// the slot that hold the field's value on pages where the slot is
-	// empty ("*:school (<span> *:dob </span>)? *"): see twinslot.go.
-	Twin []int `json:"twin,omitempty"`
 	// LeadNum: a dictionary field's values open with a number its
 	// annotations leave out ("80 F" for a position); the value starts
 	// after it (leadnum.go).
