@@ -184,9 +184,6 @@
 //	setclaim.go   an optional single field does not take the slot that is
 //	              a mandatory set field's best place (a byline where a
 //	              noisy dictionary knows a name), though singles map first
-//	twoplaces.go  a detail page's set field read from a second slot that
-//	              holds values exactly on the pages where its place holds
-//	              none (a "By:" row in one block or the other)
 //	labelnum.go   numbers written into a label's word tell kinds apart
 //	              ("ISBN10" does not name isbn_13) and count against it
 //	recordrow.go  on a detail page, a single field learns no row label in

@@ -1334,7 +1334,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 				// its type (a fax after the phone).
 				continue
 			}
-			if p, ok := place[c.field]; ok && !single && !peerPlace(peers, p, c.slot) && (!samePlace(sets, othersUsed(used, chosen[c.field]), p, c.slot) || otherRow(stats[p], stats[c.slot])) && !otherBlock(stats[p], stats[c.slot], minCnt) {
+			if p, ok := place[c.field]; ok && !single && !peerPlace(peers, p, c.slot) && (!samePlace(sets, othersUsed(used, chosen[c.field]), p, c.slot) || otherRow(stats[p], stats[c.slot])) {
 				continue
 			}
 			if !single {
