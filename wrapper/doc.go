@@ -197,11 +197,6 @@
 //	              inside another slot's value on some pages (shuffled
 //	              table rows) reads the whole instance after its label
 //	              there (byLabelItem, after byLabel)
-//	nextitems.go  a free slot beside a detail page's set field's place,
-//	              holding values only where the place does, with no row
-//	              label of its own, continues it ("<span>A</span> ·
-//	              <span>B</span>": the second author a sparse dictionary
-//	              hardly knows)
 //	wrapper.go    Wrapper, Induce (mode choice, page mode), Extract, MismatchError,
 //	              object building
 //	list.go       record mode: induction over sample records, record-by-record

@@ -1361,9 +1361,6 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 		}
 	}
 	out = besideSibling(w, out, stats, done, used, minCnt, nPages, inScope)
-	if scope < 0 && (w.mult == "1" || w.mult == "?") {
-		out = nextItems(w, out, stats, sets, minCnt) // nextitems.go
-	}
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
 	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
