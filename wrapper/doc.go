@@ -181,9 +181,6 @@
 //	              among other objects' records (a sidebar), a patterned
 //	              field's own slot outnumbered by its instances beside
 //	              another patterned field (a time on the date's line)
-//	setclaim.go   an optional single field does not take the slot that is
-//	              a mandatory set field's best place (a byline where a
-//	              noisy dictionary knows a name), though singles map first
 //	labelnum.go   numbers written into a label's word tell kinds apart
 //	              ("ISBN10" does not name isbn_13) and count against it
 //	recordrow.go  on a detail page, a single field learns no row label in
