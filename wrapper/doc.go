@@ -247,9 +247,7 @@
 //	              recognizer's instances do, not at the block's other
 //	              parts (a rating before the address, rows after it)
 //	tupleside.go  a field of a single nested tuple is one value per
-//	              object (no slot in a set but its lines); one left
-//	              without slot takes the free slot beside its tuple's
-//	              other fields (a venue's name before its address)
+//	              object (no slot in a set but its lines)
 //	lines.go      a value written as an element per line (SlotMap.Lines)
 //	              is validated joined, not line by line
 //	otherlabel.go a patterned field's slot under a label not naming it

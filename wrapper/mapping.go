@@ -1357,7 +1357,6 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			waitParts(w, out, pending, c.slot, stats, valid, done, waits)
 		}
 	}
-	out = besideSibling(w, out, stats, done, used, minCnt, nPages, inScope)
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
 	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
