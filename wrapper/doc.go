@@ -216,9 +216,8 @@
 //	prefix.go     names whose first words ExAlg made an optional part before
 //	              the field's slot ("<a> (St . * College)? *:school </a>"):
 //	              the part's text when the slot is empty (SlotMap.Prefix)
-//	heldlabel.go  a row label that is template text before one slot names no
-//	              other slot, and a labelled field whose slot is there, empty
-//	              ("<dd>-</dd>"), takes no later value by its label
+//	heldlabel.go  a labelled field whose slot is there, empty ("<dd>-</dd>"),
+//	              takes no later value by its label
 //	rows.go       fields read by their label among label-value rows in an
 //	              order that varies from page to page (SlotMap.Row)
 //	roworder.go   label-value rows whose order varies put in one canonical

@@ -1156,9 +1156,6 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if f.Parent == "" {
 				label = namedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields)
 			}
-			if label != "" && labelHeldBy(labels, s, label) {
-				label = "" // another slot's template label (heldlabel.go)
-			}
 			named := label != ""
 			lines, learned := false, false
 			if single && depth > 0 && named && listHeading(stats, sets, s, label, nPages, minCnt) {
