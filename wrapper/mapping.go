@@ -1311,9 +1311,6 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 			if c.part {
 				pending = append(pending, c) // waits for a host (partcands.go)
-				if single && !done[c.field] && !waits[c.field] && waitsForSet(w, cands, c, stats, valid, used, minCnt) {
-					waits[c.field] = true // a set field's slot (setpart.go)
-				}
 				continue
 			}
 			if (f.Parent == "" && !f.Many) != single || used[c.slot] || (c.label == "" && shared[c.slot]) || usedLab[fmt.Sprint(c.slot, "|", c.label)] {
