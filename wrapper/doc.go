@@ -213,9 +213,6 @@
 //	              (SlotMap.Join, SlotMap.JoinPrev)
 //	extend.go     names that go on over template words inside their text
 //	              node (SlotMap.Extend)
-//	prefix.go     names whose first words ExAlg made an optional part before
-//	              the field's slot ("<a> (St . * College)? *:school </a>"):
-//	              the part's text when the slot is empty (SlotMap.Prefix)
 //	heldlabel.go  a labelled field whose slot is there, empty ("<dd>-</dd>"),
 //	              takes no later value by its label
 //	rows.go       fields read by their label among label-value rows in an

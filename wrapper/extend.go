@@ -81,7 +81,6 @@ func (w *Wrapper) learnExtends(pages [][]token) {
 			sm.Match = true
 		}
 	}
-	w.learnPrefixes(pages)
 }
 
 // longerInstance reports whether recognizer r finds, in the text of

@@ -188,11 +188,6 @@ type SlotMap struct {
 	// Extend says the value goes on to the end of its text node, over
 	// constant words and unmapped slots (see extend.go).
 	Extend bool `json:"extend,omitempty"`
-	// Prefix lists the slots of an optional part right before the slot,
-	// in its text node, that holds the field's whole value on pages
-	// where the slot is empty ("<a> (St . * College)? *:school </a>"):
-	// see prefix.go.
-	Prefix []int `json:"prefix,omitempty"`
 	// LeadNum: a dictionary field's values open with a number its
 	// annotations leave out ("80 F" for a position); the value starts
 	// after it (leadnum.go).
