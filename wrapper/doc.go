@@ -146,9 +146,6 @@
 //	leadnum.go    a number opening a dictionary field's values that its
 //	              annotations leave out ("80 F" for a position) is
 //	              dropped (SlotMap.LeadNum)
-//	twolines.go   a patterned field's slot whose values are two elements
-//	              of one field each (a date's and a college's, both
-//	              optional) is shared with the other field (learnParts)
 //	recmin.go     record mode: a single field's instances in a slot count
 //	              when they come from MinAnnotated of the sample pages
 //	              (a sparse dictionary annotates few of the records)

@@ -329,10 +329,7 @@ type slotStats struct {
 	// broken counts the values with a line break or a block element's
 	// edge inside (lineBreak): page parts rather than one line's fields.
 	broken int
-	// twoLines counts the values counted in broken whose words are two
-	// text nodes: two lines of one field each (twolines.go).
-	twoLines int
-	some     map[string]int // values where the type covers some words
+	some   map[string]int // values where the type covers some words
 	// itemTypes counts, per type, the values of which some item (split
 	// as a set's value is: at tags and separator punctuation) is an
 	// instance of the type; itemAnnOcc the values with an item that is
@@ -828,9 +825,6 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				for x := a; x < b; x++ {
 					if toks[x].Kind != KindWord && lineBreak(&toks[x]) {
 						st.broken++
-						if twoNodes(toks, a, b) {
-							st.twoLines++
-						}
 						break
 					}
 				}
