@@ -146,9 +146,6 @@
 //	leadnum.go    a number opening a dictionary field's values that its
 //	              annotations leave out ("80 F" for a position) is
 //	              dropped (SlotMap.LeadNum)
-//	twolines.go   a patterned field's slot whose values are two elements
-//	              of one field each (a date's and a college's, both
-//	              optional) is shared with the other field (learnParts)
 //	recmin.go     record mode: a single field's instances in a slot count
 //	              when they come from MinAnnotated of the sample pages
 //	              (a sparse dictionary annotates few of the records)
@@ -181,12 +178,6 @@
 //	              among other objects' records (a sidebar), a patterned
 //	              field's own slot outnumbered by its instances beside
 //	              another patterned field (a time on the date's line)
-//	setclaim.go   an optional single field does not take the slot that is
-//	              a mandatory set field's best place (a byline where a
-//	              noisy dictionary knows a name), though singles map first
-//	twoplaces.go  a detail page's set field read from a second slot that
-//	              holds values exactly on the pages where its place holds
-//	              none (a "By:" row in one block or the other)
 //	labelnum.go   numbers written into a label's word tell kinds apart
 //	              ("ISBN10" does not name isbn_13) and count against it
 //	recordrow.go  on a detail page, a single field learns no row label in
@@ -200,11 +191,6 @@
 //	              inside another slot's value on some pages (shuffled
 //	              table rows) reads the whole instance after its label
 //	              there (byLabelItem, after byLabel)
-//	nextitems.go  a free slot beside a detail page's set field's place,
-//	              holding values only where the place does, with no row
-//	              label of its own, continues it ("<span>A</span> ·
-//	              <span>B</span>": the second author a sparse dictionary
-//	              hardly knows)
 //	wrapper.go    Wrapper, Induce (mode choice, page mode), Extract, MismatchError,
 //	              object building
 //	list.go       record mode: induction over sample records, record-by-record
@@ -224,15 +210,8 @@
 //	              (SlotMap.Join, SlotMap.JoinPrev)
 //	extend.go     names that go on over template words inside their text
 //	              node (SlotMap.Extend)
-//	prefix.go     names whose first words ExAlg made an optional part before
-//	              the field's slot ("<a> (St . * College)? *:school </a>"):
-//	              the part's text when the slot is empty (SlotMap.Prefix)
-//	twinslot.go   a row after an optional row aligned in two slots, one on
-//	              each side of the optional part: the other slot's value
-//	              when the field's slot is empty (SlotMap.Twin)
-//	heldlabel.go  a row label that is template text before one slot names no
-//	              other slot, and a labelled field whose slot is there, empty
-//	              ("<dd>-</dd>"), takes no later value by its label
+//	heldlabel.go  a labelled field whose slot is there, empty ("<dd>-</dd>"),
+//	              takes no later value by its label
 //	rows.go       fields read by their label among label-value rows in an
 //	              order that varies from page to page (SlotMap.Row)
 //	roworder.go   label-value rows whose order varies put in one canonical
@@ -261,9 +240,7 @@
 //	              recognizer's instances do, not at the block's other
 //	              parts (a rating before the address, rows after it)
 //	tupleside.go  a field of a single nested tuple is one value per
-//	              object (no slot in a set but its lines); one left
-//	              without slot takes the free slot beside its tuple's
-//	              other fields (a venue's name before its address)
+//	              object (no slot in a set but its lines)
 //	lines.go      a value written as an element per line (SlotMap.Lines)
 //	              is validated joined, not line by line
 //	otherlabel.go a patterned field's slot under a label not naming it

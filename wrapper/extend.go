@@ -81,8 +81,6 @@ func (w *Wrapper) learnExtends(pages [][]token) {
 			sm.Match = true
 		}
 	}
-	w.learnPrefixes(pages)
-	w.learnTwins(pages)
 }
 
 // longerInstance reports whether recognizer r finds, in the text of

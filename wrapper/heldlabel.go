@@ -1,7 +1,5 @@
 package wrapper
 
-import "strings"
-
 // A label held by the field's own slot. A field keyed by a label
 // (SlotMap.Label) whose slot gives no value on a page takes the first
 // value of an unmapped slot with that label right before it (byLabel: an
@@ -25,21 +23,4 @@ func emptyAfterLabel(toks []token, r *mrec, sm *SlotMap) bool {
 		}
 	})
 	return empty
-}
-
-// labelHeldBy reports whether label (words joined by spaces), which a
-// slot's values follow on some pages, is the template label right
-// before another slot than s (slotLabels) and not s's own: the label is
-// that slot's row, and the words after it on s are what follows that row
-// where its value is empty. Such a label does not name s.
-func labelHeldBy(labels [][]string, s int, label string) bool {
-	if s < len(labels) && strings.Join(labels[s], " ") == label {
-		return false
-	}
-	for s2, l := range labels {
-		if s2 != s && len(l) > 0 && strings.Join(l, " ") == label {
-			return true
-		}
-	}
-	return false
 }

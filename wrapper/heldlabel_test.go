@@ -12,9 +12,8 @@ import (
 // </dd>", the last of a list) holds a placeholder "-" on a third of the
 // pages, followed by a summary block of varying sentences. Where the
 // school is "-", the summary's words follow the label "School" (a
-// page's label skips tags and punctuation): neither the mapping
-// (labelHeldBy) nor the fallback of a labelled field (emptyAfterLabel)
-// may take the summary for the school.
+// page's label skips tags and punctuation): the fallback of a labelled
+// field (emptyAfterLabel) may not take the summary for the school.
 func TestHeldLabel(t *testing.T) {
 	schools := []string{"University of Pinecrest", "Ridgeway State", "Ashford A&M", "Millbrook University", "Kestrel State", "Oakridge State", "Glenrock University"}
 	sentences := []string{"Stats are updated nightly during the season.", "Download our app for real-time updates.", "Tickets for home games are on sale now.", "Follow your team with live scores and alerts.", "All statistics are unofficial until verified by the league."}
@@ -52,26 +51,6 @@ func TestHeldLabel(t *testing.T) {
 		}
 		if got := strings.Join(objs[0].Get("school"), "|"); got != want[i] {
 			t.Fatalf("%s: school %q, want %q\ntemplate %s\nslots %+v", p.Path, got, want[i], w.Template(), w.Slots())
-		}
-	}
-}
-
-// TestLabelHeldBy: a label is another slot's when it is that slot's
-// template label and not the slot's own.
-func TestLabelHeldBy(t *testing.T) {
-	labels := [][]string{{"team"}, {"school"}, nil, {"school"}}
-	for _, c := range []struct {
-		s     int
-		label string
-		want  bool
-	}{
-		{2, "school", true},  // the summary after the school's row
-		{1, "school", false}, // the school's own slot
-		{3, "school", false}, // a slot with the same template label (a row in two places)
-		{2, "college", false},
-	} {
-		if got := labelHeldBy(labels, c.s, c.label); got != c.want {
-			t.Errorf("labelHeldBy(%d, %q) = %v, want %v", c.s, c.label, got, c.want)
 		}
 	}
 }

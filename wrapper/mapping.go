@@ -188,15 +188,6 @@ type SlotMap struct {
 	// Extend says the value goes on to the end of its text node, over
 	// constant words and unmapped slots (see extend.go).
 	Extend bool `json:"extend,omitempty"`
-	// Prefix lists the slots of an optional part right before the slot,
-	// in its text node, that holds the field's whole value on pages
-	// where the slot is empty ("<a> (St . * College)? *:school </a>"):
-	// see prefix.go.
-	Prefix []int `json:"prefix,omitempty"`
-	// Twin lists slots on the other side of an optional part next to
-	// the slot that hold the field's value on pages where the slot is
-	// empty ("*:school (<span> *:dob </span>)? *"): see twinslot.go.
-	Twin []int `json:"twin,omitempty"`
 	// LeadNum: a dictionary field's values open with a number its
 	// annotations leave out ("80 F" for a position); the value starts
 	// after it (leadnum.go).
@@ -338,10 +329,7 @@ type slotStats struct {
 	// broken counts the values with a line break or a block element's
 	// edge inside (lineBreak): page parts rather than one line's fields.
 	broken int
-	// twoLines counts the values counted in broken whose words are two
-	// text nodes: two lines of one field each (twolines.go).
-	twoLines int
-	some     map[string]int // values where the type covers some words
+	some   map[string]int // values where the type covers some words
 	// itemTypes counts, per type, the values of which some item (split
 	// as a set's value is: at tags and separator punctuation) is an
 	// instance of the type; itemAnnOcc the values with an item that is
@@ -837,9 +825,6 @@ func gather(w *Wrapper, pages [][]token) []*slotStats {
 				for x := a; x < b; x++ {
 					if toks[x].Kind != KindWord && lineBreak(&toks[x]) {
 						st.broken++
-						if twoNodes(toks, a, b) {
-							st.twoLines++
-						}
 						break
 					}
 				}
@@ -1160,9 +1145,6 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if f.Parent == "" {
 				label = namedLabel(st, f, nPages, minCnt, w.opt.GeneraliseThres, w.fields)
 			}
-			if label != "" && labelHeldBy(labels, s, label) {
-				label = "" // another slot's template label (heldlabel.go)
-			}
 			named := label != ""
 			lines, learned := false, false
 			if single && depth > 0 && named && listHeading(stats, sets, s, label, nPages, minCnt) {
@@ -1318,9 +1300,6 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			}
 			if c.part {
 				pending = append(pending, c) // waits for a host (partcands.go)
-				if single && !done[c.field] && !waits[c.field] && waitsForSet(w, cands, c, stats, valid, used, minCnt) {
-					waits[c.field] = true // a set field's slot (setpart.go)
-				}
 				continue
 			}
 			if (f.Parent == "" && !f.Many) != single || used[c.slot] || (c.label == "" && shared[c.slot]) || usedLab[fmt.Sprint(c.slot, "|", c.label)] {
@@ -1329,16 +1308,13 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if single && (done[c.field] || waits[c.field]) {
 				continue
 			}
-			if single && setClaims(w.fields, cands, c) {
-				continue // a set field's own place (setclaim.go)
-			}
 			if !single && done[c.field] && nestedSingle(w.fields, f) && otherLabelRow(labels, sets, chosen[c.field], c.slot, f) {
 				// A single field of a single nested tuple takes more
 				// slots for the lines of its value, not another row of
 				// its type (a fax after the phone).
 				continue
 			}
-			if p, ok := place[c.field]; ok && !single && !peerPlace(peers, p, c.slot) && (!samePlace(sets, othersUsed(used, chosen[c.field]), p, c.slot) || otherRow(stats[p], stats[c.slot])) && !otherBlock(stats[p], stats[c.slot], minCnt) {
+			if p, ok := place[c.field]; ok && !single && !peerPlace(peers, p, c.slot) && (!samePlace(sets, othersUsed(used, chosen[c.field]), p, c.slot) || otherRow(stats[p], stats[c.slot])) {
 				continue
 			}
 			if !single {
@@ -1364,15 +1340,8 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			waitParts(w, out, pending, c.slot, stats, valid, done, waits)
 		}
 	}
-	out = besideSibling(w, out, stats, done, used, minCnt, nPages, inScope)
-	if scope < 0 && (w.mult == "1" || w.mult == "?") {
-		out = nextItems(w, out, stats, sets, minCnt) // nextitems.go
-	}
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
-	if scope < 0 && (w.mult == "1" || w.mult == "?") {
-		out = continuedSets(w, out, stats, minCnt) // setcont.go
-	}
 	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
 	if scope < 0 && (w.rp != nil || w.mult == "1" || w.mult == "?") {
 		// One object per page or per record: not a list page's page

@@ -207,7 +207,7 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 				if r := valid[f.Path]; r != nil && !samePattern(*hf, f) {
 					n = st.itemInst[f.Path]
 				}
-			} else if float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) && !twoLineParts(st, valid[hf.Path] != nil, w.opt.GeneraliseThres) {
+			} else if float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
 				continue // the fields of one line, not page parts
 			} else if r := valid[f.Path]; r != nil {
 				hr := valid[hf.Path]
@@ -286,7 +286,7 @@ func sharesTaken(w *Wrapper, out []SlotMap, c cand, stats []*slotStats, valid ma
 	if c.label != "" {
 		st = labelled(st, c.label)
 	}
-	if st.occ == 0 || float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) && !twoLineParts(st, true, w.opt.GeneraliseThres) {
+	if st.occ == 0 || float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
 		return false
 	}
 	for _, host := range out {

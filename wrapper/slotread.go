@@ -63,12 +63,6 @@ func (sm SlotMap) Reading() string {
 	if sm.Block {
 		r = append(r, "the variable text of its block element")
 	}
-	if len(sm.Prefix) > 0 {
-		r = append(r, fmt.Sprintf("from slots %v when it is empty", sm.Prefix))
-	}
-	if len(sm.Twin) > 0 {
-		r = append(r, fmt.Sprintf("from slots %v when it is empty", sm.Twin))
-	}
 	if len(sm.Seps) > 0 || len(sm.SepWords) > 0 {
 		r = append(r, fmt.Sprintf("items split at %q", append(append([]string{}, sm.Seps...), sm.SepWords...)))
 	}

@@ -764,12 +764,6 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
 			fl.Values = w.byItem(toks, r, f)
 		}
-		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
-			fl.Values = w.byPrefix(toks, r, f) // prefix.go
-		}
-		if len(fl.Values) == 0 && !f.Many && !f.Tuple {
-			fl.Values = w.byTwin(toks, r, f) // twinslot.go
-		}
 		if len(fl.Values) > 0 {
 			out = append(out, fl)
 		}
