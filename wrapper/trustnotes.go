@@ -1,0 +1,397 @@
+package wrapper
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"golang.org/x/net/html"
+)
+
+// Notes read from the explicit score of the chosen slots and from the
+// template (issue 20: diagnostics that catch failures). Measured on fresh
+// zoo seeds, fields that score badly and got no diagnostic were mostly of
+// four kinds, none of which the sample statistics of notes.go and doubt.go
+// see:
+//
+//   - lead-item: a set field's list whose first item ExAlg kept as a slot
+//     of its own before the set (the same markup around it as around the
+//     set's items, only template text between them) that the field did
+//     not get: no field took it (the first act of a line-up that repeats
+//     the headliner), or another field did (a venue reading the first
+//     act). The field misses its first item on every page; the other
+//     field, if any, reads an item of the list.
+//   - weak-slot: a single field's chosen slot carries a factor of the
+//     score (score.go) that says it is unlikely to be the field's, and it
+//     won only because no better candidate was found: OneText (its
+//     annotations all fall on one text: a heading a dictionary knows),
+//     Locality (outside the object's region), or an Annotation count
+//     below WeakAnnotation of the sample pages for a mandatory field
+//     (two sample values a noisy dictionary happens to know).
+//   - same-as-field for nested fields: the note of doubt.go counts root
+//     fields only; a nested single field (location.venue_name) reading the
+//     place of another single field (the band) is the same failure.
+//   - close-rival: the ambiguous note of abstain.go for nested fields (it
+//     weighs root fields only); a
+//     nested single field whose chosen slot has an untaken rival within
+//     closeScore of its total holding other values is as doubtful.
+//
+// Each names its field and lowers the confidence of the field's values
+// (doubtKinds, doubt.go).
+
+// Kinds of the notes of this file.
+const (
+	NoteLeadItem   = "lead-item"
+	NoteWeakSlot   = "weak-slot"
+	NoteCloseRival = "close-rival"
+)
+
+// WeakAnnotation: a mandatory single field's chosen slot whose annotation
+// factor is below this share of the sample pages is weakly supported.
+const WeakAnnotation = 0.2
+
+// trustNotes returns the notes of this file for the wrapper learned on
+// pages (the sample).
+func (w *Wrapper) trustNotes(pages []*annotate.Page) []Note {
+	var out []Note
+	out = append(out, w.leadItemNotes(pages)...)
+	out = append(out, w.weakSlotNotes()...)
+	out = append(out, w.nestedSameNotes(pages)...)
+	out = append(out, w.nestedTieNotes()...)
+	return out
+}
+
+// leadItemNotes finds the set fields whose list's first item is a slot of
+// its own before the set that the field did not get (see above).
+func (w *Wrapper) leadItemNotes(pages []*annotate.Page) []Note {
+	if w.tmpl == nil {
+		return nil
+	}
+	owner := map[int]string{}
+	mine := map[string][]int{}
+	for _, sm := range w.slots {
+		if _, ok := owner[sm.Slot]; !ok {
+			owner[sm.Slot] = sm.Field
+		}
+		mine[sm.Field] = append(mine[sm.Field], sm.Slot)
+	}
+	flat := flatten(w.tmpl.Root, nil)
+	var out []Note
+	noted := map[string]bool{}
+	for i, e := range flat {
+		if e.slot < 0 {
+			continue
+		}
+		f := w.fieldSpec(owner[e.slot])
+		if f == nil || !f.Many || f.Tuple || noted[f.Path] {
+			continue
+		}
+		q := leadPeer(flat, i)
+		if q < 0 || slices.Contains(mine[f.Path], q) {
+			continue
+		}
+		ex := w.slotExample(pages, q)
+		if ex == "" {
+			continue
+		}
+		noted[f.Path] = true
+		g := owner[q]
+		if g == "" {
+			out = append(out, Note{Kind: NoteLeadItem, Field: f.Path, Message: fmt.Sprintf(
+				"set field %s: the first item of its list (e.g. %q) is a slot of its own, before the repeated items, that no field reads: it is missing from every value",
+				f.Path, ex)})
+			continue
+		}
+		out = append(out, Note{Kind: NoteLeadItem, Field: f.Path, Message: fmt.Sprintf(
+			"set field %s: the first item of its list (e.g. %q) is a slot of its own, before the repeated items, read as field %s: it is missing from the set",
+			f.Path, ex, g)})
+		if gf := w.fieldSpec(g); gf != nil && !gf.Many && !gf.Patterned() && !noted[g] {
+			noted[g] = true
+			out = append(out, Note{Kind: NoteLeadItem, Field: g, Message: fmt.Sprintf(
+				"field %s is read from the first item of set field %s's list (e.g. %q): it may be one of %s, not the %s",
+				g, f.Path, ex, f.Path, g)})
+		}
+	}
+	return out
+}
+
+// leadPeer returns the index in flat of the slot right before the set
+// holding the slot at flat[i] when it is the set's first slot and the two
+// slots have the same markup around them (the token before and the token
+// after), with only template tokens between that slot and the set; -1
+// otherwise.
+func leadPeer(flat []flatEl, i int) int {
+	open := -1
+	for j := i - 1; j >= 0; j-- {
+		if flat[j].slot >= 0 || (flat[j].mark != "" && flat[j].mark != "{") {
+			return -1
+		}
+		if flat[j].mark == "{" {
+			open = j
+			break
+		}
+	}
+	if open < 0 || i+1 >= len(flat) || i == 0 {
+		return -1
+	}
+	for j := open - 1; j >= 1; j-- {
+		if flat[j].mark != "" {
+			return -1
+		}
+		if flat[j].slot < 0 {
+			continue
+		}
+		if j+1 < len(flat) && sameTok(flat[j-1], flat[i-1]) && sameTok(flat[j+1], flat[i+1]) {
+			return flat[j].slot
+		}
+		return -1
+	}
+	return -1
+}
+
+// sameTok reports whether two template elements are tokens of one kind
+// and text.
+func sameTok(a, b flatEl) bool {
+	return a.slot < 0 && b.slot < 0 && a.mark == "" && b.mark == "" && a.tok.Kind == b.tok.Kind && a.tok.Text == b.tok.Text
+}
+
+// slotExample returns the first value of slot s on the sample (the first
+// page where it has one), "" when it has none.
+func (w *Wrapper) slotExample(pages []*annotate.Page, s int) string {
+	for _, p := range pages {
+		ex := ""
+		w.sampleScopes(p, func(toks []token, r *mrec) {
+			collect(r, -1, func(v sval) {
+				if ex != "" || v.slot != s {
+					return
+				}
+				if txt, a, b := valueText(toks, v.a, v.b); a < b {
+					ex = txt
+				}
+			})
+		})
+		if ex != "" {
+			if len(ex) > 40 {
+				ex = ex[:40] + "…"
+			}
+			return ex
+		}
+	}
+	return ""
+}
+
+// weakSlotNotes finds the single fields whose chosen slot's score carries
+// a factor against it (see above).
+func (w *Wrapper) weakSlotNotes() []Note {
+	var out []Note
+	for _, fe := range w.explain {
+		f := w.fieldSpec(fe.Field)
+		if f == nil || f.Many || f.Tuple || fe.Sample == 0 {
+			continue
+		}
+		var win *CandidateExplain
+		for i := range fe.Candidates {
+			if c := &fe.Candidates[i]; c.Chosen && (win == nil || c.Total > win.Total) {
+				win = c
+			}
+		}
+		if win == nil || win.Score.Basis == "rule" {
+			continue
+		}
+		var why []string
+		if win.Score.OneText < 1 {
+			why = append(why, "its annotations all fall on one text (a heading or label the field's dictionary knows)")
+		}
+		if win.Outside {
+			why = append(why, "it lies outside the region of the object's other fields")
+		}
+		if !f.Optional && win.Score.Basis == "annotations" && win.Score.Annotation < WeakAnnotation*float64(fe.Sample) {
+			why = append(why, fmt.Sprintf("its values are annotated as %s on about %.0f of the %d sample pages", strings.Join(f.Types, "|"), win.Score.Annotation, fe.Sample))
+		}
+		if len(why) == 0 {
+			continue
+		}
+		ex := ""
+		if len(win.Samples) > 0 && len(win.Samples[0].Values) > 0 {
+			ex = win.Samples[0].Values[0]
+		}
+		out = append(out, Note{Kind: NoteWeakSlot, Field: fe.Field, Message: fmt.Sprintf(
+			"field %s: its slot (score %s, e.g. %q) won for want of a better candidate: %s",
+			fe.Field, fmtFactor(win.Total), ex, strings.Join(why, "; "))})
+	}
+	return out
+}
+
+// singleChain reports whether field f and every tuple above it are single.
+func (w *Wrapper) singleChain(f *FieldSpec) bool {
+	for x := f; x != nil; {
+		if x.Many {
+			return false
+		}
+		if x.Parent == "" {
+			return true
+		}
+		x = w.fieldSpec(x.Parent)
+	}
+	return false
+}
+
+// nestedSameNotes gives the same-as-field note (doubt.go) for pairs of
+// single fields one of which at least is nested (the root pairs are
+// counted by placeTally): the same first value, from different text
+// nodes, on at least half of the sample objects where both have one (two
+// at least).
+func (w *Wrapper) nestedSameNotes(pages []*annotate.Page) []Note {
+	slotsOf := map[string][]int{}
+	for _, sm := range w.slots {
+		slotsOf[sm.Field] = append(slotsOf[sm.Field], sm.Slot)
+	}
+	var fields []FieldSpec
+	nested := false
+	for _, f := range w.fields {
+		if f.Tuple || len(slotsOf[f.Path]) == 0 || !w.singleChain(&f) {
+			continue
+		}
+		fields = append(fields, f)
+		nested = nested || f.Parent != ""
+	}
+	if !nested {
+		return nil
+	}
+	type pair struct{ a, b string }
+	both, same := map[pair]int{}, map[pair]int{}
+	example := map[pair]string{}
+	for _, p := range pages {
+		w.sampleScopes(p, func(toks []token, r *mrec) {
+			ob := &objectTally{at: map[string][]*html.Node{}, first: map[string]string{}}
+			for _, f := range fields {
+				collect(r, -1, func(v sval) {
+					if !slices.Contains(slotsOf[f.Path], v.slot) {
+						return
+					}
+					if _, a, b := valueText(toks, v.a, v.b); a < b {
+						ob.add(f.Path, toks, a, b)
+					}
+				})
+			}
+			for i, f := range fields {
+				for _, g := range fields[i+1:] {
+					if f.Parent == "" && g.Parent == "" {
+						continue // placeTally's
+					}
+					if ob.first[f.Path] == "" || ob.first[g.Path] == "" {
+						continue
+					}
+					k := pair{f.Path, g.Path}
+					both[k]++
+					if ob.first[f.Path] == ob.first[g.Path] && len(ob.at[f.Path]) > 0 && len(ob.at[g.Path]) > 0 && ob.at[f.Path][0] != ob.at[g.Path][0] {
+						same[k]++
+						if example[k] == "" {
+							example[k] = ob.first[f.Path]
+						}
+					}
+				}
+			}
+		})
+	}
+	var out []Note
+	noted := map[string]bool{}
+	for i, f := range fields {
+		for _, g := range fields[i+1:] {
+			k := pair{f.Path, g.Path}
+			n := same[k]
+			if n < 2 || 2*n < both[k] {
+				continue
+			}
+			for _, x := range []struct{ f, g string }{{f.Path, g.Path}, {g.Path, f.Path}} {
+				if noted[x.f] {
+					continue
+				}
+				noted[x.f] = true
+				out = append(out, Note{Kind: NoteSameAs, Field: x.f, Message: fmt.Sprintf(
+					"field %s has the same value as field %s on %d of the %d sample objects where both have one (e.g. %q): one of them is read from the other's place",
+					x.f, x.g, n, both[k], example[k])})
+			}
+		}
+	}
+	return out
+}
+
+// nestedTieNotes gives the close-rival note, abstain.go's ambiguous one, for nested single
+// fields: the chosen candidate (the best of the field's chosen ones,
+// weighed, not placed by a label or rule) has a rival no field took whose
+// total is within closeScore of its own and whose sample values differ
+// from its on at least differShare of the sample pages both show (two at
+// least).
+func (w *Wrapper) nestedTieNotes() []Note {
+	taken := map[int]bool{}
+	for _, sm := range w.slots {
+		taken[sm.Slot] = true
+	}
+	var out []Note
+	for _, fe := range w.explain {
+		f := w.fieldSpec(fe.Field)
+		if f == nil || f.Parent == "" || f.Many || f.Tuple || !w.singleChain(f) {
+			continue
+		}
+		var win *CandidateExplain
+		for i := range fe.Candidates {
+			if c := &fe.Candidates[i]; c.Chosen && (win == nil || c.Total > win.Total) {
+				win = c
+			}
+		}
+		if win == nil || win.Score.Basis != "annotations" || win.Label != "" {
+			continue
+		}
+		var rivals []string
+		for _, c := range fe.Candidates {
+			if c.Chosen || taken[c.Slot] || c.Total < closeScore*win.Total {
+				continue
+			}
+			common, differ := compareSamples(win.Samples, c.Samples)
+			if common < minCommon || float64(differ) < differShare*float64(common) {
+				continue
+			}
+			ex := ""
+			if len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
+				ex = c.Samples[0].Values[0]
+			}
+			rivals = append(rivals, fmt.Sprintf("slot %d (score %s, e.g. %q)", c.Slot, fmtFactor(c.Total), ex))
+		}
+		if len(rivals) == 0 {
+			continue
+		}
+		ex := ""
+		if len(win.Samples) > 0 && len(win.Samples[0].Values) > 0 {
+			ex = win.Samples[0].Values[0]
+		}
+		out = append(out, Note{Kind: NoteCloseRival, Field: fe.Field, Message: fmt.Sprintf(
+			"field %s: slot %d (score %s, e.g. %q) was chosen over %s, within %.0f%% of its score: check its values",
+			fe.Field, win.Slot, fmtFactor(win.Total), ex, strings.Join(rivals, ", "), 100*(1-closeScore))})
+	}
+	return out
+}
+
+// compareSamples compares two candidates' sample values page by page
+// (their first values): common is the number of sample pages where both
+// have one, differ those where they differ.
+func compareSamples(a, b []CandidateSample) (common, differ int) {
+	first := map[int]string{}
+	for _, s := range a {
+		if len(s.Values) > 0 {
+			first[s.Index] = s.Values[0]
+		}
+	}
+	for _, s := range b {
+		v, ok := first[s.Index]
+		if !ok || len(s.Values) == 0 {
+			continue
+		}
+		common++
+		if v != s.Values[0] {
+			differ++
+		}
+	}
+	return common, differ
+}
