@@ -26,9 +26,11 @@ import (
 //     score (score.go) that says it is unlikely to be the field's, and it
 //     won only because no better candidate was found: OneText (its
 //     annotations all fall on one text: a heading a dictionary knows),
-//     Locality (outside the object's region), or an Annotation count
-//     below WeakAnnotation of the sample pages for a mandatory field
-//     (two sample values a noisy dictionary happens to know).
+//     with Variation (its values repeat among a few texts: a heading
+//     that rotates among "Details", "Specifications", …, one of which a
+//     dictionary knows), or Locality (outside the object's region). A
+//     low Annotation count alone is no sign: measured on fresh zoo
+//     seeds, most fields of sparse dictionaries have it and are right.
 //   - same-as-field for nested fields: the note of doubt.go counts root
 //     fields only; a nested single field (location.venue_name) reading the
 //     place of another single field (the band) is the same failure.
@@ -46,10 +48,6 @@ const (
 	NoteWeakSlot   = "weak-slot"
 	NoteCloseRival = "close-rival"
 )
-
-// WeakAnnotation: a mandatory single field's chosen slot whose annotation
-// factor is below this share of the sample pages is weakly supported.
-const WeakAnnotation = 0.2
 
 // trustNotes returns the notes of this file for the wrapper learned on
 // pages (the sample).
@@ -184,6 +182,9 @@ func (w *Wrapper) slotExample(pages []*annotate.Page, s int) string {
 // weakSlotNotes finds the single fields whose chosen slot's score carries
 // a factor against it (see above).
 func (w *Wrapper) weakSlotNotes() []Note {
+	if w.rp != nil || w.scope >= 0 {
+		return nil // detail pages only: a list's records are weighed by rules of their own
+	}
 	var out []Note
 	for _, fe := range w.explain {
 		f := w.fieldSpec(fe.Field)
@@ -200,14 +201,11 @@ func (w *Wrapper) weakSlotNotes() []Note {
 			continue
 		}
 		var why []string
-		if win.Score.OneText < 1 {
-			why = append(why, "its annotations all fall on one text (a heading or label the field's dictionary knows)")
+		if win.Score.OneText < 1 && win.Score.Variation < 1 {
+			why = append(why, "its annotations all fall on one text and its values repeat among a few texts (template text, such as a heading that rotates, that the field's dictionary knows)")
 		}
 		if win.Outside {
 			why = append(why, "it lies outside the region of the object's other fields")
-		}
-		if !f.Optional && win.Score.Basis == "annotations" && win.Score.Annotation < WeakAnnotation*float64(fe.Sample) {
-			why = append(why, fmt.Sprintf("its values are annotated as %s on about %.0f of the %d sample pages", strings.Join(f.Types, "|"), win.Score.Annotation, fe.Sample))
 		}
 		if len(why) == 0 {
 			continue
