@@ -29,7 +29,8 @@ import (
 //     with Variation (its values repeat among a few texts: a heading
 //     that rotates among "Details", "Specifications", …, one of which a
 //     dictionary knows), or Locality (outside the object's region). A
-//     low Annotation count alone is no sign: measured on fresh zoo
+//     Or the winner has no label while a candidate after a label naming
+//     the field lost to it (Label). A low Annotation count alone is no sign: measured on fresh zoo
 //     seeds, most fields of sparse dictionaries have it and are right.
 //   - same-as-field for nested fields: the note of doubt.go counts root
 //     fields only; a nested single field (location.venue_name) reading the
@@ -206,6 +207,14 @@ func (w *Wrapper) weakSlotNotes() []Note {
 		}
 		if win.Outside {
 			why = append(why, "it lies outside the region of the object's other fields")
+		}
+		if win.Label == "" && win.Score.Label <= 1 {
+			for _, c := range fe.Candidates {
+				if !c.Chosen && c.Label != "" && c.Score.Label > 1 && len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
+					why = append(why, fmt.Sprintf("slot %d, after the label %q naming the field (e.g. %q), lost to it", c.Slot, c.Label, c.Samples[0].Values[0]))
+					break
+				}
+			}
 		}
 		if len(why) == 0 {
 			continue
