@@ -116,7 +116,7 @@ func (w *Wrapper) leadItemNotes(pages []*annotate.Page) []Note {
 	return out
 }
 
-// leadPeer returns the index in flat of the slot right before the set
+// leadPeer returns the number of the slot right before the set
 // holding the slot at flat[i] when it is the set's first slot and the two
 // slots have the same markup around them (the token before and the token
 // after), with only template tokens between that slot and the set; -1
