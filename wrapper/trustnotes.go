@@ -29,8 +29,9 @@ import (
 //     with Variation (its values repeat among a few texts: a heading
 //     that rotates among "Details", "Specifications", …, one of which a
 //     dictionary knows), or Locality (outside the object's region). A
-//     Or the winner has no label while a candidate after a label naming
-//     the field lost to it (Label). A low Annotation count alone is no sign: measured on fresh zoo
+//     Or the winner has no label while a candidate after a label that is
+//     the field's name (Label namedBoost, not a stem: "list price" for a
+//     price field is another price's) lost to it. A low Annotation count alone is no sign: measured on fresh zoo
 //     seeds, most fields of sparse dictionaries have it and are right.
 //   - same-as-field for nested fields: the note of doubt.go counts root
 //     fields only; a nested single field (location.venue_name) reading the
@@ -211,7 +212,7 @@ func (w *Wrapper) weakSlotNotes() []Note {
 		}
 		if win.Label == "" && win.Score.Label <= 1 {
 			for _, c := range fe.Candidates {
-				if !c.Chosen && c.Label != "" && c.Score.Label > 1 && len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
+				if !c.Chosen && c.Label != "" && c.Score.Label >= namedBoost && len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
 					why = append(why, fmt.Sprintf("slot %d, after the label %q naming the field (e.g. %q), lost to it", c.Slot, c.Label, c.Samples[0].Values[0]))
 					break
 				}
