@@ -1372,6 +1372,7 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	out = learnParts(w, out, stats, valid, done, minCnt)
 	if scope < 0 && (w.mult == "1" || w.mult == "?") {
 		out = continuedSets(w, out, stats, minCnt) // setcont.go
+		out = leadItems(w, out, stats)             // leaditem.go
 	}
 	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
 	if scope < 0 && (w.rp != nil || w.mult == "1" || w.mult == "?") {
