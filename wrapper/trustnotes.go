@@ -60,6 +60,7 @@ func (w *Wrapper) trustNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.nestedSameNotes(pages)...)
 	out = append(out, w.nestedTieNotes()...)
 	out = append(out, w.recordsElsewhereNotes(pages)...)
+	out = append(out, w.valueShapeNotes(pages)...)
 	return out
 }
 
@@ -487,4 +488,139 @@ func (w *Wrapper) recordsElsewhereNotes(pages []*annotate.Page) []Note {
 			f.Path, strings.Join(names, ", "))})
 	}
 	return out
+}
+
+// NoteNoLetter: values of a name field (not patterned) without a letter
+// ("2013", "1"): a name has letters, so the slot holds another kind of
+// value on those objects.
+const NoteNoLetter = "no-letter"
+
+// valueShapeNotes gives, for each root field typed by names (a
+// dictionary, not a pattern), a NoteNoLetter when two of the values it
+// gives on the sample pages or more hold no letter, and a NoteLeadNumber when RaggedShare
+// of its sample values or more (two at least) open with a number outside
+// the field's instance that an instance of the field's types follows
+// ("60 Catcher"): the number is another field's (a jersey number) and
+// runs into the value.
+func (w *Wrapper) valueShapeNotes(pages []*annotate.Page) []Note {
+	slotsOf := map[string][]int{}
+	for _, sm := range w.slots {
+		if !sm.Part && !sm.LeadNum {
+			slotsOf[sm.Field] = append(slotsOf[sm.Field], sm.Slot)
+		}
+	}
+	type tally struct {
+		vals, noLetter, lead int
+		noLetterEx, leadEx   string
+	}
+	var fields []FieldSpec
+	tl := map[string]*tally{}
+	for _, f := range w.fields {
+		if f.Tuple || f.Parent != "" || f.Patterned() || len(slotsOf[f.Path]) == 0 {
+			continue
+		}
+		fields = append(fields, f)
+		tl[f.Path] = &tally{}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	for _, p := range pages {
+		w.sampleScopes(p, func(toks []token, r *mrec) {
+			for _, f := range fields {
+				t := tl[f.Path]
+				collect(r, -1, func(v sval) {
+					if !slices.Contains(slotsOf[f.Path], v.slot) {
+						return
+					}
+					txt, a, b := valueText(toks, v.a, v.b)
+					if a >= b || txt == "" {
+						return
+					}
+					t.vals++
+					if leadNumber(toks, a, b, f.Types) {
+						t.lead++
+						if t.leadEx == "" {
+							t.leadEx = txt
+						}
+					}
+				})
+			}
+		})
+	}
+	// Values without a letter are counted on the values extracted (a
+	// slot shared with a date gives the date to the other field).
+	for _, p := range pages {
+		objs, _ := w.Extract(p)
+		for _, o := range objs {
+			for _, fd := range o.Fields {
+				t := tl[fd.Name]
+				if t == nil || fd.Tuple {
+					continue
+				}
+				for _, v := range fd.Values {
+					if v.Text != "" && !hasLetter(v.Text) {
+						t.noLetter++
+						if t.noLetterEx == "" {
+							t.noLetterEx = v.Text
+						}
+					}
+				}
+			}
+		}
+	}
+	var out []Note
+	for _, f := range fields {
+		t := tl[f.Path]
+		if t.noLetter >= 2 {
+			out = append(out, Note{Kind: NoteNoLetter, Field: f.Path, Message: fmt.Sprintf(
+				"field %s: %d of its values on the sample pages hold no letter (e.g. %q), though its type %s is a name: the slot holds another kind of value on those objects",
+				f.Path, t.noLetter, t.noLetterEx, strings.Join(f.Types, "|"))})
+		}
+		if t.lead >= 2 && float64(t.lead) >= RaggedShare*float64(t.vals) {
+			out = append(out, Note{Kind: NoteLeadNumber, Field: f.Path, Message: fmt.Sprintf(
+				"field %s: %d of its %d sample values open with a number outside their %s instance (e.g. %q): the number may be another field's, run into the value",
+				f.Path, t.lead, t.vals, strings.Join(f.Types, "|"), t.leadEx)})
+		}
+	}
+	return out
+}
+
+// leadNumber reports whether the word tokens [a, b) open with a number
+// (digits only) not annotated with types, followed by a token that is.
+func leadNumber(toks []token, a, b int, types []string) bool {
+	first := -1
+	for x := a; x < b; x++ {
+		if toks[x].Kind == KindWord {
+			first = x
+			break
+		}
+	}
+	if first < 0 || !allDigits(toks[first].Text) || typedAs(toks[first], types) {
+		return false
+	}
+	for x := first + 1; x < b; x++ {
+		if toks[x].Kind == KindWord && typedAs(toks[x], types) {
+			return true
+		}
+	}
+	return false
+}
+
+// typedAs reports whether token t holds an annotation of one of types.
+func typedAs(t token, types []string) bool {
+	return slices.ContainsFunc(t.Ann, func(an *annotate.Annotation) bool { return slices.Contains(types, an.Type) })
+}
+
+// allDigits reports whether s is a run of ASCII digits.
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
