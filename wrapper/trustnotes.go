@@ -61,6 +61,7 @@ func (w *Wrapper) trustNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.nestedTieNotes()...)
 	out = append(out, w.recordsElsewhereNotes(pages)...)
 	out = append(out, w.valueShapeNotes(pages)...)
+	out = append(out, w.recordMissedNotes(pages)...)
 	return out
 }
 
@@ -623,4 +624,64 @@ func allDigits(s string) bool {
 		}
 	}
 	return true
+}
+
+// recordMissedNotes gives, on list pages (record mode), the missed-values
+// note of doubt.go (there for detail pages): a root field has no value on
+// MissedShare of the sample records or more (two at least) though a word
+// of the record is annotated with its type. Rows shuffled from record to
+// record leave a field's row outside its slot on some of them.
+func (w *Wrapper) recordMissedNotes(pages []*annotate.Page) []Note {
+	if w.rp == nil {
+		return nil
+	}
+	slotsOf := map[string][]int{}
+	for _, sm := range w.slots {
+		slotsOf[sm.Field] = append(slotsOf[sm.Field], sm.Slot)
+	}
+	var fields []FieldSpec
+	for _, f := range w.fields {
+		if !f.Tuple && f.Parent == "" && len(slotsOf[f.Path]) > 0 {
+			fields = append(fields, f)
+		}
+	}
+	records := 0
+	missed := map[string]int{}
+	example := map[string]string{}
+	for _, p := range pages {
+		w.sampleScopes(p, func(toks []token, r *mrec) {
+			records++
+			for _, f := range fields {
+				has := false
+				collect(r, -1, func(v sval) {
+					if slices.Contains(slotsOf[f.Path], v.slot) {
+						if _, a, b := valueText(toks, v.a, v.b); a < b {
+							has = true
+						}
+					}
+				})
+				if has {
+					continue
+				}
+				for x := range toks {
+					if toks[x].Kind == KindWord && typedAs(toks[x], f.Types) {
+						missed[f.Path]++
+						if example[f.Path] == "" {
+							example[f.Path] = toks[x].Text
+						}
+						break
+					}
+				}
+			}
+		})
+	}
+	var out []Note
+	for _, f := range fields {
+		if n := missed[f.Path]; n >= 2 && float64(n) >= MissedShare*float64(records) {
+			out = append(out, Note{Kind: NoteMissed, Field: f.Path, Message: fmt.Sprintf(
+				"field %s has no value on %d of the %d sample records, though its type %s is found in them (e.g. %q): values are missed",
+				f.Path, n, records, strings.Join(f.Types, "|"), example[f.Path])})
+		}
+	}
+	return out
 }
