@@ -62,6 +62,7 @@ func (w *Wrapper) trustNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.recordsElsewhereNotes(pages)...)
 	out = append(out, w.valueShapeNotes(pages)...)
 	out = append(out, w.recordMissedNotes(pages)...)
+	out = append(out, w.mergedNotes(pages)...)
 	return out
 }
 
@@ -681,6 +682,71 @@ func (w *Wrapper) recordMissedNotes(pages []*annotate.Page) []Note {
 			out = append(out, Note{Kind: NoteMissed, Field: f.Path, Message: fmt.Sprintf(
 				"field %s has no value on %d of the %d sample records, though its type %s is found in them (e.g. %q): values are missed",
 				f.Path, n, records, strings.Join(f.Types, "|"), example[f.Path])})
+		}
+	}
+	return out
+}
+
+// NoteMerged: a single field whose values are cut to its recognizer's
+// instance (FieldSpec.Delimited) gives values holding two instances of it
+// or more ("May 3, Feb 17"): two values merged, or a value and another
+// field's.
+const NoteMerged = "merged-values"
+
+// mergedNotes gives a NoteMerged for every root single field cut to its
+// recognizer's instance that gives, on the sample pages, two values or
+// more holding several non-overlapping instances of it.
+func (w *Wrapper) mergedNotes(pages []*annotate.Page) []Note {
+	type tally struct {
+		vals, merged int
+		ex           string
+	}
+	tl := map[string]*tally{}
+	for _, f := range w.fields {
+		if !f.Tuple && !f.Many && f.Parent == "" && f.Delimited() && w.valid[f.Path] != nil {
+			tl[f.Path] = &tally{}
+		}
+	}
+	if len(tl) == 0 {
+		return nil
+	}
+	for _, p := range pages {
+		objs, _ := w.Extract(p)
+		for _, o := range objs {
+			for _, fd := range o.Fields {
+				t := tl[fd.Name]
+				if t == nil {
+					continue
+				}
+				for _, v := range fd.Values {
+					t.vals++
+					ms, err := w.valid[fd.Name].Find(v.Text)
+					if err != nil {
+						continue
+					}
+					n, end := 0, -1
+					for _, m := range ms {
+						if m.Start >= end {
+							n++
+							end = m.End
+						}
+					}
+					if n >= 2 {
+						t.merged++
+						if t.ex == "" {
+							t.ex = v.Text
+						}
+					}
+				}
+			}
+		}
+	}
+	var out []Note
+	for _, f := range w.fields {
+		if t := tl[f.Path]; t != nil && t.merged >= 2 {
+			out = append(out, Note{Kind: NoteMerged, Field: f.Path, Message: fmt.Sprintf(
+				"field %s: %d of its %d values on the sample pages hold several instances of its type (e.g. %q): two values are merged in one",
+				f.Path, t.merged, t.vals, t.ex)})
 		}
 	}
 	return out
