@@ -85,3 +85,22 @@ func TestWeakSlotNotes(t *testing.T) {
 		}
 	}
 }
+
+func TestLeadNumberNote(t *testing.T) {
+	tests := []struct {
+		toks string
+		want bool
+	}{
+		{"60 position:Catcher", true},
+		{"position:Catcher", false},
+		{"60th position:Catcher", false},
+		{"position:60 position:Catcher", false},
+		{"60 Catcher", false},
+	}
+	for _, tc := range tests {
+		toks := words(tc.toks)
+		if got := leadNumber(toks, 0, len(toks), []string{"position"}); got != tc.want {
+			t.Errorf("leadNumber(%q) = %v, want %v", tc.toks, got, tc.want)
+		}
+	}
+}
