@@ -9,37 +9,44 @@ import (
 	"golang.org/x/net/html"
 )
 
-// Notes read from the explicit score of the chosen slots and from the
-// template (issue 20: diagnostics that catch failures). Measured on fresh
-// zoo seeds, fields that score badly and got no diagnostic were mostly of
-// four kinds, none of which the sample statistics of notes.go and doubt.go
-// see:
+// Notes read from the explicit score of the chosen slots, from the
+// template and from the values extracted on the sample (issue 20:
+// diagnostics that catch failures). Measured on fresh zoo seeds
+// (12000-12199), fields that scored badly with no diagnostic were mostly
+// of these kinds, which the sample statistics of notes.go and doubt.go do
+// not see:
 //
 //   - lead-item: a set field's list whose first item ExAlg kept as a slot
 //     of its own before the set (the same markup around it as around the
-//     set's items, only template text between them) that the field did
-//     not get: no field took it (the first act of a line-up that repeats
-//     the headliner), or another field did (a venue reading the first
-//     act). The field misses its first item on every page; the other
-//     field, if any, reads an item of the list.
-//   - weak-slot: a single field's chosen slot carries a factor of the
-//     score (score.go) that says it is unlikely to be the field's, and it
-//     won only because no better candidate was found: OneText (its
-//     annotations all fall on one text: a heading a dictionary knows),
-//     with Variation (its values repeat among a few texts: a heading
-//     that rotates among "Details", "Specifications", …, one of which a
-//     dictionary knows), or Locality (outside the object's region). A
-//     Or the winner has no label while a candidate after a label that is
-//     the field's name (Label namedBoost, not a stem: "list price" for a
-//     price field is another price's) lost to it. A low Annotation count alone is no sign: measured on fresh zoo
-//     seeds, most fields of sparse dictionaries have it and are right.
+//     set's items, only template text between them) that another field
+//     reads (a venue reading the first act); leaditem.go gives the set
+//     field that slot when no field took it.
+//   - weak-slot (detail pages): a single field's chosen slot carries
+//     factors of the score (score.go) against it and won for want of a
+//     better candidate: OneText with Variation below 1 (its annotations
+//     fall on one text and its values repeat among a few texts: a
+//     heading that rotates among "Details", "Specifications", …, one of
+//     which a dictionary knows), or Locality (outside the object's
+//     region); or the winner has no label while a candidate after a label
+//     that is the field's whole name (Label namedBoost, not a stem: "list
+//     price" for a price field is another price's) lost to it. A low
+//     Annotation count alone is no sign: measured, most fields of sparse
+//     dictionaries have it and are right.
 //   - same-as-field for nested fields: the note of doubt.go counts root
-//     fields only; a nested single field (location.venue_name) reading the
-//     place of another single field (the band) is the same failure.
+//     fields only; a nested single field (location.venue_name) reading
+//     the place of another single field (the band) is the same failure.
 //   - close-rival: the ambiguous note of abstain.go for nested fields (it
-//     weighs root fields only); a
-//     nested single field whose chosen slot has an untaken rival within
-//     closeScore of its total holding other values is as doubtful.
+//     weighs root fields only): an untaken rival within closeScore of the
+//     chosen slot's total holds other values.
+//   - records-elsewhere (list pages): column headers outside the records'
+//     list name two fields or more: the records may be a look-alike list.
+//   - no-letter and lead-number: a name field's values without a letter
+//     ("2013"), or opening with a number outside its instance ("60
+//     Catcher").
+//   - missed-values on list records: doubt.go's note, there for detail
+//     pages only.
+//   - merged-values: a field cut to its recognizer's instance gives values
+//     holding several instances ("May 3, Feb 17").
 //
 // Each names its field and lowers the confidence of the field's values
 // (doubtKinds, doubt.go).
