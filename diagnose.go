@@ -156,6 +156,7 @@ func Diagnose(rep *Report) []Diagnostic {
 	out = append(out, noteDiagnostics(rep)...)     // trustdiag.go
 	out = append(out, slowRegex(rep)...)           // regextime.go
 	out = append(out, outsideRegion(rep)...)       // diagnose_region.go
+	out = append(out, emptySlots(rep)...)          // diagnose_empty.go
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
 	return out
 }

@@ -109,7 +109,8 @@ const (
 
 // doubtKinds are the note kinds that lower the confidence of their
 // field's values (Evidence.Doubt).
-var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteMissed, NoteSameAs, NoteInLink, NoteOtherType, NoteMultiplicity, NoteAbstained}
+var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteMissed, NoteSameAs, NoteInLink, NoteOtherType, NoteMultiplicity, NoteAbstained,
+	NoteLeadItem, NoteWeakSlot, NoteCloseRival, NoteRecordsElsewhere, NoteNoLetter, NoteMerged} // trustnotes.go
 
 // doubtTally is what the doubt notes count over a field's sample objects.
 type doubtTally struct {

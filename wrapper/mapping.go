@@ -1342,6 +1342,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 	}
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
+	if scope < 0 && (w.mult == "1" || w.mult == "?") {
+		out = leadItems(w, out, stats) // leaditem.go
+	}
 	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
 	if scope < 0 && (w.rp != nil || w.mult == "1" || w.mult == "?") {
 		// One object per page or per record: not a list page's page

@@ -61,6 +61,7 @@ func (w *Wrapper) Notes(pages []*annotate.Page) []Note {
 	out := slices.Clone(w.abstained[w.scope])
 	out = append(out, w.pinNotes[w.scope]...) // pins.go
 	out = append(out, w.multiplicityNotes(pages)...)
+	out = append(out, w.trustNotes(pages)...) // trustnotes.go
 	if w.page != nil {
 		out = append(out, w.page.Notes(pages)...)
 	}
