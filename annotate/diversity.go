@@ -1,7 +1,6 @@
 package annotate
 
 import (
-	"hash/maphash"
 	"slices"
 	"strings"
 )
@@ -28,7 +27,22 @@ const NearDuplicate = 0.8
 // sketchSize is k of the bottom-k sketches of variable text.
 const sketchSize = 16
 
-var sketchSeed = maphash.MakeSeed()
+// textHash hashes a text for the sketches: FNV-1a, then SplitMix64's
+// finalizer to spread the bits for bottom-k. It is the same in every
+// process (a maphash seed is not), so that the sample, and so the wrapper
+// and the output, do not change from one run to the next.
+func textHash(t string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(t); i++ {
+		h ^= uint64(t[i])
+		h *= 1099511628211
+	}
+	h ^= h >> 30
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	return h ^ h>>31
+}
 
 // pageSketch summarises a page for the final choice.
 type pageSketch struct {
@@ -49,7 +63,7 @@ func sketchOf(texts []string, template map[string]bool) *pageSketch {
 		if t == "" {
 			continue
 		}
-		h := maphash.String(sketchSeed, t)
+		h := textHash(t)
 		if template[t] {
 			tmpl = append(tmpl, h)
 		} else {
@@ -194,7 +208,7 @@ func offTemplate(cands []*pageState) map[*pageState]bool {
 		set := map[uint64]bool{}
 		for _, t := range st.texts {
 			if t = strings.TrimSpace(t); t != "" {
-				set[maphash.String(sketchSeed, t)] = true
+				set[textHash(t)] = true
 			}
 		}
 		for h := range set {
