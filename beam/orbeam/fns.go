@@ -115,6 +115,9 @@ func (f *learnFn) ProcessElement(ctx context.Context, t SourceTask, emitWrapper 
 	start := time.Now()
 	rec := LearnRec{Source: t.Index}
 	root, paths, wfs, w, annotated, err := f.learn(ctx, t)
+	if wfs != nil {
+		defer wfs.Close() // its spill file: workers read the records themselves
+	}
 	rec.Pages = len(paths)
 	rec.Seconds = time.Since(start).Seconds()
 	if annotated != nil {
