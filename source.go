@@ -29,9 +29,22 @@ func RunFS(ctx context.Context, fsys fs.FS, cfg Config, emit func(*wrapper.Objec
 	if len(names) == 0 {
 		return nil, errors.New("objectrunner: no pages (.htm, .html or .xhtml files) in the file system")
 	}
-	src := &pageSource{root: ".", names: names,
+	return run(ctx, fsPages(fsys, names, cfg.Load), cfg, emit)
+}
+
+// LearnFS is Learn over pages of fsys: names are fs paths (annotate.ListFS
+// lists them), rep.Root is ".". It is what RunFS does before extracting,
+// for a caller that extracts the pages elsewhere (objectrunner-beam reads
+// WARC sources so).
+func LearnFS(ctx context.Context, fsys fs.FS, names []string, rep *Report, cfg Config) error {
+	return learn(ctx, fsPages(fsys, names, cfg.Load), rep, cfg)
+}
+
+// fsPages is the page source of names in fsys.
+func fsPages(fsys fs.FS, names []string, load annotate.LoadOptions) *pageSource {
+	return &pageSource{root: ".", names: names,
 		read: func(name string, v annotate.Visitor) (*annotate.Page, error) {
-			return annotate.ReadPageFSVisit(fsys, name, cfg.Load, v)
+			return annotate.ReadPageFSVisit(fsys, name, load, v)
 		},
 		open: func(name string) (io.ReadCloser, error) { return fsys.Open(name) },
 		size: func(name string) int64 {
@@ -40,7 +53,6 @@ func RunFS(ctx context.Context, fsys fs.FS, cfg Config, emit func(*wrapper.Objec
 			}
 			return 0
 		}}
-	return run(ctx, src, cfg, emit)
 }
 
 // Page is a page handed to RunPages: its name in the source (unique; the

@@ -125,15 +125,33 @@ type Entry struct {
 	Offset int64  // of the response record in File
 	Date   time.Time
 	Size   int64 // the record's block size (HTTP header and payload)
+
+	// spillOff and spillLen locate the payload in the FS's spill file.
+	spillOff, spillLen int64
 }
 
 // FS is a read-only fs.FS of the HTML responses of WARC files, with the
 // status 200, kept by a Filter. A URL answered several times is the
-// latest answer. Pages are read from the WARC files when opened.
+// latest answer. Opening the FS reads (decompresses and parses) each
+// record once: the payloads of the pages it keeps are copied, as they
+// are, to a temporary spill file (removed from the directory at once, so
+// nothing is left behind; the disk space is freed when the FS is closed
+// or garbage collected), which pages are read from when opened.
 type FS struct {
 	entries []Entry // by Name
 	byName  map[string]int
 	dirs    map[string][]fs.DirEntry
+	spill   *os.File
+}
+
+// Close releases the spill file; the FS cannot be read after.
+func (f *FS) Close() error {
+	if f.spill == nil {
+		return nil
+	}
+	err := f.spill.Close()
+	f.spill = nil
+	return err
 }
 
 // Open indexes the WARC files of source (see Expand) as an FS.
@@ -147,12 +165,24 @@ func Open(source string, f Filter) (*FS, error) {
 
 // OpenFiles indexes the given WARC files as an FS.
 func OpenFiles(files []string, f Filter) (*FS, error) {
+	spill, err := os.CreateTemp("", "objectrunner-warc-*.spill")
+	if err != nil {
+		return nil, fmt.Errorf("warc: spill file: %w", err)
+	}
+	// Unlinked at once: the open file stays readable and nothing is left
+	// behind (where a file system refuses, it stays until removed by hand).
+	os.Remove(spill.Name())
+	fail := func(err error) (*FS, error) {
+		spill.Close()
+		return nil, err
+	}
+	var spillEnd int64
 	latest := map[string]Entry{} // by URL
 	var order []string
 	for _, file := range files {
-		for rec, err := range Records(file, false) {
+		for rec, err := range Records(file, true) {
 			if err != nil {
-				return nil, err
+				return fail(err)
 			}
 			if rec.Type != "response" || rec.Status != 200 || rec.URL == "" || !f.Match(rec.URL) {
 				continue
@@ -172,10 +202,15 @@ func OpenFiles(files []string, f Filter) (*FS, error) {
 			} else {
 				order = append(order, rec.URL)
 			}
+			if _, err := spill.WriteAt(rec.Body, spillEnd); err != nil {
+				return fail(fmt.Errorf("warc: spill file: %w", err))
+			}
+			e.spillOff, e.spillLen = spillEnd, int64(len(rec.Body))
+			spillEnd += e.spillLen
 			latest[rec.URL] = e
 		}
 	}
-	fsys := &FS{byName: map[string]int{}, dirs: map[string][]fs.DirEntry{}}
+	fsys := &FS{byName: map[string]int{}, dirs: map[string][]fs.DirEntry{}, spill: spill}
 	taken := map[string]bool{}
 	sort.Strings(order)
 	for _, u := range order {
@@ -345,7 +380,7 @@ func (f *FS) Open(name string) (fs.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
 	if i, ok := f.byName[name]; ok {
-		return &file{e: f.entries[i]}, nil
+		return &file{e: f.entries[i], fs: f}, nil
 	}
 	if list, ok := f.dirs[name]; ok {
 		return &dir{name: name, list: list}, nil
@@ -362,18 +397,19 @@ func (f *FS) ReadFile(name string) ([]byte, error) {
 		}
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
 	}
-	return f.entries[i].read()
+	return f.read(f.entries[i])
 }
 
-func (e Entry) read() ([]byte, error) {
-	rec, err := ReadAt(e.File, e.Offset)
-	if err != nil {
-		return nil, err
+// read returns the payload of e, from the spill file.
+func (f *FS) read(e Entry) ([]byte, error) {
+	if f.spill == nil {
+		return nil, fmt.Errorf("%s: the WARC source is closed", e.Name)
 	}
-	if rec.URL != e.URL {
-		return nil, fmt.Errorf("%s: record at offset %d is %s, not %s (was the file changed?)", e.File, e.Offset, rec.URL, e.URL)
+	data := make([]byte, e.spillLen)
+	if _, err := f.spill.ReadAt(data, e.spillOff); err != nil {
+		return nil, fmt.Errorf("%s: reading its payload (of %s at offset %d) from the spill file: %w", e.Name, e.File, e.Offset, err)
 	}
-	return rec.Body, nil
+	return data, nil
 }
 
 type fileInfo struct {
@@ -397,8 +433,9 @@ func (fi *fileInfo) Mode() fs.FileMode {
 
 // file is an open page; its payload is read on the first Read.
 type file struct {
-	e Entry
-	r *bytes.Reader
+	e  Entry
+	fs *FS
+	r  *bytes.Reader
 }
 
 func (f *file) Stat() (fs.FileInfo, error) {
@@ -407,7 +444,7 @@ func (f *file) Stat() (fs.FileInfo, error) {
 
 func (f *file) Read(p []byte) (int, error) {
 	if f.r == nil {
-		data, err := f.e.read()
+		data, err := f.fs.read(f.e)
 		if err != nil {
 			return 0, &fs.PathError{Op: "read", Path: f.e.Name, Err: err}
 		}

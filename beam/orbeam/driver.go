@@ -50,6 +50,10 @@ type Options struct {
 	Out string
 	// Shards is the number of object files per round (default 4).
 	Shards int
+	// WARC selects the pages of WARC sources (`objectrunner run --host,
+	// --url, --url-exclude`); by default every HTML response with status
+	// 200.
+	WARC WARCFilter
 	// Execute runs one pipeline (beamx.Run with --runner, prism.Execute…).
 	Execute func(context.Context, *beam.Pipeline) error
 	// Log receives progress (default: discarded).
@@ -93,7 +97,10 @@ func Run(ctx context.Context, sources []corpus.Source, opt Options) (*corpus.Rep
 		opt.Grow = false // nothing to grow, as `objectrunner run` decides
 	}
 	p := Params{SOD: data, SODFile: s.File, DictDir: opt.DictDir, SampleK: opt.SampleK, Encoding: opt.Encoding,
-		Grow: opt.Grow, MinConfidence: opt.MinConfidence, Shards: opt.Shards}
+		Grow: opt.Grow, MinConfidence: opt.MinConfidence, Shards: opt.Shards, WARC: opt.WARC}
+	if _, err := opt.WARC.Filter(); err != nil {
+		return nil, err
+	}
 	if p.SODFile == "" {
 		p.SODFile = opt.SOD
 	}

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"testing/fstest"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -26,6 +27,7 @@ import (
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/repository"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/warc"
 	"github.com/objectrunner/objectrunner/wrapper"
 )
 
@@ -73,6 +75,8 @@ type learnFn struct {
 	Encoding string
 	// WrapperDir, when set, receives NAME.wrapper.json per learned source.
 	WrapperDir string
+	// WARC selects the pages of a WARC source.
+	WARC WARCFilter
 
 	sod   *sod.SOD
 	recs  map[string]recognizers.Recognizer
@@ -110,7 +114,10 @@ func (f *learnFn) Teardown() error {
 func (f *learnFn) ProcessElement(ctx context.Context, t SourceTask, emitWrapper func(WrapperRec), emitPage func(PageTask), emitLearn func(int, LearnRec)) error {
 	start := time.Now()
 	rec := LearnRec{Source: t.Index}
-	root, paths, w, annotated, err := f.learn(ctx, t)
+	root, paths, wfs, w, annotated, err := f.learn(ctx, t)
+	if wfs != nil {
+		defer wfs.Close() // its spill file: workers read the records themselves
+	}
 	rec.Pages = len(paths)
 	rec.Seconds = time.Since(start).Seconds()
 	if annotated != nil {
@@ -137,7 +144,12 @@ func (f *learnFn) ProcessElement(ctx context.Context, t SourceTask, emitWrapper 
 			}
 			emitWrapper(WrapperRec{Source: t.Index, Data: []byte(b.String())})
 			for i, p := range paths {
-				emitPage(PageTask{Source: t.Index, Page: i, Root: root, Rel: p})
+				pt := PageTask{Source: t.Index, Page: i, Root: root, Rel: p}
+				if wfs != nil {
+					e, _ := wfs.Entry(p)
+					pt.Root, pt.File, pt.Offset, pt.URL = "", e.File, e.Offset, e.URL
+				}
+				emitPage(pt)
 			}
 		}
 	}
@@ -147,28 +159,46 @@ func (f *learnFn) ProcessElement(ctx context.Context, t SourceTask, emitWrapper 
 
 // learn lists the pages of a source and learns its wrapper, as
 // objectrunner.Run does before extracting; a panic is an error of the
-// source, not of the bundle.
-func (f *learnFn) learn(ctx context.Context, t SourceTask) (root string, paths []string, w *wrapper.Wrapper, annotated map[string]float64, err error) {
+// source, not of the bundle. A WARC source is indexed (wfs) and its pages
+// are fs paths.
+func (f *learnFn) learn(ctx context.Context, t SourceTask) (root string, paths []string, wfs *warc.FS, w *wrapper.Wrapper, annotated map[string]float64, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic while learning the wrapper: %v", r)
 		}
 	}()
-	paths, err = annotate.ListSource(t.Dir)
-	if err != nil {
-		return "", nil, nil, nil, err
-	}
-	if len(paths) == 0 {
-		return "", nil, nil, nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files)", t.Dir)
-	}
-	root = annotate.SourceRoot(t.Dir)
 	cfg := objectrunner.Config{SOD: f.sod, Recognizers: f.recs, Workers: runtime.GOMAXPROCS(0)}
 	cfg.Sample.K = f.SampleK
 	cfg.Load = annotate.LoadOptions{Encoding: f.Encoding}
 	iopt := wrapper.DefaultOptions()
 	cfg.Induce = &iopt
-	rep := &objectrunner.Report{Root: root, Pages: len(paths)}
-	err = objectrunner.Learn(ctx, paths, rep, cfg)
+	var rep *objectrunner.Report
+	if warc.IsSource(t.Dir) {
+		filter, ferr := f.WARC.Filter()
+		if ferr != nil {
+			return "", nil, nil, nil, nil, ferr
+		}
+		if wfs, err = objectrunner.OpenWARC(t.Dir, filter); err != nil {
+			return "", nil, nil, nil, nil, err
+		}
+		if paths, err = annotate.ListFS(wfs); err != nil {
+			return "", nil, nil, nil, nil, err
+		}
+		root = "."
+		rep = &objectrunner.Report{Root: root, Pages: len(paths)}
+		err = objectrunner.LearnFS(ctx, wfs, paths, rep, cfg)
+	} else {
+		paths, err = annotate.ListSource(t.Dir)
+		if err != nil {
+			return "", nil, nil, nil, nil, err
+		}
+		if len(paths) == 0 {
+			return "", nil, nil, nil, nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files)", t.Dir)
+		}
+		root = annotate.SourceRoot(t.Dir)
+		rep = &objectrunner.Report{Root: root, Pages: len(paths)}
+		err = objectrunner.Learn(ctx, paths, rep, cfg)
+	}
 	if rep.Sample != nil {
 		annotated = map[string]float64{}
 		for _, st := range rep.Sample.Stats {
@@ -177,7 +207,7 @@ func (f *learnFn) learn(ctx context.Context, t SourceTask) (root string, paths [
 			}
 		}
 	}
-	return root, paths, rep.Wrapper, annotated, err
+	return root, paths, wfs, rep.Wrapper, annotated, err
 }
 
 // extractFn extracts one page with its source's wrapper (the side input,
@@ -254,7 +284,11 @@ func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*W
 	st := PageStats{Pages: 1, Filled: make([]int, len(f.fields))}
 	dead := func(reason string) {
 		st.Unreadable++
-		b, _ := json.Marshal(deadLetter{Source: f.Names[t.Source], Page: annotate.SourceRel(t.Root, t.Rel), Reason: reason})
+		page := t.Rel
+		if t.File == "" {
+			page = annotate.SourceRel(t.Root, t.Rel)
+		}
+		b, _ := json.Marshal(deadLetter{Source: f.Names[t.Source], Page: page, Reason: reason})
 		emitDead(string(b))
 	}
 	w, err := f.wrapperOf(t.Source, side)
@@ -324,12 +358,27 @@ func extractPage(ctx context.Context, w *wrapper.Wrapper, t PageTask, encoding s
 			objs, err = nil, fmt.Errorf("panic while extracting: %v", r)
 		}
 	}()
-	rep = &objectrunner.Report{Root: t.Root}
 	cfg := objectrunner.Config{Workers: 1, Load: annotate.LoadOptions{Encoding: encoding}}
-	err = objectrunner.Extract(ctx, w, []string{t.Rel}, rep, cfg, func(o *wrapper.Object) error {
+	collect := func(o *wrapper.Object) error {
 		objs = append(objs, o)
 		return nil
-	})
+	}
+	if t.File != "" {
+		// A page of a WARC source: its one record is read (and
+		// decompressed) here, and extracted as RunFS extracts it.
+		rec, rerr := warc.ReadAt(t.File, t.Offset)
+		if rerr != nil {
+			return nil, nil, rerr
+		}
+		if rec.URL != t.URL {
+			return nil, nil, fmt.Errorf("%s: record at offset %d is %s, not %s (was the file changed?)", t.File, t.Offset, rec.URL, t.URL)
+		}
+		cfg.Wrapper = w
+		rep, err = objectrunner.RunFS(ctx, fstest.MapFS{t.Rel: &fstest.MapFile{Data: rec.Body}}, cfg, collect)
+		return objs, rep, err
+	}
+	rep = &objectrunner.Report{Root: t.Root}
+	err = objectrunner.Extract(ctx, w, []string{t.Rel}, rep, cfg, collect)
 	return objs, rep, err
 }
 

@@ -1,10 +1,14 @@
 package orbeam
 
 import (
+	"fmt"
 	"path"
+	"regexp"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
+
+	"github.com/objectrunner/objectrunner/warc"
 )
 
 // Params are what every round of a corpus shares.
@@ -28,6 +32,32 @@ type Params struct {
 	MinConfidence float64
 	// Shards is the number of object files per round.
 	Shards int
+	// WARC selects the pages of WARC sources (warc.Filter, carried as
+	// text: hosts, and the include and exclude expressions).
+	WARC WARCFilter
+}
+
+// WARCFilter is a warc.Filter as the pipeline carries it to workers.
+type WARCFilter struct {
+	Hosts            []string
+	Include, Exclude string
+}
+
+// Filter compiles f.
+func (f WARCFilter) Filter() (warc.Filter, error) {
+	out := warc.Filter{Hosts: f.Hosts}
+	var err error
+	if f.Include != "" {
+		if out.Include, err = regexp.Compile(f.Include); err != nil {
+			return out, fmt.Errorf("WARC URL filter: %w", err)
+		}
+	}
+	if f.Exclude != "" {
+		if out.Exclude, err = regexp.Compile(f.Exclude); err != nil {
+			return out, fmt.Errorf("WARC URL exclusion: %w", err)
+		}
+	}
+	return out, nil
 }
 
 // Round is one pipeline run: its number, its sources and the directory
@@ -54,7 +84,7 @@ func Build(s beam.Scope, p Params, r Round) {
 	}
 	srcs := beam.Reshuffle(s, beam.CreateList(s, r.Sources))
 	wrappers, pages, learned := beam.ParDo3(s.Scope("learn"), &learnFn{SOD: p.SOD, SODFile: p.SODFile, DictDir: p.DictDir,
-		SampleK: p.SampleK, Encoding: p.Encoding, WrapperDir: path.Join(r.Out, "wrappers")}, srcs)
+		SampleK: p.SampleK, Encoding: p.Encoding, WrapperDir: path.Join(r.Out, "wrappers"), WARC: p.WARC}, srcs)
 	pages = beam.Reshuffle(s, pages)
 	objs, stats, obs, dead := beam.ParDo4(s.Scope("extract"), &extractFn{SOD: p.SOD, SODFile: p.SODFile, Encoding: p.Encoding,
 		Grow: p.Grow, MinConfidence: p.MinConfidence, Dirs: dirs, Names: names}, pages, beam.SideInput{Input: wrappers})

@@ -53,6 +53,8 @@ type corpusCase struct {
 	sources []string
 	lists   []string
 	jobs    int
+	// warc selects the pages of WARC sources, on both sides.
+	warc WARCFilter
 }
 
 // newStore opens a writable store in a fresh directory with the lists
@@ -121,7 +123,7 @@ func cpuTime() time.Duration {
 // options as its flags' defaults) and with the Beam pipeline on Prism,
 // each from its own copy of the dictionaries, and compares objects and
 // reports.
-func runBoth(t *testing.T, c corpusCase, tm *timing) (out string) {
+func runBoth(t *testing.T, c corpusCase, tm *timing) (out string, rep *corpus.Report) {
 	t.Helper()
 	ctx := context.Background()
 	srcs, err := corpus.Sources(c.sources)
@@ -141,6 +143,9 @@ func runBoth(t *testing.T, c corpusCase, tm *timing) (out string) {
 	// detect pages saved twice: beam/README.md), as run does with
 	// KeepDuplicates.
 	opt.Config.KeepDuplicates = true
+	if opt.Config.WARC, err = c.warc.Filter(); err != nil {
+		t.Fatal(err)
+	}
 	iopt := wrapper.DefaultOptions()
 	opt.Config.Induce = &iopt
 	var dicts recognizers.Dictionaries
@@ -162,7 +167,7 @@ func runBoth(t *testing.T, c corpusCase, tm *timing) (out string) {
 	// The pipeline: its store is closed (published) before it runs.
 	outB := t.TempDir()
 	out = outB
-	bopt := Options{SOD: c.sod, Grow: true, Jobs: c.jobs, Out: outB, Shards: 3, Execute: execPrism}
+	bopt := Options{SOD: c.sod, Grow: true, Jobs: c.jobs, Out: outB, Shards: 3, Execute: execPrism, WARC: c.warc}
 	if uses {
 		dir, st := newStore(t, c.lists)
 		if err := st.Close(); err != nil {
@@ -176,6 +181,7 @@ func runBoth(t *testing.T, c corpusCase, tm *timing) (out string) {
 		t.Fatal(err)
 	}
 	tb, cb := time.Since(start), cpuTime()-cpu
+	rep = got
 	tm.run += ta
 	tm.pipeline += tb
 	tm.runCPU += ca
@@ -194,13 +200,10 @@ func runBoth(t *testing.T, c corpusCase, tm *timing) (out string) {
 		diffs = append(diffs, fmt.Sprintf("the pipeline gave %d object lines, objectrunner run %d; first difference: %s", len(gotLines), len(wantLines), firstDiff(wantLines, gotLines)))
 	}
 	diffs = append(diffs, compareReports(want, got)...)
-	if len(diffs) == 0 {
-		return
-	}
 	for _, d := range diffs {
 		t.Errorf("%s: %s", c.name, d)
 	}
-	return out
+	return out, rep
 }
 
 // firstDiff describes the first line where two sorted lists differ.
@@ -360,7 +363,7 @@ func TestDeadLetter(t *testing.T) {
 	}
 	lists, _ := filepath.Glob(filepath.Join(ex, "dictionaries", "*.txt"))
 	var tm timing
-	out := runBoth(t, corpusCase{name: "dead-letter", sod: filepath.Join(ex, "sod.toml"), sources: []string{dir}, lists: lists, jobs: 2}, &tm)
+	out, _ := runBoth(t, corpusCase{name: "dead-letter", sod: filepath.Join(ex, "sod.toml"), sources: []string{dir}, lists: lists, jobs: 2}, &tm)
 	b, err := os.ReadFile(filepath.Join(RoundDir(out, 1), "deadletter.jsonl"))
 	if err != nil {
 		t.Fatalf("no dead-letter output: %v", err)

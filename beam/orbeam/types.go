@@ -15,12 +15,18 @@ type SourceTask struct {
 }
 
 // PageTask is one page to extract: its source, its position in the
-// source's page list, the source's root and the page's path under it.
+// source's page list, the source's root and the page's path under it. A
+// page of a WARC source has no root: Rel is its name in the source
+// (HOST/PATH, warc.PageName), and File, Offset and URL say where its
+// response record is, which the worker reads alone (warc.ReadAt).
 type PageTask struct {
 	Source int
 	Page   int
 	Root   string
 	Rel    string
+	File   string
+	Offset int64
+	URL    string
 }
 
 // WrapperRec is the wrapper learned for a source, as wrapper.Save writes

@@ -38,7 +38,8 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 			"source) or the sources given. A source directory with a pages/ sub-directory\n"+
 			"takes its pages from there; a WARC source (a .warc or .warc.gz file, a quoted\n"+
 			"glob, or files separated by commas) is named after its first file and its\n"+
-			"HTML responses are its pages.\n\n"+
+			"HTML responses are its pages, those of --host and --url (and not --url-exclude)\n"+
+			"when given.\n\n"+
 			"Sources run in rounds of --jobs, in order (sorted by name for --corpus), the\n"+
 			"sources of a round in parallel. After each round, confident values of dictionary\n"+
 			"fields grow the dictionaries, so later rounds are annotated with them; sources\n"+
@@ -62,6 +63,7 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 	k := fs.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from, per source")
 	workers := fs.Int("workers", 0, "pages extracted in parallel per source (default: CPUs / jobs)")
 	encoding := fs.String("encoding", "", "character encoding of the pages (default: detect)")
+	warcFilter := warcFlags(fs)
 	templates := fs.Bool("templates", false, "group each source's pages by template first (see 'objectrunner sources') and run every template\nof at least two pages as a source of its own, NAME~1, NAME~2, … largest first: the templates whose\npages hold the SOD's objects give them, the others are discarded with the reason")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
@@ -80,8 +82,11 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 	case *k < 1:
 		return usagef("--sample must be at least 1")
 	}
+	filter, err := warcFilter()
+	if err != nil {
+		return err
+	}
 	var sources []corpus.Source
-	var err error
 	if *corpusDir != "" {
 		sources, err = corpus.Discover(*corpusDir)
 	} else {
@@ -97,7 +102,7 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 	if *templates {
 		n := len(sources)
 		var left int
-		if sources, left, err = corpus.SplitTemplates(sources, objectrunner.Config{Load: annotate.LoadOptions{Encoding: *encoding}}); err != nil {
+		if sources, left, err = corpus.SplitTemplates(sources, objectrunner.Config{Load: annotate.LoadOptions{Encoding: *encoding}, WARC: filter}); err != nil {
 			return err
 		}
 		m.Log.Info("sources grouped by template", "sources", n, "templates", len(sources), "pages_left_out", left)
@@ -106,6 +111,7 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 	opt.Config.Sample.K = *k
 	opt.Config.Workers = *workers
 	opt.Config.Load = annotate.LoadOptions{Encoding: *encoding}
+	opt.Config.WARC = filter
 	iopt := wrapper.DefaultOptions()
 	opt.Config.Induce = &iopt
 	opt.Grow = !*noGrow && usesDictionaries(s)

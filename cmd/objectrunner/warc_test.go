@@ -234,6 +234,36 @@ func TestRunWARC(t *testing.T) {
 	if len(rep.Sources) != 2 || rep.Sources[0].Name != "shop" || rep.Sources[0].Indexed != len(wantKeys) {
 		t.Errorf("run report sources %+v, want shop with %d indexed, then books-b", rep.Sources, len(wantKeys))
 	}
+	// --host and --url select the pages of a WARC source, as extract's:
+	// the pages of a second site in the same files are left out, then a
+	// URL pattern keeping none of the pages fails the source, naming it.
+	other := filepath.Join(dir, "other.warc.gz")
+	writeWARC(t, other, filepath.Join(ex, "books-b", "pages"), "other.test", "books")
+	mixed := shop + "," + other
+	for _, flags := range [][]string{{"--host", "shop.test"}, {"--url", `^http://shop\.test/`}, {"--url-exclude", "other"}} {
+		out := filepath.Join(dir, "out-"+strings.TrimPrefix(flags[0], "--"))
+		args := append([]string{"run", "-q", "--sod", sodPath, "--dict-dir", dicts, "--no-grow", "--out", out}, flags...)
+		status, _, stderr = runCLI(t, append(args, mixed)...)
+		if status != 0 {
+			t.Fatalf("run %v: status %d, stderr:\n%s", flags, status, stderr)
+		}
+		b, err := os.ReadFile(filepath.Join(out, "shop.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := objectsByPage(t, string(b), "shop.test/books/"); strings.Join(got, "\n") != strings.Join(wantKeys, "\n") {
+			t.Errorf("run %v on two sites' WARC files: %d objects, want the directory's %d", flags, len(got), len(wantKeys))
+		}
+	}
+	status, _, stderr = runCLI(t, "run", "-q", "--sod", sodPath, "--dict-dir", dicts, "--no-grow", "--out", filepath.Join(dir, "out-none"),
+		"--url", "nomatch", mixed)
+	if status == 0 || !strings.Contains(stderr, "matching nomatch") {
+		t.Errorf("run --url keeping no page: status %d, stderr:\n%s", status, stderr)
+	}
+	status, _, stderr = runCLI(t, "run", "-q", "--sod", sodPath, "--dict-dir", dicts, "--out", filepath.Join(dir, "out-bad"), "--url", "(", mixed)
+	if status == 0 || !strings.Contains(stderr, "--url") {
+		t.Errorf("run --url with a bad expression: status %d, stderr:\n%s", status, stderr)
+	}
 	// A file that is neither a directory nor WARC is refused, named.
 	notes := filepath.Join(dir, "notes.txt")
 	if err := os.WriteFile(notes, []byte("x"), 0o644); err != nil {

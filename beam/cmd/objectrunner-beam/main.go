@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
@@ -25,7 +26,6 @@ import (
 	"github.com/objectrunner/objectrunner/beam/orbeam"
 	"github.com/objectrunner/objectrunner/corpus"
 	"github.com/objectrunner/objectrunner/dictionaries"
-	"github.com/objectrunner/objectrunner/warc"
 )
 
 func main() {
@@ -41,8 +41,11 @@ func main() {
 	k := flag.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from, per source")
 	encoding := flag.String("encoding", "", "character encoding of the pages (default: detect)")
 	shards := flag.Int("shards", 4, "object files per round")
+	hosts := flag.String("host", "", "WARC sources: only pages of these hosts (comma-separated) and their subdomains")
+	include := flag.String("url", "", "WARC sources: only pages whose URL matches this regular expression (RE2)")
+	exclude := flag.String("url-exclude", "", "WARC sources: leave out pages whose URL matches this regular expression")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: objectrunner-beam --sod SOD (--corpus DIR | SOURCE-DIR...) --out OUT [flags]\n\n"+
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: objectrunner-beam --sod SOD (--corpus DIR | SOURCE-DIR|WARC...) --out OUT [flags]\n\n"+
 			"Runs every source of a corpus as `objectrunner run` does, as Apache Beam pipelines\n"+
 			"(one per round of --jobs sources). --runner prism (default) runs in this process;\n"+
 			"--runner flink|spark|dataflow submit to a cluster (see beam/README.md).\n\n")
@@ -50,13 +53,19 @@ func main() {
 	}
 	flag.Parse()
 	beam.Init()
-	if err := run(*sodPath, *corpusDir, *out, *report, *dictDir, *jobs, !*noGrow, *noRetry, *minConf, *k, *encoding, *shards); err != nil {
+	filter := orbeam.WARCFilter{Include: *include, Exclude: *exclude}
+	for _, h := range strings.Split(*hosts, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			filter.Hosts = append(filter.Hosts, h)
+		}
+	}
+	if err := run(*sodPath, *corpusDir, *out, *report, *dictDir, *jobs, !*noGrow, *noRetry, *minConf, *k, *encoding, *shards, filter); err != nil {
 		fmt.Fprintln(os.Stderr, "objectrunner-beam:", err)
 		os.Exit(1)
 	}
 }
 
-func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetry bool, minConf float64, k int, encoding string, shards int) error {
+func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetry bool, minConf float64, k int, encoding string, shards int, filter orbeam.WARCFilter) error {
 	switch {
 	case sodPath == "":
 		return fmt.Errorf("--sod is required")
@@ -79,11 +88,6 @@ func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetr
 	if err != nil {
 		return err
 	}
-	for _, s := range sources {
-		if warc.IsSource(s.Dir) {
-			return fmt.Errorf("%s: WARC sources are not read by the Beam pipeline yet (objectrunner run reads them)", s.Dir)
-		}
-	}
 	if dictDir == "" {
 		if dictDir, err = dictionaries.DefaultDir(); err != nil {
 			return err
@@ -93,7 +97,7 @@ func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetr
 	defer stop()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	rep, runErr := orbeam.Run(ctx, sources, orbeam.Options{SOD: sodPath, DictDir: dictDir, Grow: grow, NoRetry: noRetry,
-		MinConfidence: minConf, Jobs: jobs, SampleK: k, Encoding: encoding, Out: out, Shards: shards, Log: log,
+		MinConfidence: minConf, Jobs: jobs, SampleK: k, Encoding: encoding, Out: out, Shards: shards, WARC: filter, Log: log,
 		Execute: func(ctx context.Context, p *beam.Pipeline) error { return beamx.Run(ctx, p) }})
 	if rep != nil {
 		if err := rep.WriteTable(os.Stderr); err != nil && runErr == nil {
