@@ -65,3 +65,30 @@ func TestSetClaimsByline(t *testing.T) {
 		}
 	}
 }
+
+// TestSetClaimsPairTotal: a record's heading names the headliner, and the
+// lineup after it ("<dd>A<br>B<br>C</dd>") names the headliner again with
+// the guests: the artists' dictionary annotates both slots for both fields,
+// the lineup more often. The headliner gives way when the pair's total is
+// higher with the lineup to the performers; it keeps the lineup when its
+// other slot is far weaker, or when the set field's best place is
+// elsewhere.
+func TestSetClaimsPairTotal(t *testing.T) {
+	fields := []FieldSpec{{Path: "headliner"}, {Path: "performers", Many: true}}
+	for _, tc := range []struct {
+		name  string
+		cands []cand
+		want  bool
+	}{
+		{"lineup to the set", []cand{{field: 0, slot: 1, score: 22}, {field: 0, slot: 0, score: 20}, {field: 1, slot: 1, score: 29.5}, {field: 1, slot: 0, score: 20}}, true},
+		{"heading weak for the single field", []cand{{field: 0, slot: 1, score: 22}, {field: 0, slot: 0, score: 5}, {field: 1, slot: 1, score: 29.5}, {field: 1, slot: 0, score: 20}}, false},
+		{"no other slot", []cand{{field: 0, slot: 1, score: 22}, {field: 1, slot: 1, score: 29.5}, {field: 1, slot: 0, score: 20}}, false},
+		{"set's best elsewhere", []cand{{field: 0, slot: 1, score: 22}, {field: 0, slot: 0, score: 20}, {field: 1, slot: 1, score: 20}, {field: 1, slot: 2, score: 29.5}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := setClaims(fields, tc.cands, tc.cands[0]); got != tc.want {
+				t.Errorf("setClaims = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
