@@ -63,6 +63,21 @@ func TestAgree(t *testing.T) {
 			want:     []Field{{Name: "where", Tuple: true, Values: []Value{{Fields: []Field{}}}}},
 			rejected: []Rejection{{Field: "where.phone", Text: "Reservations", Reason: "not recognised as phone"}},
 		},
+		{
+			name: "a field without recognizer whose value is wholly another's type gives it to that field when empty",
+			in:   []Field{{Name: "height", Values: vals(`6' 2"`)}, {Name: "name", Values: vals("12 Sep 2005")}},
+			want: []Field{{Name: "height", Values: vals(`6' 2"`)}, {Name: "date", Values: []Value{{Text: "12 Sep 2005", Normalized: "2005-09-12"}}}},
+		},
+		{
+			name: "it stays when that field has a value",
+			in:   []Field{{Name: "date", Values: vals("July 13, 2010")}, {Name: "name", Values: vals("12 Sep 2005")}},
+			want: []Field{{Name: "date", Values: vals("July 13, 2010")}, {Name: "name", Values: vals("12 Sep 2005")}},
+		},
+		{
+			name: "a value holding an instance among other words stays",
+			in:   []Field{{Name: "name", Values: vals("Live on 12 Sep 2005")}},
+			want: []Field{{Name: "name", Values: vals("Live on 12 Sep 2005")}},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
