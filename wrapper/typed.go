@@ -41,19 +41,20 @@ func (w *Wrapper) agree(o *Object) {
 	w.otherTyped(o)
 }
 
-// otherTyped gives a value of a single root field without a recognizer of
-// its own (a dictionary's publisher) that is wholly an instance of another
-// single root field's delimiting recognizer (a date) to that field when
-// the object has no value for it: the record lacks the first field, and
+// otherTyped gives a value of an optional single root field without a
+// recognizer of its own (a dictionary's publisher) that is wholly an
+// instance of another single root field's delimiting recognizer (a date)
+// to that field when the object has no value for it: the record lacks the first field, and
 // its row's first element, which the first field reads on the other
 // records ("Imprint: <b>Keller &amp; Co.</b>; <b>12 Sep 2005</b>"), holds
 // the second's value ("Imprint: <b>12 Sep 2005</b>"). Left where it was,
-// the date would be a wrong publisher and a missing date.
+// the date would be a wrong publisher and a missing date. A mandatory
+// field is never lacking, so its value stays (a book titled "2010").
 func (w *Wrapper) otherTyped(o *Object) {
 	for i := 0; i < len(o.Fields); i++ {
 		f := o.Fields[i]
 		spec := w.fieldSpec(f.Name)
-		if f.Many || f.Tuple || len(f.Values) != 1 || spec == nil || spec.Parent != "" || w.valid[f.Name] != nil {
+		if f.Many || f.Tuple || len(f.Values) != 1 || spec == nil || !spec.Optional || spec.Parent != "" || w.valid[f.Name] != nil {
 			continue
 		}
 		txt := strings.TrimSpace(f.Values[0].Text)
