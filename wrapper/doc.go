@@ -178,6 +178,10 @@
 //	              among other objects' records (a sidebar), a patterned
 //	              field's own slot outnumbered by its instances beside
 //	              another patterned field (a time on the date's line)
+//	setclaim.go   a single field does not take the slot that is a
+//	              mandatory set field's best place when the pair scores
+//	              higher the other way (a headliner named again first in
+//	              the line-up; a byline where a noisy dictionary knows a name)
 //	labelnum.go   numbers written into a label's word tell kinds apart
 //	              ("ISBN10" does not name isbn_13) and count against it
 //	recordrow.go  on a detail page, a single field learns no row label in

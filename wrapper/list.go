@@ -444,14 +444,19 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 				rns := runs(tk, v.a, v.b)
 				for ri, rn := range rns {
 					pp := tk[rn[0]].Path
-					pathRuns[pp]++
-					for x := rn[0]; x < rn[1]; x++ {
-						if hasType(tk[x].Ann, f.Types) {
-							pathAnn[pp]++
-							break
+					rt, ra, rb := valueText(tk, rn[0], rn[1])
+					// A run without a letter or digit (the " / " between
+					// linked items, "· $$" before another field's part)
+					// is no item: it does not count against its path.
+					if hasWord(rt) {
+						pathRuns[pp]++
+						for x := rn[0]; x < rn[1]; x++ {
+							if hasType(tk[x].Ann, f.Types) {
+								pathAnn[pp]++
+								break
+							}
 						}
 					}
-					rt, ra, rb := valueText(tk, rn[0], rn[1])
 					if rt == "" || len(strings.Fields(rt)) > 3 {
 						continue
 					}

@@ -209,3 +209,116 @@ predefined = "price"
 		}
 	}
 }
+
+// TestRecordSetPlainItemsBesidePunctuation: most records link their
+// cuisines ("<a>Thai</a> / <a>Greek</a> · $$"); some write them as text
+// ("Tapas/Small Plates<br>Greek · $$"). The runs of text in the element
+// are mostly punctuation (" / ", "· $$"): no items, so they do not make
+// the element's own text a path where items never are, and the records
+// written as text keep their cuisines.
+func TestRecordSetPlainItemsBesidePunctuation(t *testing.T) {
+	s, err := sod.Parse("restaurants.toml", []byte(`
+object = "restaurant"
+objects = "*"
+[tuple.restaurant]
+name = "1"
+cuisine = "+"
+address = "1"
+[entity.name]
+dictionary = "restaurant"
+[entity.cuisine]
+dictionary = "cuisine"
+[entity.address]
+predefined = "address"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := []string{"Italian", "Pizza", "Thai", "Sushi", "Greek", "Bakery", "Seafood", "Tapas/Small Plates", "Korean", "Burgers", "Vegan", "Tex-Mex"}
+	known := pool[:5] // the dictionary knows two in five
+	type rec struct {
+		name, address string
+		cuisines      []string
+		plain         bool
+	}
+	recs := func(page, n int) []rec {
+		var out []rec
+		for j := range n {
+			k := page*13 + j*5
+			r := rec{name: fmt.Sprintf("Cafe %c%c", 'A'+rune(k%26), 'a'+rune(k/26%26)), address: fmt.Sprintf("%d Elm St, Austin, TX 78701", 100+k), plain: k%4 == 1}
+			for c := range 1 + k%3 {
+				r.cuisines = append(r.cuisines, pool[(k+c*5)%len(pool)])
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	render := func(rs []rec) string {
+		var b strings.Builder
+		b.WriteString("<html><body><div><a href=/>Home</a></div><div><h1>Restaurants</h1><ul>")
+		for _, r := range rs {
+			var cs []string
+			sep := " / "
+			for _, c := range r.cuisines {
+				if r.plain {
+					cs, sep = append(cs, c), "<br>"
+				} else {
+					cs = append(cs, "<a href=c>"+c+"</a>")
+				}
+			}
+			fmt.Fprintf(&b, "<li><h3><a href=r>%s</a></h3><p><b>Cuisine:</b> %s · $$</p><p>%s</p></li>", r.name, strings.Join(cs, sep), r.address)
+		}
+		b.WriteString("</ul></div><div>About · Contact</div></body></html>")
+		return b.String()
+	}
+	var sample []*annotate.Page
+	for i, n := range []int{3, 5, 2, 6, 4, 7, 3, 5, 4, 6} {
+		rs := recs(i, n)
+		m := map[string][]string{}
+		for _, r := range rs {
+			m["name"] = append(m["name"], r.name)
+			m["address"] = append(m["address"], r.address)
+			for _, c := range r.cuisines {
+				if slices.Contains(known, c) {
+					m["cuisine"] = append(m["cuisine"], c)
+				}
+			}
+		}
+		sample = append(sample, pagetest.Marked(t, fmt.Sprint(i), render(rs), m))
+	}
+	w, err := Induce(sample, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := 0
+	for i, n := range []int{4, 8, 6} {
+		rs := recs(100+i, n)
+		p, err := annotate.ParsePage([]byte(render(rs)), "p", annotate.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != n {
+			t.Fatalf("page with %d records: %d objects, %v", n, len(objs), err)
+		}
+		for j, o := range objs {
+			var got []string
+			for _, f := range o.Fields {
+				if f.Name == "cuisine" {
+					for _, v := range f.Values {
+						got = append(got, v.Text)
+					}
+				}
+			}
+			if rs[j].plain {
+				plain++
+			}
+			if !slices.Equal(got, rs[j].cuisines) {
+				t.Errorf("record %d (plain %v): cuisine %q, want %q", j, rs[j].plain, got, rs[j].cuisines)
+			}
+		}
+	}
+	if plain == 0 {
+		t.Fatal("no record written as text on the test pages")
+	}
+}

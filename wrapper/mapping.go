@@ -1308,6 +1308,9 @@ func mapSlots(w *Wrapper, stats []*slotStats, nPages int, scope int) ([]SlotMap,
 			if single && (done[c.field] || waits[c.field]) {
 				continue
 			}
+			if single && setClaims(w.fields, cands, c) {
+				continue // a set field's own place (setclaim.go)
+			}
 			if !single && done[c.field] && nestedSingle(w.fields, f) && otherLabelRow(labels, sets, chosen[c.field], c.slot, f) {
 				// A single field of a single nested tuple takes more
 				// slots for the lines of its value, not another row of

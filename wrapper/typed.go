@@ -1,6 +1,9 @@
 package wrapper
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/objectrunner/objectrunner/recognizers"
 )
 
@@ -35,6 +38,50 @@ func (w *Wrapper) agree(o *Object) {
 		return
 	}
 	o.Fields = w.agreeFields(o, "", o.Fields)
+	w.otherTyped(o)
+}
+
+// otherTyped gives a value of an optional single root field without a
+// recognizer of its own (a dictionary's publisher) that is wholly an
+// instance of another single root field's delimiting recognizer (a date)
+// to that field when the object has no value for it: the record lacks the first field, and
+// its row's first element, which the first field reads on the other
+// records ("Imprint: <b>Keller &amp; Co.</b>; <b>12 Sep 2005</b>"), holds
+// the second's value ("Imprint: <b>12 Sep 2005</b>"). Left where it was,
+// the date would be a wrong publisher and a missing date. A mandatory
+// field is never lacking, so its value stays (a book titled "2010").
+func (w *Wrapper) otherTyped(o *Object) {
+	for i := 0; i < len(o.Fields); i++ {
+		f := o.Fields[i]
+		spec := w.fieldSpec(f.Name)
+		if f.Many || f.Tuple || len(f.Values) != 1 || spec == nil || !spec.Optional || spec.Parent != "" || w.valid[f.Name] != nil {
+			continue
+		}
+		txt := strings.TrimSpace(f.Values[0].Text)
+		for _, g := range w.fields {
+			if g.Parent != "" || g.Many || g.Tuple || g.Path == f.Name || o.field(g.Path) != nil {
+				continue
+			}
+			r, _ := w.typeCheck(g.Path)
+			if r == nil || !wholeInstance(r, txt) {
+				continue
+			}
+			v := f.Values[0]
+			v.Normalized, _ = validateValue(r, txt)
+			o.Fields = slices.Delete(o.Fields, i, i+1)
+			at := len(o.Fields)
+			gi := indexOf(w.fields, g.Path)
+			for k, h := range o.Fields {
+				if indexOf(w.fields, h.Name) > gi {
+					at = k
+					break
+				}
+			}
+			o.Fields = slices.Insert(o.Fields, at, Field{Name: g.Path, Values: []Value{v}})
+			i = -1 // the fields moved: look again from the start
+			break
+		}
+	}
 }
 
 func (w *Wrapper) agreeFields(o *Object, prefix string, fs []Field) []Field {

@@ -11,6 +11,7 @@ func TestAgree(t *testing.T) {
 		{Path: "date", Name: "date", Mult: "?", Optional: true, Predefined: "date"},
 		{Path: "addr", Name: "addr", Mult: "1", Predefined: "address"},
 		{Path: "name", Name: "name", Mult: "1"},
+		{Path: "imprint", Name: "imprint", Mult: "?", Optional: true},
 		{Path: "where", Name: "where", Mult: "1", Tuple: true},
 		{Path: "where.phone", Name: "phone", Parent: "where", Mult: "?", Optional: true, Predefined: "phone"},
 		{Path: "dates", Name: "dates", Mult: "*", Many: true, Optional: true, Predefined: "date"},
@@ -62,6 +63,26 @@ func TestAgree(t *testing.T) {
 				{Name: "phone", Values: vals("Reservations")}}}}}},
 			want:     []Field{{Name: "where", Tuple: true, Values: []Value{{Fields: []Field{}}}}},
 			rejected: []Rejection{{Field: "where.phone", Text: "Reservations", Reason: "not recognised as phone"}},
+		},
+		{
+			name: "an optional field without recognizer whose value is wholly another's type gives it to that field when empty",
+			in:   []Field{{Name: "height", Values: vals(`6' 2"`)}, {Name: "imprint", Values: vals("12 Sep 2005")}},
+			want: []Field{{Name: "height", Values: vals(`6' 2"`)}, {Name: "date", Values: []Value{{Text: "12 Sep 2005", Normalized: "2005-09-12"}}}},
+		},
+		{
+			name: "it stays when that field has a value",
+			in:   []Field{{Name: "date", Values: vals("July 13, 2010")}, {Name: "imprint", Values: vals("12 Sep 2005")}},
+			want: []Field{{Name: "date", Values: vals("July 13, 2010")}, {Name: "imprint", Values: vals("12 Sep 2005")}},
+		},
+		{
+			name: "a value holding an instance among other words stays",
+			in:   []Field{{Name: "imprint", Values: vals("Live on 12 Sep 2005")}},
+			want: []Field{{Name: "imprint", Values: vals("Live on 12 Sep 2005")}},
+		},
+		{
+			name: "a mandatory field's value stays (a book titled 2010)",
+			in:   []Field{{Name: "name", Values: vals("12 Sep 2005")}},
+			want: []Field{{Name: "name", Values: vals("12 Sep 2005")}},
 		},
 	}
 	for _, tc := range tests {

@@ -23,7 +23,10 @@ package wrapper
 // row) stays that field's: only the set field's own candidates, slots no
 // other field used, are kept.
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // unrolledPeers maps each slot of an unrolled leading iteration of a set
 // (the same tokens and slots as the set's body, right before the set, each
@@ -69,7 +72,31 @@ func (a flatEl) same(b flatEl) bool {
 	if a.mark != b.mark || (a.slot < 0) != (b.slot < 0) {
 		return false
 	}
-	return a.slot >= 0 || a.mark != "" || (a.tok.Kind == b.tok.Kind && a.tok.Text == b.tok.Text && a.tok.Path == b.tok.Path)
+	return a.slot >= 0 || a.mark != "" || (a.tok.Kind == b.tok.Kind && a.tok.Text == b.tok.Text && sansRole(a.tok.Path) == sansRole(b.tok.Path))
+}
+
+// sansRole drops the row roles from a path's steps ("p/span.@support"
+// gives "p/span"): the row order gives the elements of a labelled row a
+// step of their own (roworder.go), and a list's first item, right after
+// the row's label, may carry the role while the set's iterations, seen
+// elsewhere on other pages, do not; the unrolled iteration is the same
+// markup all the same.
+func sansRole(p string) string {
+	if !strings.Contains(p, ".@") {
+		return p
+	}
+	steps := strings.Split(p, "/")
+	for i, s := range steps {
+		if j := strings.Index(s, ".@"); j >= 0 {
+			rest := s[j+2:]
+			if k := strings.IndexByte(rest, '.'); k >= 0 {
+				steps[i] = s[:j] + rest[k:]
+			} else {
+				steps[i] = s[:j]
+			}
+		}
+	}
+	return strings.Join(steps, "/")
 }
 
 // flatten appends n's tokens, slots and structure marks in order.
