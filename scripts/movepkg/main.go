@@ -481,16 +481,31 @@ func main() {
 			}
 		}
 	}
-	// Newly exported fields get a json:"-" tag so that encoding/json output is unchanged.
+	// Newly exported fields of a struct with JSON tags get a json:"-" tag
+	// so that encoding/json output is unchanged.
 	for _, f := range files {
 		fn := fset.Position(f.Pos()).Filename
 		ast.Inspect(f, func(n ast.Node) bool {
-			fl, ok := n.(*ast.Field)
-			if !ok || fl.Tag != nil || len(fl.Names) == 0 {
+			st, ok := n.(*ast.StructType)
+			if !ok {
 				return true
 			}
-			if _, ok := rename[info.Defs[fl.Names[0]]]; ok {
-				edits[fn] = append(edits[fn], edit{fset.Position(fl.End()).Offset, "", " `json:\"-\"`"})
+			tagged := false
+			for _, fl := range st.Fields.List {
+				if fl.Tag != nil && strings.Contains(fl.Tag.Value, "json:") {
+					tagged = true
+				}
+			}
+			if !tagged {
+				return true
+			}
+			for _, fl := range st.Fields.List {
+				if fl.Tag != nil || len(fl.Names) == 0 {
+					continue
+				}
+				if _, ok := rename[info.Defs[fl.Names[0]]]; ok {
+					edits[fn] = append(edits[fn], edit{fset.Position(fl.Type.End()).Offset, "", " `json:\"-\"`"})
+				}
 			}
 			return true
 		})
@@ -824,8 +839,24 @@ func writeGo(fn string, src []byte, newName, newPath, pkgName string) {
 		b.WriteString("\n\n")
 	}
 	if len(imps) > 0 {
-		b.WriteString("import (\n")
+		// The standard library first, then the others, as goimports does.
+		var std, other []string
 		for _, l := range imps {
+			p := l[strings.Index(l, `"`)+1:]
+			if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") {
+				other = append(other, l)
+			} else {
+				std = append(std, l)
+			}
+		}
+		b.WriteString("import (\n")
+		for _, l := range std {
+			b.WriteString("\t" + l + "\n")
+		}
+		if len(std) > 0 && len(other) > 0 {
+			b.WriteString("\n")
+		}
+		for _, l := range other {
 			b.WriteString("\t" + l + "\n")
 		}
 		b.WriteString(")")
