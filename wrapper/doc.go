@@ -22,7 +22,12 @@
 //	                               iterations with roles of their own unrolled
 //	                               (see "Varying repetitions" in exalg)
 //	EXVAL (match.go)               template + page -> slot values
-//	mapping (mapping.go)           slots -> SOD fields, early stop (StopError)
+//	mapping (mapping.go,           slots -> SOD fields, early stop (StopError):
+//	  package mapping)             the Wrapper's methods here apply the
+//	                               Wrapper-free statistics, candidates,
+//	                               scores and per-symptom rules of package
+//	                               mapping (its doc.go has the package map;
+//	                               scripts/move-mapping.sh made the split)
 //
 // List pages (record mode, list.go): when the SOD wants several objects per
 // page, Induce first learns a RecordPattern (package records) from the

@@ -1,0 +1,34 @@
+// Package mapping holds the part of slot-to-field mapping that does not
+// need a Wrapper: which template slot holds which SOD field, computed from
+// slot statistics. Package wrapper (the front: Induce, Wrapper, Extract,
+// persistence, pins) drives it; imports go one way: wrapper -> mapping ->
+// {records, exalg}.
+//
+// The package map (issue 21's second step, made by scripts/move-mapping.sh
+// with scripts/movepkg, which decides what moves by rule: every declaration
+// of package wrapper that uses neither the Wrapper type (its fields and
+// methods) nor an exported function of wrapper, directly or not):
+//
+//	FieldSpec, SlotMap, Cut      the SOD's fields as induction sees them and
+//	                             the slots they map to (mapping.go, persist.go)
+//	SlotStats, Cand, Score       per-slot statistics of the sample's values,
+//	                             candidate (field, slot) pairs and their score
+//	                             factors (mapping.go, score.go)
+//	Mrec, Sval, ValueText        the matcher's records and slot values, and
+//	                             the text of a value (match.go, token.go)
+//	per-symptom mechanisms       the Wrapper-free rules that decide field
+//	                             placement, abstention, doubts, typed checks,
+//	                             review questions' candidates, locality and
+//	                             labels (abstain.go, doubt.go, typed.go,
+//	                             review.go, locality.go, label*.go, row*.go,
+//	                             set*.go, sep*.go, ...): each file
+//	                             keeps the name of the wrapper file it came
+//	                             from; a file over 800 lines is split into
+//	                             NAME_FIRSTDECL.go parts
+//	explanations                 FieldExplain, CandidateExplain, notes
+//
+// The Wrapper methods that apply these rules (mapSlots, slotScore, abstain,
+// agree, ...) are still in package wrapper, in files of the same names:
+// moving them needs the Wrapper's induction state (fields, slots, options)
+// as a type of this package, the next step.
+package mapping
