@@ -2,29 +2,9 @@ package wrapper
 
 import (
 	"fmt"
-	"sort"
 	"strings"
-)
 
-// Abstention (issue 20: abstain rather than guess). A single field whose
-// chosen slot won by a hair over another candidate slot holding other
-// values is left without slot: the wrapper cannot tell which is the
-// field's, and an empty field with a diagnostic is worth more than a
-// value that is wrong on every page.
-const (
-	// closeScore: a rival within this ratio of the winner's score is as
-	// good as the winner.
-	closeScore = 0.9
-	// differShare: the rival's values differ from the winner's on at
-	// least this share of the sample pages where both have one.
-	differShare = 0.5
-	// minCommon: pages where both slots have a value, for their values
-	// to be compared.
-	minCommon = 2
-	// weakSupport: a winner whose field's instances are counted on fewer
-	// than this share of the sample pages is supported by too little
-	// evidence to be taken over a close rival.
-	weakSupport = 0.5
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // abstain removes from out the slot of every single root field whose
@@ -39,7 +19,7 @@ const (
 // lacks). Each abstention is recorded in w.abstained[scope] (NoteAbstained)
 // with the candidates and why none won: Notes reports those of the scope
 // the wrapper kept.
-func (w *Wrapper) abstain(out []SlotMap, cands []cand, stats []*slotStats, scope, nPages int) []SlotMap {
+func (w *Wrapper) abstain(out []SlotMap, cands []mapping.Cand, stats []*mapping.SlotStats, scope, nPages int) []SlotMap {
 	if w.abstained == nil {
 		w.abstained = map[int][]Note{}
 	}
@@ -66,7 +46,7 @@ func (w *Wrapper) abstain(out []SlotMap, cands []cand, stats []*slotStats, scope
 		}
 		win := -1
 		for i, c := range cands {
-			if c.field == fi && c.slot == sm.Slot && !c.part && c.label == "" {
+			if c.Field == fi && c.Slot == sm.Slot && !c.Part && c.Label == "" {
 				win = i
 				break
 			}
@@ -77,31 +57,31 @@ func (w *Wrapper) abstain(out []SlotMap, cands []cand, stats []*slotStats, scope
 		wc := cands[win]
 		var rivals []string
 		for _, c := range cands {
-			if c.field != fi || c.slot == wc.slot || c.part || taken[c.slot] || c.score < closeScore*wc.score {
+			if c.Field != fi || c.Slot == wc.Slot || c.Part || taken[c.Slot] || c.Score < mapping.CloseScore*wc.Score {
 				continue
 			}
-			common, differ := compareFirst(stats[wc.slot], stats[c.slot])
-			if common < minCommon || float64(differ) < differShare*float64(common) {
+			common, differ := mapping.CompareFirst(stats[wc.Slot], stats[c.Slot])
+			if common < mapping.MinCommon || float64(differ) < mapping.DifferShare*float64(common) {
 				continue
 			}
 			rivals = append(rivals, fmt.Sprintf("slot %d (score %.3g, e.g. %q; values differ on %d of %d sample pages)",
-				c.slot, c.score, example(stats[c.slot]), differ, common))
+				c.Slot, c.Score, mapping.Example(stats[c.Slot]), differ, common))
 		}
 		if len(rivals) == 0 {
 			continue
 		}
-		if float64(wc.cnt) >= weakSupport*float64(nPages) {
+		if float64(wc.Cnt) >= mapping.WeakSupport*float64(nPages) {
 			// Both well supported: the winner is kept (its small
 			// edge is evidence), and the doubt said.
 			w.abstained[scope] = append(w.abstained[scope], Note{Kind: NoteAmbiguous, Field: f.Path, Message: fmt.Sprintf(
 				"field %s: slot %d (score %.3g, e.g. %q) was chosen over %s, within %.0f%% of its score: check its values",
-				f.Path, wc.slot, wc.score, example(stats[wc.slot]), strings.Join(rivals, ", "), 100*(1-closeScore))})
+				f.Path, wc.Slot, wc.Score, mapping.Example(stats[wc.Slot]), strings.Join(rivals, ", "), 100*(1-mapping.CloseScore))})
 			continue
 		}
 		drop[f.Path] = true
 		w.abstained[scope] = append(w.abstained[scope], Note{Kind: NoteAbstained, Field: f.Path, Message: fmt.Sprintf(
 			"field %s left empty: no candidate slot is clearly best: slot %d (score %.3g, e.g. %q, supported by %d of %d sample values) against %s, within %.0f%% of its score",
-			f.Path, wc.slot, wc.score, example(stats[wc.slot]), wc.cnt, nPages, strings.Join(rivals, ", "), 100*(1-closeScore))})
+			f.Path, wc.Slot, wc.Score, mapping.Example(stats[wc.Slot]), wc.Cnt, nPages, strings.Join(rivals, ", "), 100*(1-mapping.CloseScore))})
 	}
 	if len(drop) == 0 {
 		return out
@@ -113,39 +93,4 @@ func (w *Wrapper) abstain(out []SlotMap, cands []cand, stats []*slotStats, scope
 		}
 	}
 	return kept
-}
-
-// compareFirst compares two slots' first values page by page: common is
-// the number of sample pages where both have one, differ those where
-// they differ.
-func compareFirst(a, b *slotStats) (common, differ int) {
-	for p, va := range a.firstVal {
-		vb, ok := b.firstVal[p]
-		if !ok {
-			continue
-		}
-		common++
-		if va != vb {
-			differ++
-		}
-	}
-	return common, differ
-}
-
-// example is one of the slot's sample values: the first one of the
-// lowest-numbered page.
-func example(st *slotStats) string {
-	pages := make([]int, 0, len(st.firstVal))
-	for p := range st.firstVal {
-		pages = append(pages, p)
-	}
-	if len(pages) == 0 {
-		return ""
-	}
-	sort.Ints(pages)
-	v := st.firstVal[pages[0]]
-	if len(v) > 40 {
-		v = v[:40] + "…"
-	}
-	return v
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 func TestAbstain(t *testing.T) {
@@ -11,11 +13,11 @@ func TestAbstain(t *testing.T) {
 		{Path: "price", Name: "price", Mult: "1", Types: []string{"price"}},
 		{Path: "title", Name: "title", Mult: "1", Types: []string{"title"}},
 	}
-	first := func(vs ...string) *slotStats {
-		st := newSlotStats()
-		st.firstVal = map[int]string{}
+	first := func(vs ...string) *mapping.SlotStats {
+		st := mapping.NewSlotStats()
+		st.FirstVal = map[int]string{}
 		for i, v := range vs {
-			st.firstVal[i] = v
+			st.FirstVal[i] = v
 		}
 		return st
 	}
@@ -25,54 +27,54 @@ func TestAbstain(t *testing.T) {
 	heading := first("A", "B", "C", "D")
 	tests := []struct {
 		name    string
-		stats   []*slotStats
+		stats   []*mapping.SlotStats
 		out     []SlotMap
-		cands   []cand
+		cands   []mapping.Cand
 		keep    []string // fields left with a slot
 		abstain []string // fields abstained on
 	}{
 		{
 			name:    "a rival within 10% holding other values: abstain",
-			stats:   []*slotStats{own, sidebar, heading},
+			stats:   []*mapping.SlotStats{own, sidebar, heading},
 			out:     []SlotMap{{Slot: 0, Field: "price"}, {Slot: 2, Field: "title"}},
-			cands:   []cand{{field: 0, slot: 0, score: 1, cnt: 1}, {field: 0, slot: 1, score: 0.95}, {field: 1, slot: 2, score: 1}},
+			cands:   []mapping.Cand{{Field: 0, Slot: 0, Score: 1, Cnt: 1}, {Field: 0, Slot: 1, Score: 0.95}, {Field: 1, Slot: 2, Score: 1}},
 			keep:    []string{"title"},
 			abstain: []string{"price"},
 		},
 		{
 			name:    "a well supported winner is kept, the doubt noted",
-			stats:   []*slotStats{own, sidebar, heading},
+			stats:   []*mapping.SlotStats{own, sidebar, heading},
 			out:     []SlotMap{{Slot: 0, Field: "price"}, {Slot: 2, Field: "title"}},
-			cands:   []cand{{field: 0, slot: 0, score: 1, cnt: 4}, {field: 0, slot: 1, score: 0.95}, {field: 1, slot: 2, score: 1}},
+			cands:   []mapping.Cand{{Field: 0, Slot: 0, Score: 1, Cnt: 4}, {Field: 0, Slot: 1, Score: 0.95}, {Field: 1, Slot: 2, Score: 1}},
 			keep:    []string{"price", "title"},
 			abstain: []string{"price"},
 		},
 		{
 			name:  "a clear winner is kept",
-			stats: []*slotStats{own, sidebar, heading},
+			stats: []*mapping.SlotStats{own, sidebar, heading},
 			out:   []SlotMap{{Slot: 0, Field: "price"}, {Slot: 2, Field: "title"}},
-			cands: []cand{{field: 0, slot: 0, score: 1}, {field: 0, slot: 1, score: 0.5}, {field: 1, slot: 2, score: 1}},
+			cands: []mapping.Cand{{Field: 0, Slot: 0, Score: 1}, {Field: 0, Slot: 1, Score: 0.5}, {Field: 1, Slot: 2, Score: 1}},
 			keep:  []string{"price", "title"},
 		},
 		{
 			name:  "a rival holding the same values is no rival",
-			stats: []*slotStats{own, copyOf, heading},
+			stats: []*mapping.SlotStats{own, copyOf, heading},
 			out:   []SlotMap{{Slot: 0, Field: "price"}, {Slot: 2, Field: "title"}},
-			cands: []cand{{field: 0, slot: 0, score: 1}, {field: 0, slot: 1, score: 1}, {field: 1, slot: 2, score: 1}},
+			cands: []mapping.Cand{{Field: 0, Slot: 0, Score: 1}, {Field: 0, Slot: 1, Score: 1}, {Field: 1, Slot: 2, Score: 1}},
 			keep:  []string{"price", "title"},
 		},
 		{
 			name:  "a rival slot another field took is no rival",
-			stats: []*slotStats{own, sidebar, heading},
+			stats: []*mapping.SlotStats{own, sidebar, heading},
 			out:   []SlotMap{{Slot: 0, Field: "price"}, {Slot: 1, Field: "title"}},
-			cands: []cand{{field: 0, slot: 0, score: 1}, {field: 0, slot: 1, score: 1}, {field: 1, slot: 1, score: 1}},
+			cands: []mapping.Cand{{Field: 0, Slot: 0, Score: 1}, {Field: 0, Slot: 1, Score: 1}, {Field: 1, Slot: 1, Score: 1}},
 			keep:  []string{"price", "title"},
 		},
 		{
 			name:  "a winner a label nominated is kept",
-			stats: []*slotStats{own, sidebar, heading},
+			stats: []*mapping.SlotStats{own, sidebar, heading},
 			out:   []SlotMap{{Slot: 0, Field: "price", Label: []string{"price"}}, {Slot: 2, Field: "title"}},
-			cands: []cand{{field: 0, slot: 0, score: 1, label: "price"}, {field: 0, slot: 1, score: 1}, {field: 1, slot: 2, score: 1}},
+			cands: []mapping.Cand{{Field: 0, Slot: 0, Score: 1, Label: "price"}, {Field: 0, Slot: 1, Score: 1}, {Field: 1, Slot: 2, Score: 1}},
 			keep:  []string{"price", "title"},
 		},
 	}

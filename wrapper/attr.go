@@ -1,56 +1,9 @@
 package wrapper
 
 import (
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
-
-	"github.com/objectrunner/objectrunner/sod"
 )
-
-// Attribute values as tokens.
-//
-// A wrapper whose SOD has entity types with an attr (sod.Type.Attr: href,
-// src, content, …) reads those attributes as part of the token stream:
-// every element carrying one of them (non-blank) gives, right after its
-// start tag,
-//
-//	<@KEY>  the words of the value  </@KEY>
-//
-// as if the value were the text of a first child element named "@KEY".
-// The words come from the attribute-value node of annotate.Page.AttrNode
-// (href and src resolved against the page's base), split as any text is
-// (splitWords), with that node's annotations; their occurrence path is the
-// element's path + "/@KEY", and a value's Path ends in "/@KEY". The tags
-// <@KEY> and </@KEY> keep the value apart from the element's own text
-// ("<a href=X>Title</a>" gives "<a> <@href> X </@href> Title </a>"), so
-// ExAlg puts them in different slots, and the slot of an attribute field
-// is learned, like any other, from where its annotations are: the
-// element that carries the attribute. Nothing else in the wrapper knows
-// about attributes. Elements whose content is skipped (head, …) give only
-// the elements under them carrying such an attribute (<meta content>; see
-// frameAttrs in token.go).
-// Wrappers without attribute fields tokenize exactly as before.
-
-// newPathsFor returns a fresh path table for a wrapper of the given
-// fields: it records which attributes are tokens.
-func newPathsFor(fields []FieldSpec) *paths {
-	ps := newPaths()
-	for _, f := range fields {
-		for _, k := range f.Attrs {
-			if !contains(ps.attrs, k) {
-				ps.attrs = append(ps.attrs, k)
-			}
-		}
-	}
-	return ps
-}
-
-// addAttr adds the attribute an entity type reads, if any, to attrs.
-func addAttr(attrs []string, t *sod.Type) []string {
-	if t == nil || t.Attr == "" || contains(attrs, t.Attr) {
-		return attrs
-	}
-	return append(attrs, t.Attr)
-}
 
 // attrTokens appends the tokens of the attribute values of element c,
 // whose path is cp.
@@ -58,17 +11,17 @@ func (tz *tokenizer) attrTokens(c *html.Node, cp int32) {
 	if tz.page == nil {
 		return
 	}
-	for _, key := range tz.ps.attrs {
+	for _, key := range tz.ps.Attrs {
 		n := tz.page.AttrNode(c, key)
 		if n == nil {
 			continue
 		}
 		tag := n.Parent.Data // "@" + key
-		ap := tz.ps.child(cp, tag)
+		ap := tz.ps.Child(cp, tag)
 		ann := tz.byNode[n.Parent]
-		tz.toks = append(tz.toks, token{Kind: KindStart, Text: tag, Path: ap, Node: n.Parent, Ann: ann})
+		tz.toks = append(tz.toks, mapping.Token{Kind: KindStart, Text: tag, Path: ap, Node: n.Parent, Ann: ann})
 		tz.toks = splitWords(tz.toks, n, ap, tz.byNode[n])
-		tz.toks = append(tz.toks, token{Kind: KindEnd, Text: tag, Path: ap, Node: n.Parent, Ann: ann})
+		tz.toks = append(tz.toks, mapping.Token{Kind: KindEnd, Text: tag, Path: ap, Node: n.Parent, Ann: ann})
 	}
 }
 
@@ -76,7 +29,7 @@ func (tz *tokenizer) attrTokens(c *html.Node, cp int32) {
 // wrapper reads.
 func (tz *tokenizer) hasAttrs(c *html.Node) bool {
 	has := false
-	for _, key := range tz.ps.attrs {
+	for _, key := range tz.ps.Attrs {
 		has = has || tz.page.AttrNode(c, key) != nil
 	}
 	return has

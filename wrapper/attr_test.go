@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestAttrTokens checks the token stream of attribute values: right after
@@ -18,7 +19,7 @@ func TestAttrTokens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	str := func(toks []token, ps *paths) string {
+	str := func(toks []mapping.Token, ps *mapping.Paths) string {
 		var parts []string
 		for _, tk := range toks[1 : len(toks)-1] {
 			parts = append(parts, tk.String())
@@ -40,7 +41,7 @@ func TestAttrTokens(t *testing.T) {
 			if tc.attrs != nil {
 				fields = []FieldSpec{{Path: "x", Attrs: tc.attrs}}
 			}
-			ps := newPathsFor(fields)
+			ps := mapping.NewPathsFor(fields)
 			toks := tokenize(p, ps)
 			if got := str(toks, ps); got != tc.want {
 				t.Errorf("tokens:\n%s\nwant\n%s", got, tc.want)

@@ -8,13 +8,15 @@ package wrapper
 // kept only when the field's recognizer finds a longer instance with it
 // than without it.
 
-import "github.com/objectrunner/objectrunner/recognizers"
+import (
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
+)
 
 // blockStart returns the start of the block value [s, e) of slot whose
 // own value starts at a (s <= a): s when the text from s gives the
 // field's recognizer a longer instance than the text from a, a
 // otherwise.
-func (w *Wrapper) blockStart(toks []token, s, a, e, slot int) int {
+func (w *Wrapper) blockStart(toks []mapping.Token, s, a, e, slot int) int {
 	if s >= a {
 		return s
 	}
@@ -23,10 +25,10 @@ func (w *Wrapper) blockStart(toks []token, s, a, e, slot int) int {
 		if r == nil || !sm.Block {
 			continue
 		}
-		t1, _, _ := valueText(toks, a, e)
-		t2, _, _ := valueText(toks, s, e)
-		m1, ok1 := longestMatch(r, t1)
-		m2, ok2 := longestMatch(r, t2)
+		t1, _, _ := mapping.ValueText(toks, a, e)
+		t2, _, _ := mapping.ValueText(toks, s, e)
+		m1, ok1 := mapping.LongestMatch(r, t1)
+		m2, ok2 := mapping.LongestMatch(r, t2)
 		if ok2 && (!ok1 || m2[1]-m2[0] > m1[1]-m1[0]) {
 			return s
 		}
@@ -40,7 +42,7 @@ func (w *Wrapper) blockStart(toks []token, s, a, e, slot int) int {
 // where the field's recognizer's instances cover as much text as in the
 // whole block. A block may hold more than the address ("<h2>About</h2>
 // <dl>…" after it inside one <div>): those parts are not the value's.
-func (w *Wrapper) blockEnd(toks []token, s, b, e, slot int) int {
+func (w *Wrapper) blockEnd(toks []mapping.Token, s, b, e, slot int) int {
 	if e <= b {
 		return e
 	}
@@ -49,14 +51,14 @@ func (w *Wrapper) blockEnd(toks []token, s, b, e, slot int) int {
 		if r == nil || !sm.Block {
 			continue
 		}
-		full, _, _ := valueText(toks, s, e)
-		want := covered(r, full)
+		full, _, _ := mapping.ValueText(toks, s, e)
+		want := mapping.Covered(r, full)
 		if want == 0 {
 			return e
 		}
 		for x := b + 1; x < e; x++ {
 			if (toks[x].Kind != KindWord || toks[x].Node != toks[x-1].Node) && toks[x-1].Kind == KindWord {
-				if t, _, _ := valueText(toks, s, x); covered(r, t) >= want {
+				if t, _, _ := mapping.ValueText(toks, s, x); mapping.Covered(r, t) >= want {
 					return x
 				}
 			}
@@ -64,21 +66,4 @@ func (w *Wrapper) blockEnd(toks []token, s, b, e, slot int) int {
 		return e
 	}
 	return e
-}
-
-// covered returns how many bytes of text r's instances cover.
-func covered(r recognizers.Recognizer, text string) int {
-	ms, err := r.Find(text)
-	if err != nil {
-		return 0
-	}
-	n, end := 0, 0
-	for _, m := range ms {
-		a := max(m.Start, end)
-		if m.End > a {
-			n += m.End - a
-			end = m.End
-		}
-	}
-	return n
 }

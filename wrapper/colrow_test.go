@@ -9,6 +9,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // listCase is a list SOD, sample pages rendered from generated records
@@ -162,7 +163,7 @@ func TestSamePlaceNestedSet(t *testing.T) {
 		{4, 6, false}, // slot 5 between them is another field's
 		{1, 6, false}, // too far
 	} {
-		if got := samePlace(sets, used, tc.p, tc.s); got != tc.want {
+		if got := mapping.SamePlace(sets, used, tc.p, tc.s); got != tc.want {
 			t.Errorf("samePlace(%d, %d) = %v, want %v", tc.p, tc.s, got, tc.want)
 		}
 	}
@@ -174,13 +175,13 @@ func TestSamePlaceNestedSet(t *testing.T) {
 func TestPlaceOverOwnSlots(t *testing.T) {
 	sets := make([][]int, 6)
 	used := map[int]bool{0: true, 2: true, 3: true}
-	if !samePlace(sets, othersUsed(used, []int{2, 3}), 2, 4) {
+	if !mapping.SamePlace(sets, mapping.OthersUsed(used, []int{2, 3}), 2, 4) {
 		t.Error("slot 4 is not in the place of slot 2 past the field's own slot 3")
 	}
-	if samePlace(sets, othersUsed(used, []int{2}), 2, 4) {
+	if mapping.SamePlace(sets, mapping.OthersUsed(used, []int{2}), 2, 4) {
 		t.Error("slot 4 is in the place of slot 2 past another field's slot 3")
 	}
-	if samePlace(sets, used, 2, 4) {
+	if mapping.SamePlace(sets, used, 2, 4) {
 		t.Error("samePlace ignores used slots")
 	}
 }

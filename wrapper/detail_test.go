@@ -11,6 +11,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
 )
 
@@ -21,39 +22,39 @@ func TestLabelAffinity(t *testing.T) {
 		field FieldSpec
 		want  int
 	}{
-		{"field name", []string{"publisher"}, FieldSpec{Name: "publisher", Types: []string{"org"}}, affinityWhole},
-		{"plural label", []string{"publishers"}, FieldSpec{Name: "publisher"}, affinityWhole},
-		{"plural field", []string{"author"}, FieldSpec{Name: "authors"}, affinityWhole},
-		{"underscore as space", []string{"publication", "date"}, FieldSpec{Name: "publication_date"}, affinityWhole},
-		{"dash as space", []string{"isbn", "13"}, FieldSpec{Name: "isbn-13"}, affinityWhole},
-		{"type name", []string{"imprint"}, FieldSpec{Name: "pub", Types: []string{"Imprint"}}, affinityWhole},
-		{"other label", []string{"language"}, FieldSpec{Name: "publisher", Types: []string{"publisher"}}, affinityNone},
-		{"one word of several", []string{"date"}, FieldSpec{Name: "publication_date"}, affinityName},
-		{"longer label", []string{"publisher", "name"}, FieldSpec{Name: "publisher"}, affinityName},
-		{"verb form", []string{"published", "by"}, FieldSpec{Name: "publisher_name"}, affinityName},
-		{"abbreviation", []string{"tel"}, FieldSpec{Name: "telephone"}, affinityName},
-		{"word ending", []string{"telephone"}, FieldSpec{Name: "phone"}, affinityName},
-		{"dictionary class", []string{"brand"}, FieldSpec{Name: "make", Types: []string{"make"}, Class: "brand"}, affinityKind},
-		{"recognizer name", []string{"date"}, FieldSpec{Name: "born", Predefined: "date"}, affinityKind},
-		{"recognizer label word", []string{"when"}, FieldSpec{Name: "event_date", Predefined: "date"}, affinityKind},
-		{"recognizer label word, time", []string{"when"}, FieldSpec{Name: "start", Predefined: "time"}, affinityKind},
-		{"recognizer label abbreviation", []string{"tel"}, FieldSpec{Name: "contact", Predefined: "phone"}, affinityKind},
-		{"recognizer label other kind", []string{"website"}, FieldSpec{Name: "contact", Predefined: "phone"}, affinityNone},
-		{"publisher is no date label", []string{"publisher"}, FieldSpec{Name: "released", Predefined: "date"}, affinityNone},
-		{"stop words only", []string{"by"}, FieldSpec{Name: "by_line"}, affinityNone},
-		{"short shared start", []string{"pos"}, FieldSpec{Name: "post"}, affinityName},
-		{"unrelated prefix", []string{"model"}, FieldSpec{Name: "mpn"}, affinityNone},
-		{"no label", nil, FieldSpec{Name: "publisher"}, affinityNone},
-		{"other number", []string{"isbn", "10"}, FieldSpec{Name: "isbn_13"}, affinityNone},
-		{"same number", []string{"isbn", "13"}, FieldSpec{Name: "isbn"}, affinityName},
-		{"compound label", []string{"teammates"}, FieldSpec{Name: "team"}, affinityNone},
-		{"compound label, other word", []string{"birthplace"}, FieldSpec{Name: "birth_date"}, affinityNone},
-		{"inflected label", []string{"schooling"}, FieldSpec{Name: "school"}, affinityName},
-		{"abbreviated field", []string{"position"}, FieldSpec{Name: "pos"}, affinityName},
-		{"name words written as one", []string{"birthdate"}, FieldSpec{Name: "birth_date"}, affinityWhole},
+		{"field name", []string{"publisher"}, FieldSpec{Name: "publisher", Types: []string{"org"}}, mapping.AffinityWhole},
+		{"plural label", []string{"publishers"}, FieldSpec{Name: "publisher"}, mapping.AffinityWhole},
+		{"plural field", []string{"author"}, FieldSpec{Name: "authors"}, mapping.AffinityWhole},
+		{"underscore as space", []string{"publication", "date"}, FieldSpec{Name: "publication_date"}, mapping.AffinityWhole},
+		{"dash as space", []string{"isbn", "13"}, FieldSpec{Name: "isbn-13"}, mapping.AffinityWhole},
+		{"type name", []string{"imprint"}, FieldSpec{Name: "pub", Types: []string{"Imprint"}}, mapping.AffinityWhole},
+		{"other label", []string{"language"}, FieldSpec{Name: "publisher", Types: []string{"publisher"}}, mapping.AffinityNone},
+		{"one word of several", []string{"date"}, FieldSpec{Name: "publication_date"}, mapping.AffinityName},
+		{"longer label", []string{"publisher", "name"}, FieldSpec{Name: "publisher"}, mapping.AffinityName},
+		{"verb form", []string{"published", "by"}, FieldSpec{Name: "publisher_name"}, mapping.AffinityName},
+		{"abbreviation", []string{"tel"}, FieldSpec{Name: "telephone"}, mapping.AffinityName},
+		{"word ending", []string{"telephone"}, FieldSpec{Name: "phone"}, mapping.AffinityName},
+		{"dictionary class", []string{"brand"}, FieldSpec{Name: "make", Types: []string{"make"}, Class: "brand"}, mapping.AffinityKind},
+		{"recognizer name", []string{"date"}, FieldSpec{Name: "born", Predefined: "date"}, mapping.AffinityKind},
+		{"recognizer label word", []string{"when"}, FieldSpec{Name: "event_date", Predefined: "date"}, mapping.AffinityKind},
+		{"recognizer label word, time", []string{"when"}, FieldSpec{Name: "start", Predefined: "time"}, mapping.AffinityKind},
+		{"recognizer label abbreviation", []string{"tel"}, FieldSpec{Name: "contact", Predefined: "phone"}, mapping.AffinityKind},
+		{"recognizer label other kind", []string{"website"}, FieldSpec{Name: "contact", Predefined: "phone"}, mapping.AffinityNone},
+		{"publisher is no date label", []string{"publisher"}, FieldSpec{Name: "released", Predefined: "date"}, mapping.AffinityNone},
+		{"stop words only", []string{"by"}, FieldSpec{Name: "by_line"}, mapping.AffinityNone},
+		{"short shared start", []string{"pos"}, FieldSpec{Name: "post"}, mapping.AffinityName},
+		{"unrelated prefix", []string{"model"}, FieldSpec{Name: "mpn"}, mapping.AffinityNone},
+		{"no label", nil, FieldSpec{Name: "publisher"}, mapping.AffinityNone},
+		{"other number", []string{"isbn", "10"}, FieldSpec{Name: "isbn_13"}, mapping.AffinityNone},
+		{"same number", []string{"isbn", "13"}, FieldSpec{Name: "isbn"}, mapping.AffinityName},
+		{"compound label", []string{"teammates"}, FieldSpec{Name: "team"}, mapping.AffinityNone},
+		{"compound label, other word", []string{"birthplace"}, FieldSpec{Name: "birth_date"}, mapping.AffinityNone},
+		{"inflected label", []string{"schooling"}, FieldSpec{Name: "school"}, mapping.AffinityName},
+		{"abbreviated field", []string{"position"}, FieldSpec{Name: "pos"}, mapping.AffinityName},
+		{"name words written as one", []string{"birthdate"}, FieldSpec{Name: "birth_date"}, mapping.AffinityWhole},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := labelAffinity(tc.run, tc.field); got != tc.want {
+			if got := mapping.LabelAffinity(tc.run, tc.field); got != tc.want {
 				t.Fatalf("labelAffinity(%q, %q) = %v, want %v", tc.run, tc.field.Name, got, tc.want)
 			}
 		})
@@ -97,7 +98,7 @@ func TestValidate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			norm, ok := validate(r, tc.in)
+			norm, ok := mapping.Validate(r, tc.in)
 			if ok != tc.wantOK || norm != tc.wantNorm {
 				t.Fatalf("validate(%q) = %q, %v; want %q, %v", tc.in, norm, ok, tc.wantNorm, tc.wantOK)
 			}
@@ -333,7 +334,7 @@ func TestDetailPageRulesMarket(t *testing.T) {
 
 func TestOtherCut(t *testing.T) {
 	fields := []FieldSpec{{Path: "publisher", Name: "publisher"}, {Path: "date", Name: "date", Predefined: "date"}}
-	valid := predefinedRecognizers(fields)
+	valid := mapping.PredefinedRecognizers(fields)
 	for _, tc := range []struct {
 		name, text string
 		want       string // the value kept, cut or whole
@@ -346,7 +347,7 @@ func TestOtherCut(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body><p>"+tc.text+"</p></body></html>", nil)
-			toks := tokenize(p, newPaths())
+			toks := tokenize(p, mapping.NewPaths())
 			a, b := 0, len(toks)
 			for a < b && toks[a].Kind != KindWord {
 				a++
@@ -354,8 +355,8 @@ func TestOtherCut(t *testing.T) {
 			for b > a && toks[b-1].Kind != KindWord {
 				b--
 			}
-			x, g := otherCut(toks, a, b, fields, valid, "publisher")
-			got, _, _ := valueText(toks, a, x)
+			x, g := mapping.OtherCut(toks, a, b, fields, valid, "publisher")
+			got, _, _ := mapping.ValueText(toks, a, x)
 			if got != tc.want || g != tc.field || (x < b && toks[x].Text != tc.sep) {
 				t.Fatalf("otherCut kept %q (field %q), want %q (field %q, at %q)", got, g, tc.want, tc.field, tc.sep)
 			}
@@ -376,8 +377,8 @@ func TestCutAtRule(t *testing.T) {
 		{"cuts for the field itself do not count", map[string]int{"(\x00publisher": 20}, 20, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			st := &slotStats{occ: tc.occ, cutAt: tc.cutAt}
-			got := cutAtRule(st, cand{}, FieldSpec{Path: "publisher"}, 0.7)
+			st := &mapping.SlotStats{Occ: tc.occ, CutAt: tc.cutAt}
+			got := mapping.CutAtRule(st, mapping.Cand{}, FieldSpec{Path: "publisher"}, 0.7)
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Fatalf("cutAtRule = %q, want %q", got, tc.want)
 			}
@@ -478,9 +479,9 @@ func TestPageLabelWords(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body><p>"+tc.label+" <a>Eastvale University</a></p></body></html>", nil)
-			toks := tokenize(p, newPaths())
-			x := slices.IndexFunc(toks, func(tk token) bool { return tk.Text == "Eastvale" })
-			if got := pageLabel(toks, x); !slices.Equal(got, tc.want) {
+			toks := tokenize(p, mapping.NewPaths())
+			x := slices.IndexFunc(toks, func(tk mapping.Token) bool { return tk.Text == "Eastvale" })
+			if got := mapping.PageLabel(toks, x); !slices.Equal(got, tc.want) {
 				t.Fatalf("pageLabel = %q, want %q", got, tc.want)
 			}
 		})

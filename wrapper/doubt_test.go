@@ -8,6 +8,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 func TestRaggedText(t *testing.T) {
@@ -23,7 +24,7 @@ func TestRaggedText(t *testing.T) {
 		{"", false},
 	}
 	for _, tc := range tests {
-		if got := raggedText(tc.txt); got != tc.want {
+		if got := mapping.RaggedText(tc.txt); got != tc.want {
 			t.Errorf("raggedText(%q) = %v, want %v", tc.txt, got, tc.want)
 		}
 	}
@@ -31,11 +32,11 @@ func TestRaggedText(t *testing.T) {
 
 // words builds word tokens; a word prefixed "T:" is annotated with type
 // T (one annotation per run of equal prefixes).
-func words(s string) []token {
-	var out []token
+func words(s string) []mapping.Token {
+	var out []mapping.Token
 	var last *annotate.Annotation
 	for _, w := range strings.Fields(s) {
-		tk := token{Kind: KindWord, Text: w}
+		tk := mapping.Token{Kind: KindWord, Text: w}
 		if typ, rest, ok := strings.Cut(w, ":"); ok && typ != "" && rest != "" {
 			tk.Text = rest
 			if last == nil || last.Type != typ {
@@ -66,7 +67,7 @@ func TestRunOn(t *testing.T) {
 	}
 	for _, tc := range tests {
 		toks := words(tc.toks)
-		if got := runOn(toks, 0, len(toks), []string{"addr"}, patterned); got != tc.want {
+		if got := mapping.RunOn(toks, 0, len(toks), []string{"addr"}, patterned); got != tc.want {
 			t.Errorf("%s: runOn(%q) = %v, want %v", tc.name, tc.toks, got, tc.want)
 		}
 	}
@@ -164,7 +165,7 @@ func TestDoubtConfidence(t *testing.T) {
 		{Kind: NoteRunOn, Field: "link"},
 		{Kind: NoteObjects},
 	}
-	doubt := doubtsOf(notes)
+	doubt := mapping.DoubtsOf(notes)
 	if want := map[string][]string{"link": {NoteConstant, NoteRunOn}}; !reflect.DeepEqual(doubt, want) {
 		t.Fatalf("doubtsOf = %v, want %v (ambiguous and objects notes do not lower confidence)", doubt, want)
 	}

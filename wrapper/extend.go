@@ -1,8 +1,8 @@
 package wrapper
 
 import (
-	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/wrapper/exalg"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // Values that go on past their slot inside one text node. ExAlg makes a
@@ -31,7 +31,7 @@ import (
 // slot's value on two sample pages (records) or more, and for single
 // fields whose pattern delimits values when the instance grows so
 // (longerInstance).
-func (w *Wrapper) learnExtends(pages [][]token) {
+func (w *Wrapper) learnExtends(pages [][]mapping.Token) {
 	for i := range w.slots {
 		sm := &w.slots[i]
 		f := w.fieldSpec(sm.Field)
@@ -39,7 +39,7 @@ func (w *Wrapper) learnExtends(pages [][]token) {
 			continue
 		}
 		r := w.valid[f.Path]
-		if !f.Dictionary && (r == nil || !f.delimited() || len(f.Attrs) > 0) {
+		if !f.Dictionary && (r == nil || !f.WholeByPattern() || len(f.Attrs) > 0) {
 			continue
 		}
 		on := 0
@@ -49,22 +49,22 @@ func (w *Wrapper) learnExtends(pages [][]token) {
 				continue
 			}
 			owner := w.slotOwners(toks, root)
-			var v *sval
-			collect(root, -1, func(x sval) {
-				if x.slot == sm.Slot && v == nil {
+			var v *mapping.Sval
+			mapping.Collect(root, -1, func(x mapping.Sval) {
+				if x.Slot == sm.Slot && v == nil {
 					v = &x
 				}
 			})
 			if v == nil {
 				continue
 			}
-			_, a, b := valueText(toks, v.a, v.b)
+			_, a, b := mapping.ValueText(toks, v.A, v.B)
 			if a >= b {
 				continue
 			}
 			e := w.extendEnd(toks, owner, b, sm.Slot)
 			if !f.Dictionary {
-				if longerInstance(r, toks, a, b, e) {
+				if mapping.LongerInstance(r, toks, a, b, e) {
 					on++
 				}
 				continue
@@ -83,34 +83,20 @@ func (w *Wrapper) learnExtends(pages [][]token) {
 	}
 }
 
-// longerInstance reports whether recognizer r finds, in the text of
-// tokens [a, e), an instance that starts inside [a, b) and is longer than
-// the longest it finds in [a, b).
-func longerInstance(r recognizers.Recognizer, toks []token, a, b, e int) bool {
-	if e <= b {
-		return false
-	}
-	own, _, _ := valueText(toks, a, b)
-	ext, _, _ := valueText(toks, a, e)
-	m0, ok0 := longestMatch(r, own)
-	m1, ok1 := longestMatch(r, ext)
-	return ok1 && m1[0] < len(own) && (!ok0 || m1[1]-m1[0] > m0[1]-m0[0])
-}
-
 // slotOwners maps every token of a page (record) to what it belongs to:
 // the slot of a value mapped to a field, -2 for a value of an unmapped
 // slot, -1 for template text.
-func (w *Wrapper) slotOwners(toks []token, root *mrec) []int {
+func (w *Wrapper) slotOwners(toks []mapping.Token, root *mapping.Mrec) []int {
 	owner := make([]int, len(toks))
 	for i := range owner {
 		owner[i] = -1
 	}
-	collect(root, -1, func(v sval) {
+	mapping.Collect(root, -1, func(v mapping.Sval) {
 		o := -2
-		if len(w.bySlot[v.slot]) > 0 {
-			o = v.slot
+		if len(w.bySlot[v.Slot]) > 0 {
+			o = v.Slot
 		}
-		for x := v.a; x < v.b && x < len(toks); x++ {
+		for x := v.A; x < v.B && x < len(toks); x++ {
 			owner[x] = o
 		}
 	})
@@ -120,7 +106,7 @@ func (w *Wrapper) slotOwners(toks []token, root *mrec) []int {
 // extendEnd returns where a value of slot ending at token b (its trimmed
 // end) ends once extended to the end of its text node, stopping before a
 // value of another mapped slot; edge punctuation is trimmed again.
-func (w *Wrapper) extendEnd(toks []token, owner []int, b, slot int) int {
+func (w *Wrapper) extendEnd(toks []mapping.Token, owner []int, b, slot int) int {
 	if b <= 0 || b > len(toks) || toks[b-1].Kind != KindWord {
 		return b
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestFirstMatch: of several instances in one value, the first that no
@@ -21,12 +22,12 @@ func TestFirstMatch(t *testing.T) {
 		{"Now $1,299.99, was $5", "$1,299.99"},
 		{"$12", "$12"},
 	} {
-		m, ok := firstMatch(r, tc.text)
+		m, ok := mapping.FirstMatch(r, tc.text)
 		if !ok || tc.text[m[0]:m[1]] != tc.want {
 			t.Errorf("firstMatch(%q) = %v %v, want %q", tc.text, m, ok, tc.want)
 		}
 	}
-	if _, ok := firstMatch(r, "no price here"); ok {
+	if _, ok := mapping.FirstMatch(r, "no price here"); ok {
 		t.Error("an instance in a text without one")
 	}
 }

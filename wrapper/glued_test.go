@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
 )
 
@@ -37,11 +38,11 @@ func TestGlued(t *testing.T) {
 		}
 		i := strings.Index(tc.text, tc.match)
 		a := &annotate.Annotation{Type: "x", Node: node, Start: i, End: i + len(tc.match), Recognizer: tc.rec, Confidence: 1}
-		if got := glued(a); got != tc.want {
+		if got := mapping.Glued(a); got != tc.want {
 			t.Errorf("glued(%q in %q, %s) = %v, want %v", tc.match, tc.text, tc.rec, got, tc.want)
 		}
-		tok := token{Ann: []*annotate.Annotation{a}}
-		if got := len(ownTypes(&tok)) == 0; got != tc.want {
+		tok := mapping.Token{Ann: []*annotate.Annotation{a}}
+		if got := len(mapping.OwnTypes(&tok)) == 0; got != tc.want {
 			t.Errorf("ownTypes of %q in %q: dropped %v, want %v", tc.match, tc.text, got, tc.want)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestListHeadingIsNoLabel: a player's page with a sidebar list under a
@@ -50,22 +51,22 @@ func TestListHeading(t *testing.T) {
 	// Slot 1 (in set 0) holds names; before the first one, on pages 0-3,
 	// comes label "trending players"; the other values follow the
 	// previous item's team, or a row label.
-	list := func(restLabel func(pg, k int) string) *slotStats {
-		st := newSlotStats()
-		st.labVals, st.labPages = map[string]map[string]int{}, map[string]map[int]bool{}
+	list := func(restLabel func(pg, k int) string) *mapping.SlotStats {
+		st := mapping.NewSlotStats()
+		st.LabVals, st.LabPages = map[string]map[string]int{}, map[string]map[int]bool{}
 		add := func(k, v string, pg int) {
-			if st.labVals[k] == nil {
-				st.labVals[k], st.labPages[k] = map[string]int{}, map[int]bool{}
+			if st.LabVals[k] == nil {
+				st.LabVals[k], st.LabPages[k] = map[string]int{}, map[int]bool{}
 			}
-			st.labVals[k][v]++
-			st.labPages[k][pg] = true
+			st.LabVals[k][v]++
+			st.LabPages[k][pg] = true
 		}
 		for pg := range 8 {
 			for k := range 3 {
 				v := fmt.Sprintf("Name %d-%d", pg, k)
-				st.occ++
-				st.values[v]++
-				st.perPage[pg]++
+				st.Occ++
+				st.Values[v]++
+				st.PerPage[pg]++
 				if k == 0 {
 					add("trending players", v, pg)
 				} else {
@@ -77,11 +78,11 @@ func TestListHeading(t *testing.T) {
 	}
 	previousTeam := func(pg, k int) string { return fmt.Sprintf("team %d", (pg+k)%7) }
 	rowLabel := func(_, k int) string { return fmt.Sprintf("row %d", k) }
-	heading := newSlotStats()
-	heading.values = map[string]int{"Trending players": 4, "Teammates": 4}
+	heading := mapping.NewSlotStats()
+	heading.Values = map[string]int{"Trending players": 4, "Teammates": 4}
 	for _, tc := range []struct {
 		name  string
-		st    *slotStats
+		st    *mapping.SlotStats
 		where [][]int // sets of slot 0 (the heading's text) and slot 1
 		want  bool
 	}{
@@ -92,7 +93,7 @@ func TestListHeading(t *testing.T) {
 		{"not in a set", list(previousTeam), [][]int{nil, nil}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := listHeading([]*slotStats{heading, tc.st}, tc.where, 1, "trending players", 8, 2); got != tc.want {
+			if got := mapping.ListHeading([]*mapping.SlotStats{heading, tc.st}, tc.where, 1, "trending players", 8, 2); got != tc.want {
 				t.Fatalf("listHeading = %v, want %v", got, tc.want)
 			}
 		})

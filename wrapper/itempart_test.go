@@ -9,6 +9,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 func TestPartNotItem(t *testing.T) {
@@ -26,7 +27,7 @@ func TestPartNotItem(t *testing.T) {
 		{"Foxes of Saturn", "Foxes of Saturn", false}, // the same value
 		{"Kaito", "Korvel G12I", false},
 	} {
-		if got := partNotItem(tc.short, tc.long); got != tc.want {
+		if got := mapping.PartNotItem(tc.short, tc.long); got != tc.want {
 			t.Errorf("partNotItem(%q, %q) = %v, want %v", tc.short, tc.long, got, tc.want)
 		}
 	}

@@ -1,6 +1,10 @@
 package wrapper
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
+)
 
 // TestItemPathShare: the paths whose runs are a set slot's items, with a
 // dictionary that knows a tenth of the values: the <span>s of most items
@@ -10,7 +14,7 @@ import "testing"
 func TestItemPathShare(t *testing.T) {
 	runs := map[int32]int{1: 157, 2: 51, 3: 24}
 	ann := map[int32]int{1: 18, 2: 12, 3: 0}
-	best := bestPathShare(runs, ann)
+	best := mapping.BestPathShare(runs, ann)
 	if best < 0.23 || best > 0.24 {
 		t.Fatalf("best share %.3f, want 12/51", best)
 	}
@@ -18,7 +22,7 @@ func TestItemPathShare(t *testing.T) {
 		p    int32
 		want bool
 	}{{1, true}, {2, true}, {3, false}} {
-		if got := itemPathShare(ann[tc.p], runs[tc.p], best); got != tc.want {
+		if got := mapping.ItemPathShare(ann[tc.p], runs[tc.p], best); got != tc.want {
 			t.Errorf("path %d (%d of %d annotated): %v, want %v", tc.p, ann[tc.p], runs[tc.p], got, tc.want)
 		}
 	}
@@ -26,8 +30,8 @@ func TestItemPathShare(t *testing.T) {
 	// notes stay out.
 	runs = map[int32]int{1: 100, 2: 80}
 	ann = map[int32]int{1: 90, 2: 3}
-	best = bestPathShare(runs, ann)
-	if !itemPathShare(90, 100, best) || itemPathShare(3, 80, best) {
+	best = mapping.BestPathShare(runs, ann)
+	if !mapping.ItemPathShare(90, 100, best) || mapping.ItemPathShare(3, 80, best) {
 		t.Error("names kept and notes dropped expected")
 	}
 }

@@ -12,79 +12,8 @@ package wrapper
 import (
 	"strings"
 
-	"github.com/objectrunner/objectrunner/recognizers"
-	"github.com/objectrunner/objectrunner/wrapper/exalg"
-	"golang.org/x/net/html"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// lineTags are the tags that may separate two lines of one value: line
-// breaks and inline formatting.
-var lineTags = map[string]bool{"br": true, "span": true, "b": true, "i": true, "em": true, "strong": true, "small": true}
-
-// blockOf returns the nearest ancestor of a text node that is not an
-// inline element of lineTags.
-func blockOf(n *html.Node) *html.Node {
-	p := n.Parent
-	for p != nil && p.Type == html.ElementNode && lineTags[p.Data] {
-		p = p.Parent
-	}
-	return p
-}
-
-// lineGap reports whether the tokens [b, a) between two values (trimmed
-// ranges, b the end of the first, a the start of the second) are line-break
-// or inline tags, with at least one line break, and separator punctuation,
-// and the two values sit in the same element.
-func lineGap(toks []token, b, a int) bool {
-	if b <= 0 || a >= len(toks) || b > a {
-		return false
-	}
-	br := false
-	for x := b; x < a; x++ {
-		t := &toks[x]
-		switch t.Kind {
-		case KindStart, KindEnd:
-			if !lineTags[t.Text] && t.Text != "br" {
-				return false
-			}
-			br = br || t.Text == "br"
-		case KindWord:
-			if !exalg.EdgeToken(t) {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	n1, n2 := toks[b-1].Node, toks[a].Node
-	if !br || n1 == nil || n2 == nil || toks[b-1].Kind != KindWord || toks[a].Kind != KindWord {
-		return false
-	}
-	p := blockOf(n1)
-	return p != nil && p == blockOf(n2)
-}
-
-// otherLine finds, among the values of r (not inside iterations of set
-// skip), the first value of slot other that continues the value [a, b)
-// (trimmed) on a following line (prev false) or that it continues from a
-// preceding line (prev true): it returns the value's trimmed range.
-func otherLine(toks []token, r *mrec, skip, other, a, b int, prev bool) (int, int, bool) {
-	var ra, rb int
-	found := false
-	collect(r, skip, func(v sval) {
-		if found || v.slot != other {
-			return
-		}
-		txt, a2, b2 := valueText(toks, v.a, v.b)
-		if txt == "" {
-			return
-		}
-		if (!prev && a2 >= b && lineGap(toks, b, a2)) || (prev && b2 <= a && lineGap(toks, b2, a)) {
-			ra, rb, found = a2, b2, true
-		}
-	})
-	return ra, rb, found
-}
 
 // learnJoins sets SlotMap.Join (JoinPrev) for single fields whose values go
 // on in the next (come from the previous), unmapped slot on another line
@@ -92,7 +21,7 @@ func otherLine(toks []token, r *mrec, skip, other, a, b int, prev bool) (int, in
 // are lines of one element, and on more than half of them the other
 // line's words carry one of the field's types. The next line is tried
 // first.
-func (w *Wrapper) learnJoins(pages [][]token) {
+func (w *Wrapper) learnJoins(pages [][]mapping.Token) {
 	for i := range w.slots {
 		sm := &w.slots[i]
 		f := w.fieldSpec(sm.Field)
@@ -125,14 +54,14 @@ func (w *Wrapper) lineFree(s int, field string) bool {
 // joins reports whether the values of slots first and second are two
 // lines of one value of field f on the sample pages (see learnJoins); the
 // line that is not f's slot must carry f's types on most of them.
-func (w *Wrapper) joins(pages [][]token, first, second int, f *FieldSpec) bool {
+func (w *Wrapper) joins(pages [][]mapping.Token, first, second int, f *FieldSpec) bool {
 	check := second
 	if len(w.bySlot[second]) > 0 && len(w.bySlot[first]) == 0 {
 		check = first
 	}
 	both, typed, whole := 0, 0, 0
 	r := w.valid[f.Path]
-	if !f.delimited() {
+	if !f.WholeByPattern() {
 		r = nil
 	}
 	for _, toks := range pages {
@@ -140,28 +69,28 @@ func (w *Wrapper) joins(pages [][]token, first, second int, f *FieldSpec) bool {
 		if !fit {
 			continue
 		}
-		var v1, v2 *sval
-		collect(root, -1, func(v sval) {
+		var v1, v2 *mapping.Sval
+		mapping.Collect(root, -1, func(v mapping.Sval) {
 			switch {
-			case v.slot == first && v1 == nil:
+			case v.Slot == first && v1 == nil:
 				v1 = &v
-			case v.slot == second && v2 == nil:
+			case v.Slot == second && v2 == nil:
 				v2 = &v
 			}
 		})
 		if v1 == nil || v2 == nil {
 			continue
 		}
-		t1, a1, b1 := valueText(toks, v1.a, v1.b)
-		t2, a2, b2 := valueText(toks, v2.a, v2.b)
+		t1, a1, b1 := mapping.ValueText(toks, v1.A, v1.B)
+		t2, a2, b2 := mapping.ValueText(toks, v2.A, v2.B)
 		if t1 == "" || t2 == "" {
 			continue
 		}
 		both++
-		if a2 < b1 || !lineGap(toks, b1, a2) {
+		if a2 < b1 || !mapping.LineGap(toks, b1, a2) {
 			return false
 		}
-		if r != nil && (wholeInstance(r, t1) || check == first && wholeInstance(r, t2)) {
+		if r != nil && (mapping.WholeInstance(r, t1) || check == first && mapping.WholeInstance(r, t2)) {
 			whole++
 		}
 		a, b := a2, b2
@@ -169,7 +98,7 @@ func (w *Wrapper) joins(pages [][]token, first, second int, f *FieldSpec) bool {
 			a, b = a1, b1
 		}
 		for x := a; x < b; x++ {
-			if anyOf(toks[x].AnnTypes(), f.Types) {
+			if mapping.AnyOf(toks[x].AnnTypes(), f.Types) {
 				typed++
 				break
 			}
@@ -179,13 +108,6 @@ func (w *Wrapper) joins(pages [][]token, first, second int, f *FieldSpec) bool {
 	// pattern that delimits values (a phone number, then "Fax: …") is
 	// complete: the other line is another value, not its continuation.
 	return both >= 2 && 2*typed > both && 2*whole <= both
-}
-
-// wholeInstance reports whether r's longest instance in text is all of
-// it.
-func wholeInstance(r recognizers.Recognizer, text string) bool {
-	m, ok := longestMatch(r, text)
-	return ok && m[0] == 0 && m[1] == len(text)
 }
 
 // fieldSpec returns the field with the given path, nil when none.
@@ -202,54 +124,31 @@ func (w *Wrapper) fieldSpec(path string) *FieldSpec {
 // it on a following line (SlotMap.Join), or prepends that of the slot
 // before it that it continues (SlotMap.JoinPrev), separated by ", ", and
 // normalises the joined text again. [a, b) is val's trimmed range.
-func (w *Wrapper) joinLine(toks []token, r *mrec, skip int, sm *SlotMap, f FieldSpec, a, b int, val *Value) {
+func (w *Wrapper) joinLine(toks []mapping.Token, r *mapping.Mrec, skip int, sm *SlotMap, f FieldSpec, a, b int, val *Value) {
 	other := sm.Slot + 1
 	if sm.JoinPrev {
 		other = sm.Slot - 1
 	}
-	a2, b2, ok := otherLine(toks, r, skip, other, a, b, sm.JoinPrev)
+	a2, b2, ok := mapping.OtherLine(toks, r, skip, other, a, b, sm.JoinPrev)
 	if !ok {
 		return
 	}
-	txt, _, _ := valueText(toks, a2, b2)
+	txt, _, _ := mapping.ValueText(toks, a2, b2)
 	// The first line's text lost a period written against its last word
 	// at its edge; inside the joined value it is an abbreviation's
 	// ("142 Main St.<br>San Francisco").
 	if sm.JoinPrev {
-		val.Text = txt + abbrevDot(toks, b2) + ", " + val.Text
+		val.Text = txt + mapping.AbbrevDot(toks, b2) + ", " + val.Text
 	} else {
-		val.Text += abbrevDot(toks, b) + ", " + txt
+		val.Text += mapping.AbbrevDot(toks, b) + ", " + txt
 	}
 	if rec := w.valid[f.Path]; rec != nil {
-		norm, ok := validate(rec, val.Text)
+		norm, ok := mapping.Validate(rec, val.Text)
 		if norm != "" {
 			val.Normalized = norm
 		}
 		val.Unrecognized = !ok
 	}
-}
-
-// abbrevDot returns "." when token x is a period written against the word
-// before it (x the end of a trimmed value), "" otherwise.
-func abbrevDot(toks []token, x int) string {
-	if x <= 0 || x >= len(toks) {
-		return ""
-	}
-	t, p := &toks[x], &toks[x-1]
-	if t.Kind == KindWord && t.Text == "." && p.Kind == KindWord && p.Node == t.Node && p.End == t.Start {
-		return "."
-	}
-	return ""
-}
-
-// anyOf reports whether some element of a is in b.
-func anyOf(a, b []string) bool {
-	for _, x := range a {
-		if contains(b, x) {
-			return true
-		}
-	}
-	return false
 }
 
 // Blocks. An address's parts are often each an element of their own
@@ -267,11 +166,11 @@ func anyOf(a, b []string) bool {
 
 // blockSpan returns the value [a, b) of slot extended over its block
 // (see above); owner is slotOwners of the page.
-func (w *Wrapper) blockSpan(toks []token, owner []int, a, b, slot int) (int, int) {
+func (w *Wrapper) blockSpan(toks []mapping.Token, owner []int, a, b, slot int) (int, int) {
 	if a >= b || toks[a].Node == nil {
 		return a, b
 	}
-	block := blockOf(toks[a].Node)
+	block := mapping.BlockOf(toks[a].Node)
 	if block == nil {
 		return a, b
 	}
@@ -321,12 +220,12 @@ func (w *Wrapper) blockSpan(toks []token, owner []int, a, b, slot int) (int, int
 // learnBlocks sets SlotMap.Block for single fields with a partial
 // recognizer whose instance, on most sample pages (records) with a value,
 // is longer in the block's text than in the slot's.
-func (w *Wrapper) learnBlocks(pages [][]token) {
+func (w *Wrapper) learnBlocks(pages [][]mapping.Token) {
 	for i := range w.slots {
 		sm := &w.slots[i]
 		f := w.fieldSpec(sm.Field)
 		r := w.valid[sm.Field]
-		if f == nil || f.Many || f.Tuple || r == nil || f.delimited() || sm.Lead || sm.Cut != nil || sm.Join || sm.JoinPrev || sm.Lines {
+		if f == nil || f.Many || f.Tuple || r == nil || f.WholeByPattern() || sm.Lead || sm.Cut != nil || sm.Join || sm.JoinPrev || sm.Lines {
 			continue
 		}
 		seen, longer := 0, 0
@@ -335,16 +234,16 @@ func (w *Wrapper) learnBlocks(pages [][]token) {
 			if !fit {
 				continue
 			}
-			var v *sval
-			collect(root, -1, func(x sval) {
-				if x.slot == sm.Slot && v == nil {
+			var v *mapping.Sval
+			mapping.Collect(root, -1, func(x mapping.Sval) {
+				if x.Slot == sm.Slot && v == nil {
 					v = &x
 				}
 			})
 			if v == nil {
 				continue
 			}
-			t1, a, b := valueText(toks, v.a, v.b)
+			t1, a, b := mapping.ValueText(toks, v.A, v.B)
 			if t1 == "" {
 				continue
 			}
@@ -353,9 +252,9 @@ func (w *Wrapper) learnBlocks(pages [][]token) {
 			if s == a && e == b {
 				continue
 			}
-			t2, _, _ := valueText(toks, s, e)
-			m1, ok1 := longestMatch(r, t1)
-			m2, ok2 := longestMatch(r, t2)
+			t2, _, _ := mapping.ValueText(toks, s, e)
+			m1, ok1 := mapping.LongestMatch(r, t1)
+			m2, ok2 := mapping.LongestMatch(r, t2)
 			if ok2 && (!ok1 || m2[1]-m2[0] > m1[1]-m1[0]) {
 				longer++
 			}

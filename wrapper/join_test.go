@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
-
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/exalg"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestLineGap checks which tokens may separate two lines of one value.
@@ -26,7 +26,7 @@ func TestLineGap(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body><table><tbody><tr>"+tc.html+"</tr></tbody></table></body></html>", nil)
-			toks := tokenize(p, newPaths())
+			toks := tokenize(p, mapping.NewPaths())
 			// The first line ends at "St", the second starts at the
 			// next word that is not punctuation.
 			b, a := -1, -1
@@ -38,7 +38,7 @@ func TestLineGap(t *testing.T) {
 					a = x
 				}
 			}
-			if got := lineGap(toks, b, a); got != tc.want {
+			if got := mapping.LineGap(toks, b, a); got != tc.want {
 				t.Fatalf("lineGap = %v, want %v (tokens %v)", got, tc.want, toks[b:a])
 			}
 		})
@@ -170,7 +170,7 @@ func TestValueTextLines(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
-			toks := tokenize(p, newPaths())
+			toks := tokenize(p, mapping.NewPaths())
 			a, b := -1, 0
 			for x := range toks {
 				if toks[x].Kind == KindWord {
@@ -180,7 +180,7 @@ func TestValueTextLines(t *testing.T) {
 					b = x + 1
 				}
 			}
-			if got, _, _ := valueText(toks, a, b); got != tc.want {
+			if got, _, _ := mapping.ValueText(toks, a, b); got != tc.want {
 				t.Fatalf("valueText = %q, want %q", got, tc.want)
 			}
 		})
@@ -201,14 +201,14 @@ func TestAbbrevDot(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
-			toks := tokenize(p, newPaths())
+			toks := tokenize(p, mapping.NewPaths())
 			b := -1
 			for x := range toks {
 				if toks[x].Kind == KindWord && toks[x].Text == "St" {
 					b = x + 1
 				}
 			}
-			if got := abbrevDot(toks, b); got != tc.want {
+			if got := mapping.AbbrevDot(toks, b); got != tc.want {
 				t.Fatalf("abbrevDot = %q, want %q", got, tc.want)
 			}
 		})
@@ -294,12 +294,12 @@ func TestOtherRowLabel(t *testing.T) {
 		{"rare other label", []string{"142 Main St."},
 			map[string]map[int]bool{"location": pages(16), "suite": pages(1)}, false},
 	} {
-		st := newSlotStats()
+		st := mapping.NewSlotStats()
 		for _, v := range c.values {
-			st.values[v]++
+			st.Values[v]++
 		}
-		st.labPages = c.labels
-		if got := otherRowLabel(st, "location", 16); got != c.want {
+		st.LabPages = c.labels
+		if got := mapping.OtherRowLabel(st, "location", 16); got != c.want {
 			t.Errorf("%s: otherRowLabel = %v, want %v", c.name, got, c.want)
 		}
 	}

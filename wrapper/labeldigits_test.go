@@ -8,6 +8,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 func TestLabelDigits(t *testing.T) {
@@ -26,7 +27,7 @@ func TestLabelDigits(t *testing.T) {
 		{"X1", false},
 		{"Room 2024", false},
 	} {
-		if got := labelDigits(c.text); got != c.want {
+		if got := mapping.LabelDigits(c.text); got != c.want {
 			t.Errorf("labelDigits(%q) = %v, want %v", c.text, got, c.want)
 		}
 	}

@@ -1,5 +1,9 @@
 package wrapper
 
+import (
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
+)
+
 // A single patterned field keyed by its row label (SlotMap.Label) whose
 // row, on some pages, ExAlg left inside another slot's value: table rows
 // shuffled from page to page that the template could not put in one
@@ -15,12 +19,12 @@ package wrapper
 
 // byLabelItem finds the value of a labelled single patterned field inside
 // the page's slot values (see above).
-func (w *Wrapper) byLabelItem(toks []token, r *mrec, f FieldSpec) []Value {
-	if !labelItems {
+func (w *Wrapper) byLabelItem(toks []mapping.Token, r *mapping.Mrec, f FieldSpec) []Value {
+	if !mapping.LabelItems {
 		return nil
 	}
 	rec := w.valid[f.Path]
-	if rec == nil || !f.delimited() {
+	if rec == nil || !f.WholeByPattern() {
 		// Only a recognizer that finds whole values: an address's first
 		// line is an instance, its value goes on over the next lines.
 		return nil
@@ -35,11 +39,11 @@ func (w *Wrapper) byLabelItem(toks []token, r *mrec, f FieldSpec) []Value {
 		return nil
 	}
 	var out []Value
-	collect(r, -1, func(v sval) {
+	mapping.Collect(r, -1, func(v mapping.Sval) {
 		if len(out) > 0 {
 			return
 		}
-		if a, b, ok := patternItem(toks, v.a, v.b, rec, sm.Label); ok {
+		if a, b, ok := mapping.PatternItem(toks, v.A, v.B, rec, sm.Label); ok {
 			if val, ok := w.value(toks, a, b, sm, f); ok {
 				out = append(out, val)
 			}
@@ -47,6 +51,3 @@ func (w *Wrapper) byLabelItem(toks []token, r *mrec, f FieldSpec) []Value {
 	})
 	return out
 }
-
-// labelItems turns byLabelItem on (a switch for the tests).
-var labelItems = true

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 func TestDigitSplit(t *testing.T) {
@@ -18,7 +19,7 @@ func TestDigitSplit(t *testing.T) {
 		{[]string{"isbn", "13"}, []string{"isbn", "13"}},
 		{[]string{"mp3player"}, []string{"mp", "3", "player"}},
 	} {
-		if got := digitSplit(tc.in); !reflect.DeepEqual(got, tc.want) {
+		if got := mapping.DigitSplit(tc.in); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("digitSplit(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -33,7 +34,7 @@ func TestDigitSplit(t *testing.T) {
 		{[]string{"isbn"}, false},
 		{nil, false},
 	} {
-		if got := otherNumber(tc.label, f); got != tc.want {
+		if got := mapping.OtherNumber(tc.label, f); got != tc.want {
 			t.Errorf("otherNumber(%q, isbn_13) = %v, want %v", tc.label, got, tc.want)
 		}
 	}

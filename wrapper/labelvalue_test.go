@@ -8,6 +8,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 func TestLabelLetters(t *testing.T) {
@@ -21,12 +22,12 @@ func TestLabelLetters(t *testing.T) {
 		{`<p><b>ISBN-13:</b> <span>x</span></p>`, "isbn13"},
 	} {
 		p := testPage(t, "p.html", `<html><body>`+c.src+`</body></html>`, nil)
-		toks := tokenize(p, newPaths())
+		toks := tokenize(p, mapping.NewPaths())
 		x := len(toks) - 1
 		for toks[x].Text != "x" {
 			x--
 		}
-		if got := strings.Join(pageLabel(toks, x), " "); got != c.want {
+		if got := strings.Join(mapping.PageLabel(toks, x), " "); got != c.want {
 			t.Errorf("%s: label %q, want %q", c.src, got, c.want)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestDateAloneOrWithTime: the show's date is written alone on some pages
@@ -35,8 +36,8 @@ func TestDateAloneOrWithTime(t *testing.T) {
 	annotatePatterns(t, pages, map[string]string{"date": "date"})
 	for _, on := range []bool{true, false} {
 		t.Run(fmt.Sprint("lead=", on), func(t *testing.T) {
-			defer func(v bool) { leadBoth = v }(leadBoth)
-			leadBoth = on
+			defer func(v bool) { mapping.LeadBoth = v }(mapping.LeadBoth)
+			mapping.LeadBoth = on
 			w, err := Induce(pages, s, DefaultOptions())
 			right := err == nil && oneFieldRight(w, pages, "event_date", dates)
 			if on && !right {

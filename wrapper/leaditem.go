@@ -1,5 +1,9 @@
 package wrapper
 
+import (
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
+)
+
 // A set field's first item kept as a slot of its own. ExAlg unrolls a
 // list's first iteration when it is always present (a line-up that opens
 // with the headliner, a list that never is empty): the first item is a
@@ -16,19 +20,19 @@ package wrapper
 // leadItems returns out with, for each root set field with a slot in a
 // set, the untaken slot of the set's unrolled first item (leadPeer), if
 // any.
-func leadItems(w *Wrapper, out []SlotMap, stats []*slotStats) []SlotMap {
-	if !takingLeadItems || w.tmpl == nil {
+func leadItems(w *Wrapper, out []SlotMap, stats []*mapping.SlotStats) []SlotMap {
+	if !mapping.TakingLeadItems || w.tmpl == nil {
 		return out
 	}
 	taken := map[int]bool{}
 	for _, sm := range out {
 		taken[sm.Slot] = true
 	}
-	flat := flatten(w.tmpl.Root, nil)
+	flat := mapping.Flatten(w.tmpl.Root, nil)
 	at := map[int]int{}
 	for i, e := range flat {
-		if e.slot >= 0 {
-			at[e.slot] = i
+		if e.Slot >= 0 {
+			at[e.Slot] = i
 		}
 	}
 	var added []SlotMap
@@ -41,14 +45,14 @@ func leadItems(w *Wrapper, out []SlotMap, stats []*slotStats) []SlotMap {
 		if !ok {
 			continue
 		}
-		q := leadPeer(flat, i)
-		if q < 0 || taken[q] || q >= len(stats) || stats[q].occ == 0 {
+		q := mapping.LeadPeer(flat, i)
+		if q < 0 || taken[q] || q >= len(stats) || stats[q].Occ == 0 {
 			continue
 		}
 		st := stats[q]
-		own, other := st.count(f.Types), 0
-		for t, n := range st.types {
-			if !contains(f.Types, t) && w.typedBy(t) {
+		own, other := st.Count(f.Types), 0
+		for t, n := range st.Types {
+			if !mapping.Contains(f.Types, t) && w.typedBy(t) {
 				other = max(other, n)
 			}
 		}
@@ -65,13 +69,9 @@ func leadItems(w *Wrapper, out []SlotMap, stats []*slotStats) []SlotMap {
 // typedBy reports whether entity type t types a field of the SOD.
 func (w *Wrapper) typedBy(t string) bool {
 	for _, f := range w.fields {
-		if contains(f.Types, t) {
+		if mapping.Contains(f.Types, t) {
 			return true
 		}
 	}
 	return false
 }
-
-// takingLeadItems turns leadItems on (a switch for the test that shows
-// what it does).
-var takingLeadItems = true

@@ -6,6 +6,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestLeadNumber: the position shares its cell with the jersey number,
@@ -46,7 +47,7 @@ func TestOpensWithNumber(t *testing.T) {
 		{"3M Company", false},
 		{"1. FC Köln", true}, // a number word; the rule asks that annotations leave it out
 	} {
-		if got := opensWithNumber(tc.text); got != tc.want {
+		if got := mapping.OpensWithNumber(tc.text); got != tc.want {
 			t.Errorf("opensWithNumber(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // Tests of learning a template through the wrapper (tokenizer, Induce,
@@ -103,8 +104,8 @@ func TestUnrollLeadingIterations(t *testing.T) {
 // template is one slot, indexed, and slot statistics can be gathered (the
 // slot was not indexed and gather panicked).
 func TestTemplateWithoutRoot(t *testing.T) {
-	w := &Wrapper{opt: DefaultOptions(), ps: newPaths(), scope: -1}
-	var toks [][]token
+	w := &Wrapper{opt: DefaultOptions(), ps: mapping.NewPaths(), scope: -1}
+	var toks [][]mapping.Token
 	for i, src := range []string{"<p>alpha one</p>", "<div>beta two</div>", "<span>gamma three</span>"} {
 		p := testPage(t, fmt.Sprint(i), "<html><body>"+src+"</body></html>", nil)
 		toks = append(toks, tokenize(p, w.ps))
@@ -115,7 +116,7 @@ func TestTemplateWithoutRoot(t *testing.T) {
 	w.tmpl.Index()
 	w.freeze()
 	stats := gather(w, toks)
-	if len(w.tmpl.Slots) != 1 || len(stats) != 1 || stats[0].occ != 3 {
+	if len(w.tmpl.Slots) != 1 || len(stats) != 1 || stats[0].Occ != 3 {
 		t.Fatalf("template %s: %d slots, %d stats, want one slot holding the 3 pages", w.tmpl, len(w.tmpl.Slots), len(stats))
 	}
 }

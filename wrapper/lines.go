@@ -1,28 +1,8 @@
 package wrapper
 
-// A single value written as an element per line (SlotMap.Lines: an
-// address as "<div>11298 Congress</div><div>Atlanta, GA 30370</div>") is
-// validated as a whole, once its lines are joined: a first line the
-// recognizer does not know alone (a street without a suffix) is a part
-// of the value, not a line to drop, which would leave the city line as
-// the whole address.
-
-// linesUnchecked returns, for a Lines slot that validates, a copy of sm
-// that validates no line (and records sm in *check for checkJoined);
-// other slots are returned as they are.
-func linesUnchecked(sm *SlotMap, check **SlotMap) *SlotMap {
-	if !sm.Lines || !sm.Validate || !linesWhole {
-		return sm
-	}
-	*check = sm
-	c := *sm
-	c.Validate = false
-	return &c
-}
-
-// linesWhole turns whole-value validation of Lines slots on (a switch for
-// the test that shows what it does).
-var linesWhole = true
+import (
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
+)
 
 // checkJoined validates the joined value of a Lines slot (check, nil when
 // no Lines slot gave a value): a value in which f's recognizer finds no
@@ -33,7 +13,7 @@ func (w *Wrapper) checkJoined(vals []Value, check *SlotMap, f FieldSpec) []Value
 	if check == nil || r == nil || len(vals) != 1 || vals[0].Fields != nil {
 		return vals
 	}
-	norm, ok := validate(r, vals[0].Text)
+	norm, ok := mapping.Validate(r, vals[0].Text)
 	if !ok {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestLinesValidatedWhole: a venue's address written as an element per
@@ -46,8 +47,8 @@ predefined = "address"
 	pages := pagesOf(t, src, nil)
 	for _, on := range []bool{true, false} {
 		t.Run(fmt.Sprint("whole=", on), func(t *testing.T) {
-			defer func(v bool) { linesWhole = v }(linesWhole)
-			linesWhole = on
+			defer func(v bool) { mapping.LinesWhole = v }(mapping.LinesWhole)
+			mapping.LinesWhole = on
 			w, err := Induce(pages, s, DefaultOptions())
 			if err != nil {
 				t.Fatal(err)

@@ -17,65 +17,28 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/wrapper/exalg"
-	"golang.org/x/net/html"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// maxSampleRecords bounds the records induction learns from: enough for
-// ExAlg's frequency statistics, few enough to keep induction fast.
-const maxSampleRecords = 200
-
-// minSampleRecords is the least number of sample records for record-mode
-// induction: ExAlg needs a class to occur on two (pseudo-)pages at least.
-const minSampleRecords = 2
-
-// sampleRecord is one record of a sample page.
-type sampleRecord struct {
-	nodes     []*html.Node
-	page      *annotate.Page
-	pageIndex int
-}
-
-// sampleRecords cuts the sample pages into records and keeps at most limit
-// of them, spread over the pages: the first record of every page, then the
-// second, and so on, in page order.
-func sampleRecords(pages []*annotate.Page, rp *RecordPattern, limit int) []sampleRecord {
-	per := make([][][]*html.Node, len(pages))
-	most := 0
-	for i, p := range pages {
-		per[i] = rp.Records(p)
-		most = max(most, len(per[i]))
-	}
-	var out []sampleRecord
-	for k := 0; k < most && len(out) < limit; k++ {
-		for i, recs := range per {
-			if k < len(recs) && len(out) < limit {
-				out = append(out, sampleRecord{nodes: recs[k], page: pages[i], pageIndex: i})
-			}
-		}
-	}
-	return out
-}
 
 // induceRecords learns the record template of w from the records rp finds
 // on the sample pages: the records are the pseudo-pages of a detail-page
 // induction (one object per record). It returns a *StopError when the
 // records cannot meet the SOD.
 func (w *Wrapper) induceRecords(pages []*annotate.Page, rp *RecordPattern) error {
-	recs := sampleRecords(pages, rp, maxSampleRecords)
-	if len(recs) < minSampleRecords {
-		return &StopError{Reason: fmt.Sprintf("the record pattern finds %d record(s) in the %d sample pages (need %d)", len(recs), len(pages), minSampleRecords)}
+	recs := mapping.SampleRecords(pages, rp, mapping.MaxSampleRecords)
+	if len(recs) < mapping.MinSampleRecords {
+		return &StopError{Reason: fmt.Sprintf("the record pattern finds %d record(s) in the %d sample pages (need %d)", len(recs), len(pages), mapping.MinSampleRecords)}
 	}
-	w.ps.cls = learnClassRules(recs)
-	w.ps.rows = learnRowOrder(recs)
-	toks := make([][]token, len(recs))
+	w.ps.Cls = mapping.LearnClassRules(recs)
+	w.ps.Rows = mapping.LearnRowOrder(recs)
+	toks := make([][]mapping.Token, len(recs))
 	pageOf := make([]int, len(recs))
 	for i, r := range recs {
-		toks[i] = tokenizeNodes(r.nodes, r.page, w.ps)
-		pageOf[i] = r.pageIndex
+		toks[i] = tokenizeNodes(r.Nodes, r.Page, w.ps)
+		pageOf[i] = r.PageIndex
 	}
 	stats := w.learnTemplate(toks)
 	w.rp = rp // record mode, for mapSlots
@@ -113,7 +76,7 @@ func (w *Wrapper) extractRecords(p *annotate.Page) ([]*Object, error) {
 	for i, nodes := range recs {
 		toks := tokenizeNodes(nodes, p, w.ps)
 		m := newMatcher(w, toks)
-		root := &mrec{set: -1}
+		root := &mapping.Mrec{Set: -1}
 		if _, ok := m.seq(w.tmpl.Root, 0, len(toks), root); !ok {
 			skipped++
 			if reason == "" {
@@ -152,7 +115,7 @@ func (w *Wrapper) extractRecords(p *annotate.Page) ([]*Object, error) {
 // applies to values cut into several segments: when the sample's
 // instances never filled a whole value, a value of one segment ("(Paperback)"
 // where the others read "(Paperback - July 13, 2010)") holds none.
-func (w *Wrapper) mapSegments(stats []*slotStats, n int) {
+func (w *Wrapper) mapSegments(stats []*mapping.SlotStats, n int) {
 	minCnt := max(1, int(math.Ceil(w.opt.MinAnnotated*float64(n))))
 	used := map[int]bool{}
 	done := map[string]bool{}
@@ -163,33 +126,33 @@ func (w *Wrapper) mapSegments(stats []*slotStats, n int) {
 	// few records (the former price in an optional part) gives way to a
 	// free slot that holds it in nearly all of them, in one segment (the
 	// current price after a rating count).
-	presence := func(st *slotStats, types []string) int {
+	presence := func(st *mapping.SlotStats, types []string) int {
 		n := 0
 		for _, t := range types {
-			n += st.some[t]
+			n += st.Some[t]
 		}
 		return n
 	}
 	for i := range w.slots {
 		sm := &w.slots[i]
-		f := w.fields[indexOf(w.fields, sm.Field)]
+		f := w.fields[mapping.IndexOf(w.fields, sm.Field)]
 		if f.Tuple || f.Many || f.Optional || f.Parent != "" || sm.Slot >= len(stats) {
 			continue
 		}
-		if float64(presence(stats[sm.Slot], f.Types)) >= mandatoryPresence*float64(n) {
+		if float64(presence(stats[sm.Slot], f.Types)) >= mapping.MandatoryPresence*float64(n) {
 			continue
 		}
 		for sl, st := range stats {
-			if used[sl] || float64(presence(st, f.Types)) < fullPresence*float64(n) || othersIn(st, f.Types) > 0 {
+			if used[sl] || float64(presence(st, f.Types)) < mapping.FullPresence*float64(n) || mapping.OthersIn(st, f.Types) > 0 {
 				continue
 			}
-			c := segmentRule(st, f.Types, w.opt.GeneraliseThres, f.Patterned())
-			if c == nil && st.count(f.Types) < presence(st, f.Types) {
+			c := mapping.SegmentRule(st, f.Types, w.opt.GeneraliseThres, f.Patterned())
+			if c == nil && st.Count(f.Types) < presence(st, f.Types) {
 				continue
 			}
 			delete(used, sm.Slot)
 			*sm = SlotMap{Slot: sl, Field: f.Path, Type: f.Types[0], Share: 1,
-				Coverage: float64(presence(st, f.Types)) / float64(st.occ), Run: st.tagged == 0, Cut: c}
+				Coverage: float64(presence(st, f.Types)) / float64(st.Occ), Run: st.Tagged == 0, Cut: c}
 			used[sl] = true
 			break
 		}
@@ -201,13 +164,13 @@ func (w *Wrapper) mapSegments(stats []*slotStats, n int) {
 		best, bestN := -1, 0
 		var bestCut *Cut
 		for s, st := range stats {
-			if used[s] || st.occ == 0 {
+			if used[s] || st.Occ == 0 {
 				continue
 			}
 			seg, other := 0, 0
-			for t, c := range st.some {
-				if contains(f.Types, t) {
-					seg += st.segN[t]
+			for t, c := range st.Some {
+				if mapping.Contains(f.Types, t) {
+					seg += st.SegN[t]
 				} else {
 					other += c
 				}
@@ -215,7 +178,7 @@ func (w *Wrapper) mapSegments(stats []*slotStats, n int) {
 			if other > 0 || seg < minCnt || seg <= bestN {
 				continue
 			}
-			if c := segmentRule(st, f.Types, w.opt.GeneraliseThres, f.Patterned()); c != nil {
+			if c := mapping.SegmentRule(st, f.Types, w.opt.GeneraliseThres, f.Patterned()); c != nil {
 				best, bestN, bestCut = s, seg, c
 			}
 		}
@@ -224,80 +187,26 @@ func (w *Wrapper) mapSegments(stats []*slotStats, n int) {
 		}
 		st := stats[best]
 		w.slots = append(w.slots, SlotMap{Slot: best, Field: f.Path, Type: f.Types[0], Share: 1,
-			Coverage: float64(bestN) / float64(st.occ), Run: st.tagged == 0, Cut: bestCut})
+			Coverage: float64(bestN) / float64(st.Occ), Run: st.Tagged == 0, Cut: bestCut})
 		used[best] = true
 	}
 	sort.Slice(w.slots, func(a, b int) bool { return w.slots[a].Slot < w.slots[b].Slot })
 }
 
-// A slot's value shapes are kept when at most maxShapes of them cover
-// shapeCover of the sample's instances.
-const (
-	maxShapes  = 4
-	shapeCover = 0.9
-)
-
-// shape is the character-class form of a value: runs of digits, of upper-
-// and of lower-case letters become "9", "A" and "a"; other characters
-// stay ("$38.00" and "$7.99" both give "$9.9").
-func shape(s string) string {
-	var b strings.Builder
-	last := rune(0)
-	for _, r := range s {
-		c := r
-		switch {
-		case unicode.IsDigit(r):
-			c = '9'
-		case unicode.IsUpper(r):
-			c = 'A'
-		case unicode.IsLetter(r):
-			c = 'a'
-		case unicode.IsSpace(r):
-			c = ' '
-		}
-		if c == last && (c == '9' || c == 'A' || c == 'a' || c == ' ') {
-			continue
-		}
-		b.WriteRune(c)
-		last = c
-	}
-	return b.String()
-}
-
 // pickSegment returns the first segment of sg whose shape is one the
 // slot's sample instances had (see learnMinSegments), or -1.
-func (w *Wrapper) pickSegment(toks []token, sg [][2]int, slot int) int {
+func (w *Wrapper) pickSegment(toks []mapping.Token, sg [][2]int, slot int) int {
 	keep, ok := w.shapes[slot]
 	if !ok {
 		return -1
 	}
 	for i, g := range sg {
-		txt, _, _ := valueText(toks, g[0], g[1])
-		if contains(keep, shape(txt)) {
+		txt, _, _ := mapping.ValueText(toks, g[0], g[1])
+		if mapping.Contains(keep, mapping.Shape(txt)) {
 			return i
 		}
 	}
 	return -1
-}
-
-// Presence thresholds of mapSegments: a mandatory field's slot that holds
-// its type in fewer than mandatoryPresence of the sample records gives way
-// to one that holds it in at least fullPresence of them.
-const (
-	mandatoryPresence = 0.8
-	fullPresence      = 0.95
-)
-
-// othersIn counts the values of a slot annotated with types other than
-// types.
-func othersIn(st *slotStats, types []string) int {
-	n := 0
-	for t, c := range st.some {
-		if !contains(types, t) {
-			n += c
-		}
-	}
-	return n
 }
 
 // learnMinSegments records, for every slot with a Cut, the fewest segments
@@ -307,11 +216,11 @@ func othersIn(st *slotStats, types []string) int {
 // shapes of the segments that held the instances, so that extraction takes
 // the segment that looks like them when the Cut's position varies ("(210)
 // $38.00" and "$7.99 Also available: …").
-func (w *Wrapper) learnMinSegments(toks [][]token) {
+func (w *Wrapper) learnMinSegments(toks [][]mapping.Token) {
 	cut := map[int][]string{}
 	for _, sm := range w.slots {
 		if sm.Cut != nil {
-			cut[sm.Slot] = w.fields[indexOf(w.fields, sm.Field)].Types
+			cut[sm.Slot] = w.fields[mapping.IndexOf(w.fields, sm.Field)].Types
 		}
 	}
 	if len(cut) == 0 {
@@ -324,24 +233,24 @@ func (w *Wrapper) learnMinSegments(toks [][]token) {
 		if !ok {
 			continue
 		}
-		collect(root, -1, func(v sval) {
-			types, ok := cut[v.slot]
+		mapping.Collect(root, -1, func(v mapping.Sval) {
+			types, ok := cut[v.Slot]
 			if !ok {
 				return
 			}
-			for x := v.a; x < v.b; x++ {
-				if tk[x].Kind == KindWord && hasType(tk[x].Ann, types) {
-					sg := segments(tk, v.a, v.b)
-					if l, ok := least[v.slot]; !ok || len(sg) < l {
-						least[v.slot] = len(sg)
+			for x := v.A; x < v.B; x++ {
+				if tk[x].Kind == KindWord && mapping.HasType(tk[x].Ann, types) {
+					sg := segments(tk, v.A, v.B)
+					if l, ok := least[v.Slot]; !ok || len(sg) < l {
+						least[v.Slot] = len(sg)
 					}
 					for _, g := range sg {
 						if g[0] <= x && x < g[1] {
-							txt, _, _ := valueText(tk, g[0], g[1])
-							if shapes[v.slot] == nil {
-								shapes[v.slot] = map[string]int{}
+							txt, _, _ := mapping.ValueText(tk, g[0], g[1])
+							if shapes[v.Slot] == nil {
+								shapes[v.Slot] = map[string]int{}
 							}
-							shapes[v.slot][shape(txt)]++
+							shapes[v.Slot][mapping.Shape(txt)]++
 						}
 					}
 					return
@@ -364,13 +273,13 @@ func (w *Wrapper) learnMinSegments(toks [][]token) {
 		covered := 0
 		var keep []string
 		for _, x := range all {
-			if len(keep) == maxShapes || float64(covered) >= shapeCover*float64(tot) {
+			if len(keep) == mapping.MaxShapes || float64(covered) >= mapping.ShapeCover*float64(tot) {
 				break
 			}
 			keep = append(keep, x.s)
 			covered += x.n
 		}
-		if tot >= 2 && float64(covered) >= shapeCover*float64(tot) {
+		if tot >= 2 && float64(covered) >= mapping.ShapeCover*float64(tot) {
 			if w.shapes == nil {
 				w.shapes = map[int][]string{}
 			}
@@ -396,7 +305,7 @@ func (w *Wrapper) learnMinSegments(toks [][]token) {
 // when it is never annotated, occurs on two pages or more and in at least
 // sepMinShare of the slot's values (separators recur; data values spread
 // over many distinct texts).
-func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
+func (w *Wrapper) refineSets(toks [][]mapping.Token, pageOf []int) {
 	type runStat struct {
 		pages map[int]bool
 		n     int
@@ -406,7 +315,7 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 	}
 	for i := range w.slots {
 		sm := &w.slots[i]
-		f := w.fields[indexOf(w.fields, sm.Field)]
+		f := w.fields[mapping.IndexOf(w.fields, sm.Field)]
 		if !f.Many {
 			continue
 		}
@@ -423,15 +332,15 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 				continue
 			}
 			pg := pageOf[r]
-			collect(root, -1, func(v sval) {
-				if v.slot != sm.Slot {
+			mapping.Collect(root, -1, func(v mapping.Sval) {
+				if v.Slot != sm.Slot {
 					return
 				}
 				values++
-				if e := containEnd(tk, v.a, v.b); e < v.b {
+				if e := mapping.ContainEnd(tk, v.A, v.B); e < v.B {
 					beyond++
-					for x := v.a; x < v.b; x++ {
-						if tk[x].Kind == KindWord && hasType(tk[x].Ann, f.Types) {
+					for x := v.A; x < v.B; x++ {
+						if tk[x].Kind == KindWord && mapping.HasType(tk[x].Ann, f.Types) {
 							if x < e {
 								inside++
 							} else {
@@ -441,17 +350,17 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 					}
 				}
 				seen := map[string]bool{}
-				rns := runs(tk, v.a, v.b)
+				rns := mapping.Runs(tk, v.A, v.B)
 				for ri, rn := range rns {
 					pp := tk[rn[0]].Path
-					rt, ra, rb := valueText(tk, rn[0], rn[1])
+					rt, ra, rb := mapping.ValueText(tk, rn[0], rn[1])
 					// A run without a letter or digit (the " / " between
 					// linked items, "· $$" before another field's part)
 					// is no item: it does not count against its path.
-					if hasWord(rt) {
+					if mapping.HasWord(rt) {
 						pathRuns[pp]++
 						for x := rn[0]; x < rn[1]; x++ {
-							if hasType(tk[x].Ann, f.Types) {
+							if mapping.HasType(tk[x].Ann, f.Types) {
 								pathAnn[pp]++
 								break
 							}
@@ -476,34 +385,34 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 						st.ann = st.ann || len(tk[x].Ann) > 0
 					}
 				}
-				for x := v.a; x < v.b; x++ {
+				for x := v.A; x < v.B; x++ {
 					if tk[x].Kind == KindWord && len(tk[x].Ann) > 0 {
 						annWord[tk[x].Text] = true
 					}
 				}
-				for x := v.a + 1; x+1 < v.b; x++ {
+				for x := v.A + 1; x+1 < v.B; x++ {
 					t := &tk[x]
-					if t.Kind != KindWord || len(t.Ann) > 0 || exalg.EdgeToken(t) || attached(tk, x) {
+					if t.Kind != KindWord || len(t.Ann) > 0 || exalg.EdgeToken(t) || mapping.Attached(tk, x) {
 						continue
 					}
 					// The word must fill the gap between two annotated
 					// words alone (but for punctuation that separates
 					// nothing): in "A & Greta B", "Greta" is no separator.
 					before, after, alone := false, false, true
-					for y := x - 1; y >= v.a && tk[y].Node == t.Node && !before && alone; y-- {
+					for y := x - 1; y >= v.A && tk[y].Node == t.Node && !before && alone; y-- {
 						before = len(tk[y].Ann) > 0
-						alone = before || (exalg.EdgeToken(&tk[y]) && !sepToken(&tk[y], itemSeps+weakSeps))
+						alone = before || (exalg.EdgeToken(&tk[y]) && !mapping.SepToken(&tk[y], mapping.ItemSeps+mapping.WeakSeps))
 					}
-					for y := x + 1; y < v.b && tk[y].Node == t.Node && !after && alone; y++ {
+					for y := x + 1; y < v.B && tk[y].Node == t.Node && !after && alone; y++ {
 						after = len(tk[y].Ann) > 0
-						alone = after || (exalg.EdgeToken(&tk[y]) && !sepToken(&tk[y], itemSeps+weakSeps))
+						alone = after || (exalg.EdgeToken(&tk[y]) && !mapping.SepToken(&tk[y], mapping.ItemSeps+mapping.WeakSeps))
 					}
 					if before && after && alone {
 						if sepWord[t.Text] == nil {
 							sepWord[t.Text] = map[int]bool{}
 						}
 						sepWord[t.Text][pg] = true
-					} else if halfSep(tk, x, v.a, v.b) {
+					} else if mapping.HalfSep(tk, x, v.A, v.B) {
 						// "Maya Okafor and Hunter Prescott" with one of
 						// the two known, as in page mode (gather's sepHalf).
 						if sepHalf[t.Text] == nil {
@@ -514,13 +423,13 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 				}
 			})
 		}
-		minN := max(2, int(math.Ceil(sepMinShare*float64(values))))
+		minN := max(2, int(math.Ceil(mapping.SepMinShare*float64(values))))
 		sm.Seps = nil
 		// Runs at a DOM path where the field's instances are usually
 		// annotated are items, however often they recur.
 		itemPath := func(st *runStat) bool {
 			for pp := range st.path {
-				if float64(pathAnn[pp]) >= sepMaxPathAnn*float64(pathRuns[pp]) {
+				if float64(pathAnn[pp]) >= mapping.SepMaxPathAnn*float64(pathRuns[pp]) {
 					return true
 				}
 			}
@@ -543,9 +452,9 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 		// few at every path: a path is the items' when its share of
 		// annotated runs is sepMaxPathAnn or, failing that, near the
 		// best path's (itempaths.go).
-		best := bestPathShare(pathRuns, pathAnn)
+		best := mapping.BestPathShare(pathRuns, pathAnn)
 		for pp, n := range pathRuns {
-			if pathAnn[pp] >= 2 && itemPathShare(pathAnn[pp], n, best) {
+			if pathAnn[pp] >= 2 && mapping.ItemPathShare(pathAnn[pp], n, best) {
 				keep[pp] = true
 			} else {
 				elsewhere = true
@@ -568,7 +477,7 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 		sm.SepWords = nil
 		for _, sw := range []map[string]map[int]bool{sepWord, sepHalf} {
 			for wd, pgs := range sw {
-				if len(pgs) >= 2 && !annWord[wd] && !contains(sm.SepWords, wd) {
+				if len(pgs) >= 2 && !annWord[wd] && !mapping.Contains(sm.SepWords, wd) {
 					sm.SepWords = append(sm.SepWords, wd)
 				}
 			}
@@ -578,95 +487,9 @@ func (w *Wrapper) refineSets(toks [][]token, pageOf []int) {
 	}
 }
 
-// halfSep reports whether word x of a set value [a, b) may separate two
-// items of which only one is annotated: a short lower-case word, or one of
-// weakSeps ("&"), of one text node between an annotated word and a
-// capitalised one, with no separator punctuation between it and either
-// ("Maya Okafor and Hunter Prescott" where the dictionary knows one
-// name). The annotated word is x's neighbour: in "Ann Lee & Greta V. De
-// la Cruz", "la" is no separator.
-func halfSep(tk []token, x, a, b int) bool {
-	t := &tk[x]
-	weak := sepToken(t, weakSeps)
-	if t.Kind != KindWord || len(t.Ann) > 0 || exalg.EdgeToken(t) || (!weak && !lowerInitial(t.Text)) || len(t.Text) > 4 {
-		return false
-	}
-	// neighbour says whether the nearest word on one side is annotated,
-	// and whether separator punctuation stands between.
-	neighbour := func(step int) (ann, split bool) {
-		for y := x + step; y >= a && y < b && tk[y].Node == t.Node; y += step {
-			if sepToken(&tk[y], itemSeps+weakSeps) {
-				return false, true
-			}
-			if tk[y].Kind == KindWord && !exalg.EdgeToken(&tk[y]) {
-				return len(tk[y].Ann) > 0, false
-			}
-		}
-		return false, false
-	}
-	before, splitL := neighbour(-1)
-	after, splitR := neighbour(1)
-	return before != after && !splitL && !splitR && capitalNeighbour(tk, x, a, b, t.Node, before)
-}
-
-// attached reports whether word x touches the word before or after it in
-// its text node ("!" in "Pilots!,"): punctuation of a value, not a
-// separator word.
-func attached(toks []token, x int) bool {
-	t := &toks[x]
-	if x > 0 && toks[x-1].Kind == KindWord && toks[x-1].Node == t.Node && toks[x-1].End == t.Start {
-		return true
-	}
-	return x+1 < len(toks) && toks[x+1].Kind == KindWord && toks[x+1].Node == t.Node && toks[x+1].Start == t.End && !sepToken(&toks[x+1], itemSeps)
-}
-
-// sepMaxPathAnn: runs at a DOM path where at least this share of the runs
-// are annotated with the field's types are items, never separators.
-const sepMaxPathAnn = 0.2
-
-// hasType reports whether an annotation of one of types is in anns.
-func hasType(anns []*annotate.Annotation, types []string) bool {
-	for _, a := range anns {
-		if contains(types, a.Type) {
-			return true
-		}
-	}
-	return false
-}
-
-// containEnd returns where the value [a, b) leaves the element that holds
-// its first token (b when it never does): the end tag of that element or
-// the first token outside it.
-func containEnd(toks []token, a, b int) int {
-	if a >= b || toks[a].Node == nil {
-		return b
-	}
-	c := toks[a].Node.Parent
-	if c == nil {
-		return b
-	}
-	for x := a; x < b; x++ {
-		n := toks[x].Node
-		if n == nil {
-			return x
-		}
-		in := false
-		for u := n.Parent; u != nil; u = u.Parent {
-			if u == c {
-				in = true
-				break
-			}
-		}
-		if !in {
-			return x
-		}
-	}
-	return b
-}
-
 // itemAt reports whether an item of a set slot that starts at token x is
 // at a DOM path where the sample's instances are (see refineSets).
-func (w *Wrapper) itemAt(toks []token, a, b, slot int) bool {
+func (w *Wrapper) itemAt(toks []mapping.Token, a, b, slot int) bool {
 	keep, ok := w.itemPaths[slot]
 	if !ok {
 		return true
@@ -681,13 +504,9 @@ func (w *Wrapper) itemAt(toks []token, a, b, slot int) bool {
 
 // clip applies the learned containment of a set slot's values (see
 // refineSets): the value ends where it leaves the element holding its start.
-func (w *Wrapper) clip(toks []token, a, b, slot int) int {
+func (w *Wrapper) clip(toks []mapping.Token, a, b, slot int) int {
 	if w.contain[slot] {
-		return containEnd(toks, a, b)
+		return mapping.ContainEnd(toks, a, b)
 	}
 	return b
 }
-
-// sepMinShare is the least share of a set slot's sample values a run of
-// words must occur in to be learned as a separator of its items.
-const sepMinShare = 0.03

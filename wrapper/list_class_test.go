@@ -10,6 +10,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // classRosterPage renders a list page of players whose <dd> rows are told
@@ -41,7 +42,7 @@ func classRosterPage(page, n int) (string, [][3]string) {
 // sample and on new pages, before and after Save/Load.
 func TestRecordClassRoles(t *testing.T) {
 	w := induceRoster(t, classRosterPage)
-	rules := w.ps.cls.file()
+	rules := w.ps.Cls.File()
 	var got []string
 	for _, toks := range rules {
 		got = append(got, toks...)
@@ -126,7 +127,7 @@ func checkRoster(t *testing.T, wr *Wrapper, render rosterRender) {
 		for j, o := range objs {
 			g := [3]string{strings.Join(o.Get("name"), "|"), strings.Join(o.Get("height"), "|"), strings.Join(o.Get("born"), "|")}
 			if !reflect.DeepEqual(g, want[j]) {
-				t.Errorf("record %d: %q, want %q (classes %v)", j, g, want[j], wr.ps.cls.file())
+				t.Errorf("record %d: %q, want %q (classes %v)", j, g, want[j], wr.ps.Cls.File())
 			}
 		}
 	}
@@ -146,12 +147,12 @@ func TestClassRulesFromFile(t *testing.T) {
 		{"token with a slash", map[string][]string{"li/dd": {"a/b"}}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cr, err := classRulesFromFile(tc.m)
+			cr, err := mapping.ClassRulesFromFile(tc.m)
 			if (err == nil) != tc.ok {
 				t.Fatalf("err = %v, want ok %v", err, tc.ok)
 			}
-			if tc.ok && !reflect.DeepEqual(cr.file(), map[string][]string{"li/dl/dd": {"born", "ht"}}) {
-				t.Fatalf("round trip %v", cr.file())
+			if tc.ok && !reflect.DeepEqual(cr.File(), map[string][]string{"li/dl/dd": {"born", "ht"}}) {
+				t.Fatalf("round trip %v", cr.File())
 			}
 		})
 	}
@@ -212,7 +213,7 @@ func TestLabelOf(t *testing.T) {
 			for div.Data == "table" || div.Data == "tbody" {
 				div = div.FirstChild // the row of a table
 			}
-			if got, _ := labelOf(div); got != tc.want {
+			if got, _ := mapping.LabelOf(div); got != tc.want {
 				t.Fatalf("labelOf = %q, want %q", got, tc.want)
 			}
 		})
@@ -282,7 +283,7 @@ predefined = "date"
 	if w.Mode() != ModePage {
 		t.Fatalf("mode %s, want page", w.Mode())
 	}
-	got := fmt.Sprint(w.ps.cls.file())
+	got := fmt.Sprint(w.ps.Cls.File())
 	if !strings.Contains(got, "ht") || strings.Contains(got, "odd") || strings.Contains(got, "item-") || strings.Contains(got, " row") {
 		t.Errorf("class rules %s: want the height row's class, not the list items' (odd, item-3) nor one every row has (row)", got)
 	}

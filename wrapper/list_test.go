@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
 )
 
@@ -140,7 +141,7 @@ func TestTokenizeNodesRelative(t *testing.T) {
 		}
 	}
 	find(doc)
-	ps := newPaths()
+	ps := mapping.NewPaths()
 	show := func(n *html.Node) string {
 		var b strings.Builder
 		for _, tk := range tokenizeNodes([]*html.Node{n}, nil, ps) {
@@ -232,7 +233,7 @@ func TestShape(t *testing.T) {
 		{"", ""},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
-			if got := shape(tc.in); got != tc.want {
+			if got := mapping.Shape(tc.in); got != tc.want {
 				t.Fatalf("shape(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
@@ -248,12 +249,12 @@ func TestContainEnd(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "x.html", "<html><body>"+tc.src+"</body></html>", nil)
-			toks := tokenize(p, newPaths())
+			toks := tokenize(p, mapping.NewPaths())
 			a := 0
 			for a < len(toks) && toks[a].Kind != KindWord {
 				a++
 			}
-			e := containEnd(toks, a, len(toks)-1)
+			e := mapping.ContainEnd(toks, a, len(toks)-1)
 			var got []string
 			for x := a; x < e; x++ {
 				if toks[x].Kind == KindWord {

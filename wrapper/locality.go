@@ -3,54 +3,9 @@ package wrapper
 import (
 	"slices"
 
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
 )
-
-// Locality. On a detail page the fields of one object come from one
-// region of the page: the book's title, author, ISBN, price and page
-// count sit in its detail block, while a recommendations sidebar, a
-// "customers also bought" carousel or another format's box repeat
-// look-alikes (another book's "Club Price: $9.71", a "66 Ratings" count)
-// that annotations and labels alone cannot tell apart.
-//
-// The region is learned from the fields that name the object, the
-// anchors: every dictionary field (a title, an author, a cuisine names one
-// object) at its best candidate slot, whatever the runner-up. A price, a
-// date or a number has look-alikes all over the page (the sidebar's
-// price under a label naming the field can outweigh the book's own), so a
-// patterned field anchors the region only when the dictionary fields give
-// fewer than two anchors, and only when its placement is not in doubt:
-// its best slot holds about one value per page (anchorOne), is not read
-// from the first words of longer values (Lead), and is its only candidate
-// or weighs at least anchorMargin times the next one (or a rule placed
-// it). With anchors in two slots or more (two fields' best slot being
-// one is one place, no region), the region on a sample page is the
-// smallest DOM subtree holding the anchors' values there (their lowest
-// common ancestor). Taking every dictionary field, doubtful or not, errs
-// on the side of a larger region: a field's own slot beside the object's
-// name (a phone number under the heading, away from the address rows)
-// stays inside. A single field's candidate
-// slot whose values lie outside the region on most of the sample pages
-// where both are known gets the Locality factor outsidePenalty: it is
-// taken only when the region holds no candidate of the field, and the
-// field's slot is then flagged (SlotMap.Outside, the run's diagnostic
-// "outside-region"). When the region is the whole page body on most
-// sample pages (the anchors far apart), there is no region and no factor.
-//
-// Set fields are not weighed here: a detail page's set field already
-// comes from one place near the single fields (detailPlaces).
-
-// anchorMargin is how much a field's best candidate must outweigh its
-// next one for the field to anchor the region.
-const anchorMargin = 2.0
-
-// anchorOne is the least multiplicity fit (onePerPage) of an anchor's
-// slot: a slot holding about one value per page, not a list.
-const anchorOne = 0.67
-
-// outsidePenalty is the Locality factor of a slot outside the region:
-// low enough that no candidate inside it loses to one outside.
-const outsidePenalty = 0.01
 
 // region is the object's region of a detail page on each sample page.
 type region struct {
@@ -58,14 +13,10 @@ type region struct {
 	root    map[int]*html.Node // sample page -> the region's element
 }
 
-// locality turns the weighing by locality on (a switch for the test that
-// shows what it does).
-var locality = true
-
 // objectRegion finds the object's region from the candidates of a detail
 // page's mapping (see above), or nil.
-func objectRegion(w *Wrapper, cands []cand, stats []*slotStats) *region {
-	if !locality {
+func objectRegion(w *Wrapper, cands []mapping.Cand, stats []*mapping.SlotStats) *region {
+	if !mapping.Locality {
 		return nil
 	}
 	type top struct{ best, next, slot int }
@@ -74,24 +25,24 @@ func objectRegion(w *Wrapper, cands []cand, stats []*slotStats) *region {
 		if i < 0 {
 			return 0
 		}
-		return cands[i].score
+		return cands[i].Score
 	}
 	for i, c := range cands {
-		if c.part || w.fields[c.field].Tuple {
+		if c.Part || w.fields[c.Field].Tuple {
 			continue
 		}
-		t := tops[c.field]
+		t := tops[c.Field]
 		if t == nil {
 			t = &top{best: -1, next: -1}
-			tops[c.field] = t
+			tops[c.Field] = t
 		}
 		switch {
-		case t.best < 0 || c.score > score(t.best):
-			if t.best >= 0 && cands[t.best].slot != c.slot {
+		case t.best < 0 || c.Score > score(t.best):
+			if t.best >= 0 && cands[t.best].Slot != c.Slot {
 				t.next = t.best
 			}
 			t.best = i
-		case c.slot != cands[t.best].slot && c.score > score(t.next):
+		case c.Slot != cands[t.best].Slot && c.Score > score(t.next):
 			t.next = i
 		}
 	}
@@ -107,14 +58,14 @@ func objectRegion(w *Wrapper, cands []cand, stats []*slotStats) *region {
 				continue
 			}
 			b := cands[t.best]
-			if patterned && b.sc.Basis != "rule" && (b.sc.Basis == "lead" || onePerPage(stats[b.slot]) < anchorOne || t.next >= 0 && b.score < anchorMargin*score(t.next)) {
+			if patterned && b.Sc.Basis != "rule" && (b.Sc.Basis == "lead" || mapping.OnePerPage(stats[b.Slot]) < mapping.AnchorOne || t.next >= 0 && b.Score < mapping.AnchorMargin*score(t.next)) {
 				continue
 			}
-			if slices.Contains(slots, b.slot) {
+			if slices.Contains(slots, b.Slot) {
 				continue // one place: no region (a set field's tie with the name's slot)
 			}
 			reg.anchors = append(reg.anchors, f.Path)
-			slots = append(slots, b.slot)
+			slots = append(slots, b.Slot)
 		}
 	}
 	if len(slots) < 2 {
@@ -122,7 +73,7 @@ func objectRegion(w *Wrapper, cands []cand, stats []*slotStats) *region {
 	}
 	pages := map[int]bool{}
 	for _, s := range slots {
-		for pg := range stats[s].nodes {
+		for pg := range stats[s].Nodes {
 			pages[pg] = true
 		}
 	}
@@ -131,11 +82,11 @@ func objectRegion(w *Wrapper, cands []cand, stats []*slotStats) *region {
 		var lca *html.Node
 		n := 0
 		for _, s := range slots {
-			if x := stats[s].nodes[pg]; x != nil {
+			if x := stats[s].Nodes[pg]; x != nil {
 				if lca == nil {
 					lca = x
 				} else {
-					lca = commonAncestor(lca, x) // rowplace.go
+					lca = mapping.CommonAncestor(lca, x) // rowplace.go
 				}
 				n++
 			}
@@ -157,43 +108,33 @@ func objectRegion(w *Wrapper, cands []cand, stats []*slotStats) *region {
 
 // weigh sets the Locality factor of the single fields' candidates outside
 // the region (see above) and their scores.
-func (r *region) weigh(w *Wrapper, cands []cand, stats []*slotStats) {
+func (r *region) weigh(w *Wrapper, cands []mapping.Cand, stats []*mapping.SlotStats) {
 	for i := range cands {
 		c := &cands[i]
-		f := w.fields[c.field]
-		if c.part || c.sc.Basis == "rule" || f.Many || f.Parent != "" || f.Tuple {
+		f := w.fields[c.Field]
+		if c.Part || c.Sc.Basis == "rule" || f.Many || f.Parent != "" || f.Tuple {
 			continue
 		}
-		if r.outside(stats[c.slot]) {
-			c.sc.Locality = outsidePenalty
-			c.score = c.sc.Total()
+		if r.outside(stats[c.Slot]) {
+			c.Sc.Locality = mapping.OutsidePenalty
+			c.Score = c.Sc.Total()
 		}
 	}
 }
 
 // outside reports whether the slot's values lie outside the region on
 // more than half of the sample pages where both are known.
-func (r *region) outside(st *slotStats) bool {
+func (r *region) outside(st *mapping.SlotStats) bool {
 	in, n := 0, 0
-	for pg, x := range st.nodes {
+	for pg, x := range st.Nodes {
 		root := r.root[pg]
 		if root == nil {
 			continue
 		}
 		n++
-		if within(x, root) {
+		if mapping.Within(x, root) {
 			in++
 		}
 	}
 	return n > 0 && 2*in < n
-}
-
-// within reports whether x is root or one of its descendants.
-func within(x, root *html.Node) bool {
-	for ; x != nil; x = x.Parent {
-		if x == root {
-			return true
-		}
-	}
-	return false
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // localityPages builds detail pages of books: a detail block (title,
@@ -48,8 +49,8 @@ func localitySOD() *sod.SOD {
 func TestLocalityPrice(t *testing.T) {
 	for _, on := range []bool{false, true} {
 		t.Run(fmt.Sprint("locality=", on), func(t *testing.T) {
-			defer func(v bool) { locality = v }(locality)
-			locality = on
+			defer func(v bool) { mapping.Locality = v }(mapping.Locality)
+			mapping.Locality = on
 			pages, want := localityPages(t, true)
 			w, err := Induce(pages, localitySOD(), DefaultOptions())
 			if err != nil {
@@ -90,7 +91,7 @@ func TestLocalityPrice(t *testing.T) {
 			for _, c := range price.Candidates {
 				if c.Outside {
 					out++
-					if c.Chosen || c.Score.Locality != outsidePenalty || c.Total != c.Score.Total() {
+					if c.Chosen || c.Score.Locality != mapping.OutsidePenalty || c.Total != c.Score.Total() {
 						t.Errorf("price: outside candidate %+v", c)
 					}
 				}
@@ -148,7 +149,7 @@ func TestLabelGap(t *testing.T) {
 		{`<p data-or-type="v">66</p>`, -1},
 	} {
 		p := testPage(t, "p.html", "<html><body>"+c.src+"</body></html>", nil)
-		toks := tokenize(p, newPaths())
+		toks := tokenize(p, mapping.NewPaths())
 		x := -1
 		for i, tk := range toks {
 			if tk.Kind == KindWord && len(tk.Ann) > 0 {
@@ -159,7 +160,7 @@ func TestLabelGap(t *testing.T) {
 		if x < 0 {
 			t.Fatalf("%s: no annotated word", c.src)
 		}
-		if got := labelGap(toks, x); got != c.want {
+		if got := mapping.LabelGap(toks, x); got != c.want {
 			t.Errorf("%s: gap %d, want %d", c.src, got, c.want)
 		}
 	}
@@ -167,15 +168,15 @@ func TestLabelGap(t *testing.T) {
 
 // TestScoreTotal: Total is the product of the factors, or a rule's value.
 func TestScoreTotal(t *testing.T) {
-	s := newScore("annotations", 20)
-	s.Label, s.Multiplicity, s.Locality = 1.5, 0.5, outsidePenalty
-	if got, want := s.Total(), 20*1.5*0.5*outsidePenalty; got != want {
+	s := mapping.NewScore("annotations", 20)
+	s.Label, s.Multiplicity, s.Locality = 1.5, 0.5, mapping.OutsidePenalty
+	if got, want := s.Total(), 20*1.5*0.5*mapping.OutsidePenalty; got != want {
 		t.Errorf("Total %v, want %v", got, want)
 	}
 	if got := s.String(); got != "annotations 20 × label 1.5 × multiplicity 0.5 × locality 0.01" {
 		t.Errorf("String %q", got)
 	}
-	r := ruleScore("title-name", 7)
+	r := mapping.RuleScore("title-name", 7)
 	if r.Total() != 7 || r.String() != "rule title-name" {
 		t.Errorf("rule: %v %q", r.Total(), r.String())
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestWeakSeparatorsLearned checks that "&" splits the items of a set
@@ -135,7 +136,7 @@ func TestStopReason(t *testing.T) {
 		{"taken", 30, 40, 30, 30, 8, "30 values are mainly instances of it (share 1.00), but the slot went to another field"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := stopReason("artist", tc.touched, tc.occ, tc.c, tc.annOcc, tc.need, 0.7)
+			got := mapping.StopReason("artist", tc.touched, tc.occ, tc.c, tc.annOcc, tc.need, 0.7)
 			if !strings.Contains(got, tc.want) || !strings.Contains(got, `mandatory field "artist"`) {
 				t.Fatalf("stopReason = %q, want it to hold %q", got, tc.want)
 			}
@@ -198,7 +199,7 @@ func TestOtherLabelRow(t *testing.T) {
 		{[]int{3}, 4, true}, // "Fax" right after "Tel"
 		{[]int{4}, 3, true},
 	} {
-		if got := otherLabelRow(labels, sets, tc.slots, tc.s, f); got != tc.want {
+		if got := mapping.OtherLabelRow(labels, sets, tc.slots, tc.s, f); got != tc.want {
 			t.Errorf("otherLabelRow(%v, %d) = %v, want %v", tc.slots, tc.s, got, tc.want)
 		}
 	}

@@ -2,40 +2,28 @@ package wrapper
 
 import (
 	"fmt"
-	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// mrec is the data matched for one instance of the object scope or of a set
-// iteration: slot values and nested set iterations.
-type mrec struct {
-	set  int // set ID, -1 for the root
-	vals []sval
-	kids []*mrec
-}
-
-// sval is a slot value: tokens [a, b) of the page.
-type sval struct {
-	slot int
-	a, b int
-}
 
 // matcher applies a template to one page's tokens (EXVAL). Every token is
 // mapped to the wrapper's template-token key table once; constant strings
 // are then found through per-key position lists, so matching is a single
 // left-to-right pass with binary searches.
 type matcher struct {
-	toks []token
+	toks []mapping.Token
 	keys []int32
 	occ  [][]int32
 	fail string
 	bufs *matchBufs // the arrays above, from matchPool (see release)
 }
 
-func newMatcher(w *Wrapper, toks []token) *matcher {
+func newMatcher(w *Wrapper, toks []mapping.Token) *matcher {
 	b := matchPool.Get().(*matchBufs)
 	m := &matcher{toks: toks, keys: b.ints(0, len(toks)), occ: b.lists(len(w.keyList)), bufs: b}
 	cnt := b.ints(1, len(w.keyList))
@@ -170,7 +158,7 @@ func firstText(n Node) *TextNode {
 }
 
 // seq matches the nodes of a sequence from token i, within limit.
-func (m *matcher) seq(n Node, i, limit int, rec *mrec) (int, bool) {
+func (m *matcher) seq(n Node, i, limit int, rec *mapping.Mrec) (int, bool) {
 	nodes := []Node{n}
 	if s, ok := n.(*SeqNode); ok {
 		nodes = s.Nodes
@@ -220,16 +208,16 @@ func (m *matcher) seq(n Node, i, limit int, rec *mrec) (int, bool) {
 }
 
 // resolve matches slots and constructors between two constant texts.
-func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
+func (m *matcher) resolve(nodes []Node, a, b int, rec *mapping.Mrec) bool {
 	cur := a
 	var pend *SlotNode
 	emit := func(end int) {
 		if pend != nil && end > cur {
-			rec.vals = append(rec.vals, sval{pend.ID, cur, end})
+			rec.Vals = append(rec.Vals, mapping.Sval{Slot: pend.ID, A: cur, B: end})
 		}
 		pend = nil
 	}
-	try := func(body Node, from int) (int, int, *mrec) {
+	try := func(body Node, from int) (int, int, *mapping.Mrec) {
 		t := firstText(body)
 		if t == nil {
 			return -1, -1, nil
@@ -241,7 +229,7 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 			if s < 0 {
 				return -1, -1, nil
 			}
-			tmp := &mrec{set: -1}
+			tmp := &mapping.Mrec{Set: -1}
 			saved := m.fail
 			if e, ok := m.seq(body, s, b, tmp); ok {
 				return s, e, tmp
@@ -267,8 +255,8 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 					break
 				}
 				emit(s)
-				r.set = n.ID
-				rec.kids = append(rec.kids, r)
+				r.Set = n.ID
+				rec.Kids = append(rec.Kids, r)
 				cur = e
 				if len(n.Sep) > 0 && cur+len(n.Sep) <= b {
 					ok := true
@@ -286,13 +274,13 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 		case *OptionalNode:
 			if s, e, r := try(n.Body, cur); s >= 0 {
 				emit(s)
-				rec.vals = append(rec.vals, r.vals...)
-				rec.kids = append(rec.kids, r.kids...)
+				rec.Vals = append(rec.Vals, r.Vals...)
+				rec.Kids = append(rec.Kids, r.Kids...)
 				cur = e
 			}
 		case *DisjunctionNode:
 			bs, be := -1, -1
-			var br *mrec
+			var br *mapping.Mrec
 			for _, alt := range n.Alts {
 				if s, e, r := try(alt, cur); s >= 0 && (bs < 0 || s < bs) {
 					bs, be, br = s, e, r
@@ -311,8 +299,8 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 				return false
 			}
 			emit(bs)
-			rec.vals = append(rec.vals, br.vals...)
-			rec.kids = append(rec.kids, br.kids...)
+			rec.Vals = append(rec.Vals, br.Vals...)
+			rec.Kids = append(rec.Kids, br.Kids...)
 			cur = be
 		case *SeqNode:
 			e, ok := m.seq(n, cur, b, rec)
@@ -347,175 +335,18 @@ func truncate(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// gluedSlash reports whether token x is a run of "/" written against the
-// word y next to it (both in [lo, hi)), with no space between: the slash
-// then belongs to the value ("https://example.org/", "/path") and is kept
-// at its edge, while a free-standing "/" between label and value is not.
-func gluedSlash(toks []token, x, y, lo, hi int) bool {
-	if y < lo || y >= hi || x < lo || x >= hi {
-		return false
-	}
-	t, u := &toks[x], &toks[y]
-	if t.Kind != KindWord || strings.Trim(t.Text, "/") != "" || u.Kind != KindWord || u.Node != t.Node || exalg.EdgeToken(u) {
-		return false
-	}
-	return u.End == t.Start || t.End == u.Start
-}
-
-// abbreviations are words written with a period that ends names and
-// addresses (English; matched case-insensitively).
-var abbreviations = map[string]bool{"jr": true, "sr": true, "co": true, "inc": true, "ltd": true, "corp": true,
-	"bros": true, "esq": true, "st": true, "ave": true, "rd": true, "blvd": true, "dr": true, "ln": true,
-	"pl": true, "mt": true, "ft": true, "no": true, "vol": true, "ed": true, "eds": true, "etc": true}
-
-// abbreviation reports whether w is a known abbreviation or an initial
-// (one capital letter).
-func abbreviation(w string) bool {
-	if len(w) == 1 {
-		return w[0] >= 'A' && w[0] <= 'Z'
-	}
-	return abbreviations[strings.ToLower(w)]
-}
-
-// inlineTags are the elements that sit inside a line of text; the edges
-// of any other element (div, p, li, td, …) break the line.
-var inlineTags = map[string]bool{"a": true, "abbr": true, "b": true, "bdi": true, "cite": true, "code": true,
-	"data": true, "em": true, "font": true, "i": true, "img": true, "kbd": true, "label": true, "mark": true, "q": true, "s": true,
-	"small": true, "span": true, "strong": true, "sub": true, "sup": true, "time": true, "u": true, "var": true, "wbr": true}
-
-// lineBreak reports whether tag token t ends a line: a <br>, or the start
-// or end of a block element ("street</div><div>city").
-func lineBreak(t *token) bool {
-	return (t.Kind == KindStart && t.Text == "br") || ((t.Kind == KindStart || t.Kind == KindEnd) && !inlineTags[t.Text])
-}
-
-// valueText returns the page text of tokens [a, b) with the original
-// spelling: per text node, the bytes from the first to the last word, nodes
-// joined by one space, white space collapsed. Tags and punctuation-only
-// tokens at both edges are dropped. It also returns the trimmed range.
-func valueText(toks []token, a, b int) (string, int, int) {
-	a, b = valueBounds(toks, a, b)
-	if a >= b {
-		return "", a, a
-	}
-	// The text is built only once a second run comes: a value of one
-	// run is a substring of its text node.
-	one := "" // the text so far while it is one run
-	var sb strings.Builder
-	built := false // the text so far is sb's
-	br := false    // a line break since the last run of words
-	for x := a; x < b; {
-		t := &toks[x]
-		if t.Kind != KindWord {
-			br = br || lineBreak(t)
-			x++
-			continue
-		}
-		y := x
-		for y+1 < b && toks[y+1].Kind == KindWord && toks[y+1].Node == t.Node {
-			y++
-		}
-		run := t.Node.Data[t.Start:toks[y].End]
-		sofar := one
-		if built {
-			sofar = sb.String()
-		}
-		if len(sofar) > 0 {
-			// Lines of one value are joined with ", " (an address
-			// written "street<br>city" or in two <div>s); a run that starts with a comma
-			// or closing punctuation is written against the text before.
-			sep := " "
-			switch {
-			case br && !strings.HasSuffix(strings.TrimSpace(sofar), ",") && !strings.HasPrefix(run, ","):
-				sep = ", "
-			case strings.IndexByte(",.;:)!?", run[0]) >= 0:
-				sep = ""
-			}
-			if !built {
-				sb.Grow(len(one) + len(sep) + len(run))
-				sb.WriteString(one)
-				built = true
-			}
-			sb.WriteString(sep)
-			sb.WriteString(run)
-		} else {
-			one = run
-		}
-		br = false
-		x = y + 1
-	}
-	if built {
-		return collapseSpace(sb.String()), a, b
-	}
-	return collapseSpace(one), a, b
-}
-
-// collapseSpace is strings.Join(strings.Fields(s), " "), and s itself
-// (no copy) when it is that already.
-func collapseSpace(s string) string {
-	prev := true // the byte before is white space (or the start)
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch c {
-			case ' ':
-				if prev {
-					return strings.Join(strings.Fields(s), " ")
-				}
-				prev = true
-			case '\t', '\n', '\v', '\f', '\r':
-				return strings.Join(strings.Fields(s), " ")
-			default:
-				prev = false
-			}
-			i++
-			continue
-		}
-		r, w := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsSpace(r) {
-			return strings.Join(strings.Fields(s), " ")
-		}
-		prev = false
-		i += w
-	}
-	if prev && s != "" {
-		return strings.Join(strings.Fields(s), " ") // a space at the end
-	}
-	return s
-}
-
-// valueBounds returns the tokens of [a, b) valueText reads: edge
-// punctuation and tags left out, an abbreviation's period taken in.
-func valueBounds(toks []token, a, b int) (int, int) {
-	for a < b && exalg.EdgeToken(&toks[a]) && !gluedSlash(toks, a, a+1, a, b) {
-		a++
-	}
-	for b > a && exalg.EdgeToken(&toks[b-1]) && !gluedSlash(toks, b-1, b-2, a, b) {
-		b--
-	}
-	if a >= b {
-		return a, a
-	}
-	// An abbreviation's period is the value's ("Oliver Yarborough Sr.",
-	// "Casa Bread Co."), a sentence's is not.
-	if abbrevDot(toks, b) != "" && abbreviation(toks[b-1].Text) {
-		b++
-	}
-	return a, b
-}
-
 // hasValueText reports whether valueText(toks, a, b) is not empty,
 // without building the text: some run of words it joins holds a
 // character that is not white space, or a line break puts ", " between
 // two runs.
-func hasValueText(toks []token, a, b int) bool {
-	a, b = valueBounds(toks, a, b)
+func hasValueText(toks []mapping.Token, a, b int) bool {
+	a, b = mapping.ValueBounds(toks, a, b)
 	some := false // valueText's builder holds something
 	br := false
 	for x := a; x < b; {
 		t := &toks[x]
 		if t.Kind != KindWord {
-			br = br || lineBreak(t)
+			br = br || mapping.LineBreak(t)
 			x++
 			continue
 		}
@@ -539,87 +370,12 @@ func hasValueText(toks []token, a, b int) bool {
 	return false
 }
 
-// runs splits tokens [a, b) into maximal runs of words between tags.
-func runs(toks []token, a, b int) [][2]int {
-	return appendRuns(nil, toks, a, b)
-}
-
-// appendRuns appends the runs of words of tokens [a, b) to out.
-func appendRuns(out [][2]int, toks []token, a, b int) [][2]int {
-	for x := a; x < b; {
-		if toks[x].Kind != KindWord {
-			x++
-			continue
-		}
-		y := x
-		for y < b && toks[y].Kind == KindWord {
-			y++
-		}
-		out = append(out, [2]int{x, y})
-		x = y
-	}
-	return out
-}
-
-// itemSeps are the punctuation tokens that always separate the items of a
-// set written as plain text ("A, B; C").
-const itemSeps = ",;|\u00b7\u2022"
-
-// weakSeps are punctuation tokens that separate items only when the sample
-// showed them between annotated items (SlotMap.SepWords): they also occur
-// inside single values ("Grosset & Dunlap", "Author / Illustrator").
-const weakSeps = "&/+"
-
-// sepToken reports whether a word is a short run of the characters of set.
-func sepToken(t *token, set string) bool {
-	return t.Kind == KindWord && len(t.Text) <= 3 && strings.Trim(t.Text, set) == ""
-}
-
-// items splits tokens [a, b) into the items of a set value: at tags, at
-// the separator punctuation of itemSeps, and at the separators learned
-// from the sample (words such as "and", or weakSeps punctuation).
-func items(toks []token, a, b int, seps []string) [][2]int {
-	return splitItems(toks, a, b, seps, nil, false)
-}
-
 // itemsKeep is items that does not cut at a learned separator inside an
 // occurrence of one of keep (SlotMap.Keep), and also cuts before and
 // after brackets: a bracketed remark after an item ("Chinese ($)") is an
 // item of its own, which extraction drops.
-func itemsKeep(toks []token, a, b int, seps, keep []string) [][2]int {
-	return splitItems(toks, a, b, seps, keep, true)
-}
-
-// splitItems is items, with keep for itemsKeep and brackets cut when
-// brackets is set.
-func splitItems(toks []token, a, b int, seps, keep []string, brackets bool) [][2]int {
-	var out [][2]int
-	start := a
-	cut := func(x int) {
-		if x > start {
-			out = append(out, [2]int{start, x})
-		}
-		start = x + 1
-	}
-	for x := a; x < b; x++ {
-		t := &toks[x]
-		switch {
-		case t.Kind != KindWord:
-			cut(x)
-		case sepToken(t, itemSeps):
-			cut(x)
-		case contains(seps, t.Text) && !keptAt(toks, x, keep) && !(brackets && inLink(t)) && !nameGoesOn(toks, x):
-			cut(x)
-		case brackets && sepToken(t, "(["):
-			cut(x)
-			start = x // the bracket opens the next item
-		case brackets && sepToken(t, ")]"):
-			cut(x + 1)
-			start = x + 1
-		}
-	}
-	cut(b)
-	return out
+func itemsKeep(toks []mapping.Token, a, b int, seps, keep []string) [][2]int {
+	return mapping.SplitItems(toks, a, b, seps, keep, true)
 }
 
 // segSeps are the punctuation tokens that split a slot value into segments
@@ -627,7 +383,7 @@ func splitItems(toks []token, a, b int, seps, keep []string, brackets bool) [][2
 const segSeps = "-\u2013\u2014|\u00b7\u2022/;()[]:"
 
 // segments splits tokens [a, b) at tags and segment separators.
-func segments(toks []token, a, b int) [][2]int {
+func segments(toks []mapping.Token, a, b int) [][2]int {
 	var out [][2]int
 	start := a
 	for x := a; x <= b; x++ {

@@ -4,18 +4,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
 )
 
 // wordsOf tokenizes one text node.
-func wordsOf(s string) []token {
+func wordsOf(s string) []mapping.Token {
 	return splitWords(nil, &html.Node{Type: html.TextNode, Data: s}, 0, nil)
 }
 
-func spansText(toks []token, spans [][2]int) string {
+func spansText(toks []mapping.Token, spans [][2]int) string {
 	var parts []string
 	for _, sp := range spans {
-		txt, _, _ := valueText(toks, sp[0], sp[1])
+		txt, _, _ := mapping.ValueText(toks, sp[0], sp[1])
 		parts = append(parts, txt)
 	}
 	return strings.Join(parts, " | ")
@@ -24,22 +25,24 @@ func spansText(toks []token, spans [][2]int) string {
 func TestValueHelpers(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
-		f          func([]token) string
+		f          func([]mapping.Token) string
 		want       string
 	}{
-		{"words split punctuation", "by Meyer, (Hardcover)!", func(ts []token) string {
+		{"words split punctuation", "by Meyer, (Hardcover)!", func(ts []mapping.Token) string {
 			var s []string
 			for _, t := range ts {
 				s = append(s, t.Text)
 			}
 			return strings.Join(s, " ")
 		}, "by Meyer , ( Hardcover )!"},
-		{"value trims separators", ": Hachette Book Group ;", func(ts []token) string { v, _, _ := valueText(ts, 0, len(ts)); return v }, "Hachette Book Group"},
-		{"value keeps brackets", "Can America Survive?", func(ts []token) string { v, _, _ := valueText(ts, 0, len(ts)); return v }, "Can America Survive?"},
-		{"items at separators", "Ann Lee, Bo Chan & Cy Dee and Di Fox", func(ts []token) string { return spansText(ts, items(ts, 0, len(ts), []string{"and"})) }, "Ann Lee | Bo Chan & Cy Dee | Di Fox"},
-		{"items at learned ampersand", "Ann Lee, Bo Chan & Cy Dee and Di Fox", func(ts []token) string { return spansText(ts, items(ts, 0, len(ts), []string{"&", "and"})) }, "Ann Lee | Bo Chan | Cy Dee | Di Fox"},
-		{"items keep ampersand inside a name", "Grosset & Dunlap; Simon & Schuster", func(ts []token) string { return spansText(ts, items(ts, 0, len(ts), nil)) }, "Grosset & Dunlap | Simon & Schuster"},
-		{"segments", "Paperback - July 13, 2010", func(ts []token) string { return spansText(ts, segments(ts, 0, len(ts))) }, "Paperback | July 13, 2010"},
+		{"value trims separators", ": Hachette Book Group ;", func(ts []mapping.Token) string { v, _, _ := mapping.ValueText(ts, 0, len(ts)); return v }, "Hachette Book Group"},
+		{"value keeps brackets", "Can America Survive?", func(ts []mapping.Token) string { v, _, _ := mapping.ValueText(ts, 0, len(ts)); return v }, "Can America Survive?"},
+		{"items at separators", "Ann Lee, Bo Chan & Cy Dee and Di Fox", func(ts []mapping.Token) string { return spansText(ts, mapping.Items(ts, 0, len(ts), []string{"and"})) }, "Ann Lee | Bo Chan & Cy Dee | Di Fox"},
+		{"items at learned ampersand", "Ann Lee, Bo Chan & Cy Dee and Di Fox", func(ts []mapping.Token) string {
+			return spansText(ts, mapping.Items(ts, 0, len(ts), []string{"&", "and"}))
+		}, "Ann Lee | Bo Chan | Cy Dee | Di Fox"},
+		{"items keep ampersand inside a name", "Grosset & Dunlap; Simon & Schuster", func(ts []mapping.Token) string { return spansText(ts, mapping.Items(ts, 0, len(ts), nil)) }, "Grosset & Dunlap | Simon & Schuster"},
+		{"segments", "Paperback - July 13, 2010", func(ts []mapping.Token) string { return spansText(ts, segments(ts, 0, len(ts))) }, "Paperback | July 13, 2010"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.f(wordsOf(tc.text)); got != tc.want {
@@ -72,7 +75,7 @@ func TestValueTextEdges(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ts := wordsOf(tc.text)
-			got, _, _ := valueText(ts, 0, len(ts))
+			got, _, _ := mapping.ValueText(ts, 0, len(ts))
 			if got != tc.want {
 				t.Fatalf("valueText(%q) = %q, want %q", tc.text, got, tc.want)
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 func TestMissingMarker(t *testing.T) {
@@ -31,7 +32,7 @@ func TestMissingMarker(t *testing.T) {
 		{"University of Glenrock", false},
 		{"Nadia", false},
 	} {
-		if got := missingMarker(c.text); got != c.want {
+		if got := mapping.MissingMarker(c.text); got != c.want {
 			t.Errorf("missingMarker(%q) = %v, want %v", c.text, got, c.want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
 )
 
@@ -29,8 +30,8 @@ func TestOwnTypes(t *testing.T) {
 		{"inside one of its own type", []*annotate.Annotation{ann("date", 0, 12, n), ann("date", 4, 6, n)}, []string{"date"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tk := &token{Kind: KindWord, Text: "6", Node: n, Ann: tc.ann}
-			if got := ownTypes(tk); !slices.Equal(got, tc.want) {
+			tk := &mapping.Token{Kind: KindWord, Text: "6", Node: n, Ann: tc.ann}
+			if got := mapping.OwnTypes(tk); !slices.Equal(got, tc.want) {
 				t.Fatalf("ownTypes = %q, want %q", got, tc.want)
 			}
 		})

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestNoSlotReasonKinds: each kind of reason, from the annotations of a
@@ -46,7 +47,7 @@ func TestNoSlotReasonKinds(t *testing.T) {
 				pages = append(pages, testPage(t, fmt.Sprint(i), page(i, c.body(i)), c.marks))
 			}
 			f := FieldSpec{Path: "colour", Name: "colour", Types: []string{"colour"}, Dictionary: true, Class: "colour"}
-			got := noSlotReason(f, pages, c.readAt)
+			got := mapping.NoSlotReason(f, pages, c.readAt)
 			for _, w := range c.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("reason %q does not say %q", got, w)

@@ -8,50 +8,8 @@ import (
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
-)
-
-// Note is a warning the wrapper can give about its own mapping: a field
-// it abstained on, a multiplicity the pages contradict. The run's
-// diagnostics (objectrunner.Diagnose) carry them.
-type Note struct {
-	// Kind is one of the Note… constants.
-	Kind string
-	// Field is the field's path ("" for the SOD's objects).
-	Field string
-	// Message says what was seen, readably.
-	Message string
-}
-
-// Kinds of Note.
-const (
-	// NoteMultiplicity: a field declared single whose values hold several
-	// instances of its type (or whose slot holds several values) on many
-	// sample pages: its multiplicity is likely "+" or "*".
-	NoteMultiplicity = "multiplicity"
-	// NoteObjects: the SOD wants one object per page, and most of its
-	// mandatory single fields show several values per page.
-	NoteObjects = "objects-multiplicity"
-	// NoteAbstained: no candidate slot was clearly best for a field,
-	// which was left empty (abstain.go).
-	NoteAbstained = "abstained"
-	// NoteAmbiguous: a field's slot won over a close rival holding other
-	// values; the winner is kept (abstain.go).
-	NoteAmbiguous = "ambiguous"
-	// NoteOtherType: most of a field's sample values are recognised as
-	// another field's type and not as its own.
-	NoteOtherType = "other-type"
-	// NoteBeside: elements like a set field's items, beside them, are
-	// not extracted on many sample objects: items may be missing.
-	NoteBeside = "items-beside"
-)
-
-// Thresholds of Notes.
-const (
-	// MultiShare: a single field shows several instances on at least
-	// this share of the sample pages where it has a value (and on two
-	// pages or more).
-	MultiShare = 0.3
 )
 
 // Notes returns the wrapper's warnings about the sample it was learned
@@ -77,7 +35,7 @@ func (w *Wrapper) Notes(pages []*annotate.Page) []Note {
 // sampleScopes matches the wrapper on one sample page and calls f with
 // the page's tokens and each object's match (a record, an iteration of
 // the objects' set, or the page).
-func (w *Wrapper) sampleScopes(p *annotate.Page, f func(toks []token, r *mrec)) {
+func (w *Wrapper) sampleScopes(p *annotate.Page, f func(toks []mapping.Token, r *mapping.Mrec)) {
 	if w.rp != nil {
 		for _, nodes := range w.rp.Records(p) {
 			toks := tokenizeNodes(nodes, p, w.ps)
@@ -96,10 +54,10 @@ func (w *Wrapper) sampleScopes(p *annotate.Page, f func(toks []token, r *mrec)) 
 		f(toks, root)
 		return
 	}
-	var find func(r *mrec)
-	find = func(r *mrec) {
-		for _, k := range r.kids {
-			if k.set == w.scope {
+	var find func(r *mapping.Mrec)
+	find = func(r *mapping.Mrec) {
+		for _, k := range r.Kids {
+			if k.Set == w.scope {
 				f(toks, k)
 			} else {
 				find(k)
@@ -184,29 +142,29 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 		for _, an := range p.Annotations {
 			typed[an.Node] = append(typed[an.Node], an.Type)
 		}
-		w.sampleScopes(p, func(toks []token, r *mrec) {
-			ob := &objectTally{at: map[string][]*html.Node{}, first: map[string]string{}} // doubt.go
+		w.sampleScopes(p, func(toks []mapping.Token, r *mapping.Mrec) {
+			ob := &mapping.ObjectTally{At: map[string][]*html.Node{}, First: map[string]string{}} // doubt.go
 			defer func() { w.placeTally(p, fields, ob, tally) }()
 			for _, f := range fields {
 				tl := tally[f.Path]
 				vals, most := 0, 0
 				var items []*html.Node
-				collect(r, -1, func(v sval) {
-					if !slices.Contains(slotsOf[f.Path], v.slot) {
+				mapping.Collect(r, -1, func(v mapping.Sval) {
+					if !slices.Contains(slotsOf[f.Path], v.Slot) {
 						return
 					}
-					_, a, b := valueText(toks, v.a, v.b)
+					_, a, b := mapping.ValueText(toks, v.A, v.B)
 					if a >= b {
 						return
 					}
 					vals++
 					tl.vals++
 					tl.value(f, toks, a, b, patterned) // doubt.go
-					ob.add(f.Path, toks, a, b)
-					if instances(toks, a, b, f.Types) > 0 {
+					ob.Add(f.Path, toks, a, b)
+					if mapping.Instances(toks, a, b, f.Types) > 0 {
 						tl.own++
 					} else {
-						for _, t := range otherTyped(toks, a, b, f.Types, patterned) {
+						for _, t := range mapping.OtherTyped(toks, a, b, f.Types, patterned) {
 							if typeOf[t] != "" {
 								tl.other[t]++
 							}
@@ -224,7 +182,7 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 						// patterned value may hold several instances
 						// that are one value (a price and its
 						// discount, an address's parts).
-						most = max(most, instances(toks, a, b, f.Types))
+						most = max(most, mapping.Instances(toks, a, b, f.Types))
 					}
 				})
 				if vals == 0 {
@@ -264,7 +222,7 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 				"field %s is declared %q, but %d of the %d sample objects with a value show 2-%d values of it: use %q? (only the first is written)",
 				f.Path, f.Mult, tl.multi, tl.objs, tl.most, use)})
 		}
-		if t, n := mostOther(tl.other); n > tl.own && 2*n >= tl.vals && tl.vals >= 2 {
+		if t, n := mapping.MostOther(tl.other); n > tl.own && 2*n >= tl.vals && tl.vals >= 2 {
 			out = append(out, Note{Kind: NoteOtherType, Field: f.Path, Message: fmt.Sprintf(
 				"field %s: %d of its %d sample values are recognised as %s (field %s) and %d as %s: its slot may hold another field's values",
 				f.Path, n, tl.vals, t, typeOf[t], tl.own, strings.Join(f.Types, "|"))})
@@ -290,17 +248,6 @@ func (w *Wrapper) multiplicityNotes(pages []*annotate.Page) []Note {
 	return out
 }
 
-// mostOther returns the most counted type of m (ties: the first by name).
-func mostOther(m map[string]int) (string, int) {
-	best, n := "", 0
-	for t, c := range m {
-		if c > n || (c == n && t < best) {
-			best, n = t, c
-		}
-	}
-	return best, n
-}
-
 // besideItems returns the text of an element beside a set's items, like
 // them (a sibling of the element holding an item, with the same tag),
 // that holds no item and either a text annotated with one of types
@@ -320,12 +267,12 @@ func besideItems(items []*html.Node, typed map[*html.Node][]string, types, sodTy
 		// until the parent has another child element of the same tag.
 		e := n.Parent
 		for up := 0; e != nil && e.Parent != nil && up < 4; up++ {
-			if likeSiblings(e) {
+			if mapping.LikeSiblings(e) {
 				break
 			}
 			e = e.Parent
 		}
-		if e == nil || e.Parent == nil || !likeSiblings(e) {
+		if e == nil || e.Parent == nil || !mapping.LikeSiblings(e) {
 			continue
 		}
 		holders = append(holders, e)
@@ -336,7 +283,7 @@ func besideItems(items []*html.Node, typed map[*html.Node][]string, types, sodTy
 	shapes := map[string]bool{}
 	longest := 0
 	for _, e := range holders {
-		shapes[tagShape(e)] = true
+		shapes[mapping.TagShape(e)] = true
 		longest = max(longest, len(strings.Join(strings.Fields(nodeText(e)), " ")))
 	}
 	for _, e := range holders {
@@ -348,7 +295,7 @@ func besideItems(items []*html.Node, typed map[*html.Node][]string, types, sodTy
 			// merely shaped like an item (the earlier, weaker
 			// signal) was measured to fire on 5 % of the good
 			// fields of fresh zoo seeds, most of its notes.
-			if !annotatedUnder(k, typed, types) || len(strings.Join(strings.Fields(nodeText(k)), " ")) > 2*longest {
+			if !mapping.AnnotatedUnder(k, typed, types) || len(strings.Join(strings.Fields(nodeText(k)), " ")) > 2*longest {
 				continue
 			}
 			if t := strings.Join(strings.Fields(nodeText(k)), " "); t != "" { // colrow.go
@@ -357,82 +304,4 @@ func besideItems(items []*html.Node, typed map[*html.Node][]string, types, sodTy
 		}
 	}
 	return ""
-}
-
-// likeSiblings reports whether element e has a sibling element of its tag.
-func likeSiblings(e *html.Node) bool {
-	if e.Type != html.ElementNode || e.Parent == nil {
-		return false
-	}
-	for k := e.Parent.FirstChild; k != nil; k = k.NextSibling {
-		if k != e && k.Type == html.ElementNode && k.Data == e.Data {
-			return true
-		}
-	}
-	return false
-}
-
-// instances counts the distinct annotations of types over tokens [a, b).
-func instances(toks []token, a, b int, types []string) int {
-	seen := map[*annotate.Annotation]bool{}
-	for x := a; x < b; x++ {
-		for _, an := range toks[x].Ann {
-			if slices.Contains(types, an.Type) {
-				seen[an] = true
-			}
-		}
-	}
-	return len(seen)
-}
-
-// annotatedUnder reports whether a text node under n is annotated with
-// one of types.
-func annotatedUnder(n *html.Node, typed map[*html.Node][]string, types []string) bool {
-	if n.Type == html.TextNode {
-		for _, t := range typed[n] {
-			if slices.Contains(types, t) {
-				return true
-			}
-		}
-		return false
-	}
-	for k := n.FirstChild; k != nil; k = k.NextSibling {
-		if annotatedUnder(k, typed, types) {
-			return true
-		}
-	}
-	return false
-}
-
-// otherTyped returns the types, other than types, annotated over tokens
-// [a, b): a type of a name field wherever it falls, a patterned type
-// (patterned) only when its instance is its text node's whole text (a
-// model number's regex finds one in many product names).
-func otherTyped(toks []token, a, b int, types []string, patterned map[string]bool) []string {
-	var out []string
-	for x := a; x < b; x++ {
-		for _, an := range toks[x].Ann {
-			if (an.Whole || !patterned[an.Type]) && !slices.Contains(types, an.Type) && !slices.Contains(out, an.Type) {
-				out = append(out, an.Type)
-			}
-		}
-	}
-	return out
-}
-
-// tagShape is the sequence of element tags below n, in document order.
-func tagShape(n *html.Node) string {
-	var b strings.Builder
-	var walk func(x *html.Node)
-	walk = func(x *html.Node) {
-		for k := x.FirstChild; k != nil; k = k.NextSibling {
-			if k.Type == html.ElementNode {
-				b.WriteString(k.Data)
-				b.WriteByte(' ')
-				walk(k)
-			}
-		}
-	}
-	walk(n)
-	return b.String()
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestTimeNotDoors: the show's time follows the date in the date's row on
@@ -33,8 +34,8 @@ func TestTimeNotDoors(t *testing.T) {
 	annotatePatterns(t, pages, map[string]string{"date": "date", "time": "time"})
 	for _, on := range []bool{true, false} {
 		t.Run(fmt.Sprint("check=", on), func(t *testing.T) {
-			defer func(v bool) { otherLabelled = v }(otherLabelled)
-			otherLabelled = on
+			defer func(v bool) { mapping.OtherLabelled = v }(mapping.OtherLabelled)
+			mapping.OtherLabelled = on
 			w, err := Induce(pages, s, DefaultOptions())
 			if err != nil {
 				t.Fatal(err)

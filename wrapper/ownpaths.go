@@ -24,35 +24,14 @@ package wrapper
 
 import (
 	"slices"
+
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// ownMinValues is the least number of sample values whose first words
-// sat at a path for the path to be a slot's own.
-const ownMinValues = 2
-
-// countPaths records the occurrence paths of the words of a slot value
-// [a, b) (slotStats.wordPaths, firstPaths).
-func countPaths(st *slotStats, toks []token, a, b int) {
-	if st.wordPaths == nil {
-		st.wordPaths, st.firstPaths = map[int32]bool{}, map[int32]int{}
-	}
-	first := true
-	for x := a; x < b; x++ {
-		if toks[x].Kind != KindWord {
-			continue
-		}
-		st.wordPaths[toks[x].Path] = true
-		if first {
-			st.firstPaths[toks[x].Path]++
-			first = false
-		}
-	}
-}
 
 // ownPaths sets SlotMap.Own on the slots of single fields that are their
 // slot's only mapping: the paths where the first words of ownMinValues of
 // the slot's sample values sat and no other slot's words did.
-func ownPaths(w *Wrapper, out []SlotMap, stats []*slotStats) []SlotMap {
+func ownPaths(w *Wrapper, out []SlotMap, stats []*mapping.SlotStats) []SlotMap {
 	maps := map[int]int{}
 	for _, sm := range out {
 		maps[sm.Slot]++
@@ -64,13 +43,13 @@ func ownPaths(w *Wrapper, out []SlotMap, stats []*slotStats) []SlotMap {
 			continue
 		}
 		sm.Own = nil
-		for p, n := range stats[sm.Slot].firstPaths {
-			if p <= 0 || n < ownMinValues {
+		for p, n := range stats[sm.Slot].FirstPaths {
+			if p <= 0 || n < mapping.OwnMinValues {
 				continue
 			}
 			alone := true
 			for s, st := range stats {
-				if s != sm.Slot && st.wordPaths[p] {
+				if s != sm.Slot && st.WordPaths[p] {
 					alone = false
 					break
 				}
@@ -89,7 +68,7 @@ func (w *Wrapper) ownIndex() map[int32]int {
 	var out map[int32]int
 	for _, sm := range w.slots {
 		for _, p := range sm.Own {
-			id := w.ps.parse(p)
+			id := w.ps.Parse(p)
 			if id <= 0 {
 				continue
 			}
@@ -105,39 +84,39 @@ func (w *Wrapper) ownIndex() map[int32]int {
 // reown gives the runs of words that sit at another slot's own path to
 // that slot (see the file comment), in the values of record r and its
 // iterations.
-func (w *Wrapper) reown(toks []token, r *mrec) {
+func (w *Wrapper) reown(toks []mapping.Token, r *mapping.Mrec) {
 	if len(w.ownOf) == 0 {
 		return
 	}
-	var all []*sval
-	var walk func(x *mrec)
-	walk = func(x *mrec) {
-		for i := range x.vals {
-			all = append(all, &x.vals[i])
+	var all []*mapping.Sval
+	var walk func(x *mapping.Mrec)
+	walk = func(x *mapping.Mrec) {
+		for i := range x.Vals {
+			all = append(all, &x.Vals[i])
 		}
-		for _, k := range x.kids {
+		for _, k := range x.Kids {
 			walk(k)
 		}
 	}
 	walk(r)
 	has := map[int]bool{}
 	for _, v := range all {
-		if hasValueText(toks, v.a, v.b) {
-			has[v.slot] = true
+		if hasValueText(toks, v.A, v.B) {
+			has[v.Slot] = true
 		}
 	}
-	var moved []sval
+	var moved []mapping.Sval
 	var rs [][2]int
 	for _, v := range all {
-		if sms := w.bySlot[v.slot]; len(sms) > 1 || len(sms) == 1 && !ownSource(w, sms[0]) {
+		if sms := w.bySlot[v.Slot]; len(sms) > 1 || len(sms) == 1 && !ownSource(w, sms[0]) {
 			continue
 		}
-		rs = appendRuns(rs[:0], toks, v.a, v.b)
+		rs = mapping.AppendRuns(rs[:0], toks, v.A, v.B)
 		first := -1 // the first run at another slot's own path
 		lead := 0   // the runs at such paths that open the value
 		for k, rn := range rs {
 			y, ok := w.ownOf[toks[rn[0]].Path]
-			if !ok || y == v.slot {
+			if !ok || y == v.Slot {
 				continue
 			}
 			if first < 0 {
@@ -147,18 +126,18 @@ func (w *Wrapper) reown(toks []token, r *mrec) {
 				lead++
 			}
 			if !has[y] {
-				moved = append(moved, sval{slot: y, a: rn[0], b: rn[1]})
+				moved = append(moved, mapping.Sval{Slot: y, A: rn[0], B: rn[1]})
 				has[y] = true
 			}
 		}
 		switch {
 		case first > 0:
-			v.b = rs[first][0] // the value is what precedes
+			v.B = rs[first][0] // the value is what precedes
 		case first == 0:
-			v.a = rs[lead-1][1] // the value is what follows, if anything
+			v.A = rs[lead-1][1] // the value is what follows, if anything
 		}
 	}
-	r.vals = append(r.vals, moved...)
+	r.Vals = append(r.Vals, moved...)
 }
 
 // ownSource reports whether the values of slot map sm may lose runs to

@@ -1,40 +1,17 @@
 package wrapper
 
-import "github.com/objectrunner/objectrunner/wrapper/exalg"
-
-// Item paths of a set field on pages of one object (or of a page-mode list).
-//
-// A set field's slot can span several elements when the template aligns
-// optional elements of different kinds into one slot: the supporting acts
-// in a <div> on some pages, a section heading ("Details", "Overview") in
-// an <h2> right after it on others. Every text of the slot was then an
-// item, the heading among the acts. As in record mode (refineSets,
-// itempaths.go), the items are the runs at the DOM paths where the
-// sample's instances are. On a page of one object the dictionary often
-// knows few values and a sample holds few of them, so a share of
-// annotated runs tells little (a few linked guests, none known, beside
-// plain-text ones): a path is dropped when none of its runs is annotated
-// while another path's are, and its runs repeat a few texts, page after
-// page (each text on pageItemRepeat runs on average, pageItemMinRuns runs
-// or more), as template words do and names of acts do not. Items at a
-// path the sample never showed are dropped, as in record mode; the paths
-// are only learned when some path is dropped.
-
-// pageItemMinRuns is the least number of sample runs at a path for its
-// runs to be dropped as no items, and pageItemRepeat the least mean number
-// of runs per distinct text there.
-const (
-	pageItemMinRuns = 3
-	pageItemRepeat  = 2
+import (
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // learnPageItemPaths sets w.itemPaths for the set slots of a page-mode
 // wrapper whose sample values hold runs at a path where the field's
 // instances are not (see above).
-func (w *Wrapper) learnPageItemPaths(toks [][]token) {
+func (w *Wrapper) learnPageItemPaths(toks [][]mapping.Token) {
 	for i := range w.slots {
 		sm := &w.slots[i]
-		fi := indexOf(w.fields, sm.Field)
+		fi := mapping.IndexOf(w.fields, sm.Field)
 		if fi < 0 || !w.fields[fi].Many || sm.Lead || sm.Item || sm.Label != nil {
 			continue
 		}
@@ -49,17 +26,17 @@ func (w *Wrapper) learnPageItemPaths(toks [][]token) {
 			if !ok {
 				continue
 			}
-			collect(root, -1, func(v sval) {
-				if v.slot != sm.Slot {
+			mapping.Collect(root, -1, func(v mapping.Sval) {
+				if v.Slot != sm.Slot {
 					return
 				}
-				for _, rn := range itemsKeep(tk, v.a, w.clip(tk, v.a, v.b, v.slot), sm.SepWords, sm.Keep) {
+				for _, rn := range itemsKeep(tk, v.A, w.clip(tk, v.A, v.B, v.Slot), sm.SepWords, sm.Keep) {
 					p, ann, found := int32(0), false, false
 					for x := rn[0]; x < rn[1]; x++ {
 						if tk[x].Kind == KindWord && !exalg.EdgeToken(&tk[x]) && !found {
 							p, found = tk[x].Path, true
 						}
-						ann = ann || hasType(tk[x].Ann, types)
+						ann = ann || mapping.HasType(tk[x].Ann, types)
 					}
 					if !found {
 						continue
@@ -68,7 +45,7 @@ func (w *Wrapper) learnPageItemPaths(toks [][]token) {
 					if texts[p] == nil {
 						texts[p] = map[string]bool{}
 					}
-					txt, _, _ := valueText(tk, rn[0], rn[1])
+					txt, _, _ := mapping.ValueText(tk, rn[0], rn[1])
 					texts[p][txt] = true
 					if ann {
 						pathAnn[p]++
@@ -76,11 +53,11 @@ func (w *Wrapper) learnPageItemPaths(toks [][]token) {
 				}
 			})
 		}
-		best := bestPathShare(pathRuns, pathAnn)
+		best := mapping.BestPathShare(pathRuns, pathAnn)
 		keep := map[int32]bool{}
 		dropped := false
 		for p, n := range pathRuns {
-			if pathAnn[p] == 0 && best > 0 && n >= pageItemMinRuns && n >= pageItemRepeat*len(texts[p]) {
+			if pathAnn[p] == 0 && best > 0 && n >= mapping.PageItemMinRuns && n >= mapping.PageItemRepeat*len(texts[p]) {
 				dropped = true
 			} else {
 				keep[p] = true

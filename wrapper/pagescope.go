@@ -18,76 +18,25 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
-	"golang.org/x/net/html"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// splitPageScope derives, from a list SOD with page-scope fields, the SOD
-// of the objects without them (rec) and the SOD of one page holding only
-// them, all optional (page). ok is false when s has no page-scope field.
-func splitPageScope(s *sod.SOD) (rec, page *sod.SOD, ok bool) {
-	if s == nil || s.Root == nil || s.Root.Kind != sod.Tuple || !s.Mult.Many() {
-		return nil, nil, false
-	}
-	var recFields, pageFields []*sod.Field
-	for _, f := range s.Root.Fields {
-		if f.PageScope && f.Type != nil && f.Type.Kind != sod.Tuple {
-			pf := *f
-			pf.Mult = sod.Multiplicity{Min: 0, Max: 1}
-			pageFields = append(pageFields, &pf)
-		} else {
-			recFields = append(recFields, f)
-		}
-	}
-	if len(pageFields) == 0 {
-		return nil, nil, false
-	}
-	recRoot, pageRoot := *s.Root, *s.Root
-	recRoot.Fields, pageRoot.Fields = recFields, pageFields
-	r, p := *s, *s
-	r.Root, p.Root = &recRoot, &pageRoot
-	p.Mult, p.Orders = sod.One, nil
-	var orders []sod.Order
-	for _, o := range s.Orders {
-		if rootField(&recRoot, o.Before) != nil && rootField(&recRoot, o.After) != nil {
-			orders = append(orders, o)
-		}
-	}
-	r.Orders = orders
-	return &r, &p, true
-}
-
-// pageScopeSpecs returns the FieldSpecs of the page-scope fields of s,
-// with their multiplicity as declared and Page set.
-func pageScopeSpecs(s *sod.SOD) []FieldSpec {
-	var out []FieldSpec
-	for _, fs := range sodFields(s) {
-		if fs.Parent != "" {
-			continue
-		}
-		if f := rootField(s.Root, fs.Name); f != nil && f.PageScope && !fs.Tuple {
-			fs.Page = true
-			out = append(out, fs)
-		}
-	}
-	return out
-}
 
 // inducePageScope learns the page wrapper of the page-scope fields of s
 // into w. When the page-level induction fails, or leaves some of the fields
 // without a slot, those fields are dropped (DroppedPageFields says which and
 // why); it returns a *StopError only when a dropped field is mandatory.
 func (w *Wrapper) inducePageScope(pages []*annotate.Page, s, page *sod.SOD) error {
-	w.pageFields = pageScopeSpecs(s)
+	w.pageFields = mapping.PageScopeSpecs(s)
 	w.order = nil
 	for _, f := range s.Root.Fields {
 		w.order = append(w.order, f.Name)
 	}
 	pw := &Wrapper{opt: w.opt, sodHash: s.Hash, sodName: s.Name, mult: page.Mult.String(), pageMin: page.Mult.Min,
-		fields: sodFields(page), scope: -1, ps: newPathsFor(sodFields(page))}
+		fields: mapping.SodFields(page), scope: -1, ps: mapping.NewPathsFor(mapping.SodFields(page))}
 	// The objects' fields are read from the records: their types'
 	// annotations on the page's own slots are another dictionary's noise
 	// (a college dictionary that knows team names).
-	for _, f := range sodFields(s) {
+	for _, f := range mapping.SodFields(s) {
 		if !slices.ContainsFunc(w.pageFields, func(p FieldSpec) bool { return p.Path == f.Path }) {
 			for _, t := range f.Types {
 				if !slices.ContainsFunc(w.pageFields, func(p FieldSpec) bool { return slices.Contains(p.Types, t) }) {
@@ -187,23 +136,13 @@ func (w *Wrapper) addPageFields(p *annotate.Page, objs []*Object) []string {
 	return missing
 }
 
-// rootField returns the field of tuple t called name, or nil.
-func rootField(t *sod.Type, name string) *sod.Field {
-	for _, f := range t.Fields {
-		if f.Name == name {
-			return f
-		}
-	}
-	return nil
-}
-
 // inducePageLevel is inducePage for the page SOD of the page-scope fields
 // (one object per page), except that slots whose values are mostly items
 // of a list (see listItem) are not candidates: a value shown once for the
 // whole page is not one of a run of like siblings (a menu of other teams,
 // a standings table).
 func inducePageLevel(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error) {
-	toks := make([][]token, len(pages))
+	toks := make([][]mapping.Token, len(pages))
 	for i, p := range pages {
 		toks[i] = tokenize(p, w.ps)
 	}
@@ -214,15 +153,15 @@ func inducePageLevel(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, 
 		if !ok {
 			continue
 		}
-		collect(root, -1, func(v sval) {
-			if v.slot < 0 || v.slot >= len(stats) {
+		mapping.Collect(root, -1, func(v mapping.Sval) {
+			if v.Slot < 0 || v.Slot >= len(stats) {
 				return
 			}
-			for x := v.a; x < v.b; x++ {
+			for x := v.A; x < v.B; x++ {
 				if tk[x].Kind == KindWord && tk[x].Node != nil {
-					all[v.slot]++
-					if listItem(tk[x].Node) {
-						items[v.slot]++
+					all[v.Slot]++
+					if mapping.ListItem(tk[x].Node) {
+						items[v.Slot]++
 					}
 					return
 				}
@@ -231,7 +170,7 @@ func inducePageLevel(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, 
 	}
 	for sl := range stats {
 		if all[sl] > 0 && 2*items[sl] > all[sl] {
-			stats[sl] = newSlotStats()
+			stats[sl] = mapping.NewSlotStats()
 		}
 	}
 	sm, _, serr := mapSlots(w, stats, len(pages), -1)
@@ -245,31 +184,4 @@ func inducePageLevel(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, 
 	w.learnBlocks(toks)
 	w.learnRows(toks)
 	return w, nil
-}
-
-// listItem reports whether text node n is inside an item of a list: going
-// up from n through elements that are their parent's only element child,
-// the first element with element siblings has one of the same tag.
-func listItem(n *html.Node) bool {
-	for e := n.Parent; e != nil && e.Type == html.ElementNode; e = e.Parent {
-		if e.Data == "body" || e.Data == "html" {
-			return false
-		}
-		siblings, same := false, false
-		for _, sib := range []func(*html.Node) *html.Node{
-			func(x *html.Node) *html.Node { return x.PrevSibling },
-			func(x *html.Node) *html.Node { return x.NextSibling },
-		} {
-			for c := sib(e); c != nil; c = sib(c) {
-				if c.Type == html.ElementNode {
-					siblings = true
-					same = same || c.Data == e.Data
-				}
-			}
-		}
-		if siblings {
-			return same
-		}
-	}
-	return false
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
 )
 
@@ -192,7 +193,7 @@ func TestPageScopeDropped(t *testing.T) {
 // page-scope fields, the page's with only them, optional, one per page.
 func TestSplitPageScope(t *testing.T) {
 	s := rosterSOD(t, "1")
-	rec, page, ok := splitPageScope(s)
+	rec, page, ok := mapping.SplitPageScope(s)
 	if !ok {
 		t.Fatal("splitPageScope: no page-scope field found")
 	}
@@ -211,7 +212,7 @@ func TestSplitPageScope(t *testing.T) {
 	if page.Mult != sod.One || rec.Mult != s.Mult || len(s.Root.Fields) != 4 {
 		t.Errorf("page objects %s, record objects %s, original fields %d", page.Mult, rec.Mult, len(s.Root.Fields))
 	}
-	if _, _, ok := splitPageScope(testSOD([][3]string{{"a", "1", "x"}}, sod.Multiplicity{Min: 0, Max: sod.Unbounded})); ok {
+	if _, _, ok := mapping.SplitPageScope(testSOD([][3]string{{"a", "1", "x"}}, sod.Multiplicity{Min: 0, Max: sod.Unbounded})); ok {
 		t.Error("splitPageScope: an SOD without page-scope fields was split")
 	}
 }
@@ -249,7 +250,7 @@ func TestListItem(t *testing.T) {
 			if x == nil {
 				t.Fatal("no text X")
 			}
-			if got := listItem(x); got != tc.want {
+			if got := mapping.ListItem(x); got != tc.want {
 				t.Errorf("listItem = %v, want %v", got, tc.want)
 			}
 		})

@@ -15,25 +15,24 @@ package wrapper
 // there, as when its own candidate slot is taken. A part candidate
 // weighs partWeight of a candidate counted on whole values.
 
-import "github.com/objectrunner/objectrunner/recognizers"
-
-// partWeight scales a part candidate's score: an instance among other
-// words is weaker evidence than a value that is mainly one.
-const partWeight = 0.5
+import (
+	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
+)
 
 // partCands returns the part candidates of the single patterned fields of
 // the root: slots in scope, outside sets below the scope (depth 0), where
 // none of the field's candidates (has: field -> slots) is, whose values the
 // field's types touch (slotStats.some) in minCnt and GeneraliseThres of
 // them.
-func partCands(w *Wrapper, stats []*slotStats, valid map[string]bool, has map[int]map[int]bool, minCnt int, inScope func(int) (bool, int)) []cand {
-	var out []cand
+func partCands(w *Wrapper, stats []*mapping.SlotStats, valid map[string]bool, has map[int]map[int]bool, minCnt int, inScope func(int) (bool, int)) []mapping.Cand {
+	var out []mapping.Cand
 	for fi, f := range w.fields {
 		if f.Tuple || f.Many || f.Parent != "" || !valid[f.Path] {
 			continue
 		}
 		for s, st := range stats {
-			if st.occ == 0 || has[fi][s] {
+			if st.Occ == 0 || has[fi][s] {
 				continue
 			}
 			if ok, depth := inScope(s); !ok || depth > 0 {
@@ -41,49 +40,39 @@ func partCands(w *Wrapper, stats []*slotStats, valid map[string]bool, has map[in
 			}
 			n := 0
 			for _, t := range f.Types {
-				n = max(n, st.some[t])
+				n = max(n, st.Some[t])
 			}
-			if n < minCnt || float64(n) < w.opt.GeneraliseThres*float64(st.occ) {
+			if n < minCnt || float64(n) < w.opt.GeneraliseThres*float64(st.Occ) {
 				continue
 			}
-			share := float64(n) / float64(st.occ)
-			score := partWeight * float64(n) * share * st.variation()
-			out = append(out, cand{field: fi, slot: s, cnt: n, share: share, cov: share, score: score, part: true, sc: ruleScore("part", score)})
+			share := float64(n) / float64(st.Occ)
+			score := mapping.PartWeight * float64(n) * share * st.Variation()
+			out = append(out, mapping.Cand{Field: fi, Slot: s, Cnt: n, Share: share, Cov: share, Score: score, Part: true, Sc: mapping.RuleScore("part", score)})
 		}
 	}
 	return out
 }
 
 // withPartCands adds the part candidates (partCands) to cands.
-func withPartCands(w *Wrapper, cands []cand, stats []*slotStats, valid map[string]bool, minCnt int, inScope func(int) (bool, int)) []cand {
+func withPartCands(w *Wrapper, cands []mapping.Cand, stats []*mapping.SlotStats, valid map[string]bool, minCnt int, inScope func(int) (bool, int)) []mapping.Cand {
 	has := map[int]map[int]bool{}
 	for _, c := range cands {
-		if has[c.field] == nil {
-			has[c.field] = map[int]bool{}
+		if has[c.Field] == nil {
+			has[c.Field] = map[int]bool{}
 		}
-		has[c.field][c.slot] = true
+		has[c.Field][c.Slot] = true
 	}
 	return append(cands, partCands(w, stats, valid, has, minCnt, inScope)...)
-}
-
-// hasPattern returns the set of the paths of valid (fields with a pattern
-// recognizer).
-func hasPattern(valid map[string]recognizers.Recognizer) map[string]bool {
-	out := make(map[string]bool, len(valid))
-	for p := range valid {
-		out[p] = true
-	}
-	return out
 }
 
 // waitParts marks as waiting for their part (learnParts) the fields of the
 // part candidates met so far (pending) on slot s, just taken by another
 // field (the last of out), when the slot's values hold both instances
 // side by side (sharesTaken).
-func waitParts(w *Wrapper, out []SlotMap, pending []cand, s int, stats []*slotStats, valid map[string]recognizers.Recognizer, done, waits map[int]bool) {
+func waitParts(w *Wrapper, out []SlotMap, pending []mapping.Cand, s int, stats []*mapping.SlotStats, valid map[string]recognizers.Recognizer, done, waits map[int]bool) {
 	for _, p := range pending {
-		if p.slot == s && !done[p.field] && !waits[p.field] && sharesTaken(w, out, p, stats, valid) {
-			waits[p.field] = true
+		if p.Slot == s && !done[p.Field] && !waits[p.Field] && sharesTaken(w, out, p, stats, valid) {
+			waits[p.Field] = true
 		}
 	}
 }

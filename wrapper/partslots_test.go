@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 func TestProperPart(t *testing.T) {
@@ -20,7 +21,7 @@ func TestProperPart(t *testing.T) {
 		{"Kaito", "Korvel G12I 55-inch LED TV", false},
 		{"", "Korvel", false},
 	} {
-		if got := properPart(tc.short, tc.long); got != tc.want {
+		if got := mapping.ProperPart(tc.short, tc.long); got != tc.want {
 			t.Errorf("properPart(%q, %q) = %v, want %v", tc.short, tc.long, got, tc.want)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"sort"
+
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // FormatVersion is the version of the wrapper file format written by Save.
@@ -20,91 +22,24 @@ const FormatVersion = 3
 // oldestFormat is the oldest version Load reads.
 const oldestFormat = 1
 
-type fileNode struct {
-	Type  string      `json:"type"`
-	Toks  []Tok       `json:"toks,omitempty"`
-	Nodes []*fileNode `json:"nodes,omitempty"`
-	Body  *fileNode   `json:"body,omitempty"`
-	Sep   []Tok       `json:"sep,omitempty"`
-}
-
-type wrapperFile struct {
-	Version int    `json:"version"`
-	SODHash string `json:"sod_hash"`
-	SODName string `json:"sod_name,omitempty"`
-	// SODText is the SOD's source text (optional: older files lack it);
-	// its SHA-256 is SODHash.
-	SODText  string      `json:"sod_text,omitempty"`
-	PageMult string      `json:"page_mult"`
-	PageMin  int         `json:"page_min"`
-	Options  Options     `json:"options"`
-	Fields   []FieldSpec `json:"fields"`
-	Slots    []SlotMap   `json:"slots"`
-	Scope    int         `json:"scope"`
-	Template string      `json:"template_text"`
-	Root     *fileNode   `json:"template"`
-	// Records, when present, is the record pattern of a record-mode
-	// wrapper (the template is then a record's); absent in page mode.
-	Records *RecordPattern `json:"records,omitempty"`
-	// Contained lists the set slots whose items are cut where the value
-	// leaves the element holding its start (record mode; optional).
-	Contained []int `json:"contained_slots,omitempty"`
-	// MinSegments maps a slot with a Cut to the fewest segments of a value
-	// that holds an instance (record mode; optional).
-	MinSegments map[int]int `json:"min_segments,omitempty"`
-	// ItemPaths maps a set slot to the occurrence paths where its items
-	// may start (record mode; optional).
-	ItemPaths map[int][]string `json:"item_paths,omitempty"`
-	// Shapes maps a slot with a Cut to the shapes of the segments that held
-	// the sample's instances (record mode; optional).
-	Shapes map[int][]string `json:"shapes,omitempty"`
-	// Classes maps a bare occurrence path (tag names) to the class tokens
-	// that give an element there a role of its own (record mode;
-	// optional; list_class.go).
-	Classes map[string][]string `json:"classes,omitempty"`
-	// RowOrder lists the labels of rows put in canonical order when a
-	// page is tokenized (optional; roworder.go).
-	RowOrder *RowOrderFile `json:"row_order,omitempty"`
-	// PageFields, FieldOrder, PageDropped and Page hold the page-scope
-	// fields (optional fields of format version 1): their specs, the SOD
-	// order of the root fields, which were dropped and why, and the
-	// page-mode wrapper that extracts them.
-	PageFields  []FieldSpec  `json:"page_fields,omitempty"`
-	FieldOrder  []string     `json:"field_order,omitempty"`
-	PageDropped string       `json:"page_dropped,omitempty"`
-	Page        *wrapperFile `json:"page,omitempty"`
-	// Explain, when the wrapper was saved with its explanation
-	// (SaveExplanation), holds how each field's slots were chosen
-	// (fieldexplain.go; optional, not read by extraction).
-	Explain []FieldExplain `json:"explain,omitempty"`
-	// NoSlot maps an entity field without slot to why it has none
-	// (optional; Wrapper.NoSlotReason).
-	NoSlot map[string]string `json:"no_slot,omitempty"`
-	// Doubt maps a field to the kinds of its doubt notes (doubt.go).
-	Doubt map[string][]string `json:"doubt,omitempty"`
-	// Pins are the answers the wrapper was learned with (pins.go;
-	// optional).
-	Pins []Pin `json:"pins,omitempty"`
-}
-
-func toFile(n Node) *fileNode {
+func toFile(n Node) *mapping.FileNode {
 	switch n := n.(type) {
 	case *TextNode:
-		return &fileNode{Type: "text", Toks: n.Toks}
+		return &mapping.FileNode{Type: "text", Toks: n.Toks}
 	case *SlotNode:
-		return &fileNode{Type: "slot"}
+		return &mapping.FileNode{Type: "slot"}
 	case *SeqNode:
-		f := &fileNode{Type: "seq"}
+		f := &mapping.FileNode{Type: "seq"}
 		for _, c := range n.Nodes {
 			f.Nodes = append(f.Nodes, toFile(c))
 		}
 		return f
 	case *SetNode:
-		return &fileNode{Type: "set", Body: toFile(n.Body), Sep: n.Sep}
+		return &mapping.FileNode{Type: "set", Body: toFile(n.Body), Sep: n.Sep}
 	case *OptionalNode:
-		return &fileNode{Type: "optional", Body: toFile(n.Body)}
+		return &mapping.FileNode{Type: "optional", Body: toFile(n.Body)}
 	case *DisjunctionNode:
-		f := &fileNode{Type: "or"}
+		f := &mapping.FileNode{Type: "or"}
 		for _, c := range n.Alts {
 			f.Nodes = append(f.Nodes, toFile(c))
 		}
@@ -113,7 +48,7 @@ func toFile(n Node) *fileNode {
 	return nil
 }
 
-func fromFile(f *fileNode, depth int) (Node, error) {
+func fromFile(f *mapping.FileNode, depth int) (Node, error) {
 	if f == nil {
 		return nil, fmt.Errorf("missing template node")
 	}
@@ -180,8 +115,8 @@ func (w *Wrapper) Save(out io.Writer) error {
 }
 
 // file converts the wrapper, without its page wrapper, to its saved form.
-func (w *Wrapper) file() *wrapperFile {
-	f := &wrapperFile{Version: FormatVersion, SODHash: w.sodHash, SODName: w.sodName, PageMult: w.mult, PageMin: w.pageMin,
+func (w *Wrapper) file() *mapping.WrapperFile {
+	f := &mapping.WrapperFile{Version: FormatVersion, SODHash: w.sodHash, SODName: w.sodName, PageMult: w.mult, PageMin: w.pageMin,
 		Options: w.opt, Fields: w.fields, Slots: w.slots, Scope: w.scope, Template: w.tmpl.String(), Root: toFile(w.tmpl.Root), Records: w.rp}
 	for sl := range w.contain {
 		f.Contained = append(f.Contained, sl)
@@ -192,8 +127,8 @@ func (w *Wrapper) file() *wrapperFile {
 	f.Doubt = w.doubt
 	f.Pins = w.savedPins()
 	f.Shapes = w.shapes
-	f.Classes = w.ps.cls.file()
-	f.RowOrder = w.ps.rows.file()
+	f.Classes = w.ps.Cls.File()
+	f.RowOrder = w.ps.Rows.File()
 	for sl, keep := range w.itemPaths {
 		if f.ItemPaths == nil {
 			f.ItemPaths = map[int][]string{}
@@ -209,18 +144,18 @@ func (w *Wrapper) file() *wrapperFile {
 // Load reads a wrapper written by Save. It rejects format versions outside
 // [oldestFormat, FormatVersion].
 func Load(r io.Reader) (*Wrapper, error) {
-	var f wrapperFile
-	if err := decodeWhole(r, &f); err != nil {
+	var f mapping.WrapperFile
+	if err := mapping.DecodeWhole(r, &f); err != nil {
 		return nil, fmt.Errorf("wrapper: load: %w", err)
 	}
 	if f.Version < oldestFormat || f.Version > FormatVersion {
 		return nil, fmt.Errorf("wrapper: load: unsupported wrapper format version %d (this build reads versions %d to %d)", f.Version, oldestFormat, FormatVersion)
 	}
-	if err := validateFile(&f); err != nil {
+	if err := mapping.ValidateFile(&f); err != nil {
 		return nil, fmt.Errorf("wrapper: load: %w", err)
 	}
 	if f.Page != nil {
-		if err := validateFile(f.Page); err != nil {
+		if err := mapping.ValidateFile(f.Page); err != nil {
 			return nil, fmt.Errorf("wrapper: load: page: %w", err)
 		}
 	}
@@ -261,18 +196,18 @@ func Load(r io.Reader) (*Wrapper, error) {
 
 // fromWrapperFile builds a wrapper, without its page wrapper, from its
 // saved form.
-func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
+func fromWrapperFile(f *mapping.WrapperFile) (*Wrapper, error) {
 	root, err := fromFile(f.Root, 0)
 	if err != nil {
 		return nil, fmt.Errorf("wrapper: load: template: %w", err)
 	}
 	w := &Wrapper{opt: f.Options, sodHash: f.SODHash, sodName: f.SODName, mult: f.PageMult, pageMin: f.PageMin, fields: f.Fields,
-		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: newPathsFor(f.Fields), rp: f.Records, noSlot: f.NoSlot, doubt: f.Doubt}
+		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: mapping.NewPathsFor(f.Fields), rp: f.Records, noSlot: f.NoSlot, doubt: f.Doubt}
 	for i, p := range f.Pins {
-		if err := p.check(); err != nil {
+		if err := p.Check(); err != nil {
 			return nil, fmt.Errorf("wrapper: load: pins[%d]: %w", i, err)
 		}
-		f.Pins[i].page = -1
+		f.Pins[i].PageIndex = -1
 	}
 	w.opt.Pins = f.Pins
 	w.tmpl.Index()
@@ -321,17 +256,17 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 		return nil, fmt.Errorf("wrapper: load: a record-mode wrapper has object scope %d (want -1: one object per record)", w.scope)
 	}
 	if len(f.Classes) > 0 {
-		cr, err := classRulesFromFile(f.Classes)
+		cr, err := mapping.ClassRulesFromFile(f.Classes)
 		if err != nil {
 			return nil, fmt.Errorf("wrapper: load: %w", err)
 		}
-		w.ps.cls = cr
+		w.ps.Cls = cr
 	}
-	ro, err := rowOrderFromFile(f.RowOrder)
+	ro, err := mapping.RowOrderFromFile(f.RowOrder)
 	if err != nil {
 		return nil, fmt.Errorf("wrapper: load: %w", err)
 	}
-	w.ps.rows = ro
+	w.ps.Rows = ro
 	// Item paths are interned before freeze, so that they keep their ids.
 	for sl, ps := range f.ItemPaths {
 		if sl < 0 || sl >= len(w.tmpl.Slots) {
@@ -342,14 +277,14 @@ func fromWrapperFile(f *wrapperFile) (*Wrapper, error) {
 		}
 		keep := map[int32]bool{}
 		for _, p := range ps {
-			keep[w.ps.parse(p)] = true
+			keep[w.ps.Parse(p)] = true
 		}
 		w.itemPaths[sl] = keep
 	}
 	// Own paths too (ownpaths.go).
 	for _, sm := range w.slots {
 		for _, p := range sm.Own {
-			w.ps.parse(p)
+			w.ps.Parse(p)
 		}
 	}
 	w.freeze()

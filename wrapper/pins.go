@@ -8,68 +8,8 @@ import (
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// Pins: a user's answers to the wrapper's questions (review.go), honoured
-// by induction. A pin says which slot holds a field (Slot, with the slot's
-// Context to recognise it when the template is learned again), that the
-// field is not on these pages (Absent), or gives one example value of the
-// field on one page (Example@Page): the field is then the slot whose value
-// on that page is the example. Pins are given to Induce in Options.Pins
-// and saved in the wrapper file ("pins"), so a saved wrapper keeps them.
-//
-// A pin overrides the score: mapSlots weighs the candidates as usual,
-// then gives a pinned field its slot (taking it from any field that had
-// it) or removes it (Absent). A pin that matches no slot of the template
-// learned (the slot is gone: a new template, another site) is not
-// ignored: it gives a NotePin note, a diagnostic of the run.
-
-// Pin is one answer.
-type Pin struct {
-	Field string `json:"field"`
-	// Slot is the slot chosen for Field (when neither Absent nor Example).
-	Slot int `json:"slot,omitempty"`
-	// Context is the template text right before the slot when the
-	// answer was given (CandidateExplain.Context): a slot whose number
-	// is the same but whose context differs is another slot.
-	Context string `json:"context,omitempty"`
-	// Label is the page label that keys the slot's values when the slot
-	// holds rows of several kinds (CandidateExplain.Label).
-	Label string `json:"label,omitempty"`
-	// Absent: the field is not on these pages.
-	Absent bool `json:"absent,omitempty"`
-	// Example and Page: the field's value on the sample page Page (its
-	// path relative to the source, or its base name).
-	Example string `json:"example,omitempty"`
-	Page    string `json:"page,omitempty"`
-	// Records, on a list source, names the record segmentation chosen
-	// (records.RecordAlternative.At), with no Field (recordq.go).
-	Records string `json:"records,omitempty"`
-
-	// page is the index among the sample pages of Page (-1: not in the
-	// sample), set by Induce.
-	page int
-}
-
-// String prints the pin as an answer.
-func (p Pin) String() string {
-	switch {
-	case p.Records != "":
-		return "records: at " + p.Records
-	case p.Absent:
-		return p.Field + ": not on these pages"
-	case p.Example != "":
-		return fmt.Sprintf("%s = %q on %s", p.Field, p.Example, p.Page)
-	}
-	s := fmt.Sprintf("%s: slot %d", p.Field, p.Slot)
-	if p.Context != "" {
-		s += fmt.Sprintf(" (after %q)", p.Context)
-	}
-	if p.Label != "" {
-		s += fmt.Sprintf(" label %q", p.Label)
-	}
-	return s
-}
 
 // NotePin: a pin that no longer matches the template learned (its slot
 // is gone, or no slot holds its example on its page); the field was
@@ -109,7 +49,7 @@ func ReadAnswers(r io.Reader, name string) ([]Pin, error) {
 		return nil, fmt.Errorf("%s: trailing data after the answers (byte %d)", name, dec.InputOffset())
 	}
 	for i, p := range a.Answers {
-		if err := p.check(); err != nil {
+		if err := p.Check(); err != nil {
 			return nil, fmt.Errorf("%s: answers[%d]: %w", name, i, err)
 		}
 	}
@@ -126,33 +66,6 @@ func WriteAnswers(w io.Writer, pins []Pin) error {
 	return enc.Encode(Answers{Answers: pins})
 }
 
-// check reports an answer that names no field or says two things.
-func (p Pin) check() error {
-	if p.Records != "" {
-		return p.checkRecords() // recordq.go
-	}
-	if p.Field == "" {
-		return fmt.Errorf("no field")
-	}
-	n := 0
-	if p.Absent {
-		n++
-	}
-	if p.Example != "" || p.Page != "" {
-		if p.Example == "" || p.Page == "" {
-			return fmt.Errorf("field %s: an example needs both example and page", p.Field)
-		}
-		n++
-	}
-	if n > 1 {
-		return fmt.Errorf("field %s: absent and example at once", p.Field)
-	}
-	if n == 0 && p.Slot < 0 {
-		return fmt.Errorf("field %s: slot %d is negative", p.Field, p.Slot)
-	}
-	return nil
-}
-
 // checkPins checks opt.Pins against the SOD's fields and finds each
 // example's page among the sample pages; it returns the pins to use
 // (a copy: the caller's slice is not written).
@@ -164,7 +77,7 @@ func checkPins(pins []Pin, fields []FieldSpec, pages []*annotate.Page) ([]Pin, e
 	seen := map[string]bool{}
 	for i := range out {
 		p := &out[i]
-		if err := p.check(); err != nil {
+		if err := p.Check(); err != nil {
 			return nil, fmt.Errorf("wrapper: Induce: pins[%d]: %w", i, err)
 		}
 		if p.Records != "" {
@@ -174,7 +87,7 @@ func checkPins(pins []Pin, fields []FieldSpec, pages []*annotate.Page) ([]Pin, e
 			seen[""] = true
 			continue
 		}
-		j := indexOf(fields, p.Field)
+		j := mapping.IndexOf(fields, p.Field)
 		if j < 0 || fields[j].Tuple {
 			return nil, fmt.Errorf("wrapper: Induce: pins[%d]: field %q is not an entity field of the SOD", i, p.Field)
 		}
@@ -182,9 +95,9 @@ func checkPins(pins []Pin, fields []FieldSpec, pages []*annotate.Page) ([]Pin, e
 			return nil, fmt.Errorf("wrapper: Induce: pins[%d]: field %q is pinned twice", i, p.Field)
 		}
 		seen[p.Field] = true
-		p.page = -1
+		p.PageIndex = -1
 		if p.Example != "" {
-			p.page = samplePage(pages, p.Page)
+			p.PageIndex = samplePage(pages, p.Page)
 		}
 	}
 	return out, nil
@@ -234,15 +147,15 @@ func (w *Wrapper) savedPins() []Pin {
 // scope) its pinned slot, or removes it (Absent); a pin matching no slot
 // of the scope is noted (NotePin) in w.pinNotes[scope]. cands are the
 // mapping's candidates, stats the slots' statistics.
-func (w *Wrapper) applyPins(out []SlotMap, cands []cand, stats []*slotStats, labels [][]string, inScope func(int) (bool, int), scope int) []SlotMap {
+func (w *Wrapper) applyPins(out []SlotMap, cands []mapping.Cand, stats []*mapping.SlotStats, labels [][]string, inScope func(int) (bool, int), scope int) []SlotMap {
 	if w.pinNotes == nil {
 		w.pinNotes = map[int][]Note{}
 	}
 	delete(w.pinNotes, scope)
 	delete(w.pinFound, scope)
-	valid := predefinedRecognizers(w.fields)
+	valid := mapping.PredefinedRecognizers(w.fields)
 	for _, p := range w.opt.Pins {
-		fi := indexOf(w.fields, p.Field)
+		fi := mapping.IndexOf(w.fields, p.Field)
 		if fi < 0 {
 			continue // another wrapper's field (page scope)
 		}
@@ -258,26 +171,26 @@ func (w *Wrapper) applyPins(out []SlotMap, cands []cand, stats []*slotStats, lab
 			continue
 		}
 		label := p.Label
-		c := cand{field: fi, slot: slot, label: label, sc: newScore("pin", 0)}
+		c := mapping.Cand{Field: fi, Slot: slot, Label: label, Sc: mapping.NewScore("pin", 0)}
 		found := false
 		for _, k := range cands {
-			if k.field == fi && k.slot == slot && !k.part && (label == "" || k.label == label) {
+			if k.Field == fi && k.Slot == slot && !k.Part && (label == "" || k.Label == label) {
 				c, found = k, true
 				break
 			}
 		}
 		if !found {
 			st := stats[slot]
-			c.cnt = st.count(f.Types)
-			if st.annOcc > 0 {
-				c.share = float64(c.cnt) / float64(st.annOcc)
+			c.Cnt = st.Count(f.Types)
+			if st.AnnOcc > 0 {
+				c.Share = float64(c.Cnt) / float64(st.AnnOcc)
 			}
-			if st.occ > 0 {
-				c.cov = float64(c.cnt) / float64(st.occ)
+			if st.Occ > 0 {
+				c.Cov = float64(c.Cnt) / float64(st.Occ)
 			}
-			c.sc.Locality = 1
+			c.Sc.Locality = 1
 		}
-		label = c.label
+		label = c.Label
 		if p.Example != "" {
 			// Saved as the slot it found: learning again needs no longer
 			// the example's page.
@@ -287,7 +200,7 @@ func (w *Wrapper) applyPins(out []SlotMap, cands []cand, stats []*slotStats, lab
 			if w.pinFound[scope] == nil {
 				w.pinFound[scope] = map[string]Pin{}
 			}
-			w.pinFound[scope][p.Field] = Pin{Field: p.Field, Slot: slot, Context: strings.Join(labels[slot], " "), Label: c.label}
+			w.pinFound[scope][p.Field] = Pin{Field: p.Field, Slot: slot, Context: strings.Join(labels[slot], " "), Label: c.Label}
 		}
 		// The field's own slots go, and another field's reading of the
 		// same slot under the same label (rows of other labels, parts
@@ -305,20 +218,20 @@ func (w *Wrapper) applyPins(out []SlotMap, cands []cand, stats []*slotStats, lab
 // its context; for an example, the field's best candidate, else the
 // first slot, whose value on the example's page is the example. It
 // returns -1 and why when there is none.
-func (w *Wrapper) pinSlot(p Pin, fi int, cands []cand, stats []*slotStats, labels [][]string, inScope func(int) (bool, int)) (int, string) {
+func (w *Wrapper) pinSlot(p Pin, fi int, cands []mapping.Cand, stats []*mapping.SlotStats, labels [][]string, inScope func(int) (bool, int)) (int, string) {
 	if p.Example != "" {
-		if p.page < 0 {
+		if p.PageIndex < 0 {
 			return -1, fmt.Sprintf("page %s is not among the sample pages", p.Page)
 		}
-		want := normSpace(p.Example)
+		want := mapping.NormSpace(p.Example)
 		holds := func(s int) bool {
 			ok, _ := inScope(s)
-			return ok && stats[s].onPage(w.recPageOf, p.page, want)
+			return ok && stats[s].OnPage(w.recPageOf, p.PageIndex, want)
 		}
 		best := -1
 		for _, c := range cands { // cands are sorted, best first
-			if c.field == fi && !c.part && holds(c.slot) {
-				best = c.slot
+			if c.Field == fi && !c.Part && holds(c.Slot) {
+				best = c.Slot
 				break
 			}
 		}
@@ -334,14 +247,14 @@ func (w *Wrapper) pinSlot(p Pin, fi int, cands []cand, stats []*slotStats, label
 	}
 	ctx := func(s int) string { return strings.Join(labels[s], " ") }
 	if p.Slot < len(stats) {
-		if ok, _ := inScope(p.Slot); ok && (p.Context == "" || ctx(p.Slot) == p.Context) && stats[p.Slot].occ > 0 {
+		if ok, _ := inScope(p.Slot); ok && (p.Context == "" || ctx(p.Slot) == p.Context) && stats[p.Slot].Occ > 0 {
 			return p.Slot, ""
 		}
 	}
 	if p.Context != "" {
 		var same []int
 		for s := range stats {
-			if ok, _ := inScope(s); ok && stats[s].occ > 0 && ctx(s) == p.Context {
+			if ok, _ := inScope(s); ok && stats[s].Occ > 0 && ctx(s) == p.Context {
 				same = append(same, s)
 			}
 		}
@@ -364,22 +277,3 @@ func (w *Wrapper) recPageOf(i int) int {
 	}
 	return i
 }
-
-// onPage reports whether one of the slot's values on sample page page
-// (pageOf maps a stats index to its page) is want (spaces normalised).
-func (st *slotStats) onPage(pageOf func(int) int, page int, want string) bool {
-	for i, vs := range st.pageVals {
-		if pageOf(i) != page {
-			continue
-		}
-		for _, v := range vs {
-			if normSpace(v) == want {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// normSpace trims s and folds its runs of white space to one space.
-func normSpace(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -14,22 +14,26 @@ package wrapper
 // dates and among names is neither. learnPlaceholders lists such texts in SlotMap.NA; Wrapper.value
 // drops a value equal to one.
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
+)
 
 // learnPlaceholders sets SlotMap.NA for the mapped slots of w from the
 // sample's slot statistics (see the file comment).
-func (w *Wrapper) learnPlaceholders(stats []*slotStats) {
+func (w *Wrapper) learnPlaceholders(stats []*mapping.SlotStats) {
 	for i := range w.slots {
 		sm := &w.slots[i]
-		fi := indexOf(w.fields, sm.Field)
+		fi := mapping.IndexOf(w.fields, sm.Field)
 		if fi < 0 || sm.Slot >= len(stats) {
 			continue
 		}
 		f := w.fields[fi]
 		st := stats[sm.Slot]
 		var na []string
-		for txt, n := range st.values {
-			if n < 2 || txt == "" || annotatedText(st, txt) {
+		for txt, n := range st.Values {
+			if n < 2 || txt == "" || mapping.AnnotatedText(st, txt) {
 				continue
 			}
 			if w.amongOtherKind(stats, sm.Slot, f, txt) {
@@ -41,33 +45,22 @@ func (w *Wrapper) learnPlaceholders(stats []*slotStats) {
 	}
 }
 
-// annotatedText reports whether an annotation touches some of the slot's
-// values with text txt.
-func annotatedText(st *slotStats, txt string) bool {
-	for _, vals := range st.someVals {
-		if vals[txt] > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // amongOtherKind reports whether txt is the whole value, never annotated,
 // of another slot whose values are mostly annotated (GeneraliseThres of
 // them), GeneraliseThres of the annotated ones instances of the types of a
 // field of another kind than f.
-func (w *Wrapper) amongOtherKind(stats []*slotStats, slot int, f FieldSpec, txt string) bool {
+func (w *Wrapper) amongOtherKind(stats []*mapping.SlotStats, slot int, f FieldSpec, txt string) bool {
 	for s, st := range stats {
 		// A slot of instances (most of its values annotated) where
 		// the text stands out unannotated.
-		if s == slot || st.values[txt] == 0 || st.annOcc < 2 || float64(st.annOcc) < w.opt.GeneraliseThres*float64(st.occ) || annotatedText(st, txt) {
+		if s == slot || st.Values[txt] == 0 || st.AnnOcc < 2 || float64(st.AnnOcc) < w.opt.GeneraliseThres*float64(st.Occ) || mapping.AnnotatedText(st, txt) {
 			continue
 		}
 		for _, g := range w.fields {
-			if g.Tuple || g.Path == f.Path || sameKind(f, g) {
+			if g.Tuple || g.Path == f.Path || mapping.SameKind(f, g) {
 				continue
 			}
-			if float64(st.count(g.Types)) >= w.opt.GeneraliseThres*float64(st.annOcc) {
+			if float64(st.Count(g.Types)) >= w.opt.GeneraliseThres*float64(st.AnnOcc) {
 				return true
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestPresenceListPrice: book pages whose price row ("Buy new:") every
@@ -15,8 +16,8 @@ import (
 func TestPresenceListPrice(t *testing.T) {
 	for _, on := range []bool{false, true} {
 		t.Run(fmt.Sprint("presence=", on), func(t *testing.T) {
-			defer func(v bool) { presenceWeighing = v }(presenceWeighing)
-			presenceWeighing = on
+			defer func(v bool) { mapping.PresenceWeighing = v }(mapping.PresenceWeighing)
+			mapping.PresenceWeighing = on
 			var src, prices []string
 			for i := range 20 {
 				price := fmt.Sprintf("$%d.%02d", 10+i, (7*i)%100)

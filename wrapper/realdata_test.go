@@ -15,6 +15,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
 	"golang.org/x/text/unicode/norm"
 )
@@ -96,7 +97,7 @@ func (a *bookAnnotator) page(t testing.TB, path string, src []byte) *annotate.Pa
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && skipped(c) {
+			if c.Type == html.ElementNode && mapping.Skipped(c) {
 				continue
 			}
 			if c.Type == html.TextNode {

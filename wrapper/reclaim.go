@@ -1,46 +1,31 @@
 package wrapper
 
-// Reclaiming a contested slot for a mandatory field. Two noisy
-// dictionaries that each know some values of the other's field (a college
-// dictionary that knows a few team names, a team dictionary that knows a
-// college) annotate the slot of one field with both types. When the
-// optional field's type happens to be the more frequent there, that field
-// takes the slot and the mandatory one, left with no candidate at all,
-// goes without a slot (a lenient mapping) or stops the induction — while
-// the optional field has a slot of its own elsewhere (its row, after its
-// label). A mandatory field must be on every page; an optional one can do
-// without: when a mandatory single field has no candidate, the slot where
-// its types are annotated the most, filled on every sample page, whose
-// candidates are all optional single fields that have a candidate slot
-// elsewhere, is given to the mandatory field (a candidate scored just above
-// the slot's best). The optional fields then take their other slots.
-
-// reclaimShare is the least share of a slot's annotated values the
-// mandatory field's types need to reclaim it: contested, not a stray hit.
-const reclaimShare = 1.0 / 3
+import (
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
+)
 
 // reclaimMandatory returns cands with a candidate added for each mandatory
 // single field of the root that has none, on the slot it reclaims (see
 // above). Only for a detail page's object (one object per page).
-func reclaimMandatory(w *Wrapper, cands []cand, stats []*slotStats, nPages, minCnt int, inScope func(int) (bool, int)) []cand {
-	if !reclaiming {
+func reclaimMandatory(w *Wrapper, cands []mapping.Cand, stats []*mapping.SlotStats, nPages, minCnt int, inScope func(int) (bool, int)) []mapping.Cand {
+	if !mapping.Reclaiming {
 		return cands
 	}
 	has := map[int]bool{}
 	for _, c := range cands {
-		has[c.field] = true
+		has[c.Field] = true
 	}
-	var added []cand
+	var added []mapping.Cand
 	for fi, f := range w.fields {
-		if f.Tuple || f.Many || f.Optional || has[fi] || (f.Parent != "" && !mandatoryNested(w.fields, f)) {
+		if f.Tuple || f.Many || f.Optional || has[fi] || (f.Parent != "" && !mapping.MandatoryNested(w.fields, f)) {
 			continue
 		}
 		best, bestN := -1, 0
 		for s, st := range stats {
-			if ok, depth := inScope(s); !ok || depth > 0 || st.occ == 0 || st.variation() < 1 {
+			if ok, depth := inScope(s); !ok || depth > 0 || st.Occ == 0 || st.Variation() < 1 {
 				continue
 			}
-			if n := st.count(f.Types); n > bestN {
+			if n := st.Count(f.Types); n > bestN {
 				best, bestN = s, n
 			}
 		}
@@ -48,22 +33,22 @@ func reclaimMandatory(w *Wrapper, cands []cand, stats []*slotStats, nPages, minC
 			continue
 		}
 		st := stats[best]
-		if st.annOcc == 0 || (float64(bestN) < reclaimShare*float64(st.annOcc) && distinctShare(st, f.Types) < reclaimShare) || len(st.perPage) < nPages {
+		if st.AnnOcc == 0 || (float64(bestN) < mapping.ReclaimShare*float64(st.AnnOcc) && mapping.DistinctShare(st, f.Types) < mapping.ReclaimShare) || len(st.PerPage) < nPages {
 			continue
 		}
 		top, ok := 0.0, true
 		holders := map[int]float64{}
 		for _, c := range cands {
-			if c.slot != best || c.part {
+			if c.Slot != best || c.Part {
 				continue
 			}
-			g := w.fields[c.field]
-			if g.Tuple || g.Parent != "" || c.label != "" {
+			g := w.fields[c.Field]
+			if g.Tuple || g.Parent != "" || c.Label != "" {
 				ok = false
 				break
 			}
-			holders[c.field] = max(holders[c.field], c.score)
-			top = max(top, c.score)
+			holders[c.Field] = max(holders[c.Field], c.Score)
+			top = max(top, c.Score)
 		}
 		if !ok || len(holders) == 0 {
 			continue
@@ -75,7 +60,7 @@ func reclaimMandatory(w *Wrapper, cands []cand, stats []*slotStats, nPages, minC
 			gf := w.fields[g]
 			elsewhere := false
 			for _, c := range cands {
-				if c.field == g && c.slot != best && !c.part && (gf.Optional || gf.Many || c.score > sc) {
+				if c.Field == g && c.Slot != best && !c.Part && (gf.Optional || gf.Many || c.Score > sc) {
 					elsewhere = true
 					break
 				}
@@ -85,51 +70,8 @@ func reclaimMandatory(w *Wrapper, cands []cand, stats []*slotStats, nPages, minC
 		if !ok {
 			continue
 		}
-		share := float64(bestN) / float64(st.annOcc)
-		added = append(added, cand{field: fi, slot: best, cnt: bestN, share: share, cov: float64(bestN) / float64(st.occ), score: top*1.01 + 1e-9, sc: ruleScore("reclaim", top*1.01+1e-9)})
+		share := float64(bestN) / float64(st.AnnOcc)
+		added = append(added, mapping.Cand{Field: fi, Slot: best, Cnt: bestN, Share: share, Cov: float64(bestN) / float64(st.Occ), Score: top*1.01 + 1e-9, Sc: mapping.RuleScore("reclaim", top*1.01+1e-9)})
 	}
 	return append(cands, added...)
-}
-
-// reclaiming turns reclaimMandatory on (a switch for the test that shows
-// what it does).
-var reclaiming = true
-
-// mandatoryNested reports whether f is a field of a nested tuple that every
-// object has exactly once, at every level (a venue's name under a venue of
-// multiplicity "1"): such a field must be on every page like a mandatory
-// field of the root.
-func mandatoryNested(fields []FieldSpec, f FieldSpec) bool {
-	for f.Parent != "" {
-		i := indexOf(fields, f.Parent)
-		if i < 0 {
-			return false
-		}
-		f = fields[i]
-		if f.Many || f.Optional {
-			return false
-		}
-	}
-	return true
-}
-
-// distinctShare is the share of the distinct annotated values of st that
-// carry one of types. A dictionary that wrongly knows a value annotates it
-// on every page it recurs on (a venue name in the artists' dictionary, a
-// venue the site lists often): counted per distinct value, one wrong entry
-// weighs once.
-func distinctShare(st *slotStats, types []string) float64 {
-	all, mine := map[string]bool{}, map[string]bool{}
-	for t, vs := range st.typeVals {
-		for v := range vs {
-			all[v] = true
-			if contains(types, t) {
-				mine[v] = true
-			}
-		}
-	}
-	if len(all) == 0 {
-		return 0
-	}
-	return float64(len(mine)) / float64(len(all))
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestReclaimMandatory: player pages with a mandatory team (on every page)
@@ -17,8 +18,8 @@ import (
 func TestReclaimMandatory(t *testing.T) {
 	for _, on := range []bool{false, true} {
 		t.Run(fmt.Sprint("reclaim=", on), func(t *testing.T) {
-			defer func(v bool) { reclaiming = v }(reclaiming)
-			reclaiming = on
+			defer func(v bool) { mapping.Reclaiming = v }(mapping.Reclaiming)
+			mapping.Reclaiming = on
 			var src, teams, colleges []string
 			for i := range 20 {
 				team := fmt.Sprintf("Team %c%c", 'A'+i, 'a'+i)

@@ -1,6 +1,10 @@
 package wrapper
 
-import "math"
+import (
+	"math"
+
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
+)
 
 // Sparse dictionaries on list pages.
 //
@@ -32,17 +36,17 @@ func (w *Wrapper) recordPages(pageOf []int, nPages int) {
 // the sample pages, c itself when at least two. The pages of a single
 // field are those of its instances; a set field's, those of the values
 // its types touch (its instances may be items of a list).
-func (w *Wrapper) candMin(f FieldSpec, st *slotStats, minCnt, c int) int {
-	m := fieldMin(f, st, minCnt, w.opt.MinAnnotated)
+func (w *Wrapper) candMin(f FieldSpec, st *mapping.SlotStats, minCnt, c int) int {
+	m := mapping.FieldMin(f, st, minCnt, w.opt.MinAnnotated)
 	if w.rp == nil || f.Parent != "" || w.recPages == 0 || len(w.recPage) == 0 || c < 2 {
 		return m
 	}
 	need := max(2, int(math.Ceil(w.opt.MinAnnotated*float64(w.recPages))))
 	pages := map[int]bool{}
 	for _, t := range f.Types {
-		recs := st.annRecs[t]
+		recs := st.AnnRecs[t]
 		if f.Many {
-			recs = st.somePages[t]
+			recs = st.SomePages[t]
 		}
 		for r := range recs {
 			if r < len(w.recPage) {

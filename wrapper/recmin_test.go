@@ -8,6 +8,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestRecordSparseDictionary: a list of products whose name dictionary
@@ -109,11 +110,11 @@ func TestCandMinCountsPages(t *testing.T) {
 		w.recPage = append(w.recPage, r/10)
 	}
 	w.recPages = 20
-	st := newSlotStats()
-	st.occ = 200
-	st.annRecs["name"] = map[int]bool{5: true, 55: true, 105: true}   // pages 0, 5, 10
-	st.annRecs["alone"] = map[int]bool{5: true, 6: true, 7: true}     // page 0 only
-	st.somePages["acts"] = map[int]bool{15: true, 16: true, 95: true} // pages 1, 9
+	st := mapping.NewSlotStats()
+	st.Occ = 200
+	st.AnnRecs["name"] = map[int]bool{5: true, 55: true, 105: true}   // pages 0, 5, 10
+	st.AnnRecs["alone"] = map[int]bool{5: true, 6: true, 7: true}     // page 0 only
+	st.SomePages["acts"] = map[int]bool{15: true, 16: true, 95: true} // pages 1, 9
 	for _, tc := range []struct {
 		f    FieldSpec
 		c    int

@@ -2,49 +2,16 @@ package wrapper
 
 import (
 	"fmt"
-	"io"
 	"slices"
-	"strconv"
 	"strings"
 
-	"github.com/objectrunner/objectrunner/wrapper/records"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// The question on a list source's records (issue 24, paper 002's
-// "number of rows"): when record segmentation found a runner-up that
-// cuts the sample differently and scores at least AskRatio of the
-// segmentation chosen (records.RecordPattern.Alternatives), the wrapper
-// asks which is right, showing each with its record count and first
-// record on a few sample pages. The answer is a Pin with Records set
-// (the segmentation's parent path and head), which Induce hands to
-// records.FindRecordPattern (RecordOptions.At); a records pin that
-// names no segmentation of the sample is noted (NotePin).
-
-// QuestionRecords is the kind of the question on the records.
-const QuestionRecords = "records"
-
-// recordsAt returns the segmentation pins choose, "" when none.
-func recordsAt(pins []Pin) string {
-	for _, p := range pins {
-		if p.Records != "" {
-			return p.Records
-		}
-	}
-	return ""
-}
-
-// checkRecords reports a records pin that also says something else.
-func (p Pin) checkRecords() error {
-	if p.Field != "" || p.Absent || p.Example != "" || p.Page != "" || p.Slot != 0 || p.Context != "" || p.Label != "" {
-		return fmt.Errorf("records %q: a records answer names no field and nothing else", p.Records)
-	}
-	return nil
-}
 
 // recordQuestions asks about the records when their segmentation had a
 // close runner-up and the pins do not choose it.
 func (w *Wrapper) recordQuestions() []Question {
-	if w.rp == nil || len(w.rp.Alternatives) < 2 || recordsAt(w.opt.Pins) != "" {
+	if w.rp == nil || len(w.rp.Alternatives) < 2 || mapping.RecordsAt(w.opt.Pins) != "" {
 		return nil
 	}
 	alts := w.rp.Alternatives
@@ -52,10 +19,10 @@ func (w *Wrapper) recordQuestions() []Question {
 	if best.Score <= 0 || other.Score < AskRatio*best.Score {
 		return nil
 	}
-	pages := recordSamplePages(best, other)
+	pages := mapping.RecordSamplePages(best, other)
 	q := Question{Kind: QuestionRecords, Why: fmt.Sprintf(
 		"the records were cut at %s (score %s) over %s (score %s), which finds other records on the sample pages",
-		best.At, fmtFactor(best.Score), other.At, fmtFactor(other.Score))}
+		best.At, mapping.FmtFactor(best.Score), other.At, mapping.FmtFactor(other.Score))}
 	for _, a := range alts {
 		c := QuestionCandidate{Records: a.At}
 		c.Context, c.Total, c.Chosen = a.At, a.Score, a.Chosen
@@ -74,49 +41,10 @@ func (w *Wrapper) recordQuestions() []Question {
 	return []Question{q}
 }
 
-// recordSamplePages picks the sample pages a records question shows (at
-// most maxSamplePages): first those where the two segmentations count
-// different records, then the others both find records on.
-func recordSamplePages(a, b records.RecordAlternative) []int {
-	count := map[int]int{}
-	for _, p := range b.Pages {
-		count[p.Index] = p.Records
-	}
-	var differ, same []int
-	for _, p := range a.Pages {
-		if c, ok := count[p.Index]; ok && c == p.Records {
-			same = append(same, p.Index)
-		} else {
-			differ = append(differ, p.Index)
-		}
-	}
-	out := append(differ, same...)
-	if len(out) > maxSamplePages {
-		out = out[:maxSamplePages]
-	}
-	return out
-}
-
-// writeRecordCandidate prints candidate j of a records question.
-func writeRecordCandidate(out io.Writer, j int, c QuestionCandidate) {
-	chosen := ""
-	if c.Chosen {
-		chosen = ", chosen"
-	}
-	fmt.Fprintf(out, "  [%d] records at %s%s (score %s)\n", j+1, c.Records, chosen, fmtFactor(c.Total))
-	for _, s := range c.Samples {
-		first := ""
-		if len(s.Values) > 0 {
-			first = ", the first " + strconv.Quote(s.Values[0])
-		}
-		fmt.Fprintf(out, "      %s: %d record(s)%s\n", s.Page, s.Count, first)
-	}
-}
-
 // noteRecordPin notes a records pin that named no segmentation of the
 // sample: the records were cut by the score alone.
 func (w *Wrapper) noteRecordPin() {
-	at := recordsAt(w.opt.Pins)
+	at := mapping.RecordsAt(w.opt.Pins)
 	if at == "" || w.rp != nil && w.rp.Pinned == at {
 		return
 	}

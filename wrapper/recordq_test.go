@@ -52,8 +52,8 @@ func TestRecordQuestions(t *testing.T) {
 			}
 			q := qs[0]
 			for k, c := range q.Candidates {
-				if p := c.Pin(q.Field); p != (Pin{Records: tc.alts[k].At}) || p.check() != nil {
-					t.Errorf("candidate %d pins %+v (check %v)", k+1, p, p.check())
+				if p := c.Pin(q.Field); p != (Pin{Records: tc.alts[k].At}) || p.Check() != nil {
+					t.Errorf("candidate %d pins %+v (check %v)", k+1, p, p.Check())
 				}
 				var got []int
 				for _, s := range c.Samples {

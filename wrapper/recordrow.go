@@ -1,5 +1,9 @@
 package wrapper
 
+import (
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
+)
+
 // On a detail page, the words before a value in the iterations of a set
 // that are records of other objects (recordLike: a sidebar of "Customers
 // also bought", each item a title, an author, a price and a date) are
@@ -13,8 +17,5 @@ package wrapper
 // slot is passed over: a detail page (one object per page, scope < 0)
 // and a set of other objects' records (rl, from recordLike).
 func otherRecordRow(w *Wrapper, scope int, rl bool) bool {
-	return otherRecordRows && rl && scope < 0 && (w.mult == "1" || w.mult == "?")
+	return mapping.OtherRecordRows && rl && scope < 0 && (w.mult == "1" || w.mult == "?")
 }
-
-// otherRecordRows turns otherRecordRow on (a switch for the tests).
-var otherRecordRows = true

@@ -25,59 +25,9 @@ package wrapper
 
 import (
 	"slices"
-	"strings"
+
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// restStats counts, for one patterned type P of a slot, the values'
-// words that P's annotations do not cover (the rest; words holding a
-// letter or a digit, so brackets and separators are left out).
-type restStats struct {
-	occ  int            // values with a rest
-	sets map[string]int // rests mainly covered (half of their words), by their sorted types joined by "\x00"
-}
-
-// countRests adds the rests of value toks[a:b] to st, for each patterned
-// type of patTypes.
-func countRests(st *slotStats, toks []token, a, b int, patTypes map[string]bool) {
-	for p := range patTypes {
-		words := 0
-		cover := map[string]int{}
-		for x := a; x < b; x++ {
-			t := &toks[x]
-			if t.Kind != KindWord || !hasWord(t.Text) || t.HasType(p) {
-				continue
-			}
-			words++
-			for _, typ := range ownTypes(t) {
-				if typ != p {
-					cover[typ]++
-				}
-			}
-		}
-		if words == 0 {
-			continue
-		}
-		if st.rest == nil {
-			st.rest = map[string]*restStats{}
-		}
-		rs := st.rest[p]
-		if rs == nil {
-			rs = &restStats{sets: map[string]int{}}
-			st.rest[p] = rs
-		}
-		rs.occ++
-		var main []string
-		for typ, c := range cover {
-			if 2*c >= words {
-				main = append(main, typ)
-			}
-		}
-		if len(main) > 0 {
-			slices.Sort(main)
-			rs.sets[strings.Join(main, "\x00")]++
-		}
-	}
-}
 
 // restPart returns how many of the slot's values have a rest beside host
 // field hf's instances when that rest is field f's place (see the file
@@ -88,46 +38,22 @@ func countRests(st *slotStats, toks []token, a, b int, patTypes map[string]bool)
 // mainly cover fieldMin of the rests and GeneraliseThres of the rests
 // other types than gone cover, or, under a label naming f, one of them
 // and the rest is there in sharePartShare of the values.
-func (w *Wrapper) restPart(st *slotStats, f, hf FieldSpec, label []string, gone map[string]bool, minCnt int) int {
+func (w *Wrapper) restPart(st *mapping.SlotStats, f, hf FieldSpec, label []string, gone map[string]bool, minCnt int) int {
 	for _, p := range hf.Types {
-		rs := st.rest[p]
+		rs := st.Rest[p]
 		if rs == nil {
 			continue
 		}
-		c, ann := ownShare(rs.sets, f, gone)
+		c, ann := mapping.OwnShare(rs.Sets, f, gone)
 		if c == 0 || float64(c) < w.opt.GeneraliseThres*float64(ann) {
 			continue
 		}
-		if c >= fieldMin(f, st, minCnt, w.opt.MinAnnotated) ||
-			labelAffinity(label, f) >= affinityKind && float64(rs.occ) >= sharePartShare*float64(st.occ) {
-			return rs.occ
+		if c >= mapping.FieldMin(f, st, minCnt, w.opt.MinAnnotated) ||
+			mapping.LabelAffinity(label, f) >= mapping.AffinityKind && float64(rs.Occ) >= mapping.SharePartShare*float64(st.Occ) {
+			return rs.Occ
 		}
 	}
 	return 0
-}
-
-// ownShare counts, among rests by their sets of types (restStats.sets,
-// labRun.sets), those f's types cover (c) and those f's types or types
-// not in gone cover (ann).
-func ownShare(sets map[string]int, f FieldSpec, gone map[string]bool) (c, ann int) {
-	for set, k := range sets {
-		own, other := false, false
-		for _, t := range strings.Split(set, "\x00") {
-			switch {
-			case slices.Contains(f.Types, t):
-				own = true
-			case !gone[t]:
-				other = true
-			}
-		}
-		if own {
-			c += k
-		}
-		if own || other {
-			ann += k
-		}
-	}
-	return c, ann
 }
 
 // placedTypes returns the types of the fields of out placed in another

@@ -9,110 +9,8 @@ import (
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
-	"golang.org/x/net/html"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// Review points (issue 24: ask when unsure). After induction the
-// wrapper knows where it was unsure; Questions lists those places, each
-// a question a user answers by choosing among at most MaxCandidates
-// candidate slots, shown with their values on a few sample pages and
-// where they sit. The questions are read from the explanation of the
-// mapping (fieldexplain.go): the same candidates and the same scores
-// the mapping used, not a second model. An answer is a Pin (pins.go).
-//
-// A question is asked when
-//
-//   - a single field's chosen slot has a rival holding other values
-//     whose score is at least AskRatio of it, on a slot no other field
-//     has (or above it: a slot another field took) ("close");
-//   - a field got no slot (abstained, its slots went to other fields, or
-//     it had no candidate): the other slots holding varying values are
-//     offered (FieldExplain.Others) ("no-slot");
-//   - a single field's chosen slot is weighed on instances counted on
-//     fewer than weakShare of the sample and it has other weighed
-//     candidates ("weak");
-//   - a single field's slot holds several values a page ("several");
-//   - a list source's record segmentation had a runner-up cutting the
-//     sample differently that scores at least AskRatio of it ("records",
-//     recordq.go: the candidates are the two segmentations, shown with
-//     their record counts on the sample pages).
-//
-// Not asked: a set field, a field placed by a rule (a row, a part), a
-// field with no candidate at all (the no-slot diagnostic says why).
-
-// Thresholds of Questions.
-const (
-	// AskRatio: a rival scoring at least this share of the chosen
-	// slot's score makes the choice close.
-	AskRatio = 0.9
-	// MaxCandidates bounds the candidates of a question.
-	MaxCandidates = 5
-	// maxSamplePages bounds the sample pages shown per candidate;
-	// maxPageVals the values kept per page.
-	maxSamplePages = 3
-	maxPageVals    = 3
-	// severalPerPage: a single field's slot holding this many values a
-	// page on average asks.
-	severalPerPage = 1.5
-	// weakShare: a single field whose chosen slot's evidence (its
-	// Annotation factor: instances counted) is below this share of the
-	// sample is weakly supported, and asks.
-	weakShare = 0.5
-)
-
-// Kinds of Question.
-const (
-	QuestionClose   = "close"
-	QuestionNoSlot  = "no-slot"
-	QuestionSeveral = "several"
-	QuestionWeak    = "weak"
-)
-
-// CandidateSample is a candidate slot's values on one sample page.
-type CandidateSample struct {
-	// Page is the sample page's path; index its index in the sample.
-	Page  string `json:"page,omitempty"`
-	Index int    `json:"index"`
-	// Values are the slot's first values on the page (at most 3), Count
-	// how many it holds there.
-	Values []string `json:"values"`
-	Count  int      `json:"count"`
-	// Nearby is the page's text right before the first value.
-	Nearby string `json:"nearby,omitempty"`
-	// Path is the DOM path of the first value's element, as in
-	// Value.Path (for showing it on the page).
-	Path string `json:"path,omitempty"`
-}
-
-// Question is one review point.
-type Question struct {
-	Field string `json:"field"`
-	Kind  string `json:"kind"`
-	// Why says, readably, why the wrapper asks.
-	Why string `json:"why"`
-	// Slots are the slots the field got (none for "no-slot").
-	Slots []int `json:"slots,omitempty"`
-	// Candidates are the choices, best score first; TakenBy names the
-	// field that has a candidate's slot, when another.
-	Candidates []QuestionCandidate `json:"candidates"`
-}
-
-// QuestionCandidate is one choice of a Question.
-type QuestionCandidate struct {
-	CandidateExplain
-	TakenBy string `json:"taken_by,omitempty"`
-	// Records is, for a question on the records of a list source, the
-	// segmentation the candidate stands for (recordq.go).
-	Records string `json:"records,omitempty"`
-}
-
-// Pin is the answer choosing candidate c for field.
-func (c QuestionCandidate) Pin(field string) Pin {
-	if c.Records != "" {
-		return Pin{Records: c.Records}
-	}
-	return Pin{Field: field, Slot: c.Slot, Context: c.Context, Label: c.Label}
-}
 
 // Questions returns the wrapper's review points, in SOD order; nil for
 // a loaded wrapper saved without its explanation, or when the wrapper
@@ -138,7 +36,7 @@ func (w *Wrapper) questions() []Question {
 	}
 	var qs []Question
 	for _, fe := range w.explain {
-		fi := indexOf(w.fields, fe.Field)
+		fi := mapping.IndexOf(w.fields, fe.Field)
 		if fi < 0 || pinned[fe.Field] || len(fe.Candidates)+len(fe.Others) == 0 {
 			continue
 		}
@@ -159,17 +57,17 @@ func (w *Wrapper) questions() []Question {
 		case !single || chosen == nil || chosen.Score.Basis == "rule":
 			continue // a set field, or placed by a rule
 		default:
-			if r, ok := closeRival(fe, chosen, slotOf); ok {
+			if r, ok := mapping.CloseRival(fe, chosen, slotOf); ok {
 				q.Kind = QuestionClose
 				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over slot %d (score %s) holding other values",
-					chosen.Slot, fmtFactor(chosen.Total), f.Path, r.Slot, fmtFactor(r.Total))
-			} else if weak(fe, chosen) && len(fe.Candidates) > 1 {
+					chosen.Slot, mapping.FmtFactor(chosen.Total), f.Path, r.Slot, mapping.FmtFactor(r.Total))
+			} else if mapping.Weak(fe, chosen) && len(fe.Candidates) > 1 {
 				q.Kind = QuestionWeak
 				q.Why = fmt.Sprintf("slot %d was chosen for %s on little evidence (%s of %d sample values)",
-					chosen.Slot, f.Path, fmtFactor(chosen.Score.Annotation), fe.Sample)
-			} else if chosen.PerPage >= severalPerPage && !w.joined(f.Path) {
+					chosen.Slot, f.Path, mapping.FmtFactor(chosen.Score.Annotation), fe.Sample)
+			} else if chosen.PerPage >= mapping.SeveralPerPage && !w.joined(f.Path) {
 				q.Kind = QuestionSeveral
-				q.Why = fmt.Sprintf("%s is declared single, but slot %d holds %s values a page", f.Path, chosen.Slot, fmtFactor(chosen.PerPage))
+				q.Why = fmt.Sprintf("%s is declared single, but slot %d holds %s values a page", f.Path, chosen.Slot, mapping.FmtFactor(chosen.PerPage))
 			} else {
 				continue
 			}
@@ -182,7 +80,7 @@ func (w *Wrapper) questions() []Question {
 			if o := slotOf[c.Slot]; o != "" && o != f.Path {
 				qc.TakenBy = o
 			}
-			if slices.ContainsFunc(q.Candidates, func(k QuestionCandidate) bool { return sameValues(k.Samples, c.Samples) }) {
+			if slices.ContainsFunc(q.Candidates, func(k QuestionCandidate) bool { return mapping.SameValues(k.Samples, c.Samples) }) {
 				continue // the same values as a better candidate: no choice
 			}
 			q.Candidates = append(q.Candidates, qc)
@@ -192,21 +90,13 @@ func (w *Wrapper) questions() []Question {
 	return qs
 }
 
-// weak reports whether chosen, fe's chosen candidate, is weighed on
-// instances counted on fewer than weakShare of the sample (a label naming
-// the field is evidence enough).
-func weak(fe FieldExplain, chosen *CandidateExplain) bool {
-	b := chosen.Score.Basis
-	return (b == "annotations" || b == "lead") && chosen.Score.Annotation < weakShare*float64(fe.Sample)
-}
-
 // offerOthers fills fe.Others, for a field (index fi) that got no slot in
 // out: the slots of the scope that are not its
 // candidates and hold varying values on at least a quarter of the
 // sample, those after a template label naming the field first, then
 // those where its types touch most values, free ones before taken ones,
 // those with values on more pages first (at most MaxCandidates).
-func (w *Wrapper) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*slotStats, labels [][]string, inScope func(int) (bool, int)) {
+func (w *Wrapper) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*mapping.SlotStats, labels [][]string, inScope func(int) (bool, int)) {
 	f := w.fields[fi]
 	if len(fe.Slots) > 0 {
 		return
@@ -220,18 +110,18 @@ func (w *Wrapper) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*
 	}
 	var os []other
 	for s, st := range stats {
-		if ok, _ := inScope(s); !ok || st.occ == 0 || len(st.values) < 2 || 4*len(st.perPage) < fe.Sample {
+		if ok, _ := inScope(s); !ok || st.Occ == 0 || len(st.Values) < 2 || 4*len(st.PerPage) < fe.Sample {
 			continue
 		}
 		if slices.ContainsFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Slot == s }) {
 			continue
 		}
-		o := other{slot: s, pages: len(st.perPage)}
-		if labelAffinity(labels[s], f) >= affinityName {
+		o := other{slot: s, pages: len(st.PerPage)}
+		if mapping.LabelAffinity(labels[s], f) >= mapping.AffinityName {
 			o.named = 1
 		}
 		for _, t := range f.Types {
-			o.some += st.some[t]
+			o.some += st.Some[t]
 		}
 		if !taken[s] {
 			o.free = 1
@@ -251,7 +141,7 @@ func (w *Wrapper) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*
 		return x.pages > y.pages
 	})
 	for _, o := range os[:min(len(os), MaxCandidates)] {
-		ce := CandidateExplain{Slot: o.slot, Score: newScore("none", 0)}
+		ce := CandidateExplain{Slot: o.slot, Score: mapping.NewScore("none", 0)}
 		w.describe(&ce, stats[o.slot], labels[o.slot])
 		fe.Others = append(fe.Others, ce)
 	}
@@ -264,73 +154,36 @@ func (w *Wrapper) joined(path string) bool {
 	return slices.ContainsFunc(w.slots, func(sm SlotMap) bool { return sm.Field == path && sm.Lines })
 }
 
-// closeRival returns the best candidate of fe, other than chosen and not
-// chosen itself, scoring at least AskRatio of chosen and holding other
-// values on the sample pages they share. A slot another field has
-// (slotOf) is a rival only when it outscores chosen: the field lost it.
-func closeRival(fe FieldExplain, chosen *CandidateExplain, slotOf map[int]string) (CandidateExplain, bool) {
-	for _, c := range fe.Candidates {
-		if c.Chosen || c.Slot == chosen.Slot || c.Total < AskRatio*chosen.Total {
-			continue
-		}
-		if o := slotOf[c.Slot]; o != "" && o != fe.Field && c.Total <= chosen.Total {
-			continue
-		}
-		if sameValues(c.Samples, chosen.Samples) {
-			continue
-		}
-		return c, true
-	}
-	return CandidateExplain{}, false
-}
-
-// sameValues reports whether two candidates show the same first value on
-// every sample page they share (and share one at least).
-func sameValues(a, b []CandidateSample) bool {
-	common := 0
-	for _, x := range a {
-		for _, y := range b {
-			if x.Index == y.Index {
-				common++
-				if len(x.Values) == 0 || len(y.Values) == 0 || x.Values[0] != y.Values[0] {
-					return false
-				}
-			}
-		}
-	}
-	return common > 0
-}
-
 // describe fills the parts of ce a user reads: the template text before
 // the slot, its values on a few sample pages (those after ce.Label when a
 // label keys them) and its values a page.
-func (w *Wrapper) describe(ce *CandidateExplain, st *slotStats, label []string) {
+func (w *Wrapper) describe(ce *CandidateExplain, st *mapping.SlotStats, label []string) {
 	ce.Context = strings.Join(label, " ")
-	if len(st.perPage) > 0 {
-		ce.PerPage = math.Round(100*float64(st.occ)/float64(len(st.perPage))) / 100
+	if len(st.PerPage) > 0 {
+		ce.PerPage = math.Round(100*float64(st.Occ)/float64(len(st.PerPage))) / 100
 	}
-	idx := make([]int, 0, len(st.pageVals))
-	for i := range st.pageVals {
+	idx := make([]int, 0, len(st.PageVals))
+	for i := range st.PageVals {
 		idx = append(idx, i)
 	}
 	sort.Ints(idx)
 	seen := map[int]bool{}
 	for _, i := range idx {
-		if len(ce.Samples) == maxSamplePages {
+		if len(ce.Samples) == mapping.MaxSamplePages {
 			break
 		}
 		pg := w.recPageOf(i)
 		if seen[pg] {
 			continue
 		}
-		vals := st.pageVals[i]
+		vals := st.PageVals[i]
 		if ce.Label != "" {
-			if !st.labPages[ce.Label][i] {
+			if !st.LabPages[ce.Label][i] {
 				continue
 			}
 			var keep []string
 			for _, v := range vals {
-				if st.labVals[ce.Label][v] > 0 {
+				if st.LabVals[ce.Label][v] > 0 {
 					keep = append(keep, v)
 				}
 			}
@@ -340,66 +193,13 @@ func (w *Wrapper) describe(ce *CandidateExplain, st *slotStats, label []string) 
 			vals = keep
 		}
 		seen[pg] = true
-		s := CandidateSample{Index: pg, Values: short(vals), Count: st.perPage[i]}
-		if n := st.nodes[i]; n != nil {
-			s.Nearby = prevText(n, 60)
+		s := CandidateSample{Index: pg, Values: mapping.Short(vals), Count: st.PerPage[i]}
+		if n := st.Nodes[i]; n != nil {
+			s.Nearby = mapping.PrevText(n, 60)
 			s.Path = annotate.NodePath(n.Parent)
 		}
 		ce.Samples = append(ce.Samples, s)
 	}
-}
-
-// short clips each value to 80 characters.
-func short(vs []string) []string {
-	out := make([]string, len(vs))
-	for i, v := range vs {
-		if r := []rune(v); len(r) > 80 {
-			v = string(r[:80]) + "…"
-		}
-		out[i] = v
-	}
-	return out
-}
-
-// prevText is the page text right before node n in document order (its
-// last max characters), "" when none.
-func prevText(n *html.Node, max int) string {
-	var parts []string
-	size := 0
-	cur := n
-	for cur != nil && size < max {
-		if cur.PrevSibling == nil {
-			cur = cur.Parent
-			continue
-		}
-		cur = cur.PrevSibling
-		var texts []string
-		var walk func(x *html.Node)
-		walk = func(x *html.Node) {
-			if x.Type == html.TextNode {
-				if t := normSpace(x.Data); t != "" {
-					texts = append(texts, t)
-				}
-			}
-			if x.Type == html.ElementNode && (x.Data == "script" || x.Data == "style" || x.Data == "head") {
-				return
-			}
-			for c := x.FirstChild; c != nil; c = c.NextSibling {
-				walk(c)
-			}
-		}
-		walk(cur)
-		for i := len(texts) - 1; i >= 0 && size < max; i-- {
-			parts = append(parts, texts[i])
-			size += len(texts[i]) + 1
-		}
-	}
-	slices.Reverse(parts)
-	s := strings.Join(parts, " ")
-	if r := []rune(s); len(r) > max {
-		s = "…" + string(r[len(r)-max:])
-	}
-	return s
 }
 
 // nameSamples gives the explanation's samples their page paths.
@@ -444,7 +244,7 @@ func WriteQuestions(out io.Writer, qs []Question) {
 func WriteCandidates(out io.Writer, q Question) {
 	for j, c := range q.Candidates {
 		if c.Records != "" {
-			writeRecordCandidate(out, j, c) // recordq.go
+			mapping.WriteRecordCandidate(out, j, c) // recordq.go
 			continue
 		}
 		where := fmt.Sprintf("slot %d", c.Slot)
@@ -460,7 +260,7 @@ func WriteCandidates(out io.Writer, q Question) {
 		if c.Chosen {
 			where += ", chosen"
 		}
-		fmt.Fprintf(out, "  [%d] %s (score %s)\n", j+1, where, fmtFactor(c.Total))
+		fmt.Fprintf(out, "  [%d] %s (score %s)\n", j+1, where, mapping.FmtFactor(c.Total))
 		for _, s := range c.Samples {
 			more := ""
 			if s.Count > len(s.Values) {
@@ -470,15 +270,7 @@ func WriteCandidates(out io.Writer, q Question) {
 			if s.Nearby != "" {
 				near = fmt.Sprintf("   near %q", s.Nearby)
 			}
-			fmt.Fprintf(out, "      %s: %s%s%s\n", s.Page, quoteAll(s.Values), more, near)
+			fmt.Fprintf(out, "      %s: %s%s%s\n", s.Page, mapping.QuoteAll(s.Values), more, near)
 		}
 	}
-}
-
-func quoteAll(vs []string) string {
-	q := make([]string, len(vs))
-	for i, v := range vs {
-		q[i] = fmt.Sprintf("%q", v)
-	}
-	return strings.Join(q, ", ")
 }

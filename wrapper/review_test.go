@@ -3,12 +3,13 @@ package wrapper
 import (
 	"bytes"
 	"fmt"
-
-	"github.com/objectrunner/objectrunner/annotate"
-	"github.com/objectrunner/objectrunner/sod"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // reviewPages are localityPages whose own price is under "Price:", as
@@ -33,8 +34,8 @@ func reviewPages(t testing.TB) ([]*annotate.Page, []string) {
 // wrapper should ask about.
 func unsurePrice(t *testing.T, opt Options) (*Wrapper, []string) {
 	t.Helper()
-	defer func(v bool) { locality = v }(locality)
-	locality = false
+	defer func(v bool) { mapping.Locality = v }(mapping.Locality)
+	mapping.Locality = false
 	pages, want := reviewPages(t)
 	w, err := Induce(pages, localitySOD(), opt)
 	if err != nil {
@@ -79,7 +80,7 @@ func TestQuestionsThenPin(t *testing.T) {
 		t.Fatalf("price question %s with %d candidates:\n%s", q.Kind, len(q.Candidates), b.String())
 	}
 	for _, c := range q.Candidates {
-		if len(c.Samples) == 0 || len(c.Samples) > maxSamplePages {
+		if len(c.Samples) == 0 || len(c.Samples) > mapping.MaxSamplePages {
 			t.Errorf("candidate slot %d: %d samples", c.Slot, len(c.Samples))
 		}
 		for _, s := range c.Samples {
@@ -172,8 +173,8 @@ func TestPins(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			opt := DefaultOptions()
 			opt.Pins = tc.pins
-			defer func(v bool) { locality = v }(locality)
-			locality = false
+			defer func(v bool) { mapping.Locality = v }(mapping.Locality)
+			mapping.Locality = false
 			w, err := Induce(pages, localitySOD(), opt)
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {

@@ -20,77 +20,16 @@ package wrapper
 // other fields' instances are taken out).
 
 import (
-	"slices"
 	"strings"
 
-	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// labRun counts the runs of words after one page label in a slot's
-// values: the pages they are on, and their rests (words outside patterned
-// types' annotations) mainly covered by other types, by their sorted
-// types joined by "\x00".
-type labRun struct {
-	pages map[int]bool
-	sets  map[string]int
-}
-
-// countLabelRuns adds the runs of value [a, b) of sample page pg to
-// st.labRuns when the value holds several runs (rows, or a row's label
-// and value).
-func countLabelRuns(st *slotStats, toks []token, a, b, pg int, patTypes map[string]bool) {
-	rs := runs(toks, a, b)
-	if len(rs) < 2 {
-		return
-	}
-	for _, rn := range rs {
-		lab := pageLabel(toks, rn[0])
-		if len(lab) == 0 {
-			continue
-		}
-		words := 0
-		cover := map[string]int{}
-		for x := rn[0]; x < rn[1]; x++ {
-			t := &toks[x]
-			if !hasWord(t.Text) || slices.ContainsFunc(t.Ann, func(a *annotate.Annotation) bool { return patTypes[a.Type] }) {
-				continue
-			}
-			words++
-			for _, typ := range ownTypes(t) {
-				cover[typ]++
-			}
-		}
-		if words == 0 {
-			continue
-		}
-		if st.labRuns == nil {
-			st.labRuns = map[string]*labRun{}
-		}
-		k := strings.Join(lab, " ")
-		lr := st.labRuns[k]
-		if lr == nil {
-			lr = &labRun{pages: map[int]bool{}, sets: map[string]int{}}
-			st.labRuns[k] = lr
-		}
-		lr.pages[pg] = true
-		var main []string
-		for typ, c := range cover {
-			if 2*c >= words {
-				main = append(main, typ)
-			}
-		}
-		if len(main) > 0 {
-			slices.Sort(main)
-			lr.sets[strings.Join(main, "\x00")]++
-		}
-	}
-}
 
 // learnRowItems maps single dictionary fields of the root left without
 // slot to the runs after a label naming them in slots outside every set
 // (see the file comment).
-func learnRowItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, sets [][]int, minCnt, nPages int) []SlotMap {
+func learnRowItems(w *Wrapper, out []SlotMap, stats []*mapping.SlotStats, valid map[string]recognizers.Recognizer, done map[int]bool, sets [][]int, minCnt, nPages int) []SlotMap {
 	for fi, f := range w.fields {
 		if f.Tuple || f.Many || f.Parent != "" || done[fi] || valid[f.Path] != nil {
 			continue
@@ -103,11 +42,11 @@ func learnRowItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[stri
 		}
 		byLab := map[string]*agg{}
 		for s, st := range stats {
-			if len(sets[s]) > 0 || st.occ == 0 {
+			if len(sets[s]) > 0 || st.Occ == 0 {
 				continue
 			}
-			for k, lr := range st.labRuns {
-				if labelAffinity(strings.Fields(k), f) < affinityKind {
+			for k, lr := range st.LabRuns {
+				if mapping.LabelAffinity(strings.Fields(k), f) < mapping.AffinityKind {
 					continue
 				}
 				g := byLab[k]
@@ -115,10 +54,10 @@ func learnRowItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[stri
 					g = &agg{pages: map[int]bool{}}
 					byLab[k] = g
 				}
-				for pg := range lr.pages {
+				for pg := range lr.Pages {
 					g.pages[pg] = true
 				}
-				c, ann := ownShare(lr.sets, f, gone)
+				c, ann := mapping.OwnShare(lr.Sets, f, gone)
 				g.c += c
 				g.ann += ann
 				g.slots = append(g.slots, s)
@@ -127,7 +66,7 @@ func learnRowItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[stri
 		best, bestN := "", 0
 		for k, g := range byLab {
 			n := len(g.pages)
-			if g.c == 0 || float64(g.c) < w.opt.GeneraliseThres*float64(g.ann) || n < minCnt || float64(n) < sharePartShare*float64(nPages) {
+			if g.c == 0 || float64(g.c) < w.opt.GeneraliseThres*float64(g.ann) || n < minCnt || float64(n) < mapping.SharePartShare*float64(nPages) {
 				continue
 			}
 			if n > bestN || n == bestN && k < best {
@@ -139,21 +78,11 @@ func learnRowItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[stri
 		}
 		for _, s := range byLab[best].slots {
 			out = append(out, SlotMap{Slot: s, Field: f.Path, Type: f.Types[0], Share: 1,
-				Coverage: float64(len(stats[s].labRuns[best].pages)) / float64(stats[s].occ), Item: true, ItemLabel: strings.Fields(best)})
+				Coverage: float64(len(stats[s].LabRuns[best].Pages)) / float64(stats[s].Occ), Item: true, ItemLabel: strings.Fields(best)})
 		}
 		done[fi] = true
 	}
 	return out
-}
-
-// labelRun returns the first run of words of [a, b) that label precedes.
-func labelRun(toks []token, a, b int, label []string) (int, int, bool) {
-	for _, rn := range runs(toks, a, b) {
-		if labelBefore(toks, rn[0], label) {
-			return rn[0], rn[1], true
-		}
-	}
-	return 0, 0, false
 }
 
 // otherInstancesOut takes the instances of the other patterned fields out
@@ -166,7 +95,7 @@ func (w *Wrapper) otherInstancesOut(txt string, f FieldSpec) string {
 			continue
 		}
 		if r := w.valid[g.Path]; r != nil {
-			if m, ok := longestMatch(r, txt); ok {
+			if m, ok := mapping.LongestMatch(r, txt); ok {
 				spans = append(spans, m)
 			}
 		}
@@ -174,5 +103,5 @@ func (w *Wrapper) otherInstancesOut(txt string, f FieldSpec) string {
 	if len(spans) == 0 {
 		return txt
 	}
-	return removeSpans(txt, spans)
+	return mapping.RemoveSpans(txt, spans)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestInlineLabelItems: rows "Label: value" cut by <br> left in one slot
@@ -26,13 +27,13 @@ func TestInlineLabelItems(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
-			toks := tokenize(p, newPaths())
+			toks := tokenize(p, mapping.NewPaths())
 			a, b := 0, len(toks)
 			var got, label []string
-			for _, it := range patternItems(toks, a, b, url) {
-				txt, _, _ := valueText(toks, it[0], it[1])
+			for _, it := range mapping.PatternItems(toks, a, b, url) {
+				txt, _, _ := mapping.ValueText(toks, it[0], it[1])
 				got = append(got, txt)
-				label = pageLabel(toks, it[0])
+				label = mapping.PageLabel(toks, it[0])
 			}
 			want := []string{}
 			if tc.want != "" {
@@ -54,7 +55,7 @@ func TestInlineLabelItems(t *testing.T) {
 		{"http://www.x.example", ""},
 		{"Price range: $$", "price_range"},
 	} {
-		if k, _, _ := colonLabel(tc.text); k != tc.key {
+		if k, _, _ := mapping.ColonLabel(tc.text); k != tc.key {
 			t.Errorf("colonLabel(%q) = %q, want %q", tc.text, k, tc.key)
 		}
 	}

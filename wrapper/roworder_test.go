@@ -7,6 +7,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
 )
 
@@ -54,8 +55,8 @@ func rowsHTML(rows [][2]string, known bool) string {
 func TestRowOrderDetail(t *testing.T) {
 	for _, on := range []bool{false, true} {
 		t.Run(fmt.Sprint("ordering=", on), func(t *testing.T) {
-			defer func(v bool) { rowOrdering = v }(rowOrdering)
-			rowOrdering = on
+			defer func(v bool) { mapping.RowOrdering = v }(mapping.RowOrdering)
+			mapping.RowOrdering = on
 			var src, brands, prices []string
 			for i := range 18 {
 				brand, price, rows := shuffledRows(i)
@@ -120,13 +121,13 @@ func brandsRight(w *Wrapper, pages []*annotate.Page, brands []string) bool {
 func TestRowOrderRecords(t *testing.T) {
 	for _, on := range []bool{false, true} {
 		t.Run(fmt.Sprint("ordering=", on), func(t *testing.T) {
-			defer func(v bool) { rowOrdering = v }(rowOrdering)
-			rowOrdering = on
+			defer func(v bool) { mapping.RowOrdering = v }(mapping.RowOrdering)
+			mapping.RowOrdering = on
 			// A row label where the few known brands concentrate is
 			// the brand's row (sparseRow) in any row order: off with
 			// the row order, the test shows what that alone does.
-			defer func(v bool) { sparseRows = v }(sparseRows)
-			sparseRows = on
+			defer func(v bool) { mapping.SparseRows = v }(mapping.SparseRows)
+			mapping.SparseRows = on
 			var pages []*annotate.Page
 			var want [][]string
 			k := 0
@@ -207,8 +208,8 @@ func TestRowUnits(t *testing.T) {
 				n = n.FirstChild // the <tbody> the parser adds
 			}
 			var got []string
-			for _, u := range rowUnits(n, nil) {
-				got = append(got, u.key)
+			for _, u := range mapping.RowUnits(n, nil) {
+				got = append(got, u.Key)
 			}
 			if s := strings.Join(got, " "); s != tc.want {
 				t.Fatalf("rows %q, want %q", s, tc.want)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // restaurantRows returns the <dl> rows of restaurant k, in one order;
@@ -40,8 +41,8 @@ func restaurantRows(k int) (rows string, phone string) {
 func TestRowRolesRecords(t *testing.T) {
 	for _, on := range []bool{false, true} {
 		t.Run(fmt.Sprint("roles=", on), func(t *testing.T) {
-			defer func(v bool) { rowRoles = v }(rowRoles)
-			rowRoles = on
+			defer func(v bool) { mapping.RowRoles = v }(mapping.RowRoles)
+			mapping.RowRoles = on
 			var pages []*annotate.Page
 			var want [][]string
 			k := 0
@@ -119,9 +120,9 @@ func TestRowUnitInPlace(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
 			n := p.Doc.FirstChild.LastChild.FirstChild
 			var got []string
-			for _, u := range rowUnits(n, nil) {
-				u = u.inPlace()
-				got = append(got, u.first.Data+"-"+u.last.Data)
+			for _, u := range mapping.RowUnits(n, nil) {
+				u = u.InPlace()
+				got = append(got, u.First.Data+"-"+u.Last.Data)
 			}
 			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
 				t.Fatalf("rows %q, want %q", got, tc.want)

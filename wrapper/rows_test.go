@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestRowsInVaryingOrder: label-value rows of a <dl> come in an order that
@@ -92,19 +93,19 @@ func TestRowSpan(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
-			toks := tokenize(p, newPaths())
+			toks := tokenize(p, mapping.NewPaths())
 			got, others := "", false
 			for x := range toks {
 				if toks[x].Kind != KindWord || (x > 0 && toks[x-1].Kind == KindWord && toks[x-1].Node == toks[x].Node) {
 					continue
 				}
-				label, y := rowLabelAt(toks, 0, x)
+				label, y := mapping.RowLabelAt(toks, 0, x)
 				if y < 0 || strings.Join(label, " ") != tc.label {
 					continue
 				}
-				end := rowEnd(toks, y, x, len(toks))
-				got, _, _ = valueText(toks, x, end)
-				others = otherRows(toks, y, x, end, 0, len(toks))
+				end := mapping.RowEnd(toks, y, x, len(toks))
+				got, _, _ = mapping.ValueText(toks, x, end)
+				others = mapping.OtherRows(toks, y, x, end, 0, len(toks))
 				break
 			}
 			if got != tc.want || others != tc.others {
@@ -131,7 +132,7 @@ func TestRowValue(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
-			toks := tokenize(p, newPaths())
+			toks := tokenize(p, mapping.NewPaths())
 			slot := &SlotNode{ID: 0}
 			sm := SlotMap{Slot: 0, Field: "when", Row: []string{"show", "date"}, RowSlots: []int{0}}
 			if tc.cut {
@@ -140,7 +141,7 @@ func TestRowValue(t *testing.T) {
 			w := &Wrapper{scope: -1, fields: []FieldSpec{{Name: "when", Path: "when", Types: []string{"when"}, Set: -1}},
 				slots: []SlotMap{sm}, tmpl: &Template{Root: &SeqNode{Nodes: []Node{slot}}, Slots: []*SlotNode{slot}}}
 			w.link()
-			r := &mrec{set: -1, vals: []sval{{slot: 0, a: 0, b: len(toks)}}}
+			r := &mapping.Mrec{Set: -1, Vals: []mapping.Sval{{Slot: 0, A: 0, B: len(toks)}}}
 			val, ok := w.rowValue(toks, r, -1, &w.slots[0], w.fields[0])
 			if got := val.Text; got != tc.want || ok != (tc.want != "") {
 				t.Fatalf("rowValue = %q, %v; want %q", got, ok, tc.want)

@@ -1,177 +1,49 @@
 package wrapper
 
 import (
-	"strconv"
 	"strings"
+
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// The score of a (field, candidate slot). Every candidate slot of a field
-// (mapSlots) is weighed by one Score: named factors, each computed in one
-// place, multiplied in Total in one fixed order. The mapping decisions
-// (which field takes which slot, in which order) read Total only; the
-// factors are kept so that `objectrunner wrapper show --explain` prints
-// the numbers the model used (fieldexplain.go).
-//
-// The factors, in the order Total multiplies them:
-//
-//	Annotation    the evidence that the slot holds the field at all: the
-//	              number of sample values its types annotate × their
-//	              share of the slot's annotated values × the annotations'
-//	              mean confidence relative to the field's best slot; or,
-//	              when a label naming the field nominated the slot, the
-//	              number of values the label precedes (Basis says which)
-//	Label         a label naming the field near the slot: namedBoost
-//	              (×0.75 for a stem) when one nominated it; otherwise
-//	              ×1.5 (×1.3 for a type's kind) when the template's label
-//	              before the slot names it, ×0.5 when it names another
-//	              field (or another number: "ISBN10" for isbn_13)
-//	Variation     variation across pages: a slot whose value hardly
-//	              changes from page to page is template-like (a menu
-//	              entry a dictionary happens to know)
-//	Multiplicity  multiplicity fit: a mandatory single field has a value
-//	              on every page, so a slot filled on some pages only
-//	              counts for the share it fills (presence.go); a single
-//	              field takes one value per page, so a slot holding
-//	              several per page (a sidebar's list of prices, another
-//	              format's box) counts pages, not values (onePerPage)
-//	OneText       a detail page's slot whose annotations all fall on one
-//	              text is a dictionary knowing a heading (oneTextPenalty)
-//	Title         a detail page's slot whose values the page's <title>
-//	              names is the page's own object (titleBoost)
-//	Whole         recognizer agreement in shape: the share of values that
-//	              are whole text nodes (or whole instances of a
-//	              delimiting pattern), strongly for whole-node types
-//	Locality      on a detail page the fields of one object come from one
-//	              region of the page (locality.go): a slot outside the
-//	              region of the best-supported fields weighs
-//	              outsidePenalty, so that it is taken only when the
-//	              region holds no candidate, and is then flagged
-//
-// Recognizer agreement in content is not a factor: a patterned field's
-// candidates are its recognizer's annotations (Annotation counts them),
-// a label-nominated slot must be recognized in GeneraliseThres of its
-// values to be nominated (plausible), and the slot's share of recognized
-// values decides validation (SlotMap.Valid). Valid is shown beside the
-// factors for the reader.
-//
-// A few candidates are not weighed but placed by a rule that the factors
-// cannot express (Rule names it; Total is then the rule's value, set
-// above every weighed candidate of the scope): the page's titled heading
-// for the object's name (titlename.go), a mandatory field's slot another
-// field took without need (reclaim.go), a part of another field's value
-// (partcands.go, never mapped directly).
-type Score struct {
-	Basis        string  `json:"basis"` // "annotations", "lead", "label" or "rule"
-	Rule         string  `json:"rule,omitempty"`
-	Annotation   float64 `json:"annotation"`
-	Label        float64 `json:"label"`
-	Variation    float64 `json:"variation"`
-	Multiplicity float64 `json:"multiplicity"`
-	OneText      float64 `json:"one_text"`
-	Title        float64 `json:"title"`
-	Whole        float64 `json:"whole"`
-	Locality     float64 `json:"locality"`
-	// Valid is the share of the slot's sample values in which the
-	// field's recognizer finds an instance (-1: no recognizer); shown,
-	// not multiplied.
-	Valid float64 `json:"valid"`
-	// Fixed is Total for a rule's candidate.
-	Fixed float64 `json:"fixed,omitempty"`
-}
-
-// newScore returns a Score with every factor neutral.
-func newScore(basis string, annotation float64) Score {
-	return Score{Basis: basis, Annotation: annotation, Label: 1, Variation: 1, Multiplicity: 1,
-		OneText: 1, Title: 1, Whole: 1, Locality: 1, Valid: -1}
-}
-
-// ruleScore returns the Score of a candidate placed by rule at total.
-func ruleScore(rule string, total float64) Score {
-	s := newScore("rule", 0)
-	s.Rule, s.Fixed = rule, total
-	return s
-}
-
-// Total combines the factors: their product, or Fixed for a rule. The
-// one place where a candidate's weight is computed.
-func (s Score) Total() float64 {
-	if s.Basis == "rule" {
-		return s.Fixed
-	}
-	t := s.Annotation * s.Label
-	t *= s.Variation
-	t *= s.Multiplicity
-	t *= s.OneText
-	t *= s.Title
-	t *= s.Whole
-	t *= s.Locality
-	return t
-}
-
-// String prints the factors that are not neutral, for --explain.
-func (s Score) String() string {
-	if s.Basis == "rule" {
-		return "rule " + s.Rule
-	}
-	var b strings.Builder
-	b.WriteString(s.Basis)
-	b.WriteString(" ")
-	b.WriteString(fmtFactor(s.Annotation))
-	for _, p := range []struct {
-		name string
-		v    float64
-	}{{"label", s.Label}, {"variation", s.Variation}, {"multiplicity", s.Multiplicity},
-		{"one-text", s.OneText}, {"title", s.Title}, {"whole", s.Whole}, {"locality", s.Locality}} {
-		if p.v != 1 {
-			b.WriteString(" × " + p.name + " " + fmtFactor(p.v))
-		}
-	}
-	return b.String()
-}
-
-// fmtFactor prints a factor with three significant decimals.
-func fmtFactor(v float64) string {
-	return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(v, 'f', 3, 64), "0"), ".")
-}
 
 // slotScore weighs candidate slot s (stats st, at set depth depth) for
 // field fi on its base evidence (basis, annotation), the label that
 // nominated it (label, "" for none) and the slot's template label
 // (tmplLabel). It is mapSlots' one weighing of a candidate; locality is
 // set afterwards (locality.go), once the region is known.
-func (w *Wrapper) slotScore(st *slotStats, fi int, basis string, annotation float64, label string, tmplLabel []string, depth, nPages int, detail, lines bool) Score {
+func (w *Wrapper) slotScore(st *mapping.SlotStats, fi int, basis string, annotation float64, label string, tmplLabel []string, depth, nPages int, detail, lines bool) Score {
 	f := w.fields[fi]
 	single := f.Parent == "" && !f.Many
-	sc := newScore(basis, annotation)
+	sc := mapping.NewScore(basis, annotation)
 	if label != "" {
 		// A label that is the field's name weighs more than one that
 		// shares a stem with it ("Published" and publisher).
-		switch labelAffinity(strings.Fields(label), f) {
-		case affinityWhole:
-			sc.Label = namedBoost
-		case affinityName:
-			sc.Label = namedBoost * 0.75
+		switch mapping.LabelAffinity(strings.Fields(label), f) {
+		case mapping.AffinityWhole:
+			sc.Label = mapping.NamedBoost
+		case mapping.AffinityName:
+			sc.Label = mapping.NamedBoost * 0.75
 		}
 	} else {
 		// A template label naming the field just before the slot
 		// ("Publisher:", "ISBN-13", "Brand" for a field make whose class
 		// is brand) is evidence for it; one that names another field of
 		// the object, and not this one, against.
-		switch labelAffinity(tmplLabel, f) {
-		case affinityWhole, affinityName:
+		switch mapping.LabelAffinity(tmplLabel, f) {
+		case mapping.AffinityWhole, mapping.AffinityName:
 			sc.Label = 1.5
-		case affinityKind:
+		case mapping.AffinityKind:
 			sc.Label = 1.3
 		default:
-			if w.labelsOther(tmplLabel, f) || otherNumber(tmplLabel, f) {
+			if w.labelsOther(tmplLabel, f) || mapping.OtherNumber(tmplLabel, f) {
 				sc.Label = 0.5
 			}
 		}
 	}
-	sc.Variation = st.variation()
-	sc.Multiplicity = presence(st, f, w.fields, depth, nPages)
+	sc.Variation = st.Variation()
+	sc.Multiplicity = mapping.Presence(st, f, w.fields, depth, nPages)
 	if single && !lines && detail {
-		sc.Multiplicity *= onePerPage(st)
+		sc.Multiplicity *= mapping.OnePerPage(st)
 	}
 	// On a detail page, annotations that all fall on one text of a slot
 	// whose values vary, over several pages, are a dictionary knowing a
@@ -183,36 +55,22 @@ func (w *Wrapper) slotScore(st *slotStats, fi int, basis string, annotation floa
 	// gives the field a heading on every page. (Counted on the
 	// annotations: a label naming the field counts every value it
 	// precedes, known or not.)
-	if ac := st.count(f.Types); detail && ac >= 2 && len(st.values) > 1 && st.annotatedTexts(f.Types) == 1 {
-		sc.OneText = oneTextPenalty
+	if ac := st.Count(f.Types); detail && ac >= 2 && len(st.Values) > 1 && st.AnnotatedTexts(f.Types) == 1 {
+		sc.OneText = mapping.OneTextPenalty
 	}
 	// On a detail page, a single field whose values the page's <title>
 	// names is the page's own (not a sidebar's). Not for dates, prices
 	// and the like: a year in a title is incidental.
-	if single && detail && f.Predefined == "" && 2*st.inTitle >= st.occ {
-		sc.Title = titleBoost
+	if single && detail && f.Predefined == "" && 2*st.InTitle >= st.Occ {
+		sc.Title = mapping.TitleBoost
 	}
 	// Values that are whole text nodes are preferred, strongly for
 	// whole-node types.
-	whole := st.wholeShare(f)
+	whole := st.WholeShare(f)
 	if f.WholeNode {
 		sc.Whole = 0.5 + 0.5*whole
 	} else {
 		sc.Whole = 0.75 + 0.25*whole
 	}
 	return sc
-}
-
-// onePerPage is the multiplicity fit of a single field's slot on a detail
-// page (a list's records are weighed as before: their sets are the
-// records' own, and record mode has rules of its own for them): the
-// number of sample pages (records) where it holds values over the number
-// of its values. The Annotation factor counts values; a single field
-// gets one per page, so a slot with fifteen prices a page (a carousel)
-// is worth its pages, not fifteen times them.
-func onePerPage(st *slotStats) float64 {
-	if len(st.perPage) == 0 || st.occ <= len(st.perPage) {
-		return 1
-	}
-	return float64(len(st.perPage)) / float64(st.occ)
 }

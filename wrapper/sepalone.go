@@ -21,26 +21,19 @@ package wrapper
 // ("Breakfast & Brunch" in the dictionary) is kept whole (SlotMap.Keep).
 
 import (
-	"slices"
 	"sort"
 	"strings"
 
-	"github.com/objectrunner/objectrunner/annotate"
-	"github.com/objectrunner/objectrunner/wrapper/exalg"
-	"golang.org/x/net/html"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// maxAloneWords bounds the words of a text seen alone that can confirm a
-// separator (an item, not a sentence).
-const maxAloneWords = 5
 
 // learnAloneSeps adds, for the set fields' slots of w, the separators
 // confirmed by items seen alone (see the file comment). toks are the
 // sample pages (records in record mode), pageOf gives each one's page.
-func (w *Wrapper) learnAloneSeps(toks [][]token, pageOf []int) {
+func (w *Wrapper) learnAloneSeps(toks [][]mapping.Token, pageOf []int) {
 	for i := range w.slots {
 		sm := &w.slots[i]
-		fi := indexOf(w.fields, sm.Field)
+		fi := mapping.IndexOf(w.fields, sm.Field)
 		if fi < 0 {
 			continue
 		}
@@ -56,34 +49,34 @@ func (w *Wrapper) learnAloneSeps(toks [][]token, pageOf []int) {
 			if !ok {
 				continue
 			}
-			collect(root, -1, func(v sval) {
-				if v.slot != sm.Slot {
+			mapping.Collect(root, -1, func(v mapping.Sval) {
+				if v.Slot != sm.Slot {
 					return
 				}
-				for x := v.a + 1; x+1 < v.b; x++ {
-					if !sepCandidate(tk, x) && !sepShape(tk, x) {
+				for x := v.A + 1; x+1 < v.B; x++ {
+					if !mapping.SepCandidate(tk, x) && !mapping.SepShape(tk, x) {
 						continue
 					}
-					l, r2 := piece(tk, x, v.a, -1), piece(tk, x, v.b, 1)
+					l, r2 := mapping.Piece(tk, x, v.A, -1), mapping.Piece(tk, x, v.B, 1)
 					if l[0] >= l[1] || r2[0] >= r2[1] {
 						continue
 					}
-					if typed(tk, l[0], r2[1], f.Types) {
+					if mapping.Typed(tk, l[0], r2[1], f.Types) {
 						// One item the field's types know across the
 						// separator.
 						if keep[tk[x].Text] == nil {
 							keep[tk[x].Text] = map[string]bool{}
 						}
-						keep[tk[x].Text][pieceText(tk, l[0], r2[1])] = true
+						keep[tk[x].Text][mapping.PieceText(tk, l[0], r2[1])] = true
 						continue
 					}
-					if !sepCandidate(tk, x) || inLink(&tk[x]) {
+					if !mapping.SepCandidate(tk, x) || mapping.InLink(&tk[x]) {
 						continue // inside an annotation, or a link's text: one item
 					}
 					known := func(p [2]int) bool {
-						return typed(tk, p[0], p[1], f.Types) || alone[strings.ToLower(pieceText(tk, p[0], p[1]))]
+						return mapping.Typed(tk, p[0], p[1], f.Types) || alone[strings.ToLower(mapping.PieceText(tk, p[0], p[1]))]
 					}
-					if (known(l) && capitalWord(&tk[r2[0]])) || (known(r2) && capitalWord(&tk[l[0]])) {
+					if (known(l) && mapping.CapitalWord(&tk[r2[0]])) || (known(r2) && mapping.CapitalWord(&tk[l[0]])) {
 						if confirm[tk[x].Text] == nil {
 							confirm[tk[x].Text] = map[int]bool{}
 						}
@@ -96,11 +89,11 @@ func (w *Wrapper) learnAloneSeps(toks [][]token, pageOf []int) {
 			if len(pgs) < 2 {
 				continue
 			}
-			if !contains(sm.SepWords, wd) {
+			if !mapping.Contains(sm.SepWords, wd) {
 				sm.SepWords = append(sm.SepWords, wd)
 			}
 			for k := range keep[wd] {
-				if !contains(sm.Keep, k) {
+				if !mapping.Contains(sm.Keep, k) {
 					sm.Keep = append(sm.Keep, k)
 				}
 			}
@@ -110,94 +103,19 @@ func (w *Wrapper) learnAloneSeps(toks [][]token, pageOf []int) {
 	}
 }
 
-// sepCandidate reports whether word x may separate two items of its text
-// node: a short lower-case word or weak separator punctuation, not
-// annotated, with a word of the same text node on both sides.
-func sepCandidate(tk []token, x int) bool {
-	return len(tk[x].Ann) == 0 && sepShape(tk, x)
-}
-
-// sepShape is sepCandidate, annotated or not.
-func sepShape(tk []token, x int) bool {
-	t := &tk[x]
-	if t.Kind != KindWord {
-		return false
-	}
-	if !sepToken(t, weakSeps) && !(lowerInitial(t.Text) && len(t.Text) <= 4 && !exalg.EdgeToken(t)) {
-		return false
-	}
-	l, r := &tk[x-1], &tk[x+1]
-	return l.Kind == KindWord && r.Kind == KindWord && l.Node == t.Node && r.Node == t.Node && !exalg.EdgeToken(l) && !exalg.EdgeToken(r)
-}
-
-// piece returns the words next to separator x in direction dir (±1), up
-// to lim, to the edge of x's text node, separator punctuation, a bracket
-// or another separator candidate: [a, b) in token order.
-func piece(tk []token, x, lim, dir int) [2]int {
-	end := x
-	for y := x + dir; y >= 0 && y < len(tk) && (dir < 0 && y >= lim || dir > 0 && y < lim); y += dir {
-		t := &tk[y]
-		if t.Kind != KindWord || t.Node != tk[x].Node || sepToken(t, itemSeps+"()[]") || sepCandidate(tk, y) {
-			break
-		}
-		end = y
-	}
-	if dir < 0 {
-		return [2]int{end, x}
-	}
-	return [2]int{x + 1, end + 1}
-}
-
-// pieceText is the text of words [a, b), separator punctuation at the
-// edges left out.
-func pieceText(tk []token, a, b int) string {
-	txt, _, _ := valueText(tk, a, b)
-	return txt
-}
-
-// typed reports whether every word of [a, b) is annotated with one of
-// types by one annotation covering them all.
-func typed(tk []token, a, b int, types []string) bool {
-	var common []*annotate.Annotation
-	first := true
-	for x := a; x < b; x++ {
-		if tk[x].Kind != KindWord || exalg.EdgeToken(&tk[x]) {
-			continue
-		}
-		var ids []*annotate.Annotation
-		for _, an := range tk[x].Ann {
-			if contains(types, an.Type) {
-				ids = append(ids, an)
-			}
-		}
-		if first {
-			common, first = ids, false
-			continue
-		}
-		var both []*annotate.Annotation
-		for _, id := range common {
-			if slices.Contains(ids, id) {
-				both = append(both, id)
-			}
-		}
-		common = both
-	}
-	return !first && len(common) > 0
-}
-
 // aloneTexts returns the lower-cased texts seen alone in the sample: the
 // items of the slot's values (split at tags, separator punctuation and
 // brackets) and the whole text nodes of the sample, of at most
 // maxAloneWords words and without a separator candidate inside.
-func (w *Wrapper) aloneTexts(toks [][]token, slot int) map[string]bool {
+func (w *Wrapper) aloneTexts(toks [][]mapping.Token, slot int) map[string]bool {
 	out := map[string]bool{}
-	add := func(tk []token, a, b int) {
+	add := func(tk []mapping.Token, a, b int) {
 		for x := a; x < b; x++ {
-			if tk[x].Kind == KindWord && x > a && x+1 < b && sepCandidate(tk, x) {
+			if tk[x].Kind == KindWord && x > a && x+1 < b && mapping.SepCandidate(tk, x) {
 				return
 			}
 		}
-		if txt := pieceText(tk, a, b); txt != "" && len(strings.Fields(txt)) <= maxAloneWords {
+		if txt := mapping.PieceText(tk, a, b); txt != "" && len(strings.Fields(txt)) <= mapping.MaxAloneWords {
 			out[strings.ToLower(txt)] = true
 		}
 	}
@@ -212,7 +130,7 @@ func (w *Wrapper) aloneTexts(toks [][]token, slot int) map[string]bool {
 			for y < len(tk) && tk[y].Kind == KindWord && tk[y].Node == tk[x].Node {
 				y++
 			}
-			for _, it := range items(tk, x, y, nil) {
+			for _, it := range mapping.Items(tk, x, y, nil) {
 				add(tk, it[0], it[1])
 			}
 			x = y
@@ -221,50 +139,14 @@ func (w *Wrapper) aloneTexts(toks [][]token, slot int) map[string]bool {
 		if !ok {
 			continue
 		}
-		collect(root, -1, func(v sval) {
-			if v.slot != slot {
+		mapping.Collect(root, -1, func(v mapping.Sval) {
+			if v.Slot != slot {
 				return
 			}
-			for _, it := range items(tk, v.a, v.b, nil) {
+			for _, it := range mapping.Items(tk, v.A, v.B, nil) {
 				add(tk, it[0], it[1])
 			}
 		})
 	}
 	return out
-}
-
-// keptAt reports whether word x lies inside an occurrence of one of keep
-// in its text node: a longer item known whole across a separator.
-func keptAt(tk []token, x int, keep []string) bool {
-	t := &tk[x]
-	if len(keep) == 0 || t.Node == nil {
-		return false
-	}
-	data := t.Node.Data
-	for _, k := range keep {
-		for off := 0; ; {
-			i := strings.Index(data[off:], k)
-			if i < 0 {
-				break
-			}
-			s := off + i
-			if s <= t.Start && t.End <= s+len(k) {
-				return true
-			}
-			off = s + 1
-		}
-	}
-	return false
-}
-
-// inLink reports whether word t is in the text of a link: a link names
-// one thing, so a separator word inside it is part of an item ("<a>Breakfast
-// &amp; Brunch</a> / <a>Tex-Mex</a>").
-func inLink(t *token) bool {
-	for n := t.Node; n != nil; n = n.Parent {
-		if n.Type == html.ElementNode && n.Data == "a" {
-			return true
-		}
-	}
-	return false
 }

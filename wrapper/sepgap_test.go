@@ -8,6 +8,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestSepGap checks which runs of a set value may be learned as item
@@ -30,12 +31,12 @@ func TestSepGap(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body><div>"+tc.html+"</div></body></html>", map[string][]string{"name": {"Fantasy", "Thriller", "Ann Lee", "Bo Chan", "Cy Dee"}})
-			toks := tokenize(p, newPaths())
-			rs := runs(toks, 0, len(toks))
+			toks := tokenize(p, mapping.NewPaths())
+			rs := mapping.Runs(toks, 0, len(toks))
 			var got []string
 			for i, rn := range rs {
-				if sepGap(toks, rs, i) {
-					if txt, _, _ := valueText(toks, rn[0], rn[1]); txt != "" {
+				if mapping.SepGap(toks, rs, i) {
+					if txt, _, _ := mapping.ValueText(toks, rn[0], rn[1]); txt != "" {
 						got = append(got, txt)
 					}
 				}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestListConjunction: the guests are written as one run of text, "A, B and
@@ -58,19 +60,19 @@ func TestListConjunction(t *testing.T) {
 // runs with a comma, and the punctuation that stands for the comma from
 // the part before the last conjunction; words of names are not.
 func TestListShapeSeps(t *testing.T) {
-	runsOf := func(txts ...string) []listRun {
-		var out []listRun
+	runsOf := func(txts ...string) []mapping.ListRun {
+		var out []mapping.ListRun
 		for i, s := range txts {
 			tk := wordsOf(s)
-			out = append(out, listRun{tk, 0, len(tk), i})
+			out = append(out, mapping.ListRun{Tk: tk, A: 0, B: len(tk), Pg: i})
 		}
 		return out
 	}
-	comma := func(t *token) bool { return sepToken(t, itemSeps) }
-	and := func(t *token) bool { return t.Text == "and" }
+	comma := func(t *mapping.Token) bool { return mapping.SepToken(t, mapping.ItemSeps) }
+	and := func(t *mapping.Token) bool { return t.Text == "and" }
 	for _, tc := range []struct {
 		name   string
-		runs   []listRun
+		runs   []mapping.ListRun
 		conj   []string
 		stands []string
 	}{
@@ -82,10 +84,10 @@ func TestListShapeSeps(t *testing.T) {
 		{"ampersand of the last name", runsOf("Ann Lee & the Kites and Bo Chan", "Di Fox & Eve Moss and Yuki Mercer & the Wolves", "Fay Hill & Gus Ray and Hal Ott"), nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := conjunctions(tc.runs, comma, 0.7); fmt.Sprint(got) != fmt.Sprint(tc.conj) {
+			if got := mapping.Conjunctions(tc.runs, comma, 0.7); fmt.Sprint(got) != fmt.Sprint(tc.conj) {
 				t.Errorf("conjunctions = %q, want %q", got, tc.conj)
 			}
-			if got := commaStandIns(tc.runs, and); fmt.Sprint(got) != fmt.Sprint(tc.stands) {
+			if got := mapping.CommaStandIns(tc.runs, and); fmt.Sprint(got) != fmt.Sprint(tc.stands) {
 				t.Errorf("commaStandIns = %q, want %q", got, tc.stands)
 			}
 		})

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestSetClaimsByline: a detail page's byline "By <a>A</a> | <a>B</a>"
@@ -77,16 +78,16 @@ func TestSetClaimsPairTotal(t *testing.T) {
 	fields := []FieldSpec{{Path: "headliner"}, {Path: "performers", Many: true}}
 	for _, tc := range []struct {
 		name  string
-		cands []cand
+		cands []mapping.Cand
 		want  bool
 	}{
-		{"lineup to the set", []cand{{field: 0, slot: 1, score: 22}, {field: 0, slot: 0, score: 20}, {field: 1, slot: 1, score: 29.5}, {field: 1, slot: 0, score: 20}}, true},
-		{"heading weak for the single field", []cand{{field: 0, slot: 1, score: 22}, {field: 0, slot: 0, score: 5}, {field: 1, slot: 1, score: 29.5}, {field: 1, slot: 0, score: 20}}, false},
-		{"no other slot", []cand{{field: 0, slot: 1, score: 22}, {field: 1, slot: 1, score: 29.5}, {field: 1, slot: 0, score: 20}}, false},
-		{"set's best elsewhere", []cand{{field: 0, slot: 1, score: 22}, {field: 0, slot: 0, score: 20}, {field: 1, slot: 1, score: 20}, {field: 1, slot: 2, score: 29.5}}, false},
+		{"lineup to the set", []mapping.Cand{{Field: 0, Slot: 1, Score: 22}, {Field: 0, Slot: 0, Score: 20}, {Field: 1, Slot: 1, Score: 29.5}, {Field: 1, Slot: 0, Score: 20}}, true},
+		{"heading weak for the single field", []mapping.Cand{{Field: 0, Slot: 1, Score: 22}, {Field: 0, Slot: 0, Score: 5}, {Field: 1, Slot: 1, Score: 29.5}, {Field: 1, Slot: 0, Score: 20}}, false},
+		{"no other slot", []mapping.Cand{{Field: 0, Slot: 1, Score: 22}, {Field: 1, Slot: 1, Score: 29.5}, {Field: 1, Slot: 0, Score: 20}}, false},
+		{"set's best elsewhere", []mapping.Cand{{Field: 0, Slot: 1, Score: 22}, {Field: 0, Slot: 0, Score: 20}, {Field: 1, Slot: 1, Score: 20}, {Field: 1, Slot: 2, Score: 29.5}}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := setClaims(fields, tc.cands, tc.cands[0]); got != tc.want {
+			if got := mapping.SetClaims(fields, tc.cands, tc.cands[0]); got != tc.want {
 				t.Errorf("setClaims = %v, want %v", got, tc.want)
 			}
 		})

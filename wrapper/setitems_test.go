@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestSetSlotCountedByItems: the guests are a plain-text list of three
@@ -46,7 +47,7 @@ func TestItemCountsWholeItems(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body>"+tc.src+"</body></html>", map[string][]string{"artist": {"Elena Ortega", "tickets"}})
-			toks := tokenize(p, newPaths())
+			toks := tokenize(p, mapping.NewPaths())
 			a, b := -1, -1
 			for x, tk := range toks {
 				if tk.Kind == KindWord && a < 0 {
@@ -56,9 +57,9 @@ func TestItemCountsWholeItems(t *testing.T) {
 					b = x + 1
 				}
 			}
-			st := newSlotStats()
-			itemCounts(st, toks, a, b, nil)
-			if n, _ := st.itemCount([]string{"artist"}); n != tc.want {
+			st := mapping.NewSlotStats()
+			mapping.ItemCounts(st, toks, a, b, nil)
+			if n, _ := st.ItemCount([]string{"artist"}); n != tc.want {
 				t.Fatalf("item count %d, want %d", n, tc.want)
 			}
 		})
@@ -127,10 +128,10 @@ func TestCountingItems(t *testing.T) {
 		{`<p>Our critics pay for their meals</p>`, "Our critics pay for their meals"},
 	} {
 		p := testPage(t, "p.html", "<html><body>"+c.html+"</body></html>", nil)
-		toks := tokenize(p, newPaths())
+		toks := tokenize(p, mapping.NewPaths())
 		var got []string
-		for _, it := range countingItems(toks, 0, len(toks)) {
-			if s, _, _ := valueText(toks, it[0], it[1]); s != "" {
+		for _, it := range mapping.CountingItems(toks, 0, len(toks)) {
+			if s, _, _ := mapping.ValueText(toks, it[0], it[1]); s != "" {
 				got = append(got, s)
 			}
 		}
@@ -264,10 +265,10 @@ func TestItemsKeep(t *testing.T) {
 		{`<p><a href="/b">Breakfast &amp; Brunch</a> / <a href="/t">Thai</a></p>`, []string{"&", "/"}, nil, "Breakfast & Brunch|Thai"},
 	} {
 		p := testPage(t, "p.html", "<html><body>"+c.html+"</body></html>", nil)
-		toks := tokenize(p, newPaths())
+		toks := tokenize(p, mapping.NewPaths())
 		var got []string
 		for _, it := range itemsKeep(toks, 0, len(toks), c.seps, c.keep) {
-			if s, _, _ := valueText(toks, it[0], it[1]); s != "" {
+			if s, _, _ := mapping.ValueText(toks, it[0], it[1]); s != "" {
 				got = append(got, s)
 			}
 		}

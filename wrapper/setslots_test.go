@@ -7,19 +7,20 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // slotWith returns slot statistics holding, per sample page, the values
 // given (one slice of values per page, nil for none).
-func slotWith(pages ...[]string) *slotStats {
-	st := newSlotStats()
+func slotWith(pages ...[]string) *mapping.SlotStats {
+	st := mapping.NewSlotStats()
 	for pg, vs := range pages {
 		for _, v := range vs {
-			st.occ++
-			st.values[v]++
-			st.perPage[pg]++
-			if st.perPage[pg] == 1 {
-				st.firstVal[pg] = v
+			st.Occ++
+			st.Values[v]++
+			st.PerPage[pg]++
+			if st.PerPage[pg] == 1 {
+				st.FirstVal[pg] = v
 			}
 		}
 	}
@@ -27,11 +28,11 @@ func slotWith(pages ...[]string) *slotStats {
 }
 
 // keptSlots lists the slots of the candidates of field fi.
-func keptSlots(cands []cand, fi int) []int {
+func keptSlots(cands []mapping.Cand, fi int) []int {
 	var out []int
 	for _, c := range cands {
-		if c.field == fi {
-			out = append(out, c.slot)
+		if c.Field == fi {
+			out = append(out, c.Slot)
 		}
 	}
 	return out
@@ -46,19 +47,19 @@ func TestDropCopies(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		fields []FieldSpec
-		stats  []*slotStats
+		stats  []*mapping.SlotStats
 		want   []int // guests' slots kept
 	}{
 		{"heading repeats the breadcrumb's headliner", []FieldSpec{artists, guests},
-			[]*slotStats{slotWith(heads...), slotWith(heads...), slotWith(lineup...)}, []int{2}},
+			[]*mapping.SlotStats{slotWith(heads...), slotWith(heads...), slotWith(lineup...)}, []int{2}},
 		{"a copy of another kind's slot stays", []FieldSpec{venue, guests},
-			[]*slotStats{slotWith(heads...), slotWith(heads...), slotWith(lineup...)}, []int{1, 2}},
+			[]*mapping.SlotStats{slotWith(heads...), slotWith(heads...), slotWith(lineup...)}, []int{1, 2}},
 		{"the same name on one page only", []FieldSpec{artists, guests},
-			[]*slotStats{slotWith(heads...), slotWith([]string{"Amara Sandoval"}, []string{"Oktober"}, []string{"Paper Daggers"}, []string{"Crimson Wolves"}), slotWith(lineup...)}, []int{1, 2}},
+			[]*mapping.SlotStats{slotWith(heads...), slotWith([]string{"Amara Sandoval"}, []string{"Oktober"}, []string{"Paper Daggers"}, []string{"Crimson Wolves"}), slotWith(lineup...)}, []int{1, 2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cands := []cand{{field: 0, slot: 0, score: 3}, {field: 1, slot: 1, score: 2}, {field: 1, slot: 2, score: 1}}
-			got := keptSlots(dropCopies(tc.fields, cands, tc.stats, 0.7), 1)
+			cands := []mapping.Cand{{Field: 0, Slot: 0, Score: 3}, {Field: 1, Slot: 1, Score: 2}, {Field: 1, Slot: 2, Score: 1}}
+			got := keptSlots(mapping.DropCopies(tc.fields, cands, tc.stats, 0.7), 1)
 			if !slices.Equal(got, tc.want) {
 				t.Fatalf("guests keep slots %v, want %v", got, tc.want)
 			}
@@ -71,30 +72,30 @@ func TestDropOtherRecords(t *testing.T) {
 	guests := FieldSpec{Path: "guests", Types: []string{"guests"}, Many: true, Dictionary: true, Class: "artist"}
 	when := FieldSpec{Path: "when", Types: []string{"when"}, Predefined: "date"}
 	fields := []FieldSpec{artist, guests, when}
-	annotated := func(typ string, n, of int) *slotStats {
-		st := newSlotStats()
-		st.occ, st.annOcc, st.types[typ] = of, n, n
+	annotated := func(typ string, n, of int) *mapping.SlotStats {
+		st := mapping.NewSlotStats()
+		st.Occ, st.AnnOcc, st.Types[typ] = of, n, n
 		return st
 	}
 	for _, tc := range []struct {
 		name string
 		sets [][]int // slots 0 (artist), 1 (own lineup), 2 (sidebar names), 3 (sidebar dates)
-		date *slotStats
+		date *mapping.SlotStats
 		want []int
 	}{
 		{"sidebar items carry the object's date", [][]int{nil, {1}, {2}, {2}}, annotated("when", 40, 40), []int{1}},
 		{"dates outside the names' set", [][]int{nil, {1}, {2}, nil}, annotated("when", 40, 40), []int{1, 2}},
 		{"few dates in the items", [][]int{nil, {1}, {2}, {2}}, annotated("when", 1, 40), []int{1, 2}},
-		{"items mixing dates with other text", [][]int{nil, {1}, {2}, {2}}, func() *slotStats {
+		{"items mixing dates with other text", [][]int{nil, {1}, {2}, {2}}, func() *mapping.SlotStats {
 			st := annotated("when", 10, 40)
-			st.annOcc = 30
+			st.AnnOcc = 30
 			return st
 		}(), []int{1, 2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			stats := []*slotStats{annotated("artist", 5, 20), annotated("guests", 4, 20), annotated("guests", 20, 60), tc.date}
-			cands := []cand{{field: 0, slot: 0}, {field: 1, slot: 1}, {field: 1, slot: 2}, {field: 2, slot: 3}}
-			got := keptSlots(dropOtherRecords(fields, cands, stats, tc.sets, 2, 0.7), 1)
+			stats := []*mapping.SlotStats{annotated("artist", 5, 20), annotated("guests", 4, 20), annotated("guests", 20, 60), tc.date}
+			cands := []mapping.Cand{{Field: 0, Slot: 0}, {Field: 1, Slot: 1}, {Field: 1, Slot: 2}, {Field: 2, Slot: 3}}
+			got := keptSlots(mapping.DropOtherRecords(fields, cands, stats, tc.sets, 2, 0.7), 1)
 			if !slices.Equal(got, tc.want) {
 				t.Fatalf("guests keep slots %v, want %v", got, tc.want)
 			}
@@ -108,13 +109,13 @@ func TestDropOutnumbered(t *testing.T) {
 	num := FieldSpec{Path: "jersey", Types: []string{"jersey"}, Regex: &RegexSpec{Pattern: `\b\d{1,2}\b`}}
 	// lines returns date-slot statistics: n values, all dates, each
 	// followed by text.
-	lines := func(n int, text func(i int) string) *slotStats {
-		st := newSlotStats()
+	lines := func(n int, text func(i int) string) *mapping.SlotStats {
+		st := mapping.NewSlotStats()
 		for i := range n {
-			st.occ++
-			st.annOcc++
-			st.types["show_date"]++
-			st.values[text(i)]++
+			st.Occ++
+			st.AnnOcc++
+			st.Types["show_date"]++
+			st.Values[text(i)]++
 		}
 		return st
 	}
@@ -123,7 +124,7 @@ func TestDropOutnumbered(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		field FieldSpec
-		host  *slotStats
+		host  *mapping.SlotStats
 		own   int // instances in the field's own slot
 		keep  bool
 	}{
@@ -134,10 +135,10 @@ func TestDropOutnumbered(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fields := []FieldSpec{date, tc.field}
-			valid := predefinedRecognizers(fields)
-			stats := []*slotStats{tc.host, newSlotStats()}
-			cands := []cand{{field: 0, slot: 0, cnt: 20}, {field: 1, slot: 1, cnt: tc.own}}
-			got := len(keptSlots(dropOutnumbered(fields, cands, stats, valid, 0.7), 1)) == 1
+			valid := mapping.PredefinedRecognizers(fields)
+			stats := []*mapping.SlotStats{tc.host, mapping.NewSlotStats()}
+			cands := []mapping.Cand{{Field: 0, Slot: 0, Cnt: 20}, {Field: 1, Slot: 1, Cnt: tc.own}}
+			got := len(keptSlots(mapping.DropOutnumbered(fields, cands, stats, valid, 0.7), 1)) == 1
 			if got != tc.keep {
 				t.Fatalf("own slot kept = %v, want %v", got, tc.keep)
 			}
@@ -179,24 +180,24 @@ func TestAmpersandBesideOneKnownName(t *testing.T) {
 func TestDetailPlaceByLabel(t *testing.T) {
 	acts := FieldSpec{Path: "supporting_acts", Name: "supporting_acts", Types: []string{"supporting_acts"}, Many: true}
 	w := &Wrapper{fields: []FieldSpec{acts}}
-	row := newSlotStats() // "Support: …" on 9 pages, none annotated
-	row.occ = 9
-	row.labPages["support"] = map[int]bool{}
+	row := mapping.NewSlotStats() // "Support: …" on 9 pages, none annotated
+	row.Occ = 9
+	row.LabPages["support"] = map[int]bool{}
 	for pg := range 9 {
-		row.perPage[pg] = 1
-		row.labPages["support"][pg] = true
+		row.PerPage[pg] = 1
+		row.LabPages["support"][pg] = true
 	}
-	venue := newSlotStats() // venue names on 20 pages, 6 known as artists
-	venue.occ = 20
-	venue.somePages["supporting_acts"] = map[int]bool{}
+	venue := mapping.NewSlotStats() // venue names on 20 pages, 6 known as artists
+	venue.Occ = 20
+	venue.SomePages["supporting_acts"] = map[int]bool{}
 	for pg := range 20 {
-		venue.perPage[pg] = 1
+		venue.PerPage[pg] = 1
 		if pg%3 == 0 {
-			venue.somePages["supporting_acts"][pg] = true
+			venue.SomePages["supporting_acts"][pg] = true
 		}
 	}
-	stats := []*slotStats{row, venue}
-	cands := []cand{{field: 0, slot: 0, label: "support", score: 10}, {field: 0, slot: 1, score: 5}}
+	stats := []*mapping.SlotStats{row, venue}
+	cands := []mapping.Cand{{Field: 0, Slot: 0, Label: "support", Score: 10}, {Field: 0, Slot: 1, Score: 5}}
 	if got := detailPlaces(w, cands, stats, nil)[0]; got != 0 {
 		t.Fatalf("place %d, want the labelled row (0)", got)
 	}
@@ -207,18 +208,18 @@ func TestDetailPlaceByLabel(t *testing.T) {
 // mandatory (dropping it would stop the induction).
 func TestDropOtherRecordsLastCandidate(t *testing.T) {
 	when := FieldSpec{Path: "when", Types: []string{"when"}, Predefined: "date"}
-	annotated := func(typ string, n, of int) *slotStats {
-		st := newSlotStats()
-		st.occ, st.annOcc, st.types[typ] = of, n, n
+	annotated := func(typ string, n, of int) *mapping.SlotStats {
+		st := mapping.NewSlotStats()
+		st.Occ, st.AnnOcc, st.Types[typ] = of, n, n
 		return st
 	}
-	stats := []*slotStats{annotated("authors", 20, 60), annotated("when", 40, 40)}
+	stats := []*mapping.SlotStats{annotated("authors", 20, 60), annotated("when", 40, 40)}
 	sets := [][]int{{0}, {0}}
 	for _, optional := range []bool{true, false} {
 		authors := FieldSpec{Path: "authors", Types: []string{"authors"}, Many: true, Optional: optional}
 		fields := []FieldSpec{authors, when}
-		cands := []cand{{field: 0, slot: 0}, {field: 1, slot: 1}}
-		kept := len(keptSlots(dropOtherRecords(fields, cands, stats, sets, 2, 0.7), 0)) == 1
+		cands := []mapping.Cand{{Field: 0, Slot: 0}, {Field: 1, Slot: 1}}
+		kept := len(keptSlots(mapping.DropOtherRecords(fields, cands, stats, sets, 2, 0.7), 0)) == 1
 		if kept == optional {
 			t.Fatalf("optional %v: sidebar candidate kept = %v", optional, kept)
 		}

@@ -49,67 +49,10 @@ package wrapper
 import (
 	"math"
 	"strings"
-	"unicode"
 
 	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// sharePartShare is the least share of a slot's sample values in which a
-// field must be found to share the slot.
-const sharePartShare = 0.3
-
-// longestMatch returns the span of the longest instance r finds in text.
-func longestMatch(r recognizers.Recognizer, text string) ([2]int, bool) {
-	ms, err := r.Find(text)
-	if err != nil || len(ms) == 0 {
-		return [2]int{}, false
-	}
-	best := ms[0]
-	for _, m := range ms[1:] {
-		if m.End-m.Start > best.End-best.Start {
-			best = m
-		}
-	}
-	return [2]int{best.Start, best.End}, true
-}
-
-// blank replaces the bytes of text in spans with spaces.
-func blank(text string, spans [][2]int) string {
-	if len(spans) == 0 {
-		return text
-	}
-	b := []byte(text)
-	for _, s := range spans {
-		for i := s[0]; i < s[1] && i < len(b); i++ {
-			b[i] = ' '
-		}
-	}
-	return string(b)
-}
-
-// partSeps are the characters trimmed from the edges of what is left of a
-// value once other fields' instances are removed.
-const partSeps = " \t,;:|·•-–—/@"
-
-// removeSpans removes spans from text, then brackets left empty, and trims
-// separators at the edges: "Bellweather Publishing (1999-02-11)" less the
-// date gives "Bellweather Publishing".
-func removeSpans(text string, spans [][2]int) string {
-	t := strings.Join(strings.Fields(blank(text, spans)), " ")
-	for _, e := range []string{"( )", "()", "[ ]", "[]"} {
-		t = strings.ReplaceAll(t, e, "")
-	}
-	t = strings.Join(strings.Fields(t), " ")
-	for {
-		u := strings.Trim(t, partSeps)
-		u = strings.TrimSuffix(strings.TrimSpace(u), " at")
-		u = strings.TrimSuffix(u, " in")
-		if u == t {
-			return t
-		}
-		t = u
-	}
-}
 
 // coFields returns the other fields mapped to the slot of sm.
 func (w *Wrapper) coFields(sm *SlotMap) []FieldSpec {
@@ -137,12 +80,12 @@ func (w *Wrapper) carve(txt string, sm *SlotMap, f FieldSpec) (string, bool) {
 	r := w.valid[f.Path]
 	own, hasOwn := [2]int{}, false
 	if r != nil && !f.Many {
-		own, hasOwn = longestMatch(r, txt)
+		own, hasOwn = mapping.LongestMatch(r, txt)
 	}
 	var spans [][2]int
 	for _, o := range others {
 		if or := w.valid[o.Path]; or != nil {
-			if m, ok := longestMatch(or, txt); ok {
+			if m, ok := mapping.LongestMatch(or, txt); ok {
 				// An instance that holds the field's own (a date with
 				// its time) is the other field's to carve, not a part
 				// to leave out.
@@ -157,7 +100,7 @@ func (w *Wrapper) carve(txt string, sm *SlotMap, f FieldSpec) (string, bool) {
 		if !sm.Match && len(others) == 0 {
 			return txt, true
 		}
-		m, ok := firstMatch(r, blank(txt, spans))
+		m, ok := mapping.FirstMatch(r, mapping.Blank(txt, spans))
 		if !ok {
 			return txt, len(others) == 0
 		}
@@ -166,32 +109,22 @@ func (w *Wrapper) carve(txt string, sm *SlotMap, f FieldSpec) (string, bool) {
 	if len(spans) == 0 {
 		return txt, true
 	}
-	out := removeSpans(txt, spans)
-	return out, hasWord(out)
-}
-
-// hasWord reports whether s holds a letter or a digit.
-func hasWord(s string) bool {
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return true
-		}
-	}
-	return false
+	out := mapping.RemoveSpans(txt, spans)
+	return out, mapping.HasWord(out)
 }
 
 // learnParts maps single fields left without slot to a slot of another
 // single field that they share (SlotMap.Part; see the file comment). valid
 // holds the fields' pattern recognizers, minCnt the least number of sample
 // values the field must be found in.
-func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, minCnt int) []SlotMap {
+func learnParts(w *Wrapper, out []SlotMap, stats []*mapping.SlotStats, valid map[string]recognizers.Recognizer, done map[int]bool, minCnt int) []SlotMap {
 	var labels [][]string
 	for fi, f := range w.fields {
 		if f.Tuple || f.Many || done[fi] {
 			continue
 		}
 		best, bestN := -1, 0
-		total := annotatedValues(stats, f.Types)
+		total := mapping.AnnotatedValues(stats, f.Types)
 		for i, host := range out {
 			hf := w.fieldSpec(host.Field)
 			if hf == nil || hf.Parent != f.Parent || host.Slot >= len(stats) {
@@ -199,41 +132,41 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 			}
 			st := stats[host.Slot]
 			n := 0
-			need := sharePartShare * float64(st.occ)
+			need := mapping.SharePartShare * float64(st.Occ)
 			if hf.Many {
 				// A set field's items: f's instance is an item of its
 				// own ("Chinese · $$$"), unless the host's items are
 				// instances of the same pattern.
-				if r := valid[f.Path]; r != nil && !samePattern(*hf, f) {
-					n = st.itemInst[f.Path]
+				if r := valid[f.Path]; r != nil && !mapping.SamePattern(*hf, f) {
+					n = st.ItemInst[f.Path]
 				}
-			} else if float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
+			} else if float64(st.Broken) > (1-w.opt.GeneraliseThres)*float64(st.Occ) {
 				continue // the fields of one line, not page parts
 			} else if r := valid[f.Path]; r != nil {
 				hr := valid[hf.Path]
-				vals := st.values
+				vals := st.Values
 				if len(host.Label) > 0 && hr == nil {
 					// A labelled host's rows: the slot's other
 					// labels' values are other fields' (labelpart.go).
-					vals, need = labelledValues(st, host.Label)
+					vals, need = mapping.LabelledValues(st, host.Label)
 				}
 				for text, c := range vals {
-					m, ok := longestMatch(r, text)
+					m, ok := mapping.LongestMatch(r, text)
 					if !ok {
 						continue
 					}
-					rest := blank(text, [][2]int{m})
+					rest := mapping.Blank(text, [][2]int{m})
 					if hr != nil {
-						if _, ok := longestMatch(hr, rest); !ok {
+						if _, ok := mapping.LongestMatch(hr, rest); !ok {
 							continue
 						}
-					} else if !hasWord(rest) {
+					} else if !mapping.HasWord(rest) {
 						continue
 					}
 					n += c
 				}
 			} else if valid[hf.Path] != nil {
-				n = annotatedValues([]*slotStats{st}, f.Types)
+				n = mapping.AnnotatedValues([]*mapping.SlotStats{st}, f.Types)
 				// A dictionary that knows few of the field's values:
 				// the slot is still its place when most of the field's
 				// annotations fall there.
@@ -243,7 +176,7 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 				// The rest of the values beside the host's instance
 				// weighed as a slot of its own (restslots.go).
 				if labels == nil {
-					labels = slotLabels(w.tmpl)
+					labels = mapping.SlotLabels(w.tmpl)
 				}
 				label := host.Label
 				if len(label) == 0 {
@@ -263,7 +196,7 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		st := stats[out[best].Slot]
 		// A labelled host's part comes from the host's rows.
 		out = append(out, SlotMap{Slot: out[best].Slot, Field: f.Path, Type: f.Types[0], Share: 1,
-			Coverage: float64(bestN) / float64(st.occ), Part: true, Label: out[best].Label})
+			Coverage: float64(bestN) / float64(st.Occ), Part: true, Label: out[best].Label})
 		done[fi] = true
 	}
 	return out
@@ -276,57 +209,43 @@ func learnParts(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 // instance in the rest ("Sunday, May 23 @ 9:00 pm" for a date and a
 // time). The field then shares the slot (learnParts) instead of taking a
 // weaker candidate of its own.
-func sharesTaken(w *Wrapper, out []SlotMap, c cand, stats []*slotStats, valid map[string]recognizers.Recognizer) bool {
-	f := w.fields[c.field]
+func sharesTaken(w *Wrapper, out []SlotMap, c mapping.Cand, stats []*mapping.SlotStats, valid map[string]recognizers.Recognizer) bool {
+	f := w.fields[c.Field]
 	r := valid[f.Path]
-	if r == nil || c.slot >= len(stats) {
+	if r == nil || c.Slot >= len(stats) {
 		return false
 	}
-	st := stats[c.slot]
-	if c.label != "" {
-		st = labelled(st, c.label)
+	st := stats[c.Slot]
+	if c.Label != "" {
+		st = mapping.Labelled(st, c.Label)
 	}
-	if st.occ == 0 || float64(st.broken) > (1-w.opt.GeneraliseThres)*float64(st.occ) {
+	if st.Occ == 0 || float64(st.Broken) > (1-w.opt.GeneraliseThres)*float64(st.Occ) {
 		return false
 	}
 	for _, host := range out {
 		hf := w.fieldSpec(host.Field)
-		if host.Slot != c.slot || strings.Join(host.Label, " ") != c.label || hf == nil || hf.Many || hf.Parent != f.Parent || host.Part {
+		if host.Slot != c.Slot || strings.Join(host.Label, " ") != c.Label || hf == nil || hf.Many || hf.Parent != f.Parent || host.Part {
 			continue
 		}
 		hr := valid[hf.Path]
-		if hr == nil || samePattern(*hf, f) {
+		if hr == nil || mapping.SamePattern(*hf, f) {
 			continue
 		}
 		n := 0
-		for text, k := range st.values {
-			m, ok := longestMatch(r, text)
+		for text, k := range st.Values {
+			m, ok := mapping.LongestMatch(r, text)
 			if !ok {
 				continue
 			}
-			if _, ok := longestMatch(hr, blank(text, [][2]int{m})); ok {
+			if _, ok := mapping.LongestMatch(hr, mapping.Blank(text, [][2]int{m})); ok {
 				n += k
 			}
 		}
-		if float64(n) >= w.opt.GeneraliseThres*float64(st.occ) {
+		if float64(n) >= w.opt.GeneraliseThres*float64(st.Occ) {
 			return true
 		}
 	}
 	return false
-}
-
-// annotatedValues counts the values of the slots of stats that the
-// types annotate (wholly, or in some of their words).
-func annotatedValues(stats []*slotStats, types []string) int {
-	total := 0
-	for _, st := range stats {
-		n := st.count(types)
-		for _, t := range types {
-			n = max(n, st.some[t])
-		}
-		total += n
-	}
-	return total
 }
 
 // learnInstances maps single fields whose pattern delimits values, left
@@ -338,7 +257,7 @@ func annotatedValues(stats []*slotStats, types []string) int {
 // each slot's enclosing sets, scope the object's set or -1), and its
 // recognizer finds an instance in them. The slot gives the instance
 // (SlotMap.Match), and nothing where it finds none.
-func learnInstances(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, sets [][]int, scope, minCnt int) []SlotMap {
+func learnInstances(w *Wrapper, out []SlotMap, stats []*mapping.SlotStats, valid map[string]recognizers.Recognizer, done map[int]bool, sets [][]int, scope, minCnt int) []SlotMap {
 	used := map[int]bool{}
 	for _, m := range out {
 		used[m.Slot] = true
@@ -346,24 +265,24 @@ func learnInstances(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[str
 	thres := w.opt.GeneraliseThres
 	for fi, f := range w.fields {
 		r := valid[f.Path]
-		if f.Tuple || f.Many || f.Parent != "" || done[fi] || r == nil || !f.delimited() {
+		if f.Tuple || f.Many || f.Parent != "" || done[fi] || r == nil || !f.WholeByPattern() {
 			continue
 		}
 		best, bestN, bestV := -1, 0, 0.0
 		for s, st := range stats {
-			if used[s] || st.occ == 0 || !sameScope(sets[s], scope) || float64(st.tagged) > (1-thres)*float64(st.occ) {
+			if used[s] || st.Occ == 0 || !mapping.SameScope(sets[s], scope) || float64(st.Tagged) > (1-thres)*float64(st.Occ) {
 				continue
 			}
 			n, touched := 0, 0
-			for t, c := range st.some {
-				if contains(f.Types, t) {
+			for t, c := range st.Some {
+				if mapping.Contains(f.Types, t) {
 					n = max(n, c)
 				} else {
 					touched = max(touched, c)
 				}
 			}
-			v := validShare(st, r)
-			if n < fieldMin(f, st, minCnt, w.opt.MinAnnotated) || float64(touched) > (1-thres)*float64(n+touched) || v < thres*float64(n)/float64(st.occ) || n <= bestN {
+			v := mapping.ValidShare(st, r)
+			if n < mapping.FieldMin(f, st, minCnt, w.opt.MinAnnotated) || float64(touched) > (1-thres)*float64(n+touched) || v < thres*float64(n)/float64(st.Occ) || n <= bestN {
 				continue
 			}
 			best, bestN, bestV = s, n, v
@@ -374,99 +293,10 @@ func learnInstances(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[str
 		used[best] = true
 		done[fi] = true
 		out = append(out, SlotMap{Slot: best, Field: f.Path, Type: f.Types[0], Share: 1,
-			Coverage: float64(bestN) / float64(stats[best].occ), Run: stats[best].tagged == 0,
+			Coverage: float64(bestN) / float64(stats[best].Occ), Run: stats[best].Tagged == 0,
 			Valid: math.Round(bestV*1000) / 1000, Validate: true, Match: true})
 	}
 	return out
-}
-
-// maxItemWords is the most words an item may have to be counted as an
-// instance of another field's pattern (itemInstances).
-const maxItemWords = 6
-
-// itemInstances counts, in st.itemInst, the fields whose pattern (valid,
-// by field path) is, wholly, one of the items of the value [a, b) when the
-// value holds several (patternItems).
-func itemInstances(st *slotStats, toks []token, a, b int, valid map[string]recognizers.Recognizer) {
-	if len(valid) == 0 || len(items(toks, a, b, nil))+len(bracketInsides(toks, a, b)) < 2 {
-		return
-	}
-	for path, r := range valid {
-		if its := patternItems(toks, a, b, r); len(its) > 0 {
-			st.itemInst[path]++
-			if st.itemLab[path] == nil {
-				st.itemLab[path] = map[string]int{}
-			}
-			st.itemLab[path][strings.Join(pageLabel(toks, its[0][0]), " ")]++
-		}
-	}
-}
-
-// patternItems returns the items of tokens [a, b) that are, as a whole,
-// instances of r: a run of words between tags that is one, or, in a
-// longer run, the item (split at separator punctuation, as a set field's
-// items are, or the inside of a bracket pair) that is the run's longest
-// instance: "$$$" in "Wine Bar | $$$" and in "Greek ($$$)", but not
-// "March 26" in "March 26, 2018", a date as a whole.
-func patternItems(toks []token, a, b int, r recognizers.Recognizer) [][2]int {
-	var out [][2]int
-	for _, rn := range runs(toks, a, b) {
-		t, ta, tb := valueText(toks, rn[0], rn[1])
-		m, ok := longestMatch(r, t)
-		if t == "" || !ok {
-			continue
-		}
-		if m[0] == 0 && m[1] == len(t) {
-			if len(strings.Fields(t)) <= maxItemWords {
-				out = append(out, [2]int{ta, tb})
-			}
-			continue
-		}
-		for _, it := range append(items(toks, rn[0], rn[1], nil), bracketInsides(toks, rn[0], rn[1])...) {
-			if txt, ia, ib := valueText(toks, it[0], it[1]); txt == t[m[0]:m[1]] {
-				out = append(out, [2]int{ia, ib})
-				break
-			}
-			// An inline row "Online: www.x.example" (rowlabel.go).
-			if la := afterInlineLabel(toks, it[0], it[1]); la > it[0] {
-				if txt, ia, ib := valueText(toks, la, it[1]); txt == t[m[0]:m[1]] {
-					out = append(out, [2]int{ia, ib})
-					break
-				}
-			}
-		}
-	}
-	return out
-}
-
-// bracketInsides returns the insides of the bracket pairs among tokens [a, b):
-// a remark written after an item ("Greek ($$$)") is an item of its own
-// for a patterned field.
-func bracketInsides(toks []token, a, b int) [][2]int {
-	var out [][2]int
-	for x := a; x < b; x++ {
-		if toks[x].Kind != KindWord || toks[x].Text != "(" {
-			continue
-		}
-		for y := x + 1; y < b && toks[y].Kind == KindWord && toks[y].Text != "("; y++ {
-			if toks[y].Text == ")" {
-				if y > x+1 {
-					out = append(out, [2]int{x + 1, y})
-				}
-				break
-			}
-		}
-	}
-	return out
-}
-
-// samePattern reports whether two fields are recognised by the same
-// predefined recognizer or regular expression.
-func samePattern(f, g FieldSpec) bool {
-	if f.Predefined != "" && f.Predefined == g.Predefined {
-		return true
-	}
-	return f.Regex != nil && g.Regex != nil && *f.Regex == *g.Regex
 }
 
 // learnItems maps single patterned fields left without slot to the
@@ -483,7 +313,7 @@ func samePattern(f, g FieldSpec) bool {
 // gives no value (byItem), when one label that names the field precedes
 // most of the items (the row is sometimes where ExAlg kept it, sometimes
 // not).
-func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, minCnt, nPages int, sets [][]int) []SlotMap {
+func learnItems(w *Wrapper, out []SlotMap, stats []*mapping.SlotStats, valid map[string]recognizers.Recognizer, done map[int]bool, minCnt, nPages int, sets [][]int) []SlotMap {
 	// Slots other fields hold: only a field without slot looks for its
 	// items there; several fields' items may share a slot.
 	mapped := map[int]bool{}
@@ -497,15 +327,15 @@ func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		var slots []int
 		total := 0
 		for s, st := range stats {
-			if (mapped[s] && done[fi]) || len(sets[s]) > 0 || st.occ == 0 {
+			if (mapped[s] && done[fi]) || len(sets[s]) > 0 || st.Occ == 0 {
 				continue
 			}
-			if n := st.itemInst[f.Path]; n >= minCnt {
+			if n := st.ItemInst[f.Path]; n >= minCnt {
 				slots = append(slots, s)
 				total += n
 			}
 		}
-		if len(slots) == 0 || (!done[fi] && float64(total) < sharePartShare*float64(nPages)) {
+		if len(slots) == 0 || (!done[fi] && float64(total) < mapping.SharePartShare*float64(nPages)) {
 			continue
 		}
 		// The rows' order varies: the item may be in any of the slots
@@ -514,7 +344,7 @@ func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		// ("Show date:", not "Tickets on sale:"), only items after it.
 		labs, all := map[string]int{}, 0
 		for _, s := range slots {
-			for k, n := range stats[s].itemLab[f.Path] {
+			for k, n := range stats[s].ItemLab[f.Path] {
 				labs[k] += n
 				all += n
 			}
@@ -529,7 +359,7 @@ func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		if top < minCnt || 2*top < all {
 			label = nil
 		}
-		if done[fi] && labelAffinity(label, f) < affinityName {
+		if done[fi] && mapping.LabelAffinity(label, f) < mapping.AffinityName {
 			// A field with a slot of its own takes rows left over
 			// only after a label that most of them have and that
 			// names it ("Website", not "Fax" for a phone).
@@ -538,30 +368,9 @@ func learnItems(w *Wrapper, out []SlotMap, stats []*slotStats, valid map[string]
 		for _, s := range slots {
 			st := stats[s]
 			out = append(out, SlotMap{Slot: s, Field: f.Path, Type: f.Types[0], Share: 1,
-				Coverage: float64(st.itemInst[f.Path]) / float64(st.occ), Item: true, ItemLabel: label})
+				Coverage: float64(st.ItemInst[f.Path]) / float64(st.Occ), Item: true, ItemLabel: label})
 		}
 		done[fi] = true
 	}
 	return out
-}
-
-// sameScope reports whether a slot inside the sets ss (outermost first)
-// is at the object's level: outside every set on a detail page (scope
-// -1), right inside the object's set otherwise.
-func sameScope(ss []int, scope int) bool {
-	if scope < 0 {
-		return len(ss) == 0
-	}
-	return len(ss) > 0 && ss[len(ss)-1] == scope
-}
-
-// patternItem returns the first of patternItems that label, if any,
-// precedes.
-func patternItem(toks []token, a, b int, r recognizers.Recognizer, label []string) (int, int, bool) {
-	for _, it := range patternItems(toks, a, b, r) {
-		if label == nil || labelBefore(toks, it[0], label) {
-			return it[0], it[1], true
-		}
-	}
-	return 0, 0, false
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
 )
 
@@ -26,7 +27,7 @@ func TestRemoveSpans(t *testing.T) {
 		{"no span", nil, "no span"},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
-			if got := removeSpans(tc.text, tc.spans); got != tc.want {
+			if got := mapping.RemoveSpans(tc.text, tc.spans); got != tc.want {
 				t.Fatalf("removeSpans(%q, %v) = %q, want %q", tc.text, tc.spans, got, tc.want)
 			}
 		})
@@ -335,17 +336,17 @@ func TestLearnedRowLabel(t *testing.T) {
 func TestWithFallback(t *testing.T) {
 	for _, tc := range []struct {
 		name            string
-		cands, fallback []cand
+		cands, fallback []mapping.Cand
 		want            string
 	}{
-		{"no fallback", []cand{{field: 0, slot: 1}}, nil, "0@1"},
-		{"field without candidate", []cand{{field: 0, slot: 1}}, []cand{{field: 1, slot: 4, label: "reservations"}}, "0@1 1@4"},
-		{"field with a candidate", []cand{{field: 1, slot: 2}}, []cand{{field: 1, slot: 4, label: "reservations"}}, "1@2"},
+		{"no fallback", []mapping.Cand{{Field: 0, Slot: 1}}, nil, "0@1"},
+		{"field without candidate", []mapping.Cand{{Field: 0, Slot: 1}}, []mapping.Cand{{Field: 1, Slot: 4, Label: "reservations"}}, "0@1 1@4"},
+		{"field with a candidate", []mapping.Cand{{Field: 1, Slot: 2}}, []mapping.Cand{{Field: 1, Slot: 4, Label: "reservations"}}, "1@2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
-			for _, c := range withFallback(tc.cands, tc.fallback) {
-				got = append(got, fmt.Sprintf("%d@%d", c.field, c.slot))
+			for _, c := range mapping.WithFallback(tc.cands, tc.fallback) {
+				got = append(got, fmt.Sprintf("%d@%d", c.Field, c.Slot))
 			}
 			if s := strings.Join(got, " "); s != tc.want {
 				t.Fatalf("withFallback = %s, want %s", s, tc.want)
@@ -364,8 +365,8 @@ func TestPatternItemRows(t *testing.T) {
 	// The rows are not put in their labels' order here (roworder.go),
 	// so that ExAlg leaves them in one slot, as it does rows whose labels
 	// the sample does not show shuffled.
-	defer func(v bool) { rowOrdering = v }(rowOrdering)
-	rowOrdering = false
+	defer func(v bool) { mapping.RowOrdering = v }(mapping.RowOrdering)
+	mapping.RowOrdering = false
 	areas := []string{"the Heights", "Deep Ellum", "Old Town", "Riverside", "Midtown"}
 	var sites []string
 	var pagesSrc []string
@@ -434,10 +435,10 @@ func TestPatternItems(t *testing.T) {
 	} {
 		t.Run(tc.html, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body><div>"+tc.html+"</div></body></html>", nil)
-			toks := tokenize(p, newPathsFor(nil))
+			toks := tokenize(p, mapping.NewPathsFor(nil))
 			var got []string
-			for _, it := range patternItems(toks, 0, len(toks), tc.r) {
-				txt, _, _ := valueText(toks, it[0], it[1])
+			for _, it := range mapping.PatternItems(toks, 0, len(toks), tc.r) {
+				txt, _, _ := mapping.ValueText(toks, it[0], it[1])
 				got = append(got, txt)
 			}
 			if s := strings.Join(got, "|"); s != tc.want {
@@ -454,8 +455,8 @@ func TestPatternItemRowsShared(t *testing.T) {
 	// The rows are not put in their labels' order here (roworder.go),
 	// so that ExAlg leaves them in one slot, as it does rows whose labels
 	// the sample does not show shuffled.
-	defer func(v bool) { rowOrdering = v }(rowOrdering)
-	rowOrdering = false
+	defer func(v bool) { mapping.RowOrdering = v }(mapping.RowOrdering)
+	mapping.RowOrdering = false
 	areas := []string{"the Heights", "Deep Ellum", "Old Town", "Riverside", "Midtown"}
 	var want []string
 	var pagesSrc []string
@@ -510,9 +511,9 @@ func TestPatternItemRowsShared(t *testing.T) {
 func TestLearnItemsFallback(t *testing.T) {
 	web := FieldSpec{Path: "website", Name: "website", Types: []string{"url"}, Mult: "?", Optional: true, Predefined: "url"}
 	phone := FieldSpec{Path: "phone", Name: "phone", Types: []string{"phone"}, Mult: "?", Optional: true, Predefined: "phone"}
-	stat := func(occ int, inst map[string]int, labs map[string]map[string]int) *slotStats {
-		st := newSlotStats()
-		st.occ, st.itemInst, st.itemLab = occ, inst, labs
+	stat := func(occ int, inst map[string]int, labs map[string]map[string]int) *mapping.SlotStats {
+		st := mapping.NewSlotStats()
+		st.Occ, st.ItemInst, st.ItemLab = occ, inst, labs
 		return st
 	}
 	for _, tc := range []struct {
@@ -520,7 +521,7 @@ func TestLearnItemsFallback(t *testing.T) {
 		f    FieldSpec
 		done bool
 		host bool // another field holds the slot
-		st   *slotStats
+		st   *mapping.SlotStats
 		want string
 	}{
 		{"no slot, enough rows", web, false, false, stat(20, map[string]int{"website": 8}, map[string]map[string]int{"website": {"online": 8}}), "website@1 [online]"},
@@ -533,7 +534,7 @@ func TestLearnItemsFallback(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := &Wrapper{fields: []FieldSpec{tc.f}}
-			valid := predefinedRecognizers(w.fields)
+			valid := mapping.PredefinedRecognizers(w.fields)
 			var out []SlotMap
 			done := map[int]bool{}
 			if tc.done {
@@ -543,7 +544,7 @@ func TestLearnItemsFallback(t *testing.T) {
 			if tc.host {
 				out = append(out, SlotMap{Slot: 1, Field: "date"})
 			}
-			stats := []*slotStats{stat(20, nil, nil), tc.st}
+			stats := []*mapping.SlotStats{stat(20, nil, nil), tc.st}
 			var got []string
 			for _, sm := range learnItems(w, out, stats, valid, done, 2, 20, [][]int{nil, nil}) {
 				if sm.Item {

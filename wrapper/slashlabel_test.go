@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestLabelSlash: which "/"s a row label may hold, and its key.
@@ -25,14 +26,14 @@ func TestLabelSlash(t *testing.T) {
 		{"/path", false, ""},
 		{"see http://x.example/a", false, ""},
 	} {
-		if got := labelSlash(c.text); got != c.ok {
+		if got := mapping.LabelSlash(c.text); got != c.ok {
 			t.Errorf("labelSlash(%q) = %v, want %v", c.text, got, c.ok)
 		}
 		if c.ok {
-			if got := rowKeyText(c.text + ":"); got != c.key {
+			if got := mapping.RowKeyText(c.text + ":"); got != c.key {
 				t.Errorf("rowKeyText(%q) = %q, want %q", c.text+":", got, c.key)
 			}
-		} else if got := rowKeyText(c.text + ":"); got != "" {
+		} else if got := mapping.RowKeyText(c.text + ":"); got != "" {
 			t.Errorf("rowKeyText(%q) = %q, want no label", c.text+":", got)
 		}
 	}
@@ -106,7 +107,7 @@ func TestLabelOfColonValues(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
 			div := p.Doc.FirstChild.LastChild.FirstChild // html > body > div
-			if got, _ := labelOf(div); got != tc.want {
+			if got, _ := mapping.LabelOf(div); got != tc.want {
 				t.Fatalf("labelOf = %q, want %q", got, tc.want)
 			}
 		})

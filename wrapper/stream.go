@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // Extraction in one pass (ExtractFile, ExtractBytes): the page is read by
@@ -68,15 +69,15 @@ func (w *Wrapper) extractStream(read func(annotate.Visitor) (*annotate.Page, err
 		if cap(tz.toks) > maxPooledTokens {
 			tz.toks = nil // a huge page does not keep its buffer
 		}
-		if cap(tz.rb.out) > maxPooledTokens || cap(tz.rb.end) > maxPooledTokens {
-			tz.rb = reorderBufs{}
+		if cap(tz.rb.Out) > maxPooledTokens || cap(tz.rb.End) > maxPooledTokens {
+			tz.rb = mapping.ReorderBufs{}
 		}
 		tz.toks = tz.toks[:0]
 		tz.ps, tz.byNode, tz.page = nil, nil, nil
 		tokenizerPool.Put(tz)
 	}()
 	tz.ps = w.ps
-	if w.ps.cls.labels() {
+	if w.ps.Cls.Labels() {
 		// A row's label, when labels are roles, is only known once the
 		// row's children are read (list_class.go): the page's tree is
 		// built first and walked by the same tokenizer, with its pooled

@@ -7,11 +7,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	"golang.org/x/net/html"
-
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/examples/zoo"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
+	"golang.org/x/net/html"
 )
 
 // streamPages lists the pages the stream tests compare on: every example
@@ -70,7 +70,7 @@ func preorder(doc *html.Node) map[*html.Node]int {
 // text, occurrence path, span, annotations and node (by its place in its
 // tree, and its text). That both trees have the same nodes, with the same
 // provenance paths, is annotate's TestStreamMatchesDOM.
-func sameToken(a, b *token, oa, ob map[*html.Node]int) bool {
+func sameToken(a, b *mapping.Token, oa, ob map[*html.Node]int) bool {
 	if a.Kind != b.Kind || a.Text != b.Text || a.Path != b.Path || a.Start != b.Start || a.End != b.End || len(a.Ann) != len(b.Ann) {
 		return false
 	}
@@ -80,7 +80,7 @@ func sameToken(a, b *token, oa, ob map[*html.Node]int) bool {
 	return a.Node == nil || oa[a.Node] == ob[b.Node] && a.Node.Data == b.Node.Data
 }
 
-func showToken(t *token, order map[*html.Node]int) string {
+func showToken(t *mapping.Token, order map[*html.Node]int) string {
 	s := fmt.Sprintf("%d %q path %d span %d-%d", t.Kind, t.Text, t.Path, t.Start, t.End)
 	if t.Node != nil {
 		s += fmt.Sprintf(" node %d %s %q", order[t.Node], annotate.NodePath(t.Node), t.Node.Data)
@@ -90,7 +90,7 @@ func showToken(t *token, order map[*html.Node]int) string {
 
 // compareTokens tokenizes page data by both paths, with occurrence paths
 // in ps, and fails at the first token that differs.
-func compareTokens(t *testing.T, name string, data []byte, ps *paths) {
+func compareTokens(t *testing.T, name string, data []byte, ps *mapping.Paths) {
 	t.Helper()
 	dom, err := annotate.ParsePageDOM(data, name, annotate.LoadOptions{})
 	if err != nil {
@@ -141,9 +141,9 @@ func TestStreamTokensMatchDOM(t *testing.T) {
 	if len(pages) == 0 {
 		t.Fatal("no pages")
 	}
-	attrs := func() *paths {
-		ps := newPaths()
-		ps.attrs = sod.Attributes
+	attrs := func() *mapping.Paths {
+		ps := mapping.NewPaths()
+		ps.Attrs = sod.Attributes
 		return ps
 	}
 	for _, p := range pages {

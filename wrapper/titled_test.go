@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestTitledName: restaurant pages whose <title> and <h1> name the
@@ -15,8 +16,8 @@ import (
 func TestTitledName(t *testing.T) {
 	for _, on := range []bool{false, true} {
 		t.Run(fmt.Sprint("titled=", on), func(t *testing.T) {
-			defer func(v bool) { titledSlots = v }(titledSlots)
-			titledSlots = on
+			defer func(v bool) { mapping.TitledSlots = v }(mapping.TitledSlots)
+			mapping.TitledSlots = on
 			var src, want []string
 			for i := range 20 {
 				name := fmt.Sprintf("%s %s", []string{"Golden", "Rusty", "Blue", "Olive", "Jade"}[i%5], []string{"Kettle", "Anchor", "Garden", "Bistro"}[i%4]+fmt.Sprint(i))

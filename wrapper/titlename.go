@@ -1,5 +1,9 @@
 package wrapper
 
+import (
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
+)
+
 // The object's name in the page title. On a detail page the <title>
 // names the object page after page, and so does a heading slot of the
 // template (<h1>The Crystal Mirrors</h1>). A noisy dictionary may know
@@ -19,79 +23,34 @@ package wrapper
 // other candidate, when there is one and the field's types annotate at
 // least one of its values. Only for the page scope of a single-object
 // (detail) wrapper.
-func titledName(w *Wrapper, cands []cand, stats []*slotStats) []cand {
-	if !titledNames {
+func titledName(w *Wrapper, cands []mapping.Cand, stats []*mapping.SlotStats) []mapping.Cand {
+	if !mapping.TitledNames {
 		return cands
 	}
-	fi := nameField(w.fields)
+	fi := mapping.NameField(w.fields)
 	if fi < 0 {
 		return cands
 	}
 	f := w.fields[fi]
-	s := titleSlot(stats)
+	s := mapping.TitleSlot(stats)
 	if s < 0 {
 		return cands
 	}
 	st := stats[s]
-	c := st.count(f.Types)
+	c := st.Count(f.Types)
 	if c == 0 {
 		return cands
 	}
 	top := 0.0
 	for _, cd := range cands {
-		if cd.field == fi && cd.slot == s {
+		if cd.Field == fi && cd.Slot == s {
 			return cands // already a candidate: scored as usual (titled)
 		}
-		top = max(top, cd.score)
+		top = max(top, cd.Score)
 	}
 	share := 0.0
-	if st.annOcc > 0 {
-		share = float64(c) / float64(st.annOcc)
+	if st.AnnOcc > 0 {
+		share = float64(c) / float64(st.AnnOcc)
 	}
-	return append(cands, cand{field: fi, slot: s, cnt: st.occ, share: share, cov: float64(c) / float64(st.occ), score: top + 1, sc: ruleScore("title-name", top+1)})
+	return append(cands, mapping.Cand{Field: fi, Slot: s, Cnt: st.Occ, Share: share, Cov: float64(c) / float64(st.Occ), Score: top + 1, Sc: mapping.RuleScore("title-name", top+1)})
 }
-
-// nameField returns the index of the first field of fields that is a
-// single dictionary field of the object itself (not of a nested tuple,
-// not a set, not patterned), or -1.
-func nameField(fields []FieldSpec) int {
-	for i, f := range fields {
-		if f.Tuple || f.Parent != "" || f.Many {
-			continue
-		}
-		if !f.Dictionary || f.Patterned() {
-			return -1 // the object's first field is not a name
-		}
-		return i
-	}
-	return -1
-}
-
-// titleSlot returns the slot holding the page's titled name: one value
-// per sample page on at least two pages, every value named by the page
-// title, new page after page (at most one repeat in ten); -1 when no
-// slot qualifies or when titled slots disagree (a match page whose title
-// names two teams). Of slots that agree page by page (a breadcrumb's last
-// crumb and the heading), the first.
-func titleSlot(stats []*slotStats) int {
-	best := -1
-	for s, st := range stats {
-		if st.occ < 2 || st.inTitle < st.occ || len(st.perPage) < st.occ || 10*len(st.values) < 9*st.occ {
-			continue
-		}
-		if best < 0 {
-			best = s
-			continue
-		}
-		for pg, v := range st.firstVal {
-			if b, ok := stats[best].firstVal[pg]; ok && b != v {
-				return -1
-			}
-		}
-	}
-	return best
-}
-
-// titledNames turns the rule on (a switch for the test that shows what
-// it does).
-var titledNames = true

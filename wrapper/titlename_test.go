@@ -6,6 +6,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // showPages builds 20 detail pages of shows: the title and an <h1> name
@@ -86,8 +87,8 @@ func TestTitledShowAct(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			defer func(v bool) { titledNames = v }(titledNames)
-			titledNames = tc.titled
+			defer func(v bool) { mapping.TitledNames = v }(mapping.TitledNames)
+			mapping.TitledNames = tc.titled
 			s, pages, want := showPages(t, tc.knownAct, tc.venueAct)
 			w, err := Induce(pages, s, DefaultOptions())
 			right := err == nil
@@ -112,32 +113,32 @@ func TestTitledShowAct(t *testing.T) {
 // none when two such slots name different things (a match's two teams)
 // or when the names repeat.
 func TestTitleSlot(t *testing.T) {
-	slot := func(vals ...string) *slotStats {
-		st := &slotStats{values: map[string]int{}, perPage: map[int]int{}, firstVal: map[int]string{}}
+	slot := func(vals ...string) *mapping.SlotStats {
+		st := &mapping.SlotStats{Values: map[string]int{}, PerPage: map[int]int{}, FirstVal: map[int]string{}}
 		for pg, v := range vals {
-			st.occ++
-			st.inTitle++
-			st.values[v]++
-			st.perPage[pg]++
-			st.firstVal[pg] = v
+			st.Occ++
+			st.InTitle++
+			st.Values[v]++
+			st.PerPage[pg]++
+			st.FirstVal[pg] = v
 		}
 		return st
 	}
 	untitled := slot("Tue", "Wed", "Thu")
-	untitled.inTitle = 1
+	untitled.InTitle = 1
 	cases := []struct {
 		name  string
-		stats []*slotStats
+		stats []*mapping.SlotStats
 		want  int
 	}{
-		{"heading", []*slotStats{untitled, slot("Velvet Mirrors", "Oktober", "Nimbus")}, 1},
-		{"crumb and heading", []*slotStats{slot("Velvet Mirrors", "Oktober", "Nimbus"), untitled, slot("Velvet Mirrors", "Oktober", "Nimbus")}, 0},
-		{"two teams", []*slotStats{slot("Lions", "Hawks", "Bears"), slot("Tigers", "Wolves", "Owls")}, -1},
-		{"repeats", []*slotStats{slot("Concerts", "Concerts", "Comedy")}, -1},
-		{"untitled", []*slotStats{untitled}, -1},
+		{"heading", []*mapping.SlotStats{untitled, slot("Velvet Mirrors", "Oktober", "Nimbus")}, 1},
+		{"crumb and heading", []*mapping.SlotStats{slot("Velvet Mirrors", "Oktober", "Nimbus"), untitled, slot("Velvet Mirrors", "Oktober", "Nimbus")}, 0},
+		{"two teams", []*mapping.SlotStats{slot("Lions", "Hawks", "Bears"), slot("Tigers", "Wolves", "Owls")}, -1},
+		{"repeats", []*mapping.SlotStats{slot("Concerts", "Concerts", "Comedy")}, -1},
+		{"untitled", []*mapping.SlotStats{untitled}, -1},
 	}
 	for _, tc := range cases {
-		if got := titleSlot(tc.stats); got != tc.want {
+		if got := mapping.TitleSlot(tc.stats); got != tc.want {
 			t.Errorf("%s: titleSlot = %d, want %d", tc.name, got, tc.want)
 		}
 	}
@@ -155,7 +156,7 @@ func TestNameField(t *testing.T) {
 		{[]FieldSpec{{Path: "date", Predefined: "date"}, {Path: "act", Dictionary: true}}, -1},
 	}
 	for i, tc := range cases {
-		if got := nameField(tc.fields); got != tc.want {
+		if got := mapping.NameField(tc.fields); got != tc.want {
 			t.Errorf("case %d: nameField = %d, want %d", i, got, tc.want)
 		}
 	}

@@ -6,118 +6,20 @@ import (
 	"unicode/utf8"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
 )
-
-// pathKey is one step of an occurrence path: the parent path and a tag name.
-type pathKey struct {
-	parent int32
-	tag    string
-}
-
-// paths interns DOM occurrence paths (root-to-element tag names) as small
-// integers. Path 0 is the empty path (the document).
-type paths struct {
-	// kids gives, by parent path, its children's paths by tag: a small
-	// map per parent, looked up without hashing a struct key.
-	kids   []map[string]int32
-	keys   []pathKey
-	frozen bool // a wrapper's table: unknown paths map to -1
-	// attrs are the attributes whose values are tokens (attr.go).
-	attrs []string
-	// cls gives elements distinctive class tokens (record mode: and
-	// labels) in their occurrence step (list_class.go).
-	cls *classRules
-	// rows puts label-value rows in a canonical order (roworder.go).
-	rows *rowOrder
-}
-
-func newPaths() *paths {
-	return &paths{keys: []pathKey{{-1, ""}}}
-}
-
-func (ps *paths) child(parent int32, tag string) int32 {
-	if parent < 0 {
-		return -1
-	}
-	if int(parent) < len(ps.kids) {
-		if id, ok := ps.kids[parent][tag]; ok {
-			return id
-		}
-	}
-	if ps.frozen {
-		return -1
-	}
-	id := int32(len(ps.keys))
-	ps.keys = append(ps.keys, pathKey{parent, tag})
-	for len(ps.kids) <= int(parent) {
-		ps.kids = append(ps.kids, nil)
-	}
-	if ps.kids[parent] == nil {
-		ps.kids[parent] = map[string]int32{}
-	}
-	ps.kids[parent][tag] = id
-	return id
-}
-
-// String returns the path as tag names joined by "/".
-func (ps *paths) String(id int32) string {
-	if id <= 0 || int(id) >= len(ps.keys) {
-		return ""
-	}
-	var parts []string
-	for id > 0 {
-		k := ps.keys[id]
-		parts = append(parts, k.tag)
-		id = k.parent
-	}
-	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
-		parts[i], parts[j] = parts[j], parts[i]
-	}
-	return strings.Join(parts, "/")
-}
-
-// parse interns a path printed by String.
-func (ps *paths) parse(s string) int32 {
-	id := int32(0)
-	if s == "" {
-		return id
-	}
-	for _, tag := range strings.Split(s, "/") {
-		id = ps.child(id, tag)
-	}
-	return id
-}
-
-// skipped elements carry no visible page content.
-func skipped(n *html.Node) bool {
-	switch n.DataAtom {
-	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Head, atom.Iframe, atom.Object, atom.Svg:
-		return true
-	}
-	return false
-}
-
-func void(n *html.Node) bool {
-	switch n.DataAtom {
-	case atom.Area, atom.Base, atom.Br, atom.Col, atom.Embed, atom.Hr, atom.Img, atom.Input,
-		atom.Link, atom.Meta, atom.Param, atom.Source, atom.Track, atom.Wbr:
-		return true
-	}
-	return false
-}
 
 // tokenize turns a page into tokens (ExAlg: "a token is a word or an HTML
 // tag"), framed by two sentinels. Elements without visible content (head,
 // script, style, …) are skipped; attributes are ignored but for those the
 // wrapper reads (ps.attrs, attr.go). Occurrence paths start at the document.
-func tokenize(p *annotate.Page, ps *paths) []token {
+func tokenize(p *annotate.Page, ps *mapping.Paths) []mapping.Token {
 	n := 1024
 	if p != nil && p.Size/16 > n {
 		n = p.Size / 16
 	}
-	tz := tokenizer{toks: make([]token, 0, n), ps: ps}
+	tz := tokenizer{toks: make([]mapping.Token, 0, n), ps: ps}
 	tz.Begin(p)
 	if p != nil && p.Doc != nil {
 		annotate.Walk(p.Doc, &tz)
@@ -130,8 +32,8 @@ func tokenize(p *annotate.Page, ps *paths) []token {
 // Occurrence paths are relative to the nodes' parent (path 0), so that
 // records at different places or depths of their pages share roles.
 // p is the nodes' page (nil: no annotations, no attribute values).
-func tokenizeNodes(nodes []*html.Node, p *annotate.Page, ps *paths) []token {
-	tz := tokenizer{toks: make([]token, 0, 64), ps: ps}
+func tokenizeNodes(nodes []*html.Node, p *annotate.Page, ps *mapping.Paths) []mapping.Token {
+	tz := tokenizer{toks: make([]mapping.Token, 0, 64), ps: ps}
 	tz.Begin(p)
 	for _, n := range nodes {
 		switch {
@@ -155,12 +57,12 @@ func tokenizeNodes(nodes []*html.Node, p *annotate.Page, ps *paths) []token {
 // page (ExtractStream). The open elements are on a stack of frames with
 // their occurrence paths.
 type tokenizer struct {
-	toks   []token
-	ps     *paths
+	toks   []mapping.Token
+	ps     *mapping.Paths
 	byNode map[*html.Node][]*annotate.Annotation
 	page   *annotate.Page // for attribute values (attr.go); may be nil
 	stack  []frame
-	rb     reorderBufs // finish's arrays (roworder.go)
+	rb     mapping.ReorderBufs // finish's arrays (roworder.go)
 }
 
 // frame is an open element of the tokenizer.
@@ -193,17 +95,17 @@ func (tz *tokenizer) Begin(p *annotate.Page) {
 	if p != nil {
 		tz.byNode = p.ByNode
 	}
-	tz.toks = append(tz.toks[:0], token{Kind: KindSentinel, Text: "^"})
+	tz.toks = append(tz.toks[:0], mapping.Token{Kind: KindSentinel, Text: "^"})
 	tz.stack = tz.stack[:0]
 }
 
-func (tz *tokenizer) finish() []token {
-	toks := append(tz.toks, token{Kind: KindSentinel, Text: "$"})
-	out := tz.ps.rows.reorder(toks, tz.ps, &tz.rb)
+func (tz *tokenizer) finish() []mapping.Token {
+	toks := append(tz.toks, mapping.Token{Kind: KindSentinel, Text: "$"})
+	out := tz.ps.Rows.Reorder(toks, tz.ps, &tz.rb)
 	if &out[0] != &toks[0] {
 		// The tokens in page order are read no more: their array takes
 		// the reordered tokens of the next page.
-		tz.rb.out = toks[:0]
+		tz.rb.Out = toks[:0]
 	}
 	return out
 }
@@ -221,7 +123,7 @@ func (tz *tokenizer) top() (int32, uint8) {
 // step returns the occurrence step of element c under the current
 // element, and its bare path (list_class.go; -1 without class rules).
 func (tz *tokenizer) step(c *html.Node) (string, int32) {
-	cr := tz.ps.cls
+	cr := tz.ps.Cls
 	if cr == nil {
 		return c.Data, -1
 	}
@@ -229,8 +131,8 @@ func (tz *tokenizer) step(c *html.Node) (string, int32) {
 	if len(tz.stack) > 0 {
 		parent = tz.stack[len(tz.stack)-1].bare
 	}
-	b := cr.bare.child(parent, c.Data)
-	return cr.step(b, c), b
+	b := cr.Bare.Child(parent, c.Data)
+	return cr.Step(b, c), b
 }
 
 // Start adds an element's start tag, and the tokens of its attribute
@@ -240,19 +142,19 @@ func (tz *tokenizer) Start(c *html.Node) {
 	f := frame{mode: frameNone}
 	switch {
 	case len(tz.stack) > maxDepth || mode == frameNone:
-	case mode == frameAttrs || skipped(c):
-		if len(tz.ps.attrs) > 0 && tz.page != nil {
-			f = frame{path: tz.ps.child(path, c.Data), mode: frameAttrs, has: tz.hasAttrs(c)}
+	case mode == frameAttrs || mapping.Skipped(c):
+		if len(tz.ps.Attrs) > 0 && tz.page != nil {
+			f = frame{path: tz.ps.Child(path, c.Data), mode: frameAttrs, has: tz.hasAttrs(c)}
 			if f.has {
-				tz.toks = append(tz.toks, token{Kind: KindStart, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
+				tz.toks = append(tz.toks, mapping.Token{Kind: KindStart, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
 				tz.attrTokens(c, f.path)
 			}
 		}
 	default:
 		step, bare := tz.step(c)
-		f = frame{path: tz.ps.child(path, step), bare: bare, mode: frameTokens}
-		tz.toks = append(tz.toks, token{Kind: KindStart, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
-		if len(tz.ps.attrs) > 0 {
+		f = frame{path: tz.ps.Child(path, step), bare: bare, mode: frameTokens}
+		tz.toks = append(tz.toks, mapping.Token{Kind: KindStart, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
+		if len(tz.ps.Attrs) > 0 {
 			tz.attrTokens(c, f.path) // attr.go
 		}
 	}
@@ -264,8 +166,8 @@ func (tz *tokenizer) Start(c *html.Node) {
 func (tz *tokenizer) End(c *html.Node) {
 	f := tz.stack[len(tz.stack)-1]
 	tz.stack = tz.stack[:len(tz.stack)-1]
-	if (f.mode == frameTokens || f.mode == frameAttrs && f.has) && !void(c) {
-		tz.toks = append(tz.toks, token{Kind: KindEnd, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
+	if (f.mode == frameTokens || f.mode == frameAttrs && f.has) && !mapping.Void(c) {
+		tz.toks = append(tz.toks, mapping.Token{Kind: KindEnd, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
 	}
 }
 
@@ -280,7 +182,7 @@ func isPunct(r rune) bool { return unicode.IsPunct(r) }
 
 // splitWords appends the words of text node n: white-space separated, with
 // punctuation at word edges split off (see the package comment).
-func splitWords(toks []token, n *html.Node, path int32, anns []*annotate.Annotation) []token {
+func splitWords(toks []mapping.Token, n *html.Node, path int32, anns []*annotate.Annotation) []mapping.Token {
 	s := n.Data
 	add := func(a, b int) {
 		var cover []*annotate.Annotation
@@ -289,7 +191,7 @@ func splitWords(toks []token, n *html.Node, path int32, anns []*annotate.Annotat
 				cover = append(cover, an)
 			}
 		}
-		toks = append(toks, token{Kind: KindWord, Text: s[a:b], Path: path, Node: n, Start: a, End: b, Ann: cover})
+		toks = append(toks, mapping.Token{Kind: KindWord, Text: s[a:b], Path: path, Node: n, Start: a, End: b, Ann: cover})
 	}
 	// punct adds a punctuation run; a comma or semicolon in a longer run
 	// is a token of its own, so that "Pilots!," gives "!" and ",": the

@@ -6,56 +6,8 @@ import (
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
-)
-
-// Notes read from the explicit score of the chosen slots, from the
-// template and from the values extracted on the sample (issue 20:
-// diagnostics that catch failures). Measured on fresh zoo seeds
-// (12000-12199), fields that scored badly with no diagnostic were mostly
-// of these kinds, which the sample statistics of notes.go and doubt.go do
-// not see:
-//
-//   - lead-item: a set field's list whose first item ExAlg kept as a slot
-//     of its own before the set (the same markup around it as around the
-//     set's items, only template text between them) that another field
-//     reads (a venue reading the first act); leaditem.go gives the set
-//     field that slot when no field took it.
-//   - weak-slot (detail pages): a single field's chosen slot carries
-//     factors of the score (score.go) against it and won for want of a
-//     better candidate: OneText with Variation below 1 (its annotations
-//     fall on one text and its values repeat among a few texts: a
-//     heading that rotates among "Details", "Specifications", …, one of
-//     which a dictionary knows), or Locality (outside the object's
-//     region); or the winner has no label while a candidate after a label
-//     that is the field's whole name (Label namedBoost, not a stem: "list
-//     price" for a price field is another price's) lost to it. A low
-//     Annotation count alone is no sign: measured, most fields of sparse
-//     dictionaries have it and are right.
-//   - same-as-field for nested fields: the note of doubt.go counts root
-//     fields only; a nested single field (location.venue_name) reading
-//     the place of another single field (the band) is the same failure.
-//   - close-rival: the ambiguous note of abstain.go for nested fields (it
-//     weighs root fields only): an untaken rival within closeScore of the
-//     chosen slot's total holds other values.
-//   - records-elsewhere (list pages): column headers outside the records'
-//     list name two fields or more: the records may be a look-alike list.
-//   - no-letter and lead-number: a name field's values without a letter
-//     ("2013"), or opening with a number outside its instance ("60
-//     Catcher").
-//   - missed-values on list records: doubt.go's note, there for detail
-//     pages only.
-//   - merged-values: a field cut to its recognizer's instance gives values
-//     holding several instances ("May 3, Feb 17").
-//
-// Each names its field and lowers the confidence of the field's values
-// (doubtKinds, doubt.go).
-
-// Kinds of the notes of this file.
-const (
-	NoteLeadItem   = "lead-item"
-	NoteWeakSlot   = "weak-slot"
-	NoteCloseRival = "close-rival"
 )
 
 // trustNotes returns the notes of this file for the wrapper learned on
@@ -87,18 +39,18 @@ func (w *Wrapper) leadItemNotes(pages []*annotate.Page) []Note {
 		}
 		mine[sm.Field] = append(mine[sm.Field], sm.Slot)
 	}
-	flat := flatten(w.tmpl.Root, nil)
+	flat := mapping.Flatten(w.tmpl.Root, nil)
 	var out []Note
 	noted := map[string]bool{}
 	for i, e := range flat {
-		if e.slot < 0 {
+		if e.Slot < 0 {
 			continue
 		}
-		f := w.fieldSpec(owner[e.slot])
+		f := w.fieldSpec(owner[e.Slot])
 		if f == nil || !f.Many || f.Tuple || noted[f.Path] {
 			continue
 		}
-		q := leadPeer(flat, i)
+		q := mapping.LeadPeer(flat, i)
 		if q < 0 || slices.Contains(mine[f.Path], q) {
 			continue
 		}
@@ -127,57 +79,17 @@ func (w *Wrapper) leadItemNotes(pages []*annotate.Page) []Note {
 	return out
 }
 
-// leadPeer returns the number of the slot right before the set
-// holding the slot at flat[i] when it is the set's first slot and the two
-// slots have the same markup around them (the token before and the token
-// after), with only template tokens between that slot and the set; -1
-// otherwise.
-func leadPeer(flat []flatEl, i int) int {
-	open := -1
-	for j := i - 1; j >= 0; j-- {
-		if flat[j].slot >= 0 || (flat[j].mark != "" && flat[j].mark != "{") {
-			return -1
-		}
-		if flat[j].mark == "{" {
-			open = j
-			break
-		}
-	}
-	if open < 0 || i+1 >= len(flat) || i == 0 {
-		return -1
-	}
-	for j := open - 1; j >= 1; j-- {
-		if flat[j].mark != "" {
-			return -1
-		}
-		if flat[j].slot < 0 {
-			continue
-		}
-		if j+1 < len(flat) && sameTok(flat[j-1], flat[i-1]) && sameTok(flat[j+1], flat[i+1]) {
-			return flat[j].slot
-		}
-		return -1
-	}
-	return -1
-}
-
-// sameTok reports whether two template elements are tokens of one kind
-// and text.
-func sameTok(a, b flatEl) bool {
-	return a.slot < 0 && b.slot < 0 && a.mark == "" && b.mark == "" && a.tok.Kind == b.tok.Kind && a.tok.Text == b.tok.Text
-}
-
 // slotExample returns the first value of slot s on the sample (the first
 // page where it has one), "" when it has none.
 func (w *Wrapper) slotExample(pages []*annotate.Page, s int) string {
 	for _, p := range pages {
 		ex := ""
-		w.sampleScopes(p, func(toks []token, r *mrec) {
-			collect(r, -1, func(v sval) {
-				if ex != "" || v.slot != s {
+		w.sampleScopes(p, func(toks []mapping.Token, r *mapping.Mrec) {
+			mapping.Collect(r, -1, func(v mapping.Sval) {
+				if ex != "" || v.Slot != s {
 					return
 				}
-				if txt, a, b := valueText(toks, v.a, v.b); a < b {
+				if txt, a, b := mapping.ValueText(toks, v.A, v.B); a < b {
 					ex = txt
 				}
 			})
@@ -222,7 +134,7 @@ func (w *Wrapper) weakSlotNotes() []Note {
 		}
 		if win.Label == "" && win.Score.Label <= 1 {
 			for _, c := range fe.Candidates {
-				if !c.Chosen && c.Label != "" && c.Score.Label >= namedBoost && len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
+				if !c.Chosen && c.Label != "" && c.Score.Label >= mapping.NamedBoost && len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
 					why = append(why, fmt.Sprintf("slot %d, after the label %q naming the field (e.g. %q), lost to it", c.Slot, c.Label, c.Samples[0].Values[0]))
 					break
 				}
@@ -237,7 +149,7 @@ func (w *Wrapper) weakSlotNotes() []Note {
 		}
 		out = append(out, Note{Kind: NoteWeakSlot, Field: fe.Field, Message: fmt.Sprintf(
 			"field %s: its slot (score %s, e.g. %q) won for want of a better candidate: %s",
-			fe.Field, fmtFactor(win.Total), ex, strings.Join(why, "; "))})
+			fe.Field, mapping.FmtFactor(win.Total), ex, strings.Join(why, "; "))})
 	}
 	return out
 }
@@ -282,15 +194,15 @@ func (w *Wrapper) nestedSameNotes(pages []*annotate.Page) []Note {
 	both, same := map[pair]int{}, map[pair]int{}
 	example := map[pair]string{}
 	for _, p := range pages {
-		w.sampleScopes(p, func(toks []token, r *mrec) {
-			ob := &objectTally{at: map[string][]*html.Node{}, first: map[string]string{}}
+		w.sampleScopes(p, func(toks []mapping.Token, r *mapping.Mrec) {
+			ob := &mapping.ObjectTally{At: map[string][]*html.Node{}, First: map[string]string{}}
 			for _, f := range fields {
-				collect(r, -1, func(v sval) {
-					if !slices.Contains(slotsOf[f.Path], v.slot) {
+				mapping.Collect(r, -1, func(v mapping.Sval) {
+					if !slices.Contains(slotsOf[f.Path], v.Slot) {
 						return
 					}
-					if _, a, b := valueText(toks, v.a, v.b); a < b {
-						ob.add(f.Path, toks, a, b)
+					if _, a, b := mapping.ValueText(toks, v.A, v.B); a < b {
+						ob.Add(f.Path, toks, a, b)
 					}
 				})
 			}
@@ -299,15 +211,15 @@ func (w *Wrapper) nestedSameNotes(pages []*annotate.Page) []Note {
 					if f.Parent == "" && g.Parent == "" {
 						continue // placeTally's
 					}
-					if ob.first[f.Path] == "" || ob.first[g.Path] == "" {
+					if ob.First[f.Path] == "" || ob.First[g.Path] == "" {
 						continue
 					}
 					k := pair{f.Path, g.Path}
 					both[k]++
-					if ob.first[f.Path] == ob.first[g.Path] && len(ob.at[f.Path]) > 0 && len(ob.at[g.Path]) > 0 && ob.at[f.Path][0] != ob.at[g.Path][0] {
+					if ob.First[f.Path] == ob.First[g.Path] && len(ob.At[f.Path]) > 0 && len(ob.At[g.Path]) > 0 && ob.At[f.Path][0] != ob.At[g.Path][0] {
 						same[k]++
 						if example[k] == "" {
-							example[k] = ob.first[f.Path]
+							example[k] = ob.First[f.Path]
 						}
 					}
 				}
@@ -365,18 +277,18 @@ func (w *Wrapper) nestedTieNotes() []Note {
 		}
 		var rivals []string
 		for _, c := range fe.Candidates {
-			if c.Chosen || taken[c.Slot] || c.Total < closeScore*win.Total {
+			if c.Chosen || taken[c.Slot] || c.Total < mapping.CloseScore*win.Total {
 				continue
 			}
-			common, differ := compareSamples(win.Samples, c.Samples)
-			if common < minCommon || float64(differ) < differShare*float64(common) {
+			common, differ := mapping.CompareSamples(win.Samples, c.Samples)
+			if common < mapping.MinCommon || float64(differ) < mapping.DifferShare*float64(common) {
 				continue
 			}
 			ex := ""
 			if len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
 				ex = c.Samples[0].Values[0]
 			}
-			rivals = append(rivals, fmt.Sprintf("slot %d (score %s, e.g. %q)", c.Slot, fmtFactor(c.Total), ex))
+			rivals = append(rivals, fmt.Sprintf("slot %d (score %s, e.g. %q)", c.Slot, mapping.FmtFactor(c.Total), ex))
 		}
 		if len(rivals) == 0 {
 			continue
@@ -387,38 +299,10 @@ func (w *Wrapper) nestedTieNotes() []Note {
 		}
 		out = append(out, Note{Kind: NoteCloseRival, Field: fe.Field, Message: fmt.Sprintf(
 			"field %s: slot %d (score %s, e.g. %q) was chosen over %s, within %.0f%% of its score: check its values",
-			fe.Field, win.Slot, fmtFactor(win.Total), ex, strings.Join(rivals, ", "), 100*(1-closeScore))})
+			fe.Field, win.Slot, mapping.FmtFactor(win.Total), ex, strings.Join(rivals, ", "), 100*(1-mapping.CloseScore))})
 	}
 	return out
 }
-
-// compareSamples compares two candidates' sample values page by page
-// (their first values): common is the number of sample pages where both
-// have one, differ those where they differ.
-func compareSamples(a, b []CandidateSample) (common, differ int) {
-	first := map[int]string{}
-	for _, s := range a {
-		if len(s.Values) > 0 {
-			first[s.Index] = s.Values[0]
-		}
-	}
-	for _, s := range b {
-		v, ok := first[s.Index]
-		if !ok || len(s.Values) == 0 {
-			continue
-		}
-		common++
-		if v != s.Values[0] {
-			differ++
-		}
-	}
-	return common, differ
-}
-
-// NoteRecordsElsewhere: on list pages, the records are read from a list
-// outside a table whose column headers name fields of the SOD: the
-// records may be a sidebar's look-alike list, the table the objects'.
-const NoteRecordsElsewhere = "records-elsewhere"
 
 // recordsElsewhereNotes gives, in record mode, a NoteRecordsElsewhere for
 // every root field when, on at least half of the sample pages (two at
@@ -437,7 +321,7 @@ func (w *Wrapper) recordsElsewhereNotes(pages []*annotate.Page) []Note {
 			for _, n := range r {
 				if box == nil {
 					box = n.Parent
-				} else if c := commonAncestor(box, n); c != nil {
+				} else if c := mapping.CommonAncestor(box, n); c != nil {
 					box = c
 				}
 			}
@@ -462,7 +346,7 @@ func (w *Wrapper) recordsElsewhereNotes(pages []*annotate.Page) []Note {
 						if f.Tuple || f.Parent != "" {
 							continue
 						}
-						if a := labelAffinity(words, f); a == affinityWhole || a == affinityName {
+						if a := mapping.LabelAffinity(words, f); a == mapping.AffinityWhole || a == mapping.AffinityName {
 							onPage[f.Path] = true
 						}
 					}
@@ -499,11 +383,6 @@ func (w *Wrapper) recordsElsewhereNotes(pages []*annotate.Page) []Note {
 	return out
 }
 
-// NoteNoLetter: values of a name field (not patterned) without a letter
-// ("2013", "1"): a name has letters, so the slot holds another kind of
-// value on those objects.
-const NoteNoLetter = "no-letter"
-
 // valueShapeNotes gives, for each root field typed by names (a
 // dictionary, not a pattern), a NoteNoLetter when two of the values it
 // gives on the sample pages or more hold no letter, and a NoteLeadNumber when RaggedShare
@@ -535,19 +414,19 @@ func (w *Wrapper) valueShapeNotes(pages []*annotate.Page) []Note {
 		return nil
 	}
 	for _, p := range pages {
-		w.sampleScopes(p, func(toks []token, r *mrec) {
+		w.sampleScopes(p, func(toks []mapping.Token, r *mapping.Mrec) {
 			for _, f := range fields {
 				t := tl[f.Path]
-				collect(r, -1, func(v sval) {
-					if !slices.Contains(slotsOf[f.Path], v.slot) {
+				mapping.Collect(r, -1, func(v mapping.Sval) {
+					if !slices.Contains(slotsOf[f.Path], v.Slot) {
 						return
 					}
-					txt, a, b := valueText(toks, v.a, v.b)
+					txt, a, b := mapping.ValueText(toks, v.A, v.B)
 					if a >= b || txt == "" {
 						return
 					}
 					t.vals++
-					if leadNumber(toks, a, b, f.Types) {
+					if mapping.LeadNumber(toks, a, b, f.Types) {
 						t.lead++
 						if t.leadEx == "" {
 							t.leadEx = txt
@@ -568,7 +447,7 @@ func (w *Wrapper) valueShapeNotes(pages []*annotate.Page) []Note {
 					continue
 				}
 				for _, v := range fd.Values {
-					if v.Text != "" && !hasLetter(v.Text) {
+					if v.Text != "" && !mapping.HasLetter(v.Text) {
 						t.noLetter++
 						if t.noLetterEx == "" {
 							t.noLetterEx = v.Text
@@ -595,45 +474,6 @@ func (w *Wrapper) valueShapeNotes(pages []*annotate.Page) []Note {
 	return out
 }
 
-// leadNumber reports whether the word tokens [a, b) open with a number
-// (digits only) not annotated with types, followed by a token that is.
-func leadNumber(toks []token, a, b int, types []string) bool {
-	first := -1
-	for x := a; x < b; x++ {
-		if toks[x].Kind == KindWord {
-			first = x
-			break
-		}
-	}
-	if first < 0 || !allDigits(toks[first].Text) || typedAs(toks[first], types) {
-		return false
-	}
-	for x := first + 1; x < b; x++ {
-		if toks[x].Kind == KindWord && typedAs(toks[x], types) {
-			return true
-		}
-	}
-	return false
-}
-
-// typedAs reports whether token t holds an annotation of one of types.
-func typedAs(t token, types []string) bool {
-	return slices.ContainsFunc(t.Ann, func(an *annotate.Annotation) bool { return slices.Contains(types, an.Type) })
-}
-
-// allDigits reports whether s is a run of ASCII digits.
-func allDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 // recordMissedNotes gives, on list pages (record mode), the missed-values
 // note of doubt.go (there for detail pages): a root field has no value on
 // MissedShare of the sample records or more (two at least) though a word
@@ -657,13 +497,13 @@ func (w *Wrapper) recordMissedNotes(pages []*annotate.Page) []Note {
 	missed := map[string]int{}
 	example := map[string]string{}
 	for _, p := range pages {
-		w.sampleScopes(p, func(toks []token, r *mrec) {
+		w.sampleScopes(p, func(toks []mapping.Token, r *mapping.Mrec) {
 			records++
 			for _, f := range fields {
 				has := false
-				collect(r, -1, func(v sval) {
-					if slices.Contains(slotsOf[f.Path], v.slot) {
-						if _, a, b := valueText(toks, v.a, v.b); a < b {
+				mapping.Collect(r, -1, func(v mapping.Sval) {
+					if slices.Contains(slotsOf[f.Path], v.Slot) {
+						if _, a, b := mapping.ValueText(toks, v.A, v.B); a < b {
 							has = true
 						}
 					}
@@ -672,7 +512,7 @@ func (w *Wrapper) recordMissedNotes(pages []*annotate.Page) []Note {
 					continue
 				}
 				for x := range toks {
-					if toks[x].Kind == KindWord && typedAs(toks[x], f.Types) {
+					if toks[x].Kind == KindWord && mapping.TypedAs(toks[x], f.Types) {
 						missed[f.Path]++
 						if example[f.Path] == "" {
 							example[f.Path] = toks[x].Text
@@ -693,12 +533,6 @@ func (w *Wrapper) recordMissedNotes(pages []*annotate.Page) []Note {
 	}
 	return out
 }
-
-// NoteMerged: a single field whose values are cut to its recognizer's
-// instance (FieldSpec.Delimited) gives values holding two instances of it
-// or more ("May 3, Feb 17"): two values merged, or a value and another
-// field's.
-const NoteMerged = "merged-values"
 
 // mergedNotes gives a NoteMerged for every root single field cut to its
 // recognizer's instance that gives, on the sample pages, two values or

@@ -3,29 +3,31 @@ package wrapper
 import (
 	"strings"
 	"testing"
+
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 func TestLeadPeer(t *testing.T) {
-	tok := func(k Kind, s string) flatEl { return flatEl{tok: Tok{Kind: k, Text: s}, slot: -1} }
-	slot := func(n int) flatEl { return flatEl{slot: n} }
-	mark := func(m string) flatEl { return flatEl{slot: -1, mark: m} }
+	tok := func(k Kind, s string) mapping.FlatEl { return mapping.FlatEl{Tok: Tok{Kind: k, Text: s}, Slot: -1} }
+	slot := func(n int) mapping.FlatEl { return mapping.FlatEl{Slot: n} }
+	mark := func(m string) mapping.FlatEl { return mapping.FlatEl{Slot: -1, Mark: m} }
 	li, endLi := tok(KindStart, "li"), tok(KindEnd, "li")
 	b, endB := tok(KindStart, "b"), tok(KindEnd, "b")
 	tests := []struct {
 		name string
-		flat []flatEl
+		flat []mapping.FlatEl
 		at   int // index of the set's slot
 		want int
 	}{
-		{"first item unrolled before the set", []flatEl{li, slot(9), endLi, mark("{"), li, slot(10), endLi, mark("}")}, 5, 9},
-		{"a separator in the set's body", []flatEl{tok(KindStart, "a"), slot(7), tok(KindEnd, "a"), mark("{"), tok(KindWord, "/"), tok(KindStart, "a"), slot(8), tok(KindEnd, "a"), mark("}")}, 6, 7},
-		{"other markup around the slot before", []flatEl{b, slot(9), endB, mark("{"), li, slot(10), endLi, mark("}")}, 5, -1},
-		{"a structure mark between", []flatEl{li, slot(9), endLi, mark(")?"), mark("{"), li, slot(10), endLi, mark("}")}, 6, -1},
-		{"not the set's first slot", []flatEl{li, slot(9), endLi, mark("{"), li, slot(10), endLi, li, slot(11), endLi, mark("}")}, 8, -1},
-		{"no slot before the set", []flatEl{li, tok(KindWord, "Acts"), endLi, mark("{"), li, slot(10), endLi, mark("}")}, 5, -1},
+		{"first item unrolled before the set", []mapping.FlatEl{li, slot(9), endLi, mark("{"), li, slot(10), endLi, mark("}")}, 5, 9},
+		{"a separator in the set's body", []mapping.FlatEl{tok(KindStart, "a"), slot(7), tok(KindEnd, "a"), mark("{"), tok(KindWord, "/"), tok(KindStart, "a"), slot(8), tok(KindEnd, "a"), mark("}")}, 6, 7},
+		{"other markup around the slot before", []mapping.FlatEl{b, slot(9), endB, mark("{"), li, slot(10), endLi, mark("}")}, 5, -1},
+		{"a structure mark between", []mapping.FlatEl{li, slot(9), endLi, mark(")?"), mark("{"), li, slot(10), endLi, mark("}")}, 6, -1},
+		{"not the set's first slot", []mapping.FlatEl{li, slot(9), endLi, mark("{"), li, slot(10), endLi, li, slot(11), endLi, mark("}")}, 8, -1},
+		{"no slot before the set", []mapping.FlatEl{li, tok(KindWord, "Acts"), endLi, mark("{"), li, slot(10), endLi, mark("}")}, 5, -1},
 	}
 	for _, tc := range tests {
-		got := leadPeer(tc.flat, tc.at)
+		got := mapping.LeadPeer(tc.flat, tc.at)
 		if got != tc.want {
 			t.Errorf("%s: leadPeer = slot %d, want %d", tc.name, got, tc.want)
 		}
@@ -44,7 +46,7 @@ func TestCompareSamples(t *testing.T) {
 		{"no page in common", []CandidateSample{s(0, "x")}, []CandidateSample{s(1, "x")}, 0, 0},
 	}
 	for _, tc := range tests {
-		c, d := compareSamples(tc.a, tc.b)
+		c, d := mapping.CompareSamples(tc.a, tc.b)
 		if c != tc.common || d != tc.differ {
 			t.Errorf("%s: compareSamples = %d, %d, want %d, %d", tc.name, c, d, tc.common, tc.differ)
 		}
@@ -53,13 +55,13 @@ func TestCompareSamples(t *testing.T) {
 
 func TestWeakSlotNotes(t *testing.T) {
 	sample := []CandidateSample{{Index: 0, Values: []string{"Specifications"}}}
-	good := newScore("annotations", 10)
-	oneText := newScore("annotations", 3)
-	oneText.OneText, oneText.Variation = oneTextPenalty, 0.8
+	good := mapping.NewScore("annotations", 10)
+	oneText := mapping.NewScore("annotations", 3)
+	oneText.OneText, oneText.Variation = mapping.OneTextPenalty, 0.8
 	oneTextVaried := oneText
 	oneTextVaried.Variation = 1
-	labelled := newScore("label", 4)
-	labelled.Label = namedBoost
+	labelled := mapping.NewScore("label", 4)
+	labelled.Label = mapping.NamedBoost
 	tests := []struct {
 		name  string
 		cands []CandidateExplain
@@ -71,7 +73,7 @@ func TestWeakSlotNotes(t *testing.T) {
 		{"outside the region", []CandidateExplain{{Slot: 1, Score: good, Total: 10, Chosen: true, Outside: true, Samples: sample}}, "outside"},
 		{"a labelled rival lost", []CandidateExplain{{Slot: 1, Score: good, Total: 10, Chosen: true, Samples: sample},
 			{Slot: 2, Label: "team", Score: labelled, Total: 6, Samples: sample}}, "label"},
-		{"a rule's slot", []CandidateExplain{{Slot: 1, Score: ruleScore("title-name", 30), Total: 30, Chosen: true, Outside: true}}, ""},
+		{"a rule's slot", []CandidateExplain{{Slot: 1, Score: mapping.RuleScore("title-name", 30), Total: 30, Chosen: true, Outside: true}}, ""},
 	}
 	for _, tc := range tests {
 		w := &Wrapper{fields: []FieldSpec{{Name: "college", Path: "college", Types: []string{"college"}}}, scope: -1,
@@ -99,7 +101,7 @@ func TestLeadNumberNote(t *testing.T) {
 	}
 	for _, tc := range tests {
 		toks := words(tc.toks)
-		if got := leadNumber(toks, 0, len(toks), []string{"position"}); got != tc.want {
+		if got := mapping.LeadNumber(toks, 0, len(toks), []string{"position"}); got != tc.want {
 			t.Errorf("leadNumber(%q) = %v, want %v", tc.toks, got, tc.want)
 		}
 	}

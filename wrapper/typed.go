@@ -5,19 +5,8 @@ import (
 	"strings"
 
 	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-// Rejection is a value the wrapper read for a field and did not write
-// because it fails the field's own type (issue 20: values agree with their
-// types): Object.Rejected lists them, the run report counts them.
-type Rejection struct {
-	// Field is the dotted field path ("where.phone" for a nested field).
-	Field string `json:"field"`
-	// Text is the value as it was read.
-	Text string `json:"text"`
-	// Reason says why it was not written.
-	Reason string `json:"reason"`
-}
 
 // agree removes from o the values of fields typed by a regex or a
 // predefined recognizer in which that recognizer finds no instance, and
@@ -63,16 +52,16 @@ func (w *Wrapper) otherTyped(o *Object) {
 				continue
 			}
 			r, _ := w.typeCheck(g.Path)
-			if r == nil || !wholeInstance(r, txt) {
+			if r == nil || !mapping.WholeInstance(r, txt) {
 				continue
 			}
 			v := f.Values[0]
-			v.Normalized, _ = validateValue(r, txt)
+			v.Normalized, _ = mapping.ValidateValue(r, txt)
 			o.Fields = slices.Delete(o.Fields, i, i+1)
 			at := len(o.Fields)
-			gi := indexOf(w.fields, g.Path)
+			gi := mapping.IndexOf(w.fields, g.Path)
 			for k, h := range o.Fields {
-				if indexOf(w.fields, h.Name) > gi {
+				if mapping.IndexOf(w.fields, h.Name) > gi {
 					at = k
 					break
 				}
@@ -102,7 +91,7 @@ func (w *Wrapper) agreeFields(o *Object, prefix string, fs []Field) []Field {
 		}
 		kept := f.Values[:0]
 		for _, v := range f.Values {
-			if recognized(r, v.Text) {
+			if mapping.Recognized(r, v.Text) {
 				kept = append(kept, v)
 				continue
 			}
@@ -137,18 +126,6 @@ func (w *Wrapper) typeCheck(path string) (recognizers.Recognizer, string) {
 	return nil, ""
 }
 
-// recognized reports whether r finds an instance in txt. A search that
-// cannot complete (a regex timeout) keeps the value, as validate does.
-func recognized(r recognizers.Recognizer, txt string) bool {
-	_, ok := validateValue(r, txt) // a regex's "value" group is an instance too
-	return ok
-}
-
-// mostlyValid is the least share of a candidate slot's sample values in
-// which a delimited field's recognizer must find an instance for the slot
-// to be the field's (typedCands).
-const mostlyValid = 0.5
-
 // typedCands drops the candidates of fields typed by a delimiting regex or
 // predefined recognizer whose slot's sample values (those after the
 // candidate's label, if any) mostly fail that recognizer: such a slot is
@@ -158,34 +135,27 @@ const mostlyValid = 0.5
 // values are rows of another kind (absentAsOther) keeps its slot: those
 // pages lack the field. Part and lead candidates are left alone: their
 // values are carved out of the slot's text.
-func (w *Wrapper) typedCands(cands []cand, stats []*slotStats, valid map[string]recognizers.Recognizer) []cand {
+func (w *Wrapper) typedCands(cands []mapping.Cand, stats []*mapping.SlotStats, valid map[string]recognizers.Recognizer) []mapping.Cand {
 	out := cands[:0]
 	for _, c := range cands {
-		f := w.fields[c.field]
+		f := w.fields[c.Field]
 		r := valid[f.Path]
-		if r == nil || c.part || c.lead || !f.delimited() {
+		if r == nil || c.Part || c.Lead || !f.WholeByPattern() {
 			out = append(out, c)
 			continue
 		}
-		st := stats[c.slot]
-		if c.label != "" {
-			st = labelled(st, c.label)
+		st := stats[c.Slot]
+		if c.Label != "" {
+			st = mapping.Labelled(st, c.Label)
 		}
-		if st.occ == 0 {
+		if st.Occ == 0 {
 			out = append(out, c)
 			continue
 		}
-		if v := typedShare(st, r); v < mostlyValid && !absentAsOther(f, c, v, w.opt.GeneraliseThres) {
+		if v := mapping.TypedShare(st, r); v < mapping.MostlyValid && !mapping.AbsentAsOther(f, c, v, w.opt.GeneraliseThres) {
 			continue
 		}
 		out = append(out, c)
 	}
 	return out
-}
-
-// typedShare is the share of a slot's sample values that are instances of
-// r, as a value extracted from the slot is judged (validateValue: a
-// regex's "value" group is an instance too).
-func typedShare(st *slotStats, r recognizers.Recognizer) float64 {
-	return shareBy(st, r, validateValue)
 }

@@ -3,6 +3,8 @@ package wrapper
 import (
 	"reflect"
 	"testing"
+
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 func TestAgree(t *testing.T) {
@@ -16,7 +18,7 @@ func TestAgree(t *testing.T) {
 		{Path: "where.phone", Name: "phone", Parent: "where", Mult: "?", Optional: true, Predefined: "phone"},
 		{Path: "dates", Name: "dates", Mult: "*", Many: true, Optional: true, Predefined: "date"},
 	}
-	w := &Wrapper{fields: fields, valid: predefinedRecognizers(fields)}
+	w := &Wrapper{fields: fields, valid: mapping.PredefinedRecognizers(fields)}
 	vals := func(ts ...string) []Value {
 		var out []Value
 		for _, t := range ts {

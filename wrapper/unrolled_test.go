@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestUnrolledLineupItem: the lineup's list opens with the headliner, whom
@@ -99,7 +100,7 @@ func TestUnrolledPeersRowRole(t *testing.T) {
 			set := &SetNode{Body: &SeqNode{Nodes: item("p/span", 1)}}
 			nodes := append([]Node{label}, item(tc.first, 0)...)
 			root := &SeqNode{Nodes: append(nodes, set)}
-			got := unrolledPeers(&Template{Root: root})
+			got := mapping.UnrolledPeers(&Template{Root: root})
 			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
 				t.Errorf("unrolledPeers = %v, want %v", got, tc.want)
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"golang.org/x/net/html"
 )
 
@@ -37,10 +38,10 @@ func TestHasValueText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		toks := tokenize(p, newPaths())
+		toks := tokenize(p, mapping.NewPaths())
 		for a := range toks {
 			for b := a; b <= len(toks) && b <= a+16; b++ {
-				txt, _, _ := valueText(toks, a, b)
+				txt, _, _ := mapping.ValueText(toks, a, b)
 				if got := hasValueText(toks, a, b); got != (txt != "") {
 					t.Fatalf("%s [%d, %d): hasValueText %v, valueText %q", name, a, b, got, txt)
 				}
@@ -58,17 +59,17 @@ func TestHasValueText(t *testing.T) {
 // break and nothing without one.
 func TestHasValueTextBlankRuns(t *testing.T) {
 	n1, n2 := &html.Node{Type: html.TextNode, Data: "  "}, &html.Node{Type: html.TextNode, Data: " "}
-	w1 := token{Kind: KindWord, Text: "  ", Node: n1, End: 2}
-	w2 := token{Kind: KindWord, Text: " ", Node: n2, End: 1}
+	w1 := mapping.Token{Kind: KindWord, Text: "  ", Node: n1, End: 2}
+	w2 := mapping.Token{Kind: KindWord, Text: " ", Node: n2, End: 1}
 	for _, tc := range []struct {
 		name string
-		toks []token
+		toks []mapping.Token
 	}{
-		{"break", []token{w1, {Kind: KindStart, Text: "div"}, w2}},
-		{"inline", []token{w1, {Kind: KindStart, Text: "b"}, w2}},
-		{"one", []token{w1}},
+		{"break", []mapping.Token{w1, {Kind: KindStart, Text: "div"}, w2}},
+		{"inline", []mapping.Token{w1, {Kind: KindStart, Text: "b"}, w2}},
+		{"one", []mapping.Token{w1}},
 	} {
-		txt, _, _ := valueText(tc.toks, 0, len(tc.toks))
+		txt, _, _ := mapping.ValueText(tc.toks, 0, len(tc.toks))
 		if got := hasValueText(tc.toks, 0, len(tc.toks)); got != (txt != "") {
 			t.Errorf("%s: hasValueText %v, valueText %q", tc.name, got, txt)
 		}
@@ -79,7 +80,7 @@ func TestHasValueTextBlankRuns(t *testing.T) {
 func TestCollapseSpace(t *testing.T) {
 	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b",
 		"a\u0085b", "a\u2003b", "\xff b", "a \xff", "é ü", "a, b.", "  ", "a b c d", "a\r\n"} {
-		if got, want := collapseSpace(s), strings.Join(strings.Fields(s), " "); got != want {
+		if got, want := mapping.CollapseSpace(s), strings.Join(strings.Fields(s), " "); got != want {
 			t.Errorf("collapseSpace(%q) = %q, want %q", s, got, want)
 		}
 	}

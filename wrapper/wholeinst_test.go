@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestWholeInstanceSlot: the player's number is written "#47" (template
@@ -37,7 +38,7 @@ func TestWholeInstanceSlot(t *testing.T) {
 }
 
 func TestWholeInstances(t *testing.T) {
-	valid := predefinedRecognizers([]FieldSpec{{Path: "no", Regex: &RegexSpec{Pattern: `\b\d{1,2}\b`}}})
+	valid := mapping.PredefinedRecognizers([]FieldSpec{{Path: "no", Regex: &RegexSpec{Pattern: `\b\d{1,2}\b`}}})
 	if valid["no"] == nil {
 		t.Fatal("no recognizer for the regex field")
 	}
@@ -55,8 +56,8 @@ func TestWholeInstances(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body><p>"+tc.text+"</p></body></html>", nil)
-			toks := tokenize(p, newPaths())
-			first := slices.IndexFunc(toks, func(tk token) bool { return tk.Kind == KindWord })
+			toks := tokenize(p, mapping.NewPaths())
+			first := slices.IndexFunc(toks, func(tk mapping.Token) bool { return tk.Kind == KindWord })
 			in := make([]bool, len(toks))
 			for _, sp := range tc.slots {
 				for x := first + sp[0]; x < first+sp[1]; x++ {
@@ -64,11 +65,11 @@ func TestWholeInstances(t *testing.T) {
 				}
 			}
 			v := tc.slots[len(tc.slots)-1]
-			txt, a, _ := valueText(toks, first+v[0], first+v[1])
-			st := newSlotStats()
-			wholeInstances(st, toks, a, txt, in, valid)
-			if st.wholeInst["no"] != tc.want {
-				t.Fatalf("wholeInst = %d, want %d", st.wholeInst["no"], tc.want)
+			txt, a, _ := mapping.ValueText(toks, first+v[0], first+v[1])
+			st := mapping.NewSlotStats()
+			mapping.WholeInstances(st, toks, a, txt, in, valid)
+			if st.WholeInst["no"] != tc.want {
+				t.Fatalf("wholeInst = %d, want %d", st.WholeInst["no"], tc.want)
 			}
 		})
 	}

@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/exalg"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"github.com/objectrunner/objectrunner/wrapper/records"
 )
 
@@ -93,7 +93,7 @@ type Wrapper struct {
 	// (pins.go); Save writes the pin so.
 	pinFound map[int]map[string]Pin
 
-	ps      *paths
+	ps      *mapping.Paths
 	keys    map[exalg.BaseKey]int32
 	keyList []exalg.BaseKey
 	// Lookup tables built once by freeze: the key of a start or end tag by
@@ -212,7 +212,7 @@ func (w *Wrapper) Mode() string {
 // wrapper can be applied, indexed and grown from without the SOD's file.
 func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	if s != nil {
-		pins, err := checkPins(opt.Pins, sodFields(s), pages) // pins.go
+		pins, err := checkPins(opt.Pins, mapping.SodFields(s), pages) // pins.go
 		if err != nil {
 			return nil, err
 		}
@@ -243,7 +243,7 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 		return nil, fmt.Errorf("wrapper: Induce: invalid options %+v (start from DefaultOptions)", opt)
 	}
 	// Page-scope fields are learned apart, at page level (pagescope.go).
-	if rec, page, ok := splitPageScope(s); ok {
+	if rec, page, ok := mapping.SplitPageScope(s); ok {
 		w, err := induce(pages, rec, opt)
 		if err != nil {
 			return nil, err
@@ -253,7 +253,7 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 		}
 		return w, nil
 	}
-	fields := sodFields(s)
+	fields := mapping.SodFields(s)
 	if len(fields) == 0 {
 		return nil, &StopError{Reason: "the SOD has no fields"}
 	}
@@ -277,7 +277,7 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 		}
 	}
 	newWrapper := func() *Wrapper {
-		return &Wrapper{opt: opt, sodHash: s.Hash, sodName: s.Name, mult: s.Mult.String(), pageMin: s.Mult.Min, fields: sodFields(s), scope: -1, ps: newPathsFor(sodFields(s))}
+		return &Wrapper{opt: opt, sodHash: s.Hash, sodName: s.Name, mult: s.Mult.String(), pageMin: s.Mult.Min, fields: mapping.SodFields(s), scope: -1, ps: mapping.NewPathsFor(mapping.SodFields(s))}
 	}
 	// List pages: learn a record's template from the sample's records when
 	// they can be found; otherwise (or when the records cannot meet the
@@ -293,7 +293,7 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	var recErr error
 	var rp *RecordPattern
 	if s.Mult.Many() {
-		if p, err := records.FindRecordPattern(pages, s, RecordOptions{At: recordsAt(opt.Pins)}); err == nil {
+		if p, err := records.FindRecordPattern(pages, s, RecordOptions{At: mapping.RecordsAt(opt.Pins)}); err == nil {
 			rp = p
 			w := newWrapper()
 			if recErr = w.induceRecords(pages, rp); recErr == nil {
@@ -325,11 +325,11 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 // SOD, the objects are the iterations of the template set that best holds
 // the SOD's fields.
 func inducePage(w *Wrapper, pages []*annotate.Page, s *sod.SOD) (*Wrapper, error) {
-	if pageClasses {
-		w.ps.cls = learnClassRulesOnce(pageRecords(pages), true)
+	if mapping.PageClasses {
+		w.ps.Cls = mapping.LearnClassRulesOnce(mapping.PageRecords(pages), true)
 	}
-	w.ps.rows = learnRowOrder(pageRecords(pages))
-	toks := make([][]token, len(pages))
+	w.ps.Rows = mapping.LearnRowOrder(mapping.PageRecords(pages))
+	toks := make([][]mapping.Token, len(pages))
 	for i, p := range pages {
 		toks[i] = tokenize(p, w.ps)
 	}
@@ -390,7 +390,7 @@ func (w *Wrapper) freeze() {
 		}
 		for i := range toks {
 			t := &toks[i]
-			k := exalg.BaseKey{Kind: t.Kind, Text: t.Text, Path: w.ps.parse(t.Path)}
+			k := exalg.BaseKey{Kind: t.Kind, Text: t.Text, Path: w.ps.Parse(t.Path)}
 			id, ok := w.keys[k]
 			if !ok {
 				id = int32(len(w.keyList))
@@ -400,11 +400,11 @@ func (w *Wrapper) freeze() {
 			t.Key = id
 		}
 	})
-	if w.ps.rows != nil {
-		w.ps.internPlain()
+	if w.ps.Rows != nil {
+		w.ps.InternPlain()
 	}
-	w.ps.frozen = true
-	n := len(w.ps.keys)
+	w.ps.Frozen = true
+	n := len(w.ps.Keys)
 	w.tagKey = [2][]int32{make([]int32, n), make([]int32, n)}
 	for i := range n {
 		w.tagKey[0][i], w.tagKey[1][i] = -1, -1
@@ -430,7 +430,7 @@ func (w *Wrapper) freeze() {
 func (w *Wrapper) link() {
 	// An unknown predefined name (a wrapper saved by a build with other
 	// recognizers) leaves the field unvalidated rather than failing.
-	w.valid = predefinedRecognizers(w.fields)
+	w.valid = mapping.PredefinedRecognizers(w.fields)
 	w.bySlot = map[int][]*SlotMap{}
 	w.ownOf = w.ownIndex()
 	for i := range w.slots {
@@ -441,7 +441,7 @@ func (w *Wrapper) link() {
 			w.tmpl.Slots[sm.Slot].EntityType = sm.Type
 		}
 	}
-	sets := slotSets(w.tmpl)
+	sets := mapping.SlotSets(w.tmpl)
 	for fi := range w.fields {
 		f := &w.fields[fi]
 		if !f.Tuple {
@@ -499,7 +499,7 @@ func (w *Wrapper) Extract(p *annotate.Page) ([]*Object, error) {
 
 // extractPage is Extract; toks, when not nil, are the page's tokens
 // (ExtractStream builds them while the page is read).
-func (w *Wrapper) extractPage(p *annotate.Page, toks []token) ([]*Object, error) {
+func (w *Wrapper) extractPage(p *annotate.Page, toks []mapping.Token) ([]*Object, error) {
 	if p == nil {
 		return nil, &MismatchError{Reason: "nil page"}
 	}
@@ -518,7 +518,7 @@ func (w *Wrapper) extractPage(p *annotate.Page, toks []token) ([]*Object, error)
 }
 
 // extractObjects is Extract without the page-scope fields.
-func (w *Wrapper) extractObjects(p *annotate.Page, toks []token) ([]*Object, error) {
+func (w *Wrapper) extractObjects(p *annotate.Page, toks []mapping.Token) ([]*Object, error) {
 	if w.rp != nil {
 		return w.extractRecords(p)
 	}
@@ -529,22 +529,22 @@ func (w *Wrapper) extractObjects(p *annotate.Page, toks []token) ([]*Object, err
 }
 
 // matchPage is extractObjects in page mode, on the page's tokens.
-func (w *Wrapper) matchPage(p *annotate.Page, toks []token) ([]*Object, error) {
+func (w *Wrapper) matchPage(p *annotate.Page, toks []mapping.Token) ([]*Object, error) {
 	m := newMatcher(w, toks)
-	root := &mrec{set: -1}
+	root := &mapping.Mrec{Set: -1}
 	_, ok := m.seq(w.tmpl.Root, 0, len(toks), root)
 	m.release()
 	if !ok {
 		return nil, &MismatchError{Page: p.Path, Reason: m.fail}
 	}
-	var scopes []*mrec
+	var scopes []*mapping.Mrec
 	if w.scope < 0 {
-		scopes = []*mrec{root}
+		scopes = []*mapping.Mrec{root}
 	} else {
-		var find func(r *mrec)
-		find = func(r *mrec) {
-			for _, k := range r.kids {
-				if k.set == w.scope {
+		var find func(r *mapping.Mrec)
+		find = func(r *mapping.Mrec) {
+			for _, k := range r.Kids {
+				if k.Set == w.scope {
 					scopes = append(scopes, k)
 				} else {
 					find(k)
@@ -596,22 +596,8 @@ func dedup(s []string) []string {
 	return out
 }
 
-// collect visits the values of rec and its nested iterations, skipping the
-// iterations of set `skip`.
-func collect(r *mrec, skip int, f func(v sval)) {
-	for _, v := range r.vals {
-		f(v)
-	}
-	for _, k := range r.kids {
-		if skip >= 0 && k.set == skip {
-			continue
-		}
-		collect(k, skip, f)
-	}
-}
-
 // build makes the fields of one object (parent "") or nested tuple.
-func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
+func (w *Wrapper) build(toks []mapping.Token, r *mapping.Mrec, parent string) []Field {
 	if parent == "" {
 		w.reown(toks, r)
 	}
@@ -622,11 +608,11 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 		}
 		fl := Field{Name: f.Name, Many: f.Many, Tuple: f.Tuple}
 		if f.Tuple {
-			var iters []*mrec
-			var find func(x *mrec)
-			find = func(x *mrec) {
-				for _, k := range x.kids {
-					if k.set == f.Set {
+			var iters []*mapping.Mrec
+			var find func(x *mapping.Mrec)
+			find = func(x *mapping.Mrec) {
+				for _, k := range x.Kids {
+					if k.Set == f.Set {
 						iters = append(iters, k)
 					} else {
 						find(k)
@@ -636,7 +622,7 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 			if f.Set >= 0 {
 				find(r)
 			} else {
-				iters = []*mrec{r} // a single nested tuple, not in a set
+				iters = []*mapping.Mrec{r} // a single nested tuple, not in a set
 			}
 			for _, it := range iters {
 				sub := w.build(toks, it, f.Name)
@@ -664,9 +650,9 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 					fl.Values, byRow = append(fl.Values, val), true
 				}
 			}
-			collect(r, skip, func(v sval) {
+			mapping.Collect(r, skip, func(v mapping.Sval) {
 				var sm *SlotMap
-				for _, x := range w.bySlot[v.slot] {
+				for _, x := range w.bySlot[v.Slot] {
 					if x.Field == path {
 						sm = x
 					}
@@ -674,25 +660,25 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 				if sm == nil || byRow || sm.Item {
 					return // a row read by its label; an item slot is read last (byItem)
 				}
-				sm = linesUnchecked(sm, &checkLines)
-				if sm.Label != nil && !labelBeforeNode(toks, v.a, sm.Label) { // nodelabel.go
+				sm = mapping.LinesUnchecked(sm, &checkLines)
+				if sm.Label != nil && !mapping.LabelBeforeNode(toks, v.A, sm.Label) { // nodelabel.go
 					return
 				}
 				if sm.Lead {
-					_, a, b := valueText(toks, v.a, v.b)
-					if rs := runs(toks, a, b); len(rs) > 0 {
-						v.a, v.b = rs[0][0], rs[0][1]
+					_, a, b := mapping.ValueText(toks, v.A, v.B)
+					if rs := mapping.Runs(toks, a, b); len(rs) > 0 {
+						v.A, v.B = rs[0][0], rs[0][1]
 					}
 				}
 				if f.Many {
-					for _, rn := range itemsKeep(toks, v.a, w.clip(toks, v.a, v.b, v.slot), sm.SepWords, sm.Keep) {
-						if !w.itemAt(toks, rn[0], rn[1], v.slot) {
+					for _, rn := range itemsKeep(toks, v.A, w.clip(toks, v.A, v.B, v.Slot), sm.SepWords, sm.Keep) {
+						if !w.itemAt(toks, rn[0], rn[1], v.Slot) {
 							continue
 						}
 						// A dictionary type's items are names: an item
 						// without letters or digits ("$$$" after the
 						// cuisines) is none.
-						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !contains(sm.Seps, val.Text) && !bracketed(val.Text) && (!f.Dictionary || hasWord(val.Text)) {
+						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !mapping.Contains(sm.Seps, val.Text) && !bracketed(val.Text) && (!f.Dictionary || mapping.HasWord(val.Text)) {
 							fl.Values = append(fl.Values, val)
 						}
 					}
@@ -701,28 +687,28 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 				if len(fl.Values) == 1 && sm.Lines {
 					// The next line of the value (SlotMap.Lines), after
 					// the previous line's abbreviation period, if any.
-					if val, ok := w.value(toks, v.a, v.b, sm, f); ok {
-						fl.Values[0].Text += abbrevDot(toks, lineEnd) + ", " + val.Text
-						_, _, lineEnd = valueText(toks, v.a, v.b)
+					if val, ok := w.value(toks, v.A, v.B, sm, f); ok {
+						fl.Values[0].Text += mapping.AbbrevDot(toks, lineEnd) + ", " + val.Text
+						_, _, lineEnd = mapping.ValueText(toks, v.A, v.B)
 					}
 					return
 				}
 				if sm.Lines {
-					_, _, lineEnd = valueText(toks, v.a, v.b)
+					_, _, lineEnd = mapping.ValueText(toks, v.A, v.B)
 				}
 				if len(fl.Values) == 0 {
-					a, b := v.a, v.b
+					a, b := v.A, v.B
 					if sm.Run {
-						if rs := runs(toks, a, b); len(rs) > 0 {
+						if rs := mapping.Runs(toks, a, b); len(rs) > 0 {
 							a, b = rs[0][0], rs[0][1]
 						}
 					}
 					if c := sm.Cut; c != nil {
 						sg := segments(toks, a, b)
-						if len(sg) < w.minSegs[v.slot] {
+						if len(sg) < w.minSegs[v.Slot] {
 							return
 						}
-						if i := w.pickSegment(toks, sg, v.slot); i >= 0 {
+						if i := w.pickSegment(toks, sg, v.Slot); i >= 0 {
 							a, b = sg[i][0], sg[i][1]
 						} else if len(sg) > c.Index {
 							i := c.Index
@@ -733,20 +719,20 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 						}
 					}
 					if sm.Extend {
-						_, ta, tb := valueText(toks, a, b)
+						_, ta, tb := mapping.ValueText(toks, a, b)
 						if ta < tb {
-							b = w.extendEnd(toks, w.slotOwners(toks, r), tb, v.slot)
+							b = w.extendEnd(toks, w.slotOwners(toks, r), tb, v.Slot)
 						}
 					}
 					if sm.Block {
-						_, ta, tb := valueText(toks, a, b)
+						_, ta, tb := mapping.ValueText(toks, a, b)
 						if ta < tb {
-							a, b = w.blockSpan(toks, w.slotOwners(toks, r), ta, tb, v.slot)
+							a, b = w.blockSpan(toks, w.slotOwners(toks, r), ta, tb, v.Slot)
 						}
 					}
 					if val, ok := w.value(toks, a, b, sm, f); ok {
 						if sm.Join || sm.JoinPrev {
-							_, ta, tb := valueText(toks, a, b)
+							_, ta, tb := mapping.ValueText(toks, a, b)
 							w.joinLine(toks, r, skip, sm, f, ta, tb, &val)
 						}
 						fl.Values = append(fl.Values, val)
@@ -769,261 +755,4 @@ func (w *Wrapper) build(toks []token, r *mrec, parent string) []Field {
 		}
 	}
 	return out
-}
-
-func contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// value makes one extracted value from tokens [a, b).
-func (w *Wrapper) value(toks []token, a, b int, sm *SlotMap, f FieldSpec) (Value, bool) {
-	if !f.Many && !f.Patterned() {
-		// A value cut before another field's instance, or at the
-		// separator learned for the slot (SlotMap.CutAt).
-		x, _ := otherCut(toks, a, b, w.cutFields(sm.Slot), w.valid, f.Path)
-		if sm.CutAt != nil {
-			for y := a + 1; y < x; y++ {
-				if toks[y].Kind == KindWord && contains(sm.CutAt, toks[y].Text) {
-					x = y
-					break
-				}
-			}
-		}
-		b = x
-		if sm.LeadNum {
-			a = skipLeadNumber(toks, a, b)
-		}
-	}
-	txt, a, b := valueText(toks, a, b)
-	if txt == "" {
-		return Value{}, false
-	}
-	// A patterned field's instance; the field's own part of a shared slot.
-	txt, ok := w.carve(txt, sm, f)
-	if !ok || onlyPunct(txt) || contains(sm.NA, txt) || placeholderValue(toks, a, b, txt, f) {
-		// Punctuation alone ("(" left of a date cut off) is no value;
-		// symbols are ("$$" for a price range). Nor is a placeholder
-		// ("N/A": the site's own, placeholder.go, or a universal
-		// marker, missing.go).
-		return Value{}, false
-	}
-	v := Value{Text: txt, Evidence: w.evidence(sm, f)}
-	// A field with a predefined recognizer: the longest instance in the
-	// value gives the normalised form; a slot that validates keeps only
-	// values in which the recognizer finds an instance.
-	if r := w.valid[f.Path]; r != nil {
-		norm, ok := validateValue(r, txt)
-		if !ok && sm.Validate {
-			return Value{}, false
-		}
-		v.Normalized, v.Unrecognized = norm, !ok
-		v.Evidence.Recognized = ok
-	}
-	for x := a; x < b; x++ {
-		for _, an := range toks[x].Ann {
-			if !contains(f.Types, an.Type) {
-				continue
-			}
-			v.Evidence.Annotated = true
-			v.Evidence.AnnotationConfidence = max(v.Evidence.AnnotationConfidence, an.Confidence)
-			if v.Normalized == "" {
-				v.Normalized = an.Normalized
-			}
-		}
-	}
-	v.Confidence = v.Evidence.Confidence() // confidence.go
-	if n := toks[a].Node; n != nil && n.Parent != nil {
-		v.Path = annotate.NodePath(n.Parent)
-	}
-	return v, true
-}
-
-// cutFields returns the fields whose instances may end a value of slot:
-// those mapped to it and those with no slot of their own. A date in a
-// title ("The Quiet Archive (1945)") does not end it when the publication
-// date has a slot elsewhere.
-func (w *Wrapper) cutFields(slot int) []FieldSpec {
-	elsewhere := map[string]bool{}
-	for _, sm := range w.slots {
-		if sm.Slot != slot {
-			elsewhere[sm.Field] = true
-		}
-	}
-	for _, sm := range w.slots {
-		if sm.Slot == slot {
-			delete(elsewhere, sm.Field)
-		}
-	}
-	var out []FieldSpec
-	for _, f := range w.fields {
-		if !elsewhere[f.Path] {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// validate runs a predefined recognizer over a value's text: ok reports an
-// instance found, norm is the normalised form of the longest one ("" when
-// the recognizer gives none).
-func validate(r recognizers.Recognizer, txt string) (norm string, ok bool) {
-	ms, err := r.Find(txt)
-	if err != nil {
-		return "", true // the search could not complete: keep the value
-	}
-	best := -1
-	for _, m := range ms {
-		if m.End-m.Start > best {
-			best, norm = m.End-m.Start, m.Normalized
-		}
-	}
-	return norm, best >= 0
-}
-
-// validateValue is validate for a value as extracted, out of the text it
-// was found in: one the recognizer's own check accepts (a regex's "value"
-// group, recognizers.ValueChecker) is an instance too. Slots are judged
-// on their whole texts by validate, where the group's context is present.
-func validateValue(r recognizers.Recognizer, txt string) (norm string, ok bool) {
-	if norm, ok = validate(r, txt); ok {
-		return norm, true
-	}
-	if vc, isVC := r.(recognizers.ValueChecker); isVC {
-		ok, err := vc.CheckValue(txt)
-		return "", ok || err != nil
-	}
-	return "", false
-}
-
-// bracketed reports whether an item is wholly enclosed in brackets, as
-// "(Editor)" after a name: a remark about the item before it (a role), not
-// an item of its own.
-func bracketed(s string) bool {
-	if len(s) < 2 {
-		return false
-	}
-	open, end := s[0], s[len(s)-1]
-	if !((open == '(' && end == ')') || (open == '[' && end == ']')) {
-		return false
-	}
-	// "(A) and (B)": the brackets must enclose the whole text.
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[':
-			depth++
-		case ')', ']':
-			depth--
-			if depth == 0 && i < len(s)-1 {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// byLabel finds the value of a single field mapped by its label
-// (SlotMap.Label) on a page where its slot gave none: optional rows shift
-// the rows after them, so the labelled row may sit in another slot. The
-// first value of a slot that no unlabelled field holds, with the label
-// right before it, is taken.
-func (w *Wrapper) byLabel(toks []token, r *mrec, f FieldSpec) []Value {
-	var sm *SlotMap
-	for i := range w.slots {
-		if x := &w.slots[i]; x.Field == f.Path && x.Label != nil {
-			sm = x
-		}
-	}
-	if sm == nil || emptyAfterLabel(toks, r, sm) { // heldlabel.go
-		return nil
-	}
-	var out []Value
-	collect(r, -1, func(v sval) {
-		if len(out) > 0 {
-			return
-		}
-		for _, x := range w.bySlot[v.slot] {
-			if x.Label == nil {
-				return
-			}
-		}
-		if !labelBefore(toks, v.a, sm.Label) {
-			return
-		}
-		a, b := v.a, v.b
-		if rs := runs(toks, a, b); len(rs) > 0 && sm.Run {
-			a, b = rs[0][0], rs[0][1]
-		}
-		if val, ok := w.value(toks, a, b, sm, f); ok && !w.otherInstance(v.slot, f, val.Text) { // nodelabel.go
-			out = append(out, val)
-		}
-	})
-	return out
-}
-
-// byItem gives a single field, when its other slots gave no value, the
-// first item of its item slots (SlotMap.Item) that is wholly an instance
-// of its pattern (after the slot's ItemLabel, if any).
-func (w *Wrapper) byItem(toks []token, r *mrec, f FieldSpec) []Value {
-	var out []Value
-	collect(r, -1, func(v sval) {
-		if len(out) > 0 {
-			return
-		}
-		for _, sm := range w.bySlot[v.slot] {
-			if sm.Field != f.Path || !sm.Item {
-				continue
-			}
-			if w.valid[f.Path] == nil {
-				// A name's row: the run after its label (rowitems.go).
-				if a, b, ok := labelRun(toks, v.a, v.b, sm.ItemLabel); ok {
-					if val, ok := w.value(toks, a, b, sm, f); ok {
-						if val.Text = w.otherInstancesOut(val.Text, f); hasWord(val.Text) {
-							out = append(out, val)
-						}
-					}
-				}
-				return
-			}
-			if a, b, ok := patternItem(toks, v.a, v.b, w.valid[f.Path], sm.ItemLabel); ok {
-				if val, ok := w.value(toks, a, b, sm, f); ok {
-					out = append(out, val)
-				}
-			}
-			return
-		}
-	})
-	return out
-}
-
-// learnTemplate runs ExAlg on the sample's token streams — ECGM (equivalence
-// classes to a fixpoint) then CONSTTEMP — installs the template in w and
-// returns the statistics of each slot's sample values.
-func (w *Wrapper) learnTemplate(toks [][]token) []*slotStats {
-	w.tmpl = exalg.Learn(toks, w.opt.Options, w.ps.String)
-	w.freeze()
-	return gather(w, toks)
-}
-
-// matchRoot matches one token stream against the whole template; ok is
-// false when the stream does not fit it.
-func (w *Wrapper) matchRoot(tk []token) (root *mrec, ok bool) {
-	root = &mrec{set: -1}
-	_, ok = newMatcher(w, tk).seq(w.tmpl.Root, 0, len(tk), root)
-	return root, ok
-}
-
-// onlyPunct reports whether s holds nothing but punctuation and spaces.
-func onlyPunct(s string) bool {
-	for _, r := range s {
-		if !unicode.IsPunct(r) && !unicode.IsSpace(r) {
-			return false
-		}
-	}
-	return true
 }

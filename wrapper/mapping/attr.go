@@ -1,0 +1,51 @@
+package mapping
+
+import (
+	"github.com/objectrunner/objectrunner/sod"
+)
+
+// Attribute values as tokens.
+//
+// A wrapper whose SOD has entity types with an attr (sod.Type.Attr: href,
+// src, content, …) reads those attributes as part of the token stream:
+// every element carrying one of them (non-blank) gives, right after its
+// start tag,
+//
+//	<@KEY>  the words of the value  </@KEY>
+//
+// as if the value were the text of a first child element named "@KEY".
+// The words come from the attribute-value node of annotate.Page.AttrNode
+// (href and src resolved against the page's base), split as any text is
+// (splitWords), with that node's annotations; their occurrence path is the
+// element's path + "/@KEY", and a value's Path ends in "/@KEY". The tags
+// <@KEY> and </@KEY> keep the value apart from the element's own text
+// ("<a href=X>Title</a>" gives "<a> <@href> X </@href> Title </a>"), so
+// ExAlg puts them in different slots, and the slot of an attribute field
+// is learned, like any other, from where its annotations are: the
+// element that carries the attribute. Nothing else in the wrapper knows
+// about attributes. Elements whose content is skipped (head, …) give only
+// the elements under them carrying such an attribute (<meta content>; see
+// frameAttrs in token.go).
+// Wrappers without attribute fields tokenize exactly as before.
+
+// NewPathsFor returns a fresh path table for a wrapper of the given
+// fields: it records which attributes are tokens.
+func NewPathsFor(fields []FieldSpec) *Paths {
+	ps := NewPaths()
+	for _, f := range fields {
+		for _, k := range f.Attrs {
+			if !Contains(ps.Attrs, k) {
+				ps.Attrs = append(ps.Attrs, k)
+			}
+		}
+	}
+	return ps
+}
+
+// addAttr adds the attribute an entity type reads, if any, to attrs.
+func addAttr(attrs []string, t *sod.Type) []string {
+	if t == nil || t.Attr == "" || Contains(attrs, t.Attr) {
+		return attrs
+	}
+	return append(attrs, t.Attr)
+}

@@ -1,0 +1,4 @@
+package mapping
+
+// LabelItems turns byLabelItem on (a switch for the tests).
+var LabelItems = true

@@ -1,0 +1,4 @@
+package mapping
+
+// OtherRecordRows turns otherRecordRow on (a switch for the tests).
+var OtherRecordRows = true

@@ -1,0 +1,149 @@
+package mapping
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The score of a (field, candidate slot). Every candidate slot of a field
+// (mapSlots) is weighed by one Score: named factors, each computed in one
+// place, multiplied in Total in one fixed order. The mapping decisions
+// (which field takes which slot, in which order) read Total only; the
+// factors are kept so that `objectrunner wrapper show --explain` prints
+// the numbers the model used (fieldexplain.go).
+//
+// The factors, in the order Total multiplies them:
+//
+//	Annotation    the evidence that the slot holds the field at all: the
+//	              number of sample values its types annotate × their
+//	              share of the slot's annotated values × the annotations'
+//	              mean confidence relative to the field's best slot; or,
+//	              when a label naming the field nominated the slot, the
+//	              number of values the label precedes (Basis says which)
+//	Label         a label naming the field near the slot: namedBoost
+//	              (×0.75 for a stem) when one nominated it; otherwise
+//	              ×1.5 (×1.3 for a type's kind) when the template's label
+//	              before the slot names it, ×0.5 when it names another
+//	              field (or another number: "ISBN10" for isbn_13)
+//	Variation     variation across pages: a slot whose value hardly
+//	              changes from page to page is template-like (a menu
+//	              entry a dictionary happens to know)
+//	Multiplicity  multiplicity fit: a mandatory single field has a value
+//	              on every page, so a slot filled on some pages only
+//	              counts for the share it fills (presence.go); a single
+//	              field takes one value per page, so a slot holding
+//	              several per page (a sidebar's list of prices, another
+//	              format's box) counts pages, not values (onePerPage)
+//	OneText       a detail page's slot whose annotations all fall on one
+//	              text is a dictionary knowing a heading (oneTextPenalty)
+//	Title         a detail page's slot whose values the page's <title>
+//	              names is the page's own object (titleBoost)
+//	Whole         recognizer agreement in shape: the share of values that
+//	              are whole text nodes (or whole instances of a
+//	              delimiting pattern), strongly for whole-node types
+//	Locality      on a detail page the fields of one object come from one
+//	              region of the page (locality.go): a slot outside the
+//	              region of the best-supported fields weighs
+//	              outsidePenalty, so that it is taken only when the
+//	              region holds no candidate, and is then flagged
+//
+// Recognizer agreement in content is not a factor: a patterned field's
+// candidates are its recognizer's annotations (Annotation counts them),
+// a label-nominated slot must be recognized in GeneraliseThres of its
+// values to be nominated (plausible), and the slot's share of recognized
+// values decides validation (SlotMap.Valid). Valid is shown beside the
+// factors for the reader.
+//
+// A few candidates are not weighed but placed by a rule that the factors
+// cannot express (Rule names it; Total is then the rule's value, set
+// above every weighed candidate of the scope): the page's titled heading
+// for the object's name (titlename.go), a mandatory field's slot another
+// field took without need (reclaim.go), a part of another field's value
+// (partcands.go, never mapped directly).
+type Score struct {
+	Basis        string  `json:"basis"` // "annotations", "lead", "label" or "rule"
+	Rule         string  `json:"rule,omitempty"`
+	Annotation   float64 `json:"annotation"`
+	Label        float64 `json:"label"`
+	Variation    float64 `json:"variation"`
+	Multiplicity float64 `json:"multiplicity"`
+	OneText      float64 `json:"one_text"`
+	Title        float64 `json:"title"`
+	Whole        float64 `json:"whole"`
+	Locality     float64 `json:"locality"`
+	// Valid is the share of the slot's sample values in which the
+	// field's recognizer finds an instance (-1: no recognizer); shown,
+	// not multiplied.
+	Valid float64 `json:"valid"`
+	// Fixed is Total for a rule's candidate.
+	Fixed float64 `json:"fixed,omitempty"`
+}
+
+// NewScore returns a Score with every factor neutral.
+func NewScore(basis string, annotation float64) Score {
+	return Score{Basis: basis, Annotation: annotation, Label: 1, Variation: 1, Multiplicity: 1,
+		OneText: 1, Title: 1, Whole: 1, Locality: 1, Valid: -1}
+}
+
+// RuleScore returns the Score of a candidate placed by rule at total.
+func RuleScore(rule string, total float64) Score {
+	s := NewScore("rule", 0)
+	s.Rule, s.Fixed = rule, total
+	return s
+}
+
+// Total combines the factors: their product, or Fixed for a rule. The
+// one place where a candidate's weight is computed.
+func (s Score) Total() float64 {
+	if s.Basis == "rule" {
+		return s.Fixed
+	}
+	t := s.Annotation * s.Label
+	t *= s.Variation
+	t *= s.Multiplicity
+	t *= s.OneText
+	t *= s.Title
+	t *= s.Whole
+	t *= s.Locality
+	return t
+}
+
+// String prints the factors that are not neutral, for --explain.
+func (s Score) String() string {
+	if s.Basis == "rule" {
+		return "rule " + s.Rule
+	}
+	var b strings.Builder
+	b.WriteString(s.Basis)
+	b.WriteString(" ")
+	b.WriteString(FmtFactor(s.Annotation))
+	for _, p := range []struct {
+		name string
+		v    float64
+	}{{"label", s.Label}, {"variation", s.Variation}, {"multiplicity", s.Multiplicity},
+		{"one-text", s.OneText}, {"title", s.Title}, {"whole", s.Whole}, {"locality", s.Locality}} {
+		if p.v != 1 {
+			b.WriteString(" × " + p.name + " " + FmtFactor(p.v))
+		}
+	}
+	return b.String()
+}
+
+// FmtFactor prints a factor with three significant decimals.
+func FmtFactor(v float64) string {
+	return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(v, 'f', 3, 64), "0"), ".")
+}
+
+// OnePerPage is the multiplicity fit of a single field's slot on a detail
+// page (a list's records are weighed as before: their sets are the
+// records' own, and record mode has rules of its own for them): the
+// number of sample pages (records) where it holds values over the number
+// of its values. The Annotation factor counts values; a single field
+// gets one per page, so a slot with fifteen prices a page (a carousel)
+// is worth its pages, not fifteen times them.
+func OnePerPage(st *SlotStats) float64 {
+	if len(st.PerPage) == 0 || st.Occ <= len(st.PerPage) {
+		return 1
+	}
+	return float64(len(st.PerPage)) / float64(st.Occ)
+}

@@ -1,0 +1,57 @@
+package mapping
+
+// A slot that is a set field's own place is not an optional single
+// field's. mapSlots places single fields first (a headliner before the
+// performers, so that the list of guests does not swallow him), but a
+// noisy dictionary of another kind also knows a few of the names of a
+// byline ("By Garrett Booker | Esme Thornbury" where the publishers'
+// dictionary holds one author's name): the optional publisher, whose own
+// value sits elsewhere (beside its date, found later by learnParts), would
+// take the byline, and the mandatory authors, which have no other slot,
+// would stop the induction.
+
+// SetClaims reports whether candidate c, of a single root field, stands on
+// a slot that a mandatory root set field claims. For an optional single
+// field of another kind than the set's: the set field's best candidate is
+// this slot and scores higher than c there. For any single field, the
+// pair's total decides: when the set field's best candidate is this slot,
+// c gives way if the single field's best other slot plus the set field's
+// score here beat c plus the set field's best other slot. A headliner the
+// artists' dictionary also finds as the first of a record's performers
+// ("<dd>A<br>B<br>C</dd>" beside the heading "A") would otherwise take the
+// lineup, as one value, and leave the performers the heading's one name.
+func SetClaims(fields []FieldSpec, cands []Cand, c Cand) bool {
+	f := fields[c.Field]
+	if f.Many || f.Parent != "" {
+		return false
+	}
+	best := map[int]Cand{}
+	for _, d := range cands {
+		if b, ok := best[d.Field]; !ok || d.Score > b.Score {
+			best[d.Field] = d
+		}
+	}
+	// other is the best score of field fi's candidates at slots but s.
+	other := func(fi, s int) float64 {
+		o := 0.0
+		for _, d := range cands {
+			if d.Field == fi && d.Slot != s && !d.Part && d.Score > o {
+				o = d.Score
+			}
+		}
+		return o
+	}
+	for fi, d := range best {
+		g := fields[fi]
+		if !g.Many || g.Optional || g.Tuple || g.Parent != "" || d.Slot != c.Slot {
+			continue
+		}
+		if f.Optional && !SameKind(f, g) && d.Score > c.Score {
+			return true
+		}
+		if alt := other(c.Field, c.Slot); alt > 0 && alt+d.Score > c.Score+other(fi, c.Slot) {
+			return true
+		}
+	}
+	return false
+}

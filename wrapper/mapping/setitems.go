@@ -1,0 +1,197 @@
+package mapping
+
+// A set field's value is a list ("The Lonesome Owls, X. X. Greaves,
+// Paper Kites", "Diner and Chinese ($)", "Tex-Mex, Cajun/Creole, Wine Bar
+// | $$") of which a sparse dictionary knows one item or none. The
+// value-level count (gather: the type's annotations cover half the value's
+// words) misses a list of three with one known name, so a set field's slot
+// is counted by items: a value counts as the field's when one of its items
+// is wholly an instance of the field's types (a known name, not a sentence
+// of which a noisy dictionary knows one word). Items are cut for counting
+// (countingItems) at tags, at ", ; |" and the weak separators "& / +", at
+// a short lower-case word between two capitalised words ("and" in "Diner
+// and Chinese"), and before and after a bracket pair, whose inside is a
+// remark, not an item ("Boneyard (Elena Ortega)"). In a value of several
+// items, an item that is an instance of a patterned field's type with no
+// neighbouring item of that type ("$$" beside the cuisines) is that
+// field's part of the value (learnParts) and does not count as annotated;
+// a pattern's instance cut in pieces ("June 9, 1989") does. Values with a
+// block element inside (rows of several kinds) are counted as a whole
+// only. mapSlots uses the item counts for a set field without a pattern
+// when they are higher than the value counts, with the same GeneraliseThres
+// or plurality rule (itemPlurality) and the items' confidence.
+
+import (
+	"slices"
+	"unicode"
+
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
+)
+
+// ItemCounts adds a value [a, b) to st's item-level counts; seen holds the
+// types that cover half the value's words (an item-level instance too).
+func ItemCounts(st *SlotStats, toks []Token, a, b int, seen map[string]bool) {
+	CountItems(st, toks, a, b, seen, nil)
+}
+
+// CountItems is itemCounts; patTypes holds the types of the SOD's
+// patterned fields (see the file comment).
+func CountItems(st *SlotStats, toks []Token, a, b int, seen, patTypes map[string]bool) {
+	hit := map[string]float64{}
+	for t := range seen {
+		hit[t] = bestConf(toks, a, b, t)
+	}
+	if its := CountingItems(toks, a, b); len(its) > 0 && !blockInside(toks, a, b) {
+		mains := make([]map[string]bool, len(its))
+		for i, it := range its {
+			mains[i] = wholeTypes(toks, it[0], it[1])
+		}
+		for i, it := range its {
+			for typ := range mains[i] {
+				if patTypes[typ] && (i == 0 || !mains[i-1][typ]) && (i+1 == len(its) || !mains[i+1][typ]) {
+					continue // another field's part (a price range)
+				}
+				hit[typ] = max(hit[typ], bestConf(toks, it[0], it[1], typ))
+			}
+		}
+	}
+	if len(hit) > 0 {
+		st.itemAnnOcc++
+	}
+	for t, c := range hit {
+		st.itemTypes[t]++
+		st.itemConf[t] += c
+	}
+}
+
+// blockInside reports whether tokens [a, b) hold the start or end of a
+// block element: page parts (rows of several kinds), not one line's items.
+func blockInside(toks []Token, a, b int) bool {
+	for x := a; x < b; x++ {
+		if t := &toks[x]; t.Kind != KindWord && t.Text != "br" && !inlineTags[t.Text] {
+			return true
+		}
+	}
+	return false
+}
+
+// wholeTypes returns the types whose annotations cover every word of
+// tokens [a, b) (separator punctuation aside).
+func wholeTypes(toks []Token, a, b int) map[string]bool {
+	words := 0
+	cover := map[string]int{}
+	for x := a; x < b; x++ {
+		if toks[x].Kind != KindWord || exalg.EdgeToken(&toks[x]) {
+			continue
+		}
+		words++
+		for _, typ := range toks[x].AnnTypes() {
+			cover[typ]++
+		}
+	}
+	out := map[string]bool{}
+	for typ, c := range cover {
+		if c == words {
+			out[typ] = true
+		}
+	}
+	return out
+}
+
+// bestConf is the best confidence of typ's annotations on tokens [a, b).
+func bestConf(toks []Token, a, b int, typ string) float64 {
+	best := 0.0
+	for x := a; x < b; x++ {
+		for _, an := range toks[x].Ann {
+			if an.Type == typ {
+				best = max(best, an.Confidence)
+			}
+		}
+	}
+	return best
+}
+
+// CountingItems cuts tokens [a, b) into items for counting (see the file
+// comment); the insides of bracket pairs are left out.
+func CountingItems(toks []Token, a, b int) [][2]int {
+	var out [][2]int
+	start, depth := a, 0
+	cut := func(x int) {
+		if x > start && depth == 0 {
+			out = append(out, [2]int{start, x})
+		}
+		start = x + 1
+	}
+	for x := a; x < b; x++ {
+		t := &toks[x]
+		switch {
+		case SepToken(t, "(["):
+			cut(x)
+			depth++
+		case SepToken(t, ")]"):
+			depth = max(0, depth-1)
+			start = x + 1
+		case t.Kind != KindWord, SepToken(t, ItemSeps+WeakSeps):
+			cut(x)
+		case x > a && x+1 < b && len(t.Text) <= 4 && LowerInitial(t.Text) && CapitalWord(&toks[x-1]) && CapitalWord(&toks[x+1]):
+			cut(x)
+		}
+	}
+	cut(b)
+	return out
+}
+
+// CapitalWord reports whether t is a word starting with an upper-case
+// letter.
+func CapitalWord(t *Token) bool {
+	if t.Kind != KindWord {
+		return false
+	}
+	for _, r := range t.Text {
+		return unicode.IsUpper(r)
+	}
+	return false
+}
+
+// ItemCount is the number of values with an item that is an instance of
+// one of types, and its share of the values with an annotated item.
+func (st *SlotStats) ItemCount(types []string) (int, float64) {
+	n := 0
+	for _, t := range types {
+		n += st.itemTypes[t]
+	}
+	if st.itemAnnOcc == 0 {
+		return n, 0
+	}
+	return n, min(1, float64(n)/float64(st.itemAnnOcc))
+}
+
+// ItemMeanConf is the mean confidence of the values counted by itemCount
+// (1 when there are none).
+func (st *SlotStats) ItemMeanConf(types []string) float64 {
+	return meanConfOf(st.itemTypes, st.itemConf, types)
+}
+
+// ItemPlurality is plurality counted on items (itemTypes).
+func (st *SlotStats) ItemPlurality(types []string) bool {
+	mine, _ := st.ItemCount(types)
+	for t, n := range st.itemTypes {
+		if !slices.Contains(types, t) && n >= mine {
+			return false
+		}
+	}
+	return mine > 0
+}
+
+// PatternTypes returns the types of the fields that have a pattern.
+func PatternTypes(fields []FieldSpec) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range fields {
+		if f.Patterned() {
+			for _, t := range f.Types {
+				out[t] = true
+			}
+		}
+	}
+	return out
+}
