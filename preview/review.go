@@ -233,7 +233,7 @@ func reviewHTML(rv *Review, given []wrapper.Pin, pages map[string]*annotate.Page
 				return "", err
 			}
 			fmt.Fprintf(&b, "<label class=\"candidate\" id=\"%s-c%d\"><input type=\"radio\" name=\"%s\" value=\"%d\" data-pin=\"%s\"> %s</label>\n",
-				name, k+1, name, k+1, pin, esc(candidateTitle(k, c)))
+				name, k+1, name, k+1, pin, esc(c.Title(k)))
 			b.WriteString("<table>")
 			for _, s := range c.Samples {
 				vals := make([]string, len(s.Values))
@@ -278,32 +278,6 @@ func reviewHTML(rv *Review, given []wrapper.Pin, pages map[string]*annotate.Page
 	}
 	fmt.Fprintf(&b, "<script id=\"given\" type=\"application/json\">%s</script>\n<script>%s</script>\n</body></html>\n", gj, reviewScript)
 	return b.String(), nil
-}
-
-// candidateTitle is the headline of candidate k, as the terminal review
-// prints it (wrapper.WriteCandidates).
-func candidateTitle(k int, c wrapper.QuestionCandidate) string {
-	if c.Records != "" {
-		chosen := ""
-		if c.Chosen {
-			chosen = ", chosen"
-		}
-		return fmt.Sprintf("[%d] records at %s%s (score %s)", k+1, c.Records, chosen, strconv.FormatFloat(c.Total, 'g', 4, 64))
-	}
-	where := fmt.Sprintf("slot %d", c.Slot)
-	if c.Context != "" {
-		where += fmt.Sprintf(", after %q", c.Context)
-	}
-	if c.Label != "" {
-		where += fmt.Sprintf(", label %q", c.Label)
-	}
-	if c.TakenBy != "" {
-		where += ", now " + c.TakenBy
-	}
-	if c.Chosen {
-		where += ", chosen"
-	}
-	return fmt.Sprintf("[%d] %s (score %s)", k+1, where, strconv.FormatFloat(c.Total, 'g', 4, 64))
 }
 
 // reviewScript builds the answers file from the choices: the given pins,

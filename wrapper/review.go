@@ -247,20 +247,7 @@ func WriteCandidates(out io.Writer, q Question) {
 			mapping.WriteRecordCandidate(out, j, c) // recordq.go
 			continue
 		}
-		where := fmt.Sprintf("slot %d", c.Slot)
-		if c.Context != "" {
-			where += fmt.Sprintf(", after %q", c.Context)
-		}
-		if c.Label != "" {
-			where += fmt.Sprintf(", label %q", c.Label)
-		}
-		if c.TakenBy != "" {
-			where += ", now " + c.TakenBy
-		}
-		if c.Chosen {
-			where += ", chosen"
-		}
-		fmt.Fprintf(out, "  [%d] %s (score %s)\n", j+1, where, mapping.FmtFactor(c.Total))
+		fmt.Fprintf(out, "  %s\n", c.Title(j))
 		for _, s := range c.Samples {
 			more := ""
 			if s.Count > len(s.Values) {

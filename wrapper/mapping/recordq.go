@@ -64,11 +64,7 @@ func RecordSamplePages(a, b records.RecordAlternative) []int {
 
 // WriteRecordCandidate prints candidate j of a records question.
 func WriteRecordCandidate(out io.Writer, j int, c QuestionCandidate) {
-	chosen := ""
-	if c.Chosen {
-		chosen = ", chosen"
-	}
-	fmt.Fprintf(out, "  [%d] records at %s%s (score %s)\n", j+1, c.Records, chosen, FmtFactor(c.Total))
+	fmt.Fprintf(out, "  %s\n", c.Title(j))
 	for _, s := range c.Samples {
 		first := ""
 		if len(s.Values) > 0 {

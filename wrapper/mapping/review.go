@@ -102,6 +102,31 @@ type QuestionCandidate struct {
 	Records string `json:"records,omitempty"`
 }
 
+// Title is the headline of candidate c numbered k+1, as the terminal
+// review and the review page show it: where the candidate sits (slot,
+// text before it, label, the field that has it now) or the records it
+// stands for, and its score.
+func (c QuestionCandidate) Title(k int) string {
+	chosen := ""
+	if c.Chosen {
+		chosen = ", chosen"
+	}
+	if c.Records != "" {
+		return fmt.Sprintf("[%d] records at %s%s (score %s)", k+1, c.Records, chosen, FmtFactor(c.Total))
+	}
+	where := fmt.Sprintf("slot %d", c.Slot)
+	if c.Context != "" {
+		where += fmt.Sprintf(", after %q", c.Context)
+	}
+	if c.Label != "" {
+		where += fmt.Sprintf(", label %q", c.Label)
+	}
+	if c.TakenBy != "" {
+		where += ", now " + c.TakenBy
+	}
+	return fmt.Sprintf("[%d] %s%s (score %s)", k+1, where, chosen, FmtFactor(c.Total))
+}
+
 // Pin is the answer choosing candidate c for field.
 func (c QuestionCandidate) Pin(field string) Pin {
 	if c.Records != "" {
