@@ -232,7 +232,10 @@ func (s *pageSource) only(keep []string) error {
 		return out
 	}
 	names := filter(s.names)
-	if len(names) == 0 {
+	switch {
+	case len(keep) == 0:
+		return errors.New("objectrunner: Config.Pages names no page")
+	case len(names) == 0:
 		return fmt.Errorf("objectrunner: none of the %d pages asked for is in the source (e.g. %s)", len(keep), keep[0])
 	}
 	s.names = names

@@ -83,6 +83,9 @@ func TestSplitTemplates(t *testing.T) {
 	if _, err := objectrunner.Run(context.Background(), site, objectrunner.Config{Pages: []string{"x/none.html"}}, nil); err == nil || !strings.Contains(err.Error(), "x/none.html") {
 		t.Errorf("Run with pages not in the source: %v, want an error naming them", err)
 	}
+	if _, err := objectrunner.Run(context.Background(), site, objectrunner.Config{Pages: []string{}}, nil); err == nil {
+		t.Error("Run with an empty, non-nil Config.Pages: no error")
+	}
 	_, _, opt := setup(t, filepath.Join(examples, "concerts-a", "sod.toml"),
 		map[string][]string{"artist": readList(t, filepath.Join(examples, "concerts-a", "dictionaries", "artist.txt"))})
 	opt.Jobs = 2
