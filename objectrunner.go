@@ -223,6 +223,7 @@ func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Obje
 		if err != nil {
 			return nil, err
 		}
+		defer fsys.Close()
 		return RunFS(ctx, fsys, cfg, emit)
 	}
 	src, skipped, err := dirSource(source, cfg.Load)

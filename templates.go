@@ -259,6 +259,7 @@ func SourceTemplates(source string, cfg Config) ([]SourceTemplate, error) {
 		if err != nil {
 			return nil, err
 		}
+		defer fsys.Close()
 		names, err := annotate.ListFS(fsys)
 		if err != nil {
 			return nil, err

@@ -56,6 +56,7 @@ cluster is a source for extract (--source with the cluster's pages).`)
 		if err != nil {
 			return err
 		}
+		defer wfs.Close()
 		for _, e := range wfs.Entries() {
 			names = append(names, e.Name)
 		}
