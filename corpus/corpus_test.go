@@ -69,6 +69,20 @@ func readList(t *testing.T, path string) []string {
 	return strings.Split(strings.TrimSpace(string(b)), "\n")
 }
 
+// runLogged runs srcs with opt, failing the test on an error, and logs
+// the report's table, which it returns too.
+func runLogged(t *testing.T, srcs []Source, opt Options) (*Report, string) {
+	t.Helper()
+	rep, err := Run(context.Background(), srcs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table strings.Builder
+	rep.WriteTable(&table)
+	t.Logf("\n%s", table.String())
+	return rep, table.String()
+}
+
 // TestRunExamples runs the three concert sources as one corpus, two at a
 // time, seeded with the word list of the first only: every source gives
 // its objects, outputs and wrappers are written, the repository holds them,
@@ -87,13 +101,7 @@ func TestRunExamples(t *testing.T) {
 	opt.Jobs = 2
 	opt.Out = t.TempDir()
 	opt.Repo = t.TempDir()
-	rep, err := Run(context.Background(), srcs, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var table strings.Builder
-	rep.WriteTable(&table)
-	t.Logf("\n%s", table.String())
+	rep, table := runLogged(t, srcs, opt)
 	for _, s := range rep.Sources {
 		a := s.Final()
 		want := lines(t, filepath.Join(examples, s.Name, "expected.jsonl"))
@@ -123,7 +131,7 @@ func TestRunExamples(t *testing.T) {
 		t.Error("the artist dictionary did not grow")
 	}
 	for _, want := range []string{"source", "concerts-b", "artist", "performer", "3 sources: 3 ok, 0 discarded, 0 failed; 2 rounds of up to 2", "after round 1: dictionary artist +"} {
-		if !strings.Contains(table.String(), want) {
+		if !strings.Contains(table, want) {
 			t.Errorf("the table does not show %q", want)
 		}
 	}
@@ -281,13 +289,7 @@ func TestDiscardedSourceSucceedsAfterGrowth(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, store, opt := setup(t, sodPath, map[string][]string{"artist": pool(0)})
 			opt.Jobs, opt.Grow, opt.Store, opt.Out = tc.jobs, tc.grow, store, t.TempDir()
-			rep, err := Run(context.Background(), srcs, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var table strings.Builder
-			rep.WriteTable(&table)
-			t.Logf("\n%s", table.String())
+			rep, table := runLogged(t, srcs, opt)
 			if a := rep.Sources[0].Final(); a.Status != OK || a.Objects != 30 {
 				t.Fatalf("listings: %s, %d objects (%s)", a.Status, a.Objects, a.Reason)
 			}
@@ -309,7 +311,7 @@ func TestDiscardedSourceSucceedsAfterGrowth(t *testing.T) {
 				if a.Objects != 30 || a.Fill["artist"] != 1 {
 					t.Errorf("tickets: %d objects, artist filled in %.2f, want 30 and all", a.Objects, a.Fill["artist"])
 				}
-				if len(b.Attempts) > 1 && !strings.Contains(table.String(), "ok after dictionary growth") {
+				if len(b.Attempts) > 1 && !strings.Contains(table, "ok after dictionary growth") {
 					t.Error("the table does not say tickets succeeded after growth")
 				}
 			}

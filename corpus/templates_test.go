@@ -90,13 +90,7 @@ func TestSplitTemplates(t *testing.T) {
 		map[string][]string{"artist": readList(t, filepath.Join(examples, "concerts-a", "dictionaries", "artist.txt"))})
 	opt.Jobs = 2
 	opt.Out = t.TempDir()
-	rep, err := Run(context.Background(), split, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var table strings.Builder
-	rep.WriteTable(&table)
-	t.Logf("\n%s", table.String())
+	rep, _ := runLogged(t, split, opt)
 	for _, s := range rep.Sources {
 		sub, _, _ := strings.Cut(split[slices.IndexFunc(split, func(x Source) bool { return x.Name == s.Name })].Pages[0], "/")
 		a := s.Final()
