@@ -112,6 +112,24 @@ func (r *Reader) count(ctx context.Context, sd *side) (uint64, error) {
 	if len(sd.entries) == 0 {
 		return 0, nil
 	}
+	if _, all := sd.filter.(*query.MatchAllQuery); all {
+		// Every object of the side's indexes: their document counts, not
+		// a pass of the collector over every document (a join whose
+		// other side is restricted would otherwise count a whole SOD).
+		var n uint64
+		for _, e := range sd.entries {
+			idx, ok := r.indexes[e]
+			if !ok {
+				continue
+			}
+			c, err := idx.DocCount()
+			if err != nil {
+				return 0, err
+			}
+			n += c
+		}
+		return n, nil
+	}
 	res, err := runSearch(ctx, r.alias(sd.entries), countRequest(sd.filter))
 	if err != nil {
 		return 0, err

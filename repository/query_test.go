@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/blevesearch/bleve/v2/search/query"
 )
 
 // ids returns "source/page#index" for each hit, and "+source/page#index"
@@ -363,6 +365,38 @@ func TestRankingInBatches(t *testing.T) {
 		want := ids(all.Hits[page.offset:min(len(all.Hits), page.offset+page.limit)])
 		if got := ids(res.Hits); strings.Join(got, " ") != strings.Join(want, " ") || res.Total != all.Total {
 			t.Errorf("limit %d offset %d:\n got %v (total %d)\nwant %v\n%s", page.limit, page.offset, got, res.Total, want, res.Plan)
+		}
+	}
+}
+
+// TestCountAllFromDocCounts: a side without restrictions is counted from
+// its indexes' document counts; that is the count a pass over its matches
+// gives, for each SOD and for chosen sources.
+func TestCountAllFromDocCounts(t *testing.T) {
+	r, err := OpenReader(buildFixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, q := range []*Query{{SODs: []string{"book"}}, {SODs: []string{"concert"}}, {SODs: []string{"book"}, Sources: []string{"shop-a"}}} {
+		sides, err := r.plan(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sd := sides[0]
+		if _, ok := sd.filter.(*query.MatchAllQuery); !ok {
+			t.Fatalf("%+v: filter %T, want match all", q, sd.filter)
+		}
+		got, err := r.count(context.Background(), sd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := runSearch(context.Background(), r.alias(sd.entries), countRequest(sd.filter))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != res.Total || got == 0 {
+			t.Errorf("%+v: count %d, a pass over the matches %d", q, got, res.Total)
 		}
 	}
 }
