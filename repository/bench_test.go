@@ -1,9 +1,11 @@
 package repository
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -345,6 +347,19 @@ func BenchmarkQuery100k(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer r.Close()
+	// OBJECTRUNNER_BENCH_DUMP=FILE writes every query's results (IDs,
+	// scores to 17 digits, totals) to FILE: two builds compare with cmp.
+	var dump io.Writer
+	if p := os.Getenv("OBJECTRUNNER_BENCH_DUMP"); p != "" {
+		f, err := os.Create(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		bw := bufio.NewWriter(f)
+		defer bw.Flush()
+		dump = bw
+	}
 	b.Run("build", func(b *testing.B) {
 		b.ReportMetric(float64(repo.objects), "objects")
 		b.ReportMetric(repo.build.Seconds(), "build-s")
@@ -370,6 +385,16 @@ func BenchmarkQuery100k(b *testing.B) {
 					b.Fatal(err)
 				}
 				results += res.Total
+				if dump != nil {
+					fmt.Fprintf(dump, "%s %d total=%d\n", bq.name, len(lat), res.Total)
+					for _, h := range res.Hits {
+						fmt.Fprintf(dump, "  %s %.17g %.17g %.17g", h.id, h.Score, h.Relevance, h.Confidence)
+						if h.Joined != nil {
+							fmt.Fprintf(dump, " + %s %.17g", h.Joined.id, h.Joined.Score)
+						}
+						fmt.Fprintf(dump, " %d\n", len(h.Object))
+					}
+				}
 				b.StopTimer()
 				t0 = time.Now()
 				if _, err := html.Parse(bytes.NewReader(page)); err != nil {

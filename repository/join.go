@@ -27,13 +27,15 @@ func (r *Reader) join(ctx context.Context, q *Query, left, right *side, need int
 	build, probe := left, right
 	bref, pref := q.Join.Left, q.Join.Right
 	swapped := nr < nl
+	bn, pn := nl, nr
 	if swapped {
 		build, probe, bref, pref = right, left, q.Join.Right, q.Join.Left
+		bn, pn = nr, nl
 	}
 	bfield, _ := build.sods[0].Field(bref.Field)
 	pfield, _ := probe.sods[0].Field(pref.Field)
 
-	bhits, err := r.allHits(ctx, build, nil, bfield)
+	bhits, err := r.allHits(ctx, build, nil, bfield, bn)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +58,7 @@ func (r *Reader) join(ctx context.Context, q *Query, left, right *side, need int
 		for i, k := range keys {
 			terms[i] = termQuery(subKey+pathSep+pfield.Path, k)
 		}
-		phits, err := r.allHits(ctx, probe, bleve.NewDisjunctionQuery(terms...), pfield)
+		phits, err := r.allHits(ctx, probe, bleve.NewDisjunctionQuery(terms...), pfield, pn)
 		if err != nil {
 			return nil, err
 		}

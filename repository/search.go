@@ -327,8 +327,10 @@ func (r *Reader) describeSide(sd *side, how string) string {
 
 // allHits returns every object of a side (at most MaxJoinSide), ranked,
 // with extra restricting them further when not nil, and the exact keys of
-// their field f (stored k.PATH). Their objects are not read.
-func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Field) ([]*Hit, error) {
+// their field f (stored k.PATH). Their objects are not read. bound is
+// at least the number of objects the side matches (its filter's count;
+// extra and full-text parts only restrict it).
+func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Field, bound uint64) ([]*Hit, error) {
 	if len(sd.entries) == 0 {
 		return nil, nil
 	}
@@ -361,14 +363,21 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Fie
 		bq.AddFilter(filter)
 		q = bq
 	}
-	count, err := runSearch(ctx, alias, countRequest(q))
-	if err != nil {
-		return nil, err
+	// bound is at least the number of matches: when it is within
+	// MaxJoinSide the search itself sizes the results (Bleve allocates
+	// for the matches it finds, not for the size asked), without a pass
+	// to count them first.
+	if bound > MaxJoinSide {
+		count, err := runSearch(ctx, alias, countRequest(q))
+		if err != nil {
+			return nil, err
+		}
+		if count.Total > MaxJoinSide {
+			return nil, fmt.Errorf("join: %d objects of SOD %s match; restrict them (at most %d per side)", count.Total, strings.Join(sd.names(), ", "), MaxJoinSide)
+		}
+		bound = count.Total
 	}
-	if count.Total > MaxJoinSide {
-		return nil, fmt.Errorf("join: %d objects of SOD %s match; restrict them (at most %d per side)", count.Total, strings.Join(sd.names(), ", "), MaxJoinSide)
-	}
-	req := bleve.NewSearchRequestOptions(q, int(count.Total), 0, false)
+	req := bleve.NewSearchRequestOptions(q, int(bound), 0, false)
 	req.SortByCustom(rankOrder(scoring))
 	keyField := subKey + pathSep + f.Path
 	req.Fields = []string{keyField}
