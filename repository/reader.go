@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
@@ -26,6 +27,44 @@ type Reader struct {
 	manifest *Manifest
 	sods     map[string]*SODInfo
 	indexes  map[*SourceEntry]bleve.Index
+
+	confMu sync.Mutex
+	// confOver records, per index, whether it holds an object of
+	// confidence above 1 (found once, when a ranking first needs it).
+	confOver map[*SourceEntry]bool
+}
+
+// confAtMostOne reports whether every object of the entries' indexes has
+// a confidence of at most 1, so that a BM25 score bounds score ×
+// confidence (topScores then reads the confidence of a match only when
+// its score could place it among the best). An index is asked once, by a
+// count of its objects of confidence above 1 (a range of the conf terms).
+func (r *Reader) confAtMostOne(ctx context.Context, entries []*SourceEntry) (bool, error) {
+	r.confMu.Lock()
+	defer r.confMu.Unlock()
+	if r.confOver == nil {
+		r.confOver = map[*SourceEntry]bool{}
+	}
+	one := 1.0
+	for _, e := range entries {
+		over, ok := r.confOver[e]
+		if !ok {
+			idx, found := r.indexes[e]
+			if !found {
+				continue
+			}
+			res, err := runSearch(ctx, bleve.NewIndexAlias(idx), countRequest(numericRange(fieldConf, OpGt, one)))
+			if err != nil {
+				return false, err
+			}
+			over = res.Total > 0
+			r.confOver[e] = over
+		}
+		if over {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // SODInfo is an SOD of the repository with its queryable fields.

@@ -155,11 +155,20 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	if err != nil {
 		return nil, 0, "", err
 	}
+	bounded, err := r.confAtMostOne(ctx, sd.entries)
+	if err != nil {
+		return nil, 0, "", err
+	}
 	// Size 0: the matches go to top's handler, not to Bleve's results.
 	req := bleve.NewSearchRequestOptions(bq, 0, 0, false)
-	req.SortByCustom(topOrder())
+	top := &topScores{need: need, scoring: true, lazyConf: bounded}
+	if bounded {
+		// The score sorts: Bleve reads no doc value per match.
+		req.SortByCustom(search.SortOrder{&search.SortScore{Desc: true}})
+	} else {
+		req.SortByCustom(topOrder())
+	}
 	req.PreSearchData = map[string]interface{}{search.BM25PreSearchDataKey: stats}
-	top := &topScores{need: need, scoring: true}
 	res, err := runSearch(withTopScores(ctx, top), alias, req)
 	if err != nil {
 		return nil, 0, "", err

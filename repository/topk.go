@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/blevesearch/bleve/v2/numeric"
 	"github.com/blevesearch/bleve/v2/search"
 )
 
@@ -30,8 +31,12 @@ type topScores struct {
 	// scoring: the key is BM25 score × confidence; without a full-text
 	// part, confidence alone.
 	scoring bool
-	mu      sync.Mutex
-	parts   []*topPart
+	// lazyConf (scoring only): every confidence is at most 1, so a match
+	// whose score is below the floor is dropped before its confidence is
+	// read; the handler reads conf itself, Bleve's sort is the score.
+	lazyConf bool
+	mu       sync.Mutex
+	parts    []*topPart
 }
 
 // topPart is the matches kept from one index.
@@ -54,10 +59,16 @@ const topMargin = 1e-9
 
 // handler is the search.MakeDocumentMatchHandler that collects into t.
 //
-// Bleve's collector reads conf for every match (the request's sort, topOrder);
-// pos, the longer doc value, is read here for the matches kept only.
+// Without lazyConf, Bleve's collector reads conf for every match (the
+// request's sort, topOrder); pos, the longer doc value, is read here for
+// the matches kept only. With lazyConf, Bleve reads no doc value, and conf
+// and pos are read here for the matches whose score reaches the floor.
 func (t *topScores) handler(sctx *search.SearchContext) (search.DocumentMatchHandler, bool, error) {
-	dvr, err := sctx.IndexReader.DocValueReader([]string{fieldPos})
+	fields := []string{fieldPos}
+	if t.lazyConf {
+		fields = append(fields, fieldConf)
+	}
+	dvr, err := sctx.IndexReader.DocValueReader(fields)
 	if err != nil {
 		return nil, false, err
 	}
@@ -70,29 +81,43 @@ func (t *topScores) handler(sctx *search.SearchContext) (search.DocumentMatchHan
 			return nil
 		}
 		defer sctx.DocumentMatchPool.Put(d)
-		conf := 0.0
-		if len(d.DecodedSort) == 1 {
-			conf, _ = strconv.ParseFloat(d.DecodedSort[0], 64)
-		}
 		score := d.Score
 		if score > p.best {
 			p.best = score
 		}
-		key := conf
-		if t.scoring {
-			key = score * conf
-		}
-		if key < p.floor {
-			return nil
+		conf := 0.0
+		if t.lazyConf {
+			// score × conf <= score: below the floor either way.
+			if score < p.floor {
+				return nil
+			}
+		} else if len(d.DecodedSort) == 1 {
+			conf, _ = strconv.ParseFloat(d.DecodedSort[0], 64)
+			if key := t.key(score, conf); key < p.floor {
+				return nil
+			}
 		}
 		pos := ""
 		err := dvr.VisitDocValues(d.IndexInternalID, func(field string, term []byte) {
-			if field == fieldPos {
+			switch field {
+			case fieldPos:
 				pos = string(term)
+			case fieldConf:
+				// The full-precision term, as Bleve's number sort takes it.
+				pc := numeric.PrefixCoded(term)
+				if shift, err := pc.Shift(); err == nil && shift == 0 {
+					if i, err := pc.Int64(); err == nil {
+						conf = numeric.Int64ToFloat64(i)
+					}
+				}
 			}
 		})
 		if err != nil {
 			return err
+		}
+		key := t.key(score, conf)
+		if key < p.floor {
+			return nil
 		}
 		p.cands = append(p.cands, topCand{key: key, score: score, conf: conf, pos: pos})
 		if len(p.cands) >= p.prune {
@@ -101,6 +126,15 @@ func (t *topScores) handler(sctx *search.SearchContext) (search.DocumentMatchHan
 		}
 		return nil
 	}, false, nil
+}
+
+// key is the ranking key of a match: score × confidence, or confidence
+// without a full-text part.
+func (t *topScores) key(score, conf float64) float64 {
+	if t.scoring {
+		return score * conf
+	}
+	return conf
 }
 
 // pruneCands keeps the candidates whose key is not below the floor their
