@@ -400,3 +400,58 @@ func TestCountAllFromDocCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestRankingConfidenceAboveOne: a full-text ranking over an index holding
+// confidences above 1 (which the score no longer bounds) reads every
+// match's confidence, and still puts the object whose low score a high
+// confidence lifts first.
+func TestRankingConfidenceAboveOne(t *testing.T) {
+	dir := t.TempDir()
+	for s, lifted := range []float64{1, 4} {
+		src := fixtureSource{sod: "book", name: fmt.Sprintf("gen-%d", s), pages: map[string]string{}}
+		for n := range 200 {
+			page := fmt.Sprintf("%04d.html", n)
+			src.pages[page] = "books"
+			title, conf := "alpha alpha alpha", 0.9
+			if n == 150 {
+				title, conf = "alpha and many other words in a long title", lifted
+			}
+			src.objects = append(src.objects, obj(page, 0, conf, "title", title, "author", []string{"Ann Meyer"}, "price", "$5.00"))
+		}
+		indexSource(t, dir, src)
+	}
+	rd, err := OpenReader(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rd.Close()
+	for _, sources := range [][]string{{"gen-0"}, {"gen-1"}, nil} {
+		sides, err := rd.plan(&Query{SODs: []string{"book"}, Sources: sources})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bounded, err := rd.confAtMostOne(context.Background(), sides[0].entries)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := len(sources) == 1 && sources[0] == "gen-0"; bounded != want {
+			t.Errorf("sources %v: confidences at most 1 = %v, want %v", sources, bounded, want)
+		}
+		all, err := rd.Search(context.Background(), &Query{Sources: sources, Where: parseAll(t, []string{"title~alpha"}), Limit: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		top, err := rd.Search(context.Background(), &Query{Sources: sources, Where: parseAll(t, []string{"title~alpha"}), Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := strings.Join(ids(top.Hits), " "), strings.Join(ids(all.Hits[:3]), " "); got != want {
+			t.Errorf("sources %v: best 3\n got %s\nwant %s", sources, got, want)
+		}
+		if sources == nil || sources[0] == "gen-1" {
+			if h := top.Hits[0]; h.Source != "gen-1" || h.Page != "0150.html" {
+				t.Errorf("sources %v: first %s/%s, want the lifted object gen-1/0150.html", sources, h.Source, h.Page)
+			}
+		}
+	}
+}
