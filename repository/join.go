@@ -16,13 +16,29 @@ import (
 // joinable objects of the larger side are read. A pair scores the product
 // of its two objects' scores.
 func (r *Reader) join(ctx context.Context, q *Query, left, right *side, need int) (*Result, error) {
-	nl, err := r.count(ctx, left)
+	// Each side's objects are at most its indexes' document counts, the
+	// exact count without restrictions. A restricted side is counted only
+	// when that bound does not already settle which side is smaller: the
+	// side choice and the results are those of exact counts (right first
+	// only when it matches strictly fewer).
+	nl, exactL, err := r.docCount(left)
 	if err != nil {
 		return nil, err
 	}
-	nr, err := r.count(ctx, right)
+	nr, exactR, err := r.docCount(right)
 	if err != nil {
 		return nil, err
+	}
+	settled := (exactR && nl <= nr) || (exactL && nr < nl)
+	if !settled && !exactL {
+		if nl, err = r.count(ctx, left); err != nil {
+			return nil, err
+		}
+	}
+	if !settled && !exactR {
+		if nr, err = r.count(ctx, right); err != nil {
+			return nil, err
+		}
 	}
 	build, probe := left, right
 	bref, pref := q.Join.Left, q.Join.Right
@@ -109,28 +125,34 @@ func pairLess(a, b *Hit) bool {
 	return comparePos(a.Joined, b.Joined) < 0
 }
 
+// docCount returns the number of objects in a side's indexes, and whether
+// that is how many the side matches (it has no restriction).
+func (r *Reader) docCount(sd *side) (uint64, bool, error) {
+	var n uint64
+	for _, e := range sd.entries {
+		idx, ok := r.indexes[e]
+		if !ok {
+			continue
+		}
+		c, err := idx.DocCount()
+		if err != nil {
+			return 0, false, err
+		}
+		n += c
+	}
+	_, all := sd.filter.(*query.MatchAllQuery)
+	return n, all, nil
+}
+
 // count returns how many objects a side matches.
 func (r *Reader) count(ctx context.Context, sd *side) (uint64, error) {
 	if len(sd.entries) == 0 {
 		return 0, nil
 	}
-	if _, all := sd.filter.(*query.MatchAllQuery); all {
+	if n, exact, err := r.docCount(sd); err != nil || exact {
 		// Every object of the side's indexes: their document counts, not
-		// a pass of the collector over every document (a join whose
-		// other side is restricted would otherwise count a whole SOD).
-		var n uint64
-		for _, e := range sd.entries {
-			idx, ok := r.indexes[e]
-			if !ok {
-				continue
-			}
-			c, err := idx.DocCount()
-			if err != nil {
-				return 0, err
-			}
-			n += c
-		}
-		return n, nil
+		// a pass of the collector over every document.
+		return n, err
 	}
 	res, err := runSearch(ctx, r.alias(sd.entries), countRequest(sd.filter))
 	if err != nil {
