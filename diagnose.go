@@ -99,6 +99,9 @@ func Diagnose(rep *Report) []Diagnostic {
 		for _, sm := range w.Slots() {
 			mapped[sm.Field] = true
 		}
+		for _, k := range w.LabelKeys() {
+			mapped[k.Field] = true
+		}
 		for _, f := range w.Fields() {
 			if !f.Tuple && !mapped[f.Path] {
 				msg := fmt.Sprintf("field %s (%s) has no slot in the wrapper: it will not be extracted", f.Path, f.Mult)

@@ -31,6 +31,9 @@ func (w *Wrapper) explainNoSlots(pages []*annotate.Page) {
 	for _, sm := range w.slots {
 		mapped[sm.Field] = true
 	}
+	for _, k := range w.keyed {
+		mapped[k.Field] = true
+	}
 	var missing []FieldSpec
 	for _, f := range w.fields {
 		if !f.Tuple && !mapped[f.Path] && !w.pageField(f.Path) {

@@ -20,6 +20,7 @@ func (w *Wrapper) Notes(pages []*annotate.Page) []Note {
 	out = append(out, w.pinNotes[w.scope]...) // pins.go
 	out = append(out, w.multiplicityNotes(pages)...)
 	out = append(out, w.trustNotes(pages)...) // trustnotes.go
+	out = append(out, w.labelNotes()...)      // labelkey.go
 	if w.page != nil {
 		out = append(out, w.page.Notes(pages)...)
 	}

@@ -125,6 +125,7 @@ func (w *Wrapper) file() *mapping.WrapperFile {
 	f.MinSegments = w.minSegs
 	f.NoSlot = w.noSlot
 	f.Doubt = w.doubt
+	f.LabelKeys = w.keyed
 	f.Pins = w.savedPins()
 	f.Shapes = w.shapes
 	f.Classes = w.ps.Cls.File()
@@ -287,6 +288,9 @@ func fromWrapperFile(f *mapping.WrapperFile) (*Wrapper, error) {
 			w.ps.Parse(p)
 		}
 	}
+	// The labels of the fields read by their label (labelkey.go).
+	w.keyed = f.LabelKeys
+	w.internKeys()
 	w.freeze()
 	w.link()
 	return w, nil

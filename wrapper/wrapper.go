@@ -92,6 +92,13 @@ type Wrapper struct {
 	// pinFound holds, by object scope, the slot each example pin found
 	// (pins.go); Save writes the pin so.
 	pinFound map[int]map[string]Pin
+	// keyed are the fields read by their label (labelkey.go), keyPath
+	// their labels' interned DOM paths. Saved.
+	keyed   []LabelKey
+	keyPath []int32
+	// keyNotes are the notes of the fields moved from a slot to their
+	// label (labelkey.go). Not saved.
+	keyNotes []Note
 
 	ps      *mapping.Paths
 	keys    map[exalg.BaseKey]int32
@@ -223,6 +230,7 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 		return nil, err
 	}
 	w.sodText = s.Text
+	w.learnLabelKeys(pages) // labelkey.go: fields without slot read by their label
 	w.explainNoSlots(pages) // noslot.go: why a field has no slot
 	w.learnDoubts(pages)    // doubt.go: signals that lower confidence
 	w.nameSamples(pages)    // review.go
@@ -558,6 +566,9 @@ func (w *Wrapper) matchPage(p *annotate.Page, toks []mapping.Token) ([]*Object, 
 	for i, sc := range scopes {
 		o := &Object{Page: p.Path, Index: i}
 		o.Fields = w.build(toks, sc, "")
+		if len(w.keyed) > 0 {
+			w.readKeyed(toks, o) // labelkey.go
+		}
 		w.agree(o) // typed.go
 		o.Missing = w.missing(o)
 		missing = append(missing, o.Missing...)

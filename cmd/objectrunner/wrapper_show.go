@@ -81,6 +81,12 @@ func showWrapper(out io.Writer, w *wrapper.Wrapper) {
 			fmt.Fprintf(out, "%s           %s\n", indent, s.Reading())
 		}
 	}
+	if keys := w.LabelKeys(); len(keys) > 0 {
+		fmt.Fprintln(out, "\nRead by their label (no slot holds them on every page):")
+		for _, k := range keys {
+			fmt.Fprintf(out, "  %-20s after the label %q at %s (an instance after it on %d of the %d sample pages where it stands)\n", k.Field, strings.Join(k.Label, " "), k.Path, k.Hits, k.Pages)
+		}
+	}
 	fmt.Fprintf(out, "\nMode: %s\n", w.Mode())
 	if rp := w.RecordPattern(); rp != nil {
 		fmt.Fprintf(out, "%s", rp)

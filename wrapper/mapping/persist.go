@@ -65,4 +65,8 @@ type WrapperFile struct {
 	// Pins are the answers the wrapper was learned with (pins.go;
 	// optional).
 	Pins []Pin `json:"pins,omitempty"`
+	// LabelKeys are the fields without slot read by the label that names
+	// them (labelkey.go; optional: a reader without them leaves those
+	// fields empty, as before).
+	LabelKeys []LabelKey `json:"label_keys,omitempty"`
 }
