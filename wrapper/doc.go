@@ -223,6 +223,12 @@
 //	              takes no later value by its label
 //	rows.go       fields read by their label among label-value rows in an
 //	              order that varies from page to page (SlotMap.Row)
+//	labelkey.go   detail pages: a single field read by the label that is
+//	              its whole name, wherever the row stands (LabelKey): when
+//	              it has no slot, where its slot gives nothing, or instead
+//	              of a slot without such a label whose values the labelled
+//	              rows contradict (read-by-label note); a rule, not a score
+//	              part: the evidence is a label's, not a slot's
 //	roworder.go   label-value rows whose order varies put in one canonical
 //	              order (their labels sorted) when a page is tokenized, each
 //	              row kind with roles of its own (learnRowOrder, rowOrder)
