@@ -91,6 +91,9 @@ const recordFullCandidates = 12
 //	  annotated siblings of their parents (homogeneity: records are alike,
 //	  the cells of a row are not).
 //
+// A candidate's records may take a group heading, the element before
+// their run (a day heading above events that print no date): its
+// annotations count for every record below it (see heading.go).
 // Candidates are also split by indexed parent path (see recordCandidates).
 // Similarity is normalised STM, 2W/(|A|+|B|), on the skeletons as they are
 // or with every node's children sorted, whichever is higher (see
