@@ -40,12 +40,25 @@ const recordHeadingShare = 0.5
 // (siblings labelled head or a member), the first other element; at the
 // start of the parent, the element just before the parent, unless it has
 // the parent's tag (another list of the same kind, whose records came
-// before). Text or nothing there gives nil.
-func recordPrecedingHeading(first *html.Node, head string, members map[string]bool) *html.Node {
+// before). Text or nothing there gives nil. memo, when not nil, keeps the
+// answer for every record start asked, so that the records of one parent,
+// asked in document order, cost one walk in all rather than one each.
+func recordPrecedingHeading(first *html.Node, head string, members map[string]bool, memo map[*html.Node]*html.Node) *html.Node {
 	if first == nil {
 		return nil
 	}
+	h := recordFindHeading(first, head, members, memo)
+	if memo != nil {
+		memo[first] = h
+	}
+	return h
+}
+
+func recordFindHeading(first *html.Node, head string, members map[string]bool, memo map[*html.Node]*html.Node) *html.Node {
 	for s := first.PrevSibling; s != nil; s = s.PrevSibling {
+		if h, ok := memo[s]; ok {
+			return h // an earlier record's start: the same walk from there
+		}
 		l := recordLabelOf(s)
 		switch {
 		case l == "" || l == head || members[l]:
@@ -88,13 +101,16 @@ func (c *recordCand) learnHeading(pgs []*recordPage, rt recordTypes) {
 	stats := map[string]*stat{}
 	var order []string
 	heads := make([]*html.Node, len(c.groups))
+	found := make([]*html.Node, len(c.groups))
+	memo := map[*html.Node]*html.Node{}
 	annotated := 0
 	for i, g := range c.groups {
+		found[i] = recordPrecedingHeading(g.nodes[0], c.head, c.members, memo)
 		if g.counts == nil {
 			continue
 		}
 		annotated++
-		h := recordPrecedingHeading(g.nodes[0], c.head, c.members)
+		h := found[i]
 		if h == nil {
 			continue
 		}
@@ -140,7 +156,7 @@ func (c *recordCand) learnHeading(pgs []*recordPage, rt recordTypes) {
 	}
 	counted := map[*html.Node]bool{}
 	for i, g := range c.groups {
-		h := recordPrecedingHeading(g.nodes[0], c.head, c.members)
+		h := found[i]
 		if h == nil || h.Data != best || (heads[i] == nil && g.counts != nil) {
 			continue
 		}
@@ -164,12 +180,13 @@ func (c *recordCand) learnHeading(pgs []*recordPage, rt recordTypes) {
 }
 
 // withHeading returns the record's nodes with its group heading first,
-// when the pattern has one and the record has it.
-func (rp *RecordPattern) withHeading(g []*html.Node) []*html.Node {
+// when the pattern has one and the record has it (memo: see
+// recordPrecedingHeading).
+func (rp *RecordPattern) withHeading(g []*html.Node, memo map[*html.Node]*html.Node) []*html.Node {
 	if rp.Heading == "" || len(g) == 0 {
 		return g
 	}
-	h := recordPrecedingHeading(g[0], rp.Head, rp.members)
+	h := recordPrecedingHeading(g[0], rp.Head, rp.members, memo)
 	if h == nil || h.Data != rp.Heading {
 		return g
 	}

@@ -259,6 +259,10 @@ func (rp *RecordPattern) parents(doc *html.Node, strict bool) []*html.Node {
 // recordsUnder segments the children of each parent that is not excluded.
 func (rp *RecordPattern) recordsUnder(parents []*html.Node) [][]*html.Node {
 	var out [][]*html.Node
+	var memo map[*html.Node]*html.Node
+	if rp.Heading != "" {
+		memo = map[*html.Node]*html.Node{}
+	}
 	for _, par := range parents {
 		if len(rp.exclude) > 0 && rp.exclude[annotate.NodePath(par)] {
 			continue
@@ -266,7 +270,7 @@ func (rp *RecordPattern) recordsUnder(parents []*html.Node) [][]*html.Node {
 		for _, g := range recordGroups(par, rp.Head, rp.members) {
 			t := recordSkeleton(g, rp.grouped())
 			if t != nil && recordBestSimilarity(t, rp.exemplars, rp.Threshold) >= rp.Threshold {
-				out = append(out, rp.withHeading(g))
+				out = append(out, rp.withHeading(g, memo))
 			}
 		}
 	}
