@@ -24,6 +24,10 @@
 //	                   (prototype, homogeneity), the winner made a
 //	                   RecordPattern; a *RecordError when no candidate holds
 //	                   the SOD's types
+//	heading.go         group headings: a day heading above events that do
+//	                   not print their date is taken by every record below
+//	                   it (scored with them, put before their nodes by
+//	                   Records), rather than made a record of its own
 //	records_match.go   tag skeletons of records and normalised simple tree
 //	                   matching (STM, 2W/(|A|+|B|), seed 001), as they are
 //	                   or with children sorted

@@ -69,6 +69,11 @@ type RecordPattern struct {
 	// may follow the head inside one record; empty when a record is one
 	// element.
 	Members []string `json:"members,omitempty"`
+	// Heading is the tag of the records' group heading, "" for none: the
+	// element just before a run of records (or before their parent) whose
+	// values every record below it shares, such as a day heading above
+	// its events (heading.go). Records puts it before each record's nodes.
+	Heading string `json:"heading,omitempty"`
 	// Exemplars are tag skeletons of sample records used as the record
 	// prototype, e.g. "li(a(#),div(#))": text is "#", repeated equal
 	// siblings are collapsed to one, and a multi-node record is wrapped in
@@ -254,6 +259,10 @@ func (rp *RecordPattern) parents(doc *html.Node, strict bool) []*html.Node {
 // recordsUnder segments the children of each parent that is not excluded.
 func (rp *RecordPattern) recordsUnder(parents []*html.Node) [][]*html.Node {
 	var out [][]*html.Node
+	var memo map[*html.Node]*html.Node
+	if rp.Heading != "" {
+		memo = map[*html.Node]*html.Node{}
+	}
 	for _, par := range parents {
 		if len(rp.exclude) > 0 && rp.exclude[annotate.NodePath(par)] {
 			continue
@@ -261,7 +270,7 @@ func (rp *RecordPattern) recordsUnder(parents []*html.Node) [][]*html.Node {
 		for _, g := range recordGroups(par, rp.Head, rp.members) {
 			t := recordSkeleton(g, rp.grouped())
 			if t != nil && recordBestSimilarity(t, rp.exemplars, rp.Threshold) >= rp.Threshold {
-				out = append(out, g)
+				out = append(out, rp.withHeading(g, memo))
 			}
 		}
 	}
@@ -325,7 +334,11 @@ func (rp *RecordPattern) String() string {
 	if len(rp.Members) > 0 {
 		unit += " (" + strings.Join(rp.Members, "|") + ")*"
 	}
-	fmt.Fprintf(&b, "records: %s / (%s)+\n", rp.Parent, unit)
+	fmt.Fprintf(&b, "records: %s / (%s)+", rp.Parent, unit)
+	if rp.Heading != "" {
+		fmt.Fprintf(&b, ", each under its %s heading", rp.Heading)
+	}
+	b.WriteByte('\n')
 	fmt.Fprintf(&b, "  threshold %.2f", rp.Threshold)
 	if st := rp.Stats; st.Pages > 0 {
 		fmt.Fprintf(&b, "; learned from %d pages, %d records, %.0f%% complete, repetition %.2f; score %.3f (runner-up %.3f)",

@@ -31,6 +31,7 @@ type recordCand struct {
 	head    string
 	parents []recordParent
 	members map[string]bool
+	heading string // label of the records' group heading (heading.go), "" for none
 	groups  []*recordGroup
 	score   float64
 	// scores of the accepted groups, for the pattern's statistics
@@ -90,6 +91,9 @@ const recordFullCandidates = 12
 //	  annotated siblings of their parents (homogeneity: records are alike,
 //	  the cells of a row are not).
 //
+// A candidate's records may take a group heading, the element before
+// their run (a day heading above events that print no date): its
+// annotations count for every record below it (see heading.go).
 // Candidates are also split by indexed parent path (see recordCandidates).
 // Similarity is normalised STM, 2W/(|A|+|B|), on the skeletons as they are
 // or with every node's children sorted, whichever is higher (see
@@ -132,6 +136,7 @@ func FindRecordPattern(pages []*annotate.Page, s *sod.SOD, opt RecordOptions) (*
 	cands := recordCandidates(pgs)
 	for _, c := range cands {
 		c.cut(pgs)
+		c.learnHeading(pgs, rt)
 		c.score = c.evaluate(pgs, rt, c.groups, false)
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
@@ -664,7 +669,7 @@ func (c *recordCand) where() string {
 
 // pattern turns the winning candidate into a RecordPattern.
 func (c *recordCand) pattern(pgs []*recordPage, rt recordTypes, second *recordCand) (*RecordPattern, error) {
-	rp := &RecordPattern{Head: c.head, Threshold: c.thresh}
+	rp := &RecordPattern{Head: c.head, Heading: c.heading, Threshold: c.thresh}
 	rp.Threshold = float64(int(rp.Threshold*1000)) / 1000 // stable JSON
 	for m := range c.members {
 		rp.Members = append(rp.Members, m)
