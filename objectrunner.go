@@ -261,9 +261,10 @@ func dirSource(source string, load annotate.LoadOptions) (*pageSource, []*annota
 
 // run learns (unless cfg.Wrapper is set) and extracts the pages of src.
 func run(ctx context.Context, src *pageSource, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
-	// Learning, Config.Pages and Config.Templates need the list of pages;
-	// extraction alone walks the source (pageSource.jobs).
-	if cfg.Pages != nil || cfg.Wrapper == nil || cfg.Templates {
+	// Config.Pages and Config.Templates need the list of pages; learning
+	// (annotate.SampleListing) and extraction (pageSource.jobs) walk the
+	// source.
+	if cfg.Pages != nil || cfg.Templates {
 		if err := src.list(); err != nil {
 			return nil, err
 		}
@@ -352,7 +353,11 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 		}
 	}
 	if res == nil {
-		res, err = annotate.SampleSource(ctx, src.names, src.root, a, sopt)
+		if src.names == nil && src.listing != nil {
+			res, err = annotate.SampleListing(ctx, src.listing, a, sopt)
+		} else {
+			res, err = annotate.SampleSource(ctx, src.names, src.root, a, sopt)
+		}
 	}
 	rep.SampleTime = time.Since(start)
 	rep.Sample = res

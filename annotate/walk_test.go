@@ -1,6 +1,7 @@
 package annotate
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -64,6 +65,33 @@ func TestListingOrder(t *testing.T) {
 		l.Walk(func(p string) bool { first = append(first, p); return len(first) < 3 })
 		if n := min(3, len(want)); !slices.Equal(first, want[:n]) {
 			t.Errorf("%s: walk stopped after 3 gives %q, want %q", source, first, want[:n])
+		}
+	}
+}
+
+// TestSpreadListing checks that the pool SampleListing takes from a walk is
+// SampleSource's pool (spread) of the listed pages.
+func TestSpreadListing(t *testing.T) {
+	src := t.TempDir()
+	for i := range 57 {
+		p := filepath.Join(src, fmt.Sprintf("d%d", i%4), fmt.Sprintf("%03d.htm", i))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte("<p>x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := ScanSource(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, _ := l.Paths()
+	for _, n := range []int{1, 2, 5, 20, 28, 56, 57, 80} {
+		got, err := spreadListing(l, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := spread(paths, n); !slices.Equal(got, want) {
+			t.Errorf("n=%d: %q, want %q", n, got, want)
 		}
 	}
 }
