@@ -237,30 +237,44 @@ func Run(ctx context.Context, source string, cfg Config, emit func(*wrapper.Obje
 	return rep, err
 }
 
-// dirSource lists the pages of a source directory (or glob) and the
-// sub-directories that could not be read.
+// dirSource counts the pages of a source directory (or glob) and lists
+// the sub-directories that could not be read. Its pages are listed
+// (pageSource.list) only when a step needs them all at once: learning,
+// Config.Pages, Config.Templates; extraction walks the directories again
+// (annotate.Listing), so a run holds no list of its pages.
 func dirSource(source string, load annotate.LoadOptions) (*pageSource, []*annotate.PageError, error) {
-	paths, skipped, err := annotate.ListSourceSkipping(source)
+	l, err := annotate.ScanSource(source)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(paths) == 0 {
+	skipped := l.Skipped
+	if l.Count == 0 {
 		if len(skipped) > 0 {
 			return nil, nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files) outside %d unreadable directories (%s: %v)", source, len(skipped), skipped[0].Path, skipped[0].Err)
 		}
 		return nil, nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files)", source)
 	}
-	return dirPages(annotate.SourceRoot(source), paths, load), skipped, nil
+	src := dirPages(l.Root, nil, load)
+	src.listing = l
+	return src, skipped, nil
 }
 
 // run learns (unless cfg.Wrapper is set) and extracts the pages of src.
 func run(ctx context.Context, src *pageSource, cfg Config, emit func(*wrapper.Object) error) (*Report, error) {
+	// Config.Pages and Config.Templates need the list of pages; learning
+	// (annotate.SampleListing) and extraction (pageSource.jobs) walk the
+	// source.
+	if cfg.Pages != nil || cfg.Templates {
+		if err := src.list(); err != nil {
+			return nil, err
+		}
+	}
 	if cfg.Pages != nil {
 		if err := src.only(cfg.Pages); err != nil {
 			return nil, err
 		}
 	}
-	rep := &Report{Root: src.root, Pages: len(src.names), Wrapper: cfg.Wrapper}
+	rep := &Report{Root: src.root, Pages: src.count(), Wrapper: cfg.Wrapper}
 	clock := startRegexClock(cfg.SOD, cfg.Wrapper)
 	defer func() { rep.RegexTime = clock.stop() }()
 	if rep.Wrapper == nil {
@@ -271,8 +285,11 @@ func run(ctx context.Context, src *pageSource, cfg Config, emit func(*wrapper.Ob
 			cfg.Learned(rep)
 		}
 	}
+	if src.listing != nil && cfg.Pages == nil && !cfg.Templates {
+		src.names = nil // extraction walks the directories again
+	}
 	start := time.Now()
-	err := extract(ctx, rep.Wrapper, src.jobs(), len(src.names), rep, cfg, emit)
+	err := extract(ctx, rep.Wrapper, src, rep, cfg, emit)
 	rep.ExtractTime = time.Since(start)
 	return rep, err
 }
@@ -336,7 +353,11 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 		}
 	}
 	if res == nil {
-		res, err = annotate.SampleSource(ctx, src.names, src.root, a, sopt)
+		if src.names == nil && src.listing != nil {
+			res, err = annotate.SampleListing(ctx, src.listing, a, sopt)
+		} else {
+			res, err = annotate.SampleSource(ctx, src.names, src.root, a, sopt)
+		}
 	}
 	rep.SampleTime = time.Since(start)
 	rep.Sample = res
@@ -393,13 +414,20 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 // do not fit is recorded in rep.Unfit and its other records' objects are
 // emitted.
 func Extract(ctx context.Context, w *wrapper.Wrapper, paths []string, rep *Report, cfg Config, emit func(*wrapper.Object) error) error {
-	src := dirPages(rep.Root, paths, cfg.Load)
-	return extract(ctx, w, src.jobs(), len(paths), rep, cfg, emit)
+	return extract(ctx, w, dirPages(rep.Root, paths, cfg.Load), rep, cfg, emit)
 }
 
-// extract is Extract over a feed of pages (total: their number, 0 when
-// unknown).
-func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJob) bool) error, total int, rep *Report, cfg Config, emit func(*wrapper.Object) error) error {
+// extract is Extract over the pages of src (pageSource.jobs).
+func extract(ctx context.Context, w *wrapper.Wrapper, src *pageSource, rep *Report, cfg Config, emit func(*wrapper.Object) error) error {
+	return extractFeed(ctx, w, src.jobs, src.count(), src.rels, rep, cfg, emit)
+}
+
+// extractFeed is Extract over a feed of pages (total: their number, 0 when
+// unknown). rels names the pages at some positions of the feed (see
+// pageSource.rels); without it the names of pages are kept for
+// Report.DuplicateOf. Otherwise what it keeps per page is a few bytes
+// (taken) or only for pages with a problem (rep.Unfit, rep.Failed, …).
+func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJob) bool) error, total int, rels func(map[int]string) error, rep *Report, cfg Config, emit func(*wrapper.Object) error) error {
 	if w == nil {
 		return errors.New("objectrunner: no wrapper to extract with")
 	}
@@ -438,7 +466,28 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 	results := make(chan result, workers)
 	var dups *taken
 	if !cfg.KeepDuplicates {
-		dups = &taken{first: map[uint64]string{}}
+		dups = &taken{first: map[uint64]int32{}}
+		if rels == nil {
+			dups.names = map[int32]string{}
+			rels = dups.rels
+		}
+		// The pages copied by the first duplicates are named once the
+		// run is over, from their positions.
+		defer func() {
+			if len(dups.examples) == 0 {
+				return
+			}
+			at := map[int]string{}
+			for _, i := range dups.examples {
+				at[i] = ""
+			}
+			if rels(at) == nil {
+				rep.DuplicateOf = map[string]string{}
+				for rel, i := range dups.examples {
+					rep.DuplicateOf[rel] = at[i]
+				}
+			}
+		}()
 	}
 	var feedErr error
 	go func() {
@@ -517,11 +566,11 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 			if dups != nil && r.sum != 0 {
 				if first, ok := dups.of(r.sum); ok {
 					rep.Duplicates++
-					if len(rep.DuplicateOf) < maxDuplicateExamples {
-						if rep.DuplicateOf == nil {
-							rep.DuplicateOf = map[string]string{}
+					if len(dups.examples) < maxDuplicateExamples {
+						if dups.examples == nil {
+							dups.examples = map[string]int{}
 						}
-						rep.DuplicateOf[r.rel] = first
+						dups.examples[r.rel] = first
 					}
 					rep.Processed++
 					if cfg.Progress != nil {
@@ -529,7 +578,7 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 					}
 					continue
 				}
-				dups.take(r.sum, r.rel)
+				dups.take(r.sum, r.i, r.rel)
 			}
 			if r.empty != "" {
 				rep.Empty[r.empty] = append(rep.Empty[r.empty], r.rel)
@@ -562,31 +611,51 @@ func extract(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(pageJ
 var errCopy = errors.New("a copy of an earlier page")
 
 // taken holds the sums of the pages taken so far (in order), with the
-// first page that had each: a page whose sum is there copies a page at an
-// earlier position. Workers look here to skip matching such copies; the
-// in-order loop decides (a copy read before its original was taken is
-// matched, then left out), so the output does not depend on the workers'
-// timing. It costs one entry per distinct page of the run.
+// position of the first page that had each: a page whose sum is there
+// copies a page at an earlier position. Workers look here to skip matching
+// such copies; the in-order loop decides (a copy read before its original
+// was taken is matched, then left out), so the output does not depend on
+// the workers' timing. It costs one entry of a map[uint64]int32 per
+// distinct page of the run (about 16 to 40 bytes with the map's spare
+// room), no page name: the names of the pages copied by the first
+// maxDuplicateExamples duplicates (examples, duplicate → position) are
+// found from their positions at the end (Report.DuplicateOf).
 type taken struct {
-	mu    sync.Mutex
-	first map[uint64]string
+	mu       sync.Mutex
+	first    map[uint64]int32
+	examples map[string]int
+	// names, when set, holds the name of every page taken (for a feed
+	// that cannot be read again: RunPages).
+	names map[int32]string
 }
 
-// of returns the first page taken with sum (false: none, or t is nil).
-func (t *taken) of(sum uint64) (string, bool) {
+// rels names the pages at the positions of at from t.names.
+func (t *taken) rels(at map[int]string) error {
+	for i := range at {
+		at[i] = t.names[int32(i)]
+	}
+	return nil
+}
+
+// of returns the position of the first page taken with sum (false: none,
+// or t is nil).
+func (t *taken) of(sum uint64) (int, bool) {
 	if t == nil {
-		return "", false
+		return 0, false
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	rel, ok := t.first[sum]
-	return rel, ok
+	i, ok := t.first[sum]
+	return int(i), ok
 }
 
-// take records that page rel, with sum, is taken.
-func (t *taken) take(sum uint64, rel string) {
+// take records that the page at position i, rel, with sum, is taken.
+func (t *taken) take(sum uint64, i int, rel string) {
 	t.mu.Lock()
-	t.first[sum] = rel
+	t.first[sum] = int32(i)
+	if t.names != nil {
+		t.names[int32(i)] = rel
+	}
 	t.mu.Unlock()
 }
 

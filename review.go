@@ -27,6 +27,9 @@ func examplePages(ctx context.Context, src *pageSource, a *annotate.Annotator, p
 		if p.Example == "" || slices.ContainsFunc(pages, func(pg *annotate.Page) bool { return samePage(pg.Path, p.Page) }) {
 			continue
 		}
+		if err := src.list(); err != nil {
+			return nil, err
+		}
 		i := slices.IndexFunc(src.names, func(n string) bool { return samePage(src.rel(n), p.Page) })
 		if i < 0 {
 			return nil, fmt.Errorf("example %s=%s@%s: the source has no page %s", p.Field, p.Example, p.Page, p.Page)

@@ -76,7 +76,7 @@ func RunPages(ctx context.Context, pages iter.Seq2[Page, error], cfg Config, emi
 	if cfg.Wrapper != nil {
 		rep := &Report{Root: ".", Wrapper: cfg.Wrapper}
 		start := time.Now()
-		err := extract(ctx, cfg.Wrapper, func(yield func(pageJob) bool) error {
+		err := extractFeed(ctx, cfg.Wrapper, func(yield func(pageJob) bool) error {
 			i := 0
 			for pg, err := range pages {
 				if err != nil {
@@ -92,7 +92,7 @@ func RunPages(ctx context.Context, pages iter.Seq2[Page, error], cfg Config, emi
 				i++
 			}
 			return nil
-		}, 0, rep, cfg, emit)
+		}, 0, nil, rep, cfg, emit)
 		rep.ExtractTime = time.Since(start)
 		rep.Pages = rep.Processed
 		return rep, err
@@ -141,6 +141,28 @@ type pageSource struct {
 	// extractOrder, when set, is the order pages are extracted in
 	// (RunPages: the iterator's); names are then sorted for learning.
 	extractOrder []string
+	// listing, when set, is the source directory's listing: names is
+	// filled from it by list, and is nil while the pages are walked
+	// instead (dirSource).
+	listing *annotate.Listing
+}
+
+// list fills s.names from s.listing when they are not listed yet.
+func (s *pageSource) list() error {
+	if s.names != nil || s.listing == nil {
+		return nil
+	}
+	names, err := s.listing.Paths()
+	s.names = names
+	return err
+}
+
+// count is the number of pages of s.
+func (s *pageSource) count() int {
+	if s.names == nil && s.listing != nil {
+		return s.listing.Count
+	}
+	return len(s.names)
 }
 
 // rel is the path of the page called name in the source.
@@ -167,25 +189,52 @@ func dirPages(root string, paths []string, load annotate.LoadOptions) *pageSourc
 	}, size: annotate.FileSize, open: func(name string) (io.ReadCloser, error) { return os.Open(name) }}
 }
 
-// jobs feeds the source's pages to extract, in order.
-func (s *pageSource) jobs() func(yield func(pageJob) bool) error {
-	return func(yield func(pageJob) bool) error {
-		names := s.names
-		if s.extractOrder != nil {
-			names = s.extractOrder
+// jobs feeds the source's pages to extract, in order: s.names, or the
+// pages of s.listing as it walks them.
+func (s *pageSource) jobs(yield func(pageJob) bool) error {
+	job := func(i int, name string) pageJob {
+		var size int64
+		if s.size != nil {
+			size = s.size(name)
 		}
-		for i, name := range names {
-			var size int64
-			if s.size != nil {
-				size = s.size(name)
-			}
-			load := func(v annotate.Visitor) (*annotate.Page, error) { return s.read(name, v) }
-			if !yield(pageJob{i: i, rel: s.rel(name), size: size, load: load}) {
-				return nil
-			}
+		load := func(v annotate.Visitor) (*annotate.Page, error) { return s.read(name, v) }
+		return pageJob{i: i, rel: s.rel(name), size: size, load: load}
+	}
+	if s.names == nil && s.listing != nil {
+		i := 0
+		return s.listing.Walk(func(name string) bool {
+			i++
+			return yield(job(i-1, name))
+		})
+	}
+	names := s.names
+	if s.extractOrder != nil {
+		names = s.extractOrder
+	}
+	for i, name := range names {
+		if !yield(job(i, name)) {
+			return nil
 		}
+	}
+	return nil
+}
+
+// rels returns the paths in the source (as rel gives them) of the pages
+// at the positions of extraction order asked for.
+func (s *pageSource) rels(at map[int]string) error {
+	last := -1
+	for i := range at {
+		last = max(last, i)
+	}
+	if last < 0 {
 		return nil
 	}
+	return s.jobs(func(j pageJob) bool {
+		if _, ok := at[j.i]; ok {
+			at[j.i] = j.rel
+		}
+		return j.i < last
+	})
 }
 
 // OpenWARC opens a WARC source (see warc.Open) and fails, saying what was

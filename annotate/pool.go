@@ -3,6 +3,7 @@ package annotate
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 )
 
@@ -41,15 +42,51 @@ func PoolSize(k, types int, shrink float64) int {
 // clear (see above). SampleResult.Total is the number of pages of the
 // source, SampleResult.Pool the number Algorithm 1 ran on.
 func SampleSource(ctx context.Context, paths []string, root string, a *Annotator, opts SampleOptions) (*SampleResult, error) {
+	return sampleSource(ctx, len(paths), func(n int) ([]string, error) { return spread(paths, n), nil }, root, a, opts)
+}
+
+// SampleListing is SampleSource over the pages of a Listing: only the
+// pool's paths are held, taken by a walk of the listing each time the pool
+// grows, never the list of the source's pages.
+func SampleListing(ctx context.Context, l *Listing, a *Annotator, opts SampleOptions) (*SampleResult, error) {
+	return sampleSource(ctx, l.Count, func(n int) ([]string, error) { return spreadListing(l, n) }, l.Root, a, opts)
+}
+
+// spreadListing is spread over the pages of l, in one walk.
+func spreadListing(l *Listing, n int) ([]string, error) {
+	if n >= l.Count {
+		return l.Paths()
+	}
+	out := make([]string, 0, n)
+	i := 0
+	err := l.Walk(func(p string) bool {
+		if i == len(out)*l.Count/n {
+			out = append(out, p)
+		}
+		i++
+		return len(out) < n
+	})
+	if err == nil && len(out) < n {
+		err = fmt.Errorf("%s: %d pages where %d were counted (the source changed)", l.Root, i, l.Count)
+	}
+	return out, err
+}
+
+// sampleSource is SampleSource over a source of total pages; pool returns
+// n of them, spread as spread spreads them.
+func sampleSource(ctx context.Context, total int, pool func(n int) ([]string, error), root string, a *Annotator, opts SampleOptions) (*SampleResult, error) {
 	o := opts
 	o.defaults()
-	pool := PoolSize(o.K, len(a.Types()), o.Shrink)
+	size := PoolSize(o.K, len(a.Types()), o.Shrink)
 	for {
-		sub := spread(paths, pool)
+		sub, err := pool(min(size, total))
+		if err != nil {
+			return nil, err
+		}
 		res, err := Sample(ctx, sub, root, a, opts)
-		last := len(sub) == len(paths)
+		last := len(sub) == total
 		if res != nil {
-			res.Total, res.Pool = len(paths), len(sub)
+			res.Total, res.Pool = total, len(sub)
 		}
 		// A discard on the pool is not final: the pages that hold a
 		// rare type may lie outside it. The pool grows until the whole
@@ -59,7 +96,7 @@ func SampleSource(ctx context.Context, paths []string, root string, a *Annotator
 		if last || (err != nil && !discarded) || res == nil || (!discarded && topClear(res, a)) {
 			return res, err
 		}
-		pool *= poolGrowth
+		size *= poolGrowth
 	}
 }
 

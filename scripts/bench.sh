@@ -7,6 +7,7 @@
 #   scripts/bench.sh stages     # only the stage benchmarks + benchstat
 #   scripts/bench.sh scraper    # extract --wrapper against the goquery scraper (and BASE)
 #   scripts/bench.sh scale      # learning and extraction on 200, 2,000 and 20,000 pages
+#   scripts/bench.sh memory     # peak RSS over 2,000 / 20,000 / 200,000 distinct pages, and a 20 MB page (not in "all")
 #
 # Environment: SHARED (default ../shared), OUT (results directory, default a
 # new temporary one), COUNT (benchmark -count, default 6), BENCHTIME (benchmark
@@ -28,7 +29,11 @@
 # turn (A B A B ...), and reports CPU time (user + system, GNU time) and the
 # ratio of each pair: pairing keeps the ratio meaningful on a machine whose
 # speed drifts. The scale runs copy the 2,000 pages ten times into a
-# temporary directory for 20,000 pages.
+# temporary directory for 20,000 pages. The memory runs write 20,000 and
+# 200,000 distinct pages (scripts/manypages: the 2,000 repeated with a
+# comment naming the copy, in directories of 2,000; 8 GB for 200,000) and
+# reliability's shop pages with one 20 MB page; MEMPAGES (default
+# "2000 20000 200000") chooses the sizes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -234,6 +239,33 @@ if [ "$what" = all ] || [ "$what" = scale ]; then
 			tee -a "$out/scale.md"
 	done
 	rm -rf "$big"
+fi
+
+if [ "$what" = memory ]; then # not in "all": it writes 8 GB of pages
+	echo "== peak RSS (GNU time) over 2,000 to 200,000 distinct pages, and one 20 MB page"
+	build_tools
+	go build -o "$out/manypages" ./scripts/manypages
+	{
+		echo "| pages | extract --wrapper: peak RSS MiB | CPU s | learn + extract: peak RSS MiB | CPU s |"
+		echo "|---:|---:|---:|---:|---:|"
+	} | tee "$out/memory.md"
+	for n in ${MEMPAGES:-2000 20000 200000}; do
+		source="$src"
+		if [ "$n" != 2000 ]; then
+			source="$out/pages$n"
+			[ -d "$source" ] || "$out/manypages" -src "$src" -n "$n" -out "$source"
+		fi
+		read -r ecpu erss < <(cpu "$bin" extract -q --wrapper "$out/wrapper.json" --source "$source" -o /dev/null)
+		read -r lcpu lrss < <(cpu "$bin" extract -q --sod "$sod" --dict-dir "$dict" --source "$source" -o /dev/null)
+		awk -v n="$n" -v ec="$ecpu" -v er="$erss" -v lc="$lcpu" -v lr="$lrss" 'BEGIN {
+			printf "| %d | %.1f | %.1f | %.1f | %.1f |\n", n, er / 1024, ec, lr / 1024, lc }' | tee -a "$out/memory.md"
+		[ "$source" = "$src" ] || rm -rf "$source"
+	done
+	"$out/manypages" -big 20000000 -out "$out/bigpage"
+	"$bin" extract -q --sod "$out/bigpage/shop.toml" --source "$out/bigpage/learn" --save-wrapper "$out/shop.wrapper.json" -o /dev/null
+	read -r bcpu brss < <(cpu "$bin" extract -q --wrapper "$out/shop.wrapper.json" --source "$out/bigpage/big" -o /dev/null)
+	echo "one 20 MB page (and 9 small ones), extract --wrapper: peak RSS $((brss / 1024)) MiB, $bcpu CPU s" | tee -a "$out/memory.md"
+	rm -rf "$out/bigpage"
 fi
 
 if [ "$what" = all ] || [ "$what" = stages ]; then
