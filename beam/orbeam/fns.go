@@ -487,7 +487,8 @@ func extractTask(ctx context.Context, w *wrapper.Wrapper, t PageTask, encoding s
 		failed[pe.Path] = pe.Err.Error()
 	}
 	for i, rel := range t.Rels {
-		if r, ok := failed[rel]; ok {
+		// The report names a page by its path in the source.
+		if r, ok := failed[annotate.SourceRel(t.Root, rel)]; ok {
 			pages[i].failed = r
 		}
 	}
