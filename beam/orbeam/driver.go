@@ -50,6 +50,10 @@ type Options struct {
 	Out string
 	// Shards is the number of object files per round (default 4).
 	Shards int
+	// PagesPerTask bounds the pages extracted as one element (default
+	// DefaultPagesPerTask): fewer pages per element spread a small source
+	// over more workers, more pages cost the runner less per page.
+	PagesPerTask int
 	// WARC selects the pages of WARC sources (`objectrunner run --host,
 	// --url, --url-exclude`); by default every HTML response with status
 	// 200.
@@ -97,7 +101,7 @@ func Run(ctx context.Context, sources []corpus.Source, opt Options) (*corpus.Rep
 		opt.Grow = false // nothing to grow, as `objectrunner run` decides
 	}
 	p := Params{SOD: data, SODFile: s.File, DictDir: opt.DictDir, SampleK: opt.SampleK, Encoding: opt.Encoding,
-		Grow: opt.Grow, MinConfidence: opt.MinConfidence, Shards: opt.Shards, WARC: opt.WARC}
+		Grow: opt.Grow, MinConfidence: opt.MinConfidence, Shards: opt.Shards, WARC: opt.WARC, PagesPerTask: opt.PagesPerTask}
 	if _, err := opt.WARC.Filter(); err != nil {
 		return nil, err
 	}

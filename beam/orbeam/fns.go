@@ -1,6 +1,7 @@
 package orbeam
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -11,7 +12,6 @@ import (
 	"path"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"testing/fstest"
 	"time"
@@ -33,22 +33,22 @@ import (
 
 func init() {
 	register.DoFn5x1[context.Context, SourceTask, func(WrapperRec), func(PageTask), func(int, LearnRec), error](&learnFn{})
-	register.DoFn7x1[context.Context, PageTask, func(*WrapperRec) bool, func(ObjectLine), func(int, PageStats), func(string, ObsRec), func(string), error](&extractFn{})
-	register.DoFn1x2[ObjectLine, int, ObjectLine](&shardKeyFn{})
-	register.DoFn3x1[context.Context, int, func(*ObjectLine) bool, error](&writeShardFn{})
-	register.DoFn3x1[context.Context, string, func(*ObsRec) bool, error](&writeGrowthFn{})
+	register.DoFn7x1[context.Context, PageTask, func(*WrapperRec) bool, func(ObjectBatch), func(int, PageStats), func(string, ObsBatch), func(string), error](&extractFn{})
+	register.DoFn1x2[ObjectBatch, int, ObjectBatch](&shardKeyFn{})
+	register.DoFn3x1[context.Context, int, func(*ObjectBatch) bool, error](&writeShardFn{})
+	register.DoFn3x1[context.Context, string, func(*ObsBatch) bool, error](&writeGrowthFn{})
 	register.DoFn4x1[int, func(*LearnRec) bool, func(*PageStats) bool, func(string), error](&finishFn{})
 	register.Function2x1(mergeStats)
 	register.Emitter1[WrapperRec]()
 	register.Emitter1[PageTask]()
 	register.Emitter2[int, LearnRec]()
-	register.Emitter1[ObjectLine]()
+	register.Emitter1[ObjectBatch]()
 	register.Emitter2[int, PageStats]()
-	register.Emitter2[string, ObsRec]()
+	register.Emitter2[string, ObsBatch]()
 	register.Emitter1[string]()
 	register.Iter1[WrapperRec]()
-	register.Iter1[ObjectLine]()
-	register.Iter1[ObsRec]()
+	register.Iter1[ObjectBatch]()
+	register.Iter1[ObsBatch]()
 	register.Iter1[LearnRec]()
 	register.Iter1[PageStats]()
 }
@@ -77,6 +77,8 @@ type learnFn struct {
 	WrapperDir string
 	// WARC selects the pages of a WARC source.
 	WARC WARCFilter
+	// PagesPerTask bounds the pages of one PageTask.
+	PagesPerTask int
 
 	sod   *sod.SOD
 	recs  map[string]recognizers.Recognizer
@@ -143,11 +145,15 @@ func (f *learnFn) ProcessElement(ctx context.Context, t SourceTask, emitWrapper 
 				}
 			}
 			emitWrapper(WrapperRec{Source: t.Index, Data: []byte(b.String())})
-			for i, p := range paths {
-				pt := PageTask{Source: t.Index, Page: i, Root: root, Rel: p}
+			size := TaskSize(len(paths), f.PagesPerTask)
+			for lo := 0; lo < len(paths); lo += size {
+				pt := PageTask{Source: t.Index, First: lo, Root: root, Rels: paths[lo:min(len(paths), lo+size)]}
 				if wfs != nil {
-					e, _ := wfs.Entry(p)
-					pt.Root, pt.File, pt.Offset, pt.URL = "", e.File, e.Offset, e.URL
+					pt.Root = ""
+					for _, p := range pt.Rels {
+						e, _ := wfs.Entry(p)
+						pt.Files, pt.Offsets, pt.URLs = append(pt.Files, e.File), append(pt.Offsets, e.Offset), append(pt.URLs, e.URL)
+					}
 				}
 				emitPage(pt)
 			}
@@ -278,32 +284,54 @@ func (f *extractFn) wrapperOf(src int, side func(*WrapperRec) bool) (*wrapper.Wr
 	return w, nil
 }
 
-func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*WrapperRec) bool,
-	emitObject func(ObjectLine), emitStats func(int, PageStats), emitObs func(string, ObsRec), emitDead func(string)) error {
-	start := time.Now()
-	st := PageStats{Pages: 1, Filled: make([]int, len(f.fields))}
-	dead := func(reason string) {
-		st.Unreadable++
-		page := t.Rel
-		if t.File == "" {
-			page = annotate.SourceRel(t.Root, t.Rel)
-		}
-		b, _ := json.Marshal(deadLetter{Source: f.Names[t.Source], Page: page, Reason: reason})
-		emitDead(string(b))
+// TaskSize is the number of pages per PageTask for a source of n pages:
+// at most max (DefaultPagesPerTask when max <= 0), and small enough that a
+// source gives about eight tasks, so that its pages still spread over the
+// workers.
+func TaskSize(n, max int) int {
+	if max <= 0 {
+		max = DefaultPagesPerTask
 	}
+	return min(max, (n+7)/8)
+}
+
+// DefaultPagesPerTask is the default bound of the pages of one PageTask.
+const DefaultPagesPerTask = 64
+
+// pageResult is what one page of a task gave: its objects (the objects'
+// JSON lines and the values they offer to growth come from these), or
+// the reason it is a dead letter.
+type pageResult struct {
+	objs   []*wrapper.Object
+	failed string
+}
+
+func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*WrapperRec) bool,
+	emitObjects func(ObjectBatch), emitStats func(int, PageStats), emitObs func(string, ObsBatch), emitDead func(string)) error {
+	start := time.Now()
+	st := PageStats{Pages: len(t.Rels), Filled: make([]int, len(f.fields))}
 	w, err := f.wrapperOf(t.Source, side)
 	if err != nil {
 		return err // the side input is incomplete: a bundle error the runner retries
 	}
-	objs, rep, err := extractPage(ctx, w, t, f.Encoding)
-	switch {
-	case err != nil:
-		dead(err.Error())
-	case len(rep.Failed) > 0:
-		dead(rep.Failed[0].Err.Error())
-	default:
-		st.Unfit = rep.UnfitPages()
-		st.PagesWithObjects = rep.PagesWithObjects
+	pages, rep, err := extractTask(ctx, w, t, f.Encoding)
+	if err != nil {
+		// The task as a whole failed (a panic, most likely): each page
+		// alone, so that only the pages that fail are dead letters.
+		pages = make([]pageResult, len(t.Rels))
+		st.Unfit, st.PagesWithObjects = 0, 0
+		for i := range t.Rels {
+			res, rep, err := extractTask(ctx, w, t.page(i), f.Encoding)
+			if err != nil {
+				pages[i].failed = err.Error()
+				continue
+			}
+			pages[i] = res[0]
+			st.Unfit += rep.UnfitPages()
+			st.PagesWithObjects += rep.PagesWithObjects
+		}
+	} else {
+		st.Unfit, st.PagesWithObjects = rep.UnfitPages(), rep.PagesWithObjects
 	}
 	var g *objectrunner.Grower
 	if f.Grow {
@@ -312,74 +340,159 @@ func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*W
 			f.growers[t.Source] = g
 		}
 	}
-	for i, o := range objs {
-		b, err := json.Marshal(o)
-		if err != nil {
-			return err
+	batch := ObjectBatch{Source: t.Source, First: t.First}
+	obs := map[string]*ObsBatch{}
+	var classes []string
+	for k, pr := range pages {
+		if pr.failed != "" {
+			st.Unreadable++
+			page := t.Rels[k]
+			if len(t.Files) == 0 {
+				page = annotate.SourceRel(t.Root, page)
+			}
+			b, _ := json.Marshal(deadLetter{Source: f.Names[t.Source], Page: page, Reason: pr.failed})
+			emitDead(string(b))
+			continue
 		}
-		emitObject(ObjectLine{Source: t.Source, Page: t.Page, Seq: i, JSON: string(b)})
-		st.Objects++
-		for k, name := range f.fields {
-			for _, fd := range o.Fields {
-				if fd.Name != name {
-					continue
-				}
-				for _, v := range fd.Values {
-					if v.Text != "" || len(v.Fields) > 0 {
-						st.Filled[k]++
-						break
+		for i, o := range pr.objs {
+			b, err := json.Marshal(o)
+			if err != nil {
+				return err
+			}
+			batch.Lines = append(batch.Lines, string(b))
+			st.Objects++
+			for k, name := range f.fields {
+				for _, fd := range o.Fields {
+					if fd.Name != name {
+						continue
+					}
+					for _, v := range fd.Values {
+						if v.Text != "" || len(v.Fields) > 0 {
+							st.Filled[k]++
+							break
+						}
 					}
 				}
 			}
-		}
-		st.Conf += repository.Confidence(o)
-		if g != nil {
-			for class, obs := range g.Take(o) {
-				for j, ob := range obs {
-					b, err := json.Marshal(ob)
+			st.Conf += repository.Confidence(o)
+			if g == nil {
+				continue
+			}
+			for class, vals := range g.Take(o) {
+				ob := obs[class]
+				if ob == nil {
+					ob = &ObsBatch{Source: t.Source, First: t.First}
+					obs[class] = ob
+					classes = append(classes, class)
+				}
+				for j, v := range vals {
+					vb, err := json.Marshal(v)
 					if err != nil {
 						return err
 					}
-					emitObs(class, ObsRec{Class: class, Source: t.Source, Page: t.Page, Seq: i<<20 | j, JSON: string(b)})
+					lb, err := json.Marshal(ObsRec{Class: class, Source: t.Source, Page: t.First + k, Seq: i<<20 | j, JSON: string(vb)})
+					if err != nil {
+						return err
+					}
+					ob.Lines = append(ob.Lines, string(lb))
 				}
 			}
 		}
+	}
+	if len(batch.Lines) > 0 {
+		emitObjects(batch)
+	}
+	for _, c := range classes {
+		emitObs(c, *obs[c])
 	}
 	st.Seconds = time.Since(start).Seconds()
 	emitStats(t.Source, st)
 	return nil
 }
 
-// extractPage applies w to one page as objectrunner.Run does to each page
-// (objectrunner.Extract on a list of one); a panic is the page's error.
-func extractPage(ctx context.Context, w *wrapper.Wrapper, t PageTask, encoding string) (objs []*wrapper.Object, rep *objectrunner.Report, err error) {
+// page is the task of page i of t alone.
+func (t PageTask) page(i int) PageTask {
+	one := PageTask{Source: t.Source, First: t.First + i, Root: t.Root, Rels: t.Rels[i : i+1]}
+	if len(t.Files) > 0 {
+		one.Files, one.Offsets, one.URLs = t.Files[i:i+1], t.Offsets[i:i+1], t.URLs[i:i+1]
+	}
+	return one
+}
+
+// extractTask applies w to the pages of t as objectrunner.Run does
+// (objectrunner.Extract on the task's list, copies kept, one worker: the
+// runner gives the parallelism), and returns each page's objects; a page
+// that could not be read is in the report's Failed and its result says
+// why. A panic is the task's error.
+func extractTask(ctx context.Context, w *wrapper.Wrapper, t PageTask, encoding string) (pages []pageResult, rep *objectrunner.Report, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			objs, err = nil, fmt.Errorf("panic while extracting: %v", r)
+			pages, err = nil, fmt.Errorf("panic while extracting: %v", r)
 		}
 	}()
-	cfg := objectrunner.Config{Workers: 1, Load: annotate.LoadOptions{Encoding: encoding}}
-	collect := func(o *wrapper.Object) error {
-		objs = append(objs, o)
-		return nil
-	}
-	if t.File != "" {
-		// A page of a WARC source: its one record is read (and
+	pages = make([]pageResult, len(t.Rels))
+	cfg := objectrunner.Config{Workers: 1, KeepDuplicates: true, Load: annotate.LoadOptions{Encoding: encoding}}
+	if len(t.Files) > 0 {
+		// Pages of a WARC source: each one's record is read (and
 		// decompressed) here, and extracted as RunFS extracts it.
-		rec, rerr := warc.ReadAt(t.File, t.Offset)
-		if rerr != nil {
-			return nil, nil, rerr
+		fsys := fstest.MapFS{}
+		index := map[string]int{}
+		for i, rel := range t.Rels {
+			rec, rerr := warc.ReadAt(t.Files[i], t.Offsets[i])
+			if rerr == nil && rec.URL != t.URLs[i] {
+				rerr = fmt.Errorf("%s: record at offset %d is %s, not %s (was the file changed?)", t.Files[i], t.Offsets[i], rec.URL, t.URLs[i])
+			}
+			if rerr != nil {
+				pages[i].failed = rerr.Error()
+				continue
+			}
+			fsys[rel] = &fstest.MapFile{Data: rec.Body}
+			index[rel] = i
 		}
-		if rec.URL != t.URL {
-			return nil, nil, fmt.Errorf("%s: record at offset %d is %s, not %s (was the file changed?)", t.File, t.Offset, rec.URL, t.URL)
+		if len(fsys) == 0 {
+			return pages, &objectrunner.Report{}, nil
 		}
 		cfg.Wrapper = w
-		rep, err = objectrunner.RunFS(ctx, fstest.MapFS{t.Rel: &fstest.MapFile{Data: rec.Body}}, cfg, collect)
-		return objs, rep, err
+		collect := func(o *wrapper.Object) error {
+			i, ok := index[o.Page]
+			if !ok {
+				return fmt.Errorf("an object of page %q, not a page of the task", o.Page)
+			}
+			pages[i].objs = append(pages[i].objs, o)
+			return nil
+		}
+		rep, err = objectrunner.RunFS(ctx, fsys, cfg, collect)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, pe := range rep.Failed {
+			if i, ok := index[pe.Path]; ok {
+				pages[i].failed = pe.Err.Error()
+			}
+		}
+		return pages, rep, nil
 	}
 	rep = &objectrunner.Report{Root: t.Root}
-	err = objectrunner.Extract(ctx, w, []string{t.Rel}, rep, cfg, collect)
-	return objs, rep, err
+	// Extract emits a page's objects before it counts the page as
+	// processed: rep.Processed is the position of the page being emitted.
+	collect := func(o *wrapper.Object) error {
+		pages[rep.Processed].objs = append(pages[rep.Processed].objs, o)
+		return nil
+	}
+	if err := objectrunner.Extract(ctx, w, t.Rels, rep, cfg, collect); err != nil {
+		return nil, nil, err
+	}
+	failed := map[string]string{}
+	for _, pe := range rep.Failed {
+		failed[pe.Path] = pe.Err.Error()
+	}
+	for i, rel := range t.Rels {
+		// The report names a page by its path in the source.
+		if r, ok := failed[annotate.SourceRel(t.Root, rel)]; ok {
+			pages[i].failed = r
+		}
+	}
+	return pages, rep, nil
 }
 
 // mergeStats adds the counts of two pages or sources.
@@ -398,16 +511,15 @@ func mergeStats(a, b PageStats) PageStats {
 	return out
 }
 
-// shardKeyFn keys an object by its shard: a hash of its source and page,
-// so a page's objects stay together and the shards do not depend on the
-// bundles.
+// shardKeyFn keys a task's objects by their shard: a hash of the source
+// and the task's first page, so the shards do not depend on the bundles.
 type shardKeyFn struct {
 	Shards int
 }
 
-func (f *shardKeyFn) ProcessElement(o ObjectLine) (int, ObjectLine) {
+func (f *shardKeyFn) ProcessElement(o ObjectBatch) (int, ObjectBatch) {
 	h := fnv.New32a()
-	fmt.Fprintf(h, "%d/%d", o.Source, o.Page)
+	fmt.Fprintf(h, "%d/%d", o.Source, o.First)
 	return int(h.Sum32() % uint32(f.Shards)), o
 }
 
@@ -423,21 +535,30 @@ type writeShardFn struct {
 	Shards int
 }
 
-func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, iter func(*ObjectLine) bool) error {
-	var objs []ObjectLine
-	var o ObjectLine
+func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, iter func(*ObjectBatch) bool) error {
+	var batches []ObjectBatch
+	var o ObjectBatch
 	for iter(&o) {
-		objs = append(objs, o)
+		batches = append(batches, o)
+		o = ObjectBatch{}
 	}
-	slices.SortFunc(objs, func(a, b ObjectLine) int {
-		return cmp.Or(cmp.Compare(a.Source, b.Source), cmp.Compare(a.Page, b.Page), cmp.Compare(a.Seq, b.Seq))
+	return writeFile(ctx, ShardName(f.Dir, shard, f.Shards), joinLines(batches))
+}
+
+// joinLines sorts batches by source and first page and returns their
+// lines, one per line.
+func joinLines(batches []ObjectBatch) []byte {
+	slices.SortFunc(batches, func(a, b ObjectBatch) int {
+		return cmp.Or(cmp.Compare(a.Source, b.Source), cmp.Compare(a.First, b.First))
 	})
-	var b strings.Builder
-	for _, o := range objs {
-		b.WriteString(o.JSON)
-		b.WriteByte('\n')
+	var b bytes.Buffer
+	for _, o := range batches {
+		for _, l := range o.Lines {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
 	}
-	return writeFile(ctx, ShardName(f.Dir, shard, f.Shards), []byte(b.String()))
+	return b.Bytes()
 }
 
 // writeGrowthFn writes the values offered to one dictionary class, sorted
@@ -446,27 +567,17 @@ type writeGrowthFn struct {
 	Dir string
 }
 
-func (f *writeGrowthFn) ProcessElement(ctx context.Context, class string, iter func(*ObsRec) bool) error {
+func (f *writeGrowthFn) ProcessElement(ctx context.Context, class string, iter func(*ObsBatch) bool) error {
 	if class == "" || strings.ContainsAny(class, `/\`) || strings.HasPrefix(class, ".") {
 		return fmt.Errorf("dictionary class %q cannot name a file", class)
 	}
-	var obs []ObsRec
-	var o ObsRec
+	var batches []ObjectBatch
+	var o ObsBatch
 	for iter(&o) {
-		obs = append(obs, o)
+		batches = append(batches, ObjectBatch(o))
+		o = ObsBatch{}
 	}
-	sort.Slice(obs, func(i, j int) bool {
-		a, b := obs[i], obs[j]
-		return cmp.Or(cmp.Compare(a.Source, b.Source), cmp.Compare(a.Page, b.Page), cmp.Compare(a.Seq, b.Seq)) < 0
-	})
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	for _, o := range obs {
-		if err := enc.Encode(o); err != nil {
-			return err
-		}
-	}
-	return writeFile(ctx, path.Join(f.Dir, class+".jsonl"), []byte(b.String()))
+	return writeFile(ctx, path.Join(f.Dir, class+".jsonl"), joinLines(batches))
 }
 
 // sourceLine is one line of a round's report: a source's attempt.

@@ -32,6 +32,9 @@ type Params struct {
 	MinConfidence float64
 	// Shards is the number of object files per round.
 	Shards int
+	// PagesPerTask bounds the pages extracted as one element (default
+	// DefaultPagesPerTask; see TaskSize).
+	PagesPerTask int
 	// WARC selects the pages of WARC sources (warc.Filter, carried as
 	// text: hosts, and the include and exclude expressions).
 	WARC WARCFilter
@@ -84,7 +87,7 @@ func Build(s beam.Scope, p Params, r Round) {
 	}
 	srcs := beam.Reshuffle(s, beam.CreateList(s, r.Sources))
 	wrappers, pages, learned := beam.ParDo3(s.Scope("learn"), &learnFn{SOD: p.SOD, SODFile: p.SODFile, DictDir: p.DictDir,
-		SampleK: p.SampleK, Encoding: p.Encoding, WrapperDir: path.Join(r.Out, "wrappers"), WARC: p.WARC}, srcs)
+		SampleK: p.SampleK, Encoding: p.Encoding, WrapperDir: path.Join(r.Out, "wrappers"), WARC: p.WARC, PagesPerTask: p.PagesPerTask}, srcs)
 	pages = beam.Reshuffle(s, pages)
 	objs, stats, obs, dead := beam.ParDo4(s.Scope("extract"), &extractFn{SOD: p.SOD, SODFile: p.SODFile, Encoding: p.Encoding,
 		Grow: p.Grow, MinConfidence: p.MinConfidence, Dirs: dirs, Names: names}, pages, beam.SideInput{Input: wrappers})

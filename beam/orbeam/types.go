@@ -14,19 +14,22 @@ type SourceTask struct {
 	Dir   string
 }
 
-// PageTask is one page to extract: its source, its position in the
-// source's page list, the source's root and the page's path under it. A
-// page of a WARC source has no root: Rel is its name in the source
-// (HOST/PATH, warc.PageName), and File, Offset and URL say where its
-// response record is, which the worker reads alone (warc.ReadAt).
+// PageTask is a run of consecutive pages of one source to extract: its
+// source, the position of its first page in the source's page list, the
+// source's root and the pages' paths under it. Pages of a WARC source have
+// no root: Rels are their names in the source (HOST/PATH, warc.PageName),
+// and Files, Offsets and URLs say where each page's response record is,
+// which the worker reads alone (warc.ReadAt). A task holds several pages
+// (Params.PagesPerTask at most) so that the per-element cost of the runner
+// is paid per few dozen pages rather than per page.
 type PageTask struct {
-	Source int
-	Page   int
-	Root   string
-	Rel    string
-	File   string
-	Offset int64
-	URL    string
+	Source  int
+	First   int
+	Root    string
+	Rels    []string
+	Files   []string
+	Offsets []int64
+	URLs    []string
 }
 
 // WrapperRec is the wrapper learned for a source, as wrapper.Save writes
@@ -62,18 +65,27 @@ type PageStats struct {
 	Seconds          float64
 }
 
-// ObjectLine is one extracted object as a JSON line, with its place in the
-// corpus (source, page, order on the page) that the shards are sorted by.
-type ObjectLine struct {
+// ObjectBatch is the objects extracted from one PageTask, as JSON lines
+// in page order and order on the page: the shards are sorted by Source and
+// First, which orders the lines as `objectrunner run` writes them.
+type ObjectBatch struct {
 	Source int
-	Page   int
-	Seq    int
-	JSON   string
+	First  int
+	Lines  []string
+}
+
+// ObsBatch is the values one PageTask offered to the dictionary growth of
+// one class, as ObsRec JSON lines in page order and order on the page.
+type ObsBatch struct {
+	Source int
+	First  int
+	Lines  []string
 }
 
 // ObsRec is one value offered to dictionary growth
 // (dictionaries.Observation as JSON), with its class and its place in the
-// corpus, so the driver grows in the order `objectrunner run` does.
+// corpus, so the driver grows in the order `objectrunner run` does: one
+// line of growth/CLASS.jsonl.
 type ObsRec struct {
 	Class  string
 	Source int
@@ -83,7 +95,7 @@ type ObsRec struct {
 }
 
 func init() {
-	for _, t := range []any{SourceTask{}, PageTask{}, WrapperRec{}, LearnRec{}, PageStats{}, ObjectLine{}, ObsRec{}} {
+	for _, t := range []any{SourceTask{}, PageTask{}, WrapperRec{}, LearnRec{}, PageStats{}, ObjectBatch{}, ObsBatch{}} {
 		beam.RegisterType(reflect.TypeOf(t))
 	}
 }

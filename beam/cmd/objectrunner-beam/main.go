@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -44,6 +45,8 @@ func main() {
 	hosts := flag.String("host", "", "WARC sources: only pages of these hosts (comma-separated) and their subdomains")
 	include := flag.String("url", "", "WARC sources: only pages whose URL matches this regular expression (RE2)")
 	exclude := flag.String("url-exclude", "", "WARC sources: leave out pages whose URL matches this regular expression")
+	perTask := flag.Int("pages-per-task", orbeam.DefaultPagesPerTask, "pages extracted as one pipeline element at most (a source gives at least about 8 elements)")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of this process (the driver and, on Prism, the pipeline) to this file")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: objectrunner-beam --sod SOD (--corpus DIR | SOURCE-DIR|WARC...) --out OUT [flags]\n\n"+
 			"Runs every source of a corpus as `objectrunner run` does, as Apache Beam pipelines\n"+
@@ -53,19 +56,33 @@ func main() {
 	}
 	flag.Parse()
 	beam.Init()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "objectrunner-beam:", err)
+			os.Exit(1)
+		}
+	}
 	filter := orbeam.WARCFilter{Include: *include, Exclude: *exclude}
 	for _, h := range strings.Split(*hosts, ",") {
 		if h = strings.TrimSpace(h); h != "" {
 			filter.Hosts = append(filter.Hosts, h)
 		}
 	}
-	if err := run(*sodPath, *corpusDir, *out, *report, *dictDir, *jobs, !*noGrow, *noRetry, *minConf, *k, *encoding, *shards, filter); err != nil {
+	err := run(*sodPath, *corpusDir, *out, *report, *dictDir, *jobs, !*noGrow, *noRetry, *minConf, *k, *encoding, *shards, *perTask, filter)
+	if *cpuProfile != "" {
+		pprof.StopCPUProfile()
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "objectrunner-beam:", err)
 		os.Exit(1)
 	}
 }
 
-func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetry bool, minConf float64, k int, encoding string, shards int, filter orbeam.WARCFilter) error {
+func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetry bool, minConf float64, k int, encoding string, shards, perTask int, filter orbeam.WARCFilter) error {
 	switch {
 	case sodPath == "":
 		return fmt.Errorf("--sod is required")
@@ -75,8 +92,8 @@ func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetr
 		return fmt.Errorf("give --corpus DIR or source directories")
 	case corpusDir != "" && flag.NArg() > 0:
 		return fmt.Errorf("give --corpus DIR or source directories, not both")
-	case jobs < 1 || k < 1 || shards < 1:
-		return fmt.Errorf("--jobs, --sample and --shards must be at least 1")
+	case jobs < 1 || k < 1 || shards < 1 || perTask < 1:
+		return fmt.Errorf("--jobs, --sample, --shards and --pages-per-task must be at least 1")
 	}
 	var sources []corpus.Source
 	var err error
@@ -97,7 +114,7 @@ func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetr
 	defer stop()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	rep, runErr := orbeam.Run(ctx, sources, orbeam.Options{SOD: sodPath, DictDir: dictDir, Grow: grow, NoRetry: noRetry,
-		MinConfidence: minConf, Jobs: jobs, SampleK: k, Encoding: encoding, Out: out, Shards: shards, WARC: filter, Log: log,
+		MinConfidence: minConf, Jobs: jobs, SampleK: k, Encoding: encoding, Out: out, Shards: shards, PagesPerTask: perTask, WARC: filter, Log: log,
 		Execute: func(ctx context.Context, p *beam.Pipeline) error { return beamx.Run(ctx, p) }})
 	if rep != nil {
 		if err := rep.WriteTable(os.Stderr); err != nil && runErr == nil {
