@@ -748,7 +748,7 @@ func (z *Lexer) Attr(i int) (k0, k1, v0, v1 int) {
 func (z *Lexer) Plain(i int) bool {
 	a := z.attr[i]
 	k, v := z.buf[a[0].start:a[0].end], z.buf[a[1].start:a[1].end]
-	return strings.IndexByte(k, 0) < 0 && strings.IndexAny(v, "&\r\x00") < 0
+	return strings.IndexByte(k, 0) < 0 && !hasAttrEscape(v)
 }
 
 // AttrVal returns the i-th attribute's value decoded as TagAttr decodes
@@ -759,7 +759,7 @@ func (z *Lexer) Plain(i int) bool {
 func (z *Lexer) AttrVal(i int) (string, bool) {
 	a := z.attr[i]
 	v := z.buf[a[1].start:a[1].end]
-	if strings.IndexAny(v, "&\r\x00") < 0 {
+	if !hasAttrEscape(v) {
 		return v, true
 	}
 	if strings.IndexByte(v, 0) >= 0 {
@@ -769,6 +769,18 @@ func (z *Lexer) AttrVal(i int) (string, bool) {
 		v = strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\r", "\n")
 	}
 	return unescapeAttr(v)
+}
+
+// hasAttrEscape reports whether v holds a byte AttrVal decodes: '&',
+// '\r' or NUL (strings.IndexAny(v, "&\r\x00") >= 0, without building
+// its byte set on every call).
+func hasAttrEscape(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c <= '&' && (c == '&' || c == '\r' || c == 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // unescapeAttr unescapes an attribute value where html's attribute rules
