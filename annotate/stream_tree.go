@@ -142,7 +142,36 @@ func (p *Page) Release() {
 		p.arena.release()
 		p.arena = nil
 	}
-	p.Doc, p.Annotations, p.ByNode, p.attrs = nil, nil, nil, nil
+	p.Doc, p.Annotations, p.ByNode, p.attrs, p.text = nil, nil, nil, nil, nil
+}
+
+// ReleaseText is Release that also gives the page's decoded text back for
+// the next page read. Every string read from the page — the text of its
+// nodes, its attribute values, their substrings, Page.URL when <base>
+// set it — must be unreachable or never used again: the text is
+// overwritten. Release leaves the text to the garbage collector, so such
+// strings stay valid.
+func (p *Page) ReleaseText() {
+	if p == nil {
+		return
+	}
+	t := p.text
+	p.Release()
+	if t != nil && cap(*t) <= maxPooledRead {
+		textBufs.Put(t)
+	}
+}
+
+// textBufs holds buffers for the decoded text of pages (ReleaseText).
+var textBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// getText returns a text buffer with room for n bytes.
+func getText(n int) *[]byte {
+	t := textBufs.Get().(*[]byte)
+	if cap(*t) < n {
+		*t = make([]byte, 0, n)
+	}
+	return t
 }
 
 // top returns the current node, or nil when the stack is empty.
