@@ -7,6 +7,7 @@ package htmllex
 import (
 	"io"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/net/html"
 )
@@ -715,8 +716,8 @@ func (z *Lexer) Text() string {
 		return ""
 	}
 	s := z.buf[z.data.start:z.data.end]
-	if strings.IndexByte(s, '\r') >= 0 {
-		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+	if i := strings.IndexByte(s, '\r'); i >= 0 {
+		s = newlines(s, i)
 	}
 	if (z.convertNUL || z.tt == html.CommentToken) && strings.IndexByte(s, 0) >= 0 {
 		s = strings.ReplaceAll(s, "\x00", "\ufffd")
@@ -769,6 +770,25 @@ func (z *Lexer) AttrVal(i int) (string, bool) {
 		v = strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\r", "\n")
 	}
 	return unescapeAttr(v)
+}
+
+// newlines is strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"),
+// "\r", "\n") in one pass, for s whose first '\r' is at i (pages saved
+// with CRLF line ends have one in most texts).
+func newlines(s string, i int) string {
+	b := make([]byte, i, len(s))
+	copy(b, s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '\r' {
+			if i+1 < len(s) && s[i+1] == '\n' {
+				continue
+			}
+			c = '\n'
+		}
+		b = append(b, c)
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // hasAttrEscape reports whether v holds a byte AttrVal decodes: '&',
