@@ -34,9 +34,19 @@ func extractLines(t *testing.T, objs []*wrapper.Object, err error) []byte {
 // compareExtraction extracts every page of paths with w by both paths —
 // the tree path (html.Parse, Clean, Extract, the page's URL) and the
 // stream (ExtractFile) — and fails on the first page whose output differs.
+// The stream's objects are kept and written again once every page is read:
+// the pages read later, whose text reuses the buffers of those before
+// (annotate.Page.ReleaseText), must not change them.
 func compareExtraction(t *testing.T, w *wrapper.Wrapper, root string, paths []string) {
 	t.Helper()
 	objects := 0
+	type kept struct {
+		rel  string
+		objs []*wrapper.Object
+		err  error
+		out  []byte
+	}
+	var all []kept
 	for _, p := range paths {
 		rel := annotate.SourceRel(root, p)
 		data, err := os.ReadFile(p)
@@ -54,8 +64,15 @@ func compareExtraction(t *testing.T, w *wrapper.Wrapper, root string, paths []st
 		want := extractLines(t, objs, err)
 		objs, err = w.ExtractFile(p, rel, annotate.LoadOptions{})
 		objects += len(objs)
-		if got := extractLines(t, objs, err); !bytes.Equal(got, want) {
+		got := extractLines(t, objs, err)
+		if !bytes.Equal(got, want) {
 			t.Fatalf("%s: the stream extracts\n%s\nthe tree path\n%s", rel, got, want)
+		}
+		all = append(all, kept{rel, objs, err, got})
+	}
+	for _, k := range all {
+		if again := extractLines(t, k.objs, k.err); !bytes.Equal(again, k.out) {
+			t.Fatalf("%s: the stream's objects changed after later pages were read:\n%s\nwere\n%s", k.rel, again, k.out)
 		}
 	}
 	t.Logf("%d pages, %d objects: the same output on both paths", len(paths), objects)

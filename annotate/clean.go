@@ -217,25 +217,29 @@ func isBlock(sib, parent *html.Node) bool {
 // common case of indented markup: white space only around the text, single
 // ASCII spaces inside) it is returned without copying.
 func collapseEdges(s string, keepLead, keepTrail bool) string {
-	lo, hi, ok := asciiTrim(s)
-	if !ok {
-		return collapseSlow(s, keepLead, keepTrail)
-	}
-	if lo == hi {
-		return ""
-	}
-	// Interior: only single ' ' between visible bytes, else copy.
-	for i := lo; i < hi; i++ {
+	// One pass: the bounds of the visible text [lo, hi), and whether its
+	// interior holds white space other than single ASCII spaces.
+	lo, hi := -1, 0
+	run, runBad := 0, false // the white space since the last visible byte
+	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c == ' ' {
-			if s[i+1] == ' ' {
-				return collapseSlow(s, keepLead, keepTrail)
-			}
-			continue
-		}
-		if c <= ' ' && asciiSpace(c) {
+		if c >= utf8.RuneSelf {
 			return collapseSlow(s, keepLead, keepTrail)
 		}
+		if asciiSpace(c) {
+			run++
+			runBad = runBad || c != ' ' || run > 1
+			continue
+		}
+		if lo < 0 {
+			lo = i
+		} else if runBad {
+			return collapseSlow(s, keepLead, keepTrail)
+		}
+		run, runBad, hi = 0, false, i+1
+	}
+	if lo < 0 {
+		return ""
 	}
 	lead := keepLead && lo > 0
 	trail := keepTrail && hi < len(s)
@@ -250,25 +254,6 @@ func collapseEdges(s string, keepLead, keepTrail bool) string {
 		return s[lo:hi]
 	}
 	return collapseSlow(s, keepLead, keepTrail)
-}
-
-// asciiTrim returns the bounds of s without surrounding ASCII white space,
-// and false when s holds a byte outside ASCII (whose white space needs
-// decoding).
-func asciiTrim(s string) (lo, hi int, ok bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return 0, 0, false
-		}
-	}
-	lo, hi = 0, len(s)
-	for lo < hi && asciiSpace(s[lo]) {
-		lo++
-	}
-	for hi > lo && asciiSpace(s[hi-1]) {
-		hi--
-	}
-	return lo, hi, true
 }
 
 func asciiSpace(c byte) bool {

@@ -156,6 +156,7 @@ var bomUTF8 = []byte{0xEF, 0xBB, 0xBF}
 // U+FFFD).
 func decode(data []byte, override string) (out []byte, name string, certain bool, replaced int, err error) {
 	var enc encoding.Encoding
+	valid := false // data is known to be valid UTF-8
 	switch {
 	case override != "":
 		e, n := charset.Lookup(override)
@@ -182,7 +183,7 @@ func decode(data []byte, override string) (out []byte, name string, certain bool
 			}
 		}
 		if enc == nil {
-			if utf8.Valid(data) || mostlyUTF8(data) {
+			if valid = utf8.Valid(data); valid || mostlyUTF8(data) {
 				enc, name = encoding.Nop, "utf-8"
 			} else {
 				enc, name = charset.Lookup("windows-1252")
@@ -191,7 +192,7 @@ func decode(data []byte, override string) (out []byte, name string, certain bool
 	}
 	if name == "utf-8" {
 		data = bytes.TrimPrefix(data, bomUTF8)
-		if !utf8.Valid(data) {
+		if !valid && !utf8.Valid(data) {
 			_, replaced = utf8Counts(data)
 			data = bytes.ToValidUTF8(data, []byte("\uFFFD"))
 		}

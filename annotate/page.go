@@ -44,6 +44,9 @@ type Page struct {
 	attrs map[attrRef]*html.Node
 
 	arena *arena // the tree's memory when the stream built it (Release)
+	// text is the buffer of the page's decoded text when the stream built
+	// the tree: its nodes' strings are substrings of it (ReleaseText).
+	text *[]byte
 }
 
 // Annotation is one recognised instance of an SOD entity type on a DOM node.

@@ -75,7 +75,7 @@ func ParsePageVisit(data []byte, rel string, opts LoadOptions, v Visitor) (*Page
 		v.Begin(p)
 	}
 	if sp := streamParse(text, v, p, opts.BaseURL); sp != nil {
-		p.Doc, p.arena = sp.doc, sp.ar
+		p.Doc, p.arena, p.text = sp.doc, sp.ar, sp.textBuf
 		putParser(sp)
 		return p, nil
 	}

@@ -233,7 +233,7 @@ func (sp *sparser) addFormattingElement() {
 	})
 	e := sp.push(sp.tok.a, sp.tok.name, nsHTML, drop, attrs)
 	en := afEntry{id: e.id, a: e.a, drop: drop, attrs: attrs}
-	if len(sp.allAttrs()) > 0 {
+	if sp.tok.raw && !sp.tok.implied && sp.z.NumAttr() > 0 { // len(sp.allAttrs()) > 0, without reading them
 		en.raw = sp.src[sp.tokStart:sp.pos]
 	}
 	identical := 0

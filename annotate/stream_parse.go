@@ -3,6 +3,7 @@ package annotate
 import (
 	"bytes"
 	"slices"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -16,10 +17,11 @@ import (
 // Where html.Parse would move or clone nodes it stops (stop), and the page
 // goes to the tree path.
 type sparser struct {
-	z   htmllex.Lexer
-	src string // the decoded page
-	pos int    // offset in src of the current token
-	tok stok   // the token being processed
+	z       htmllex.Lexer
+	src     string  // the decoded page, in text
+	textBuf *[]byte // src's buffer (a Page's text)
+	pos     int     // offset in src of the current token
+	tok     stok    // the token being processed
 
 	oe         []selem
 	afe        []afEntry
@@ -75,7 +77,14 @@ type afEntry struct {
 }
 
 func (sp *sparser) reset(text []byte, v Visitor) {
-	sp.src = string(text)
+	sp.textBuf = getText(len(text))
+	*sp.textBuf = append((*sp.textBuf)[:0], text...)
+	sp.src = ""
+	if len(text) > 0 {
+		// The page's strings share the buffer, which is written no more
+		// unless the page's reader gives it back (Page.ReleaseText).
+		sp.src = unsafe.String(unsafe.SliceData(*sp.textBuf), len(text))
+	}
 	sp.z.Reset(sp.src)
 	sp.pos = 0
 	sp.tok = stok{}
@@ -94,7 +103,7 @@ func (sp *sparser) reset(text []byte, v Visitor) {
 
 // clearRefs drops what the pooled parser must not keep alive.
 func (sp *sparser) clearRefs() {
-	sp.src, sp.doc, sp.ar, sp.v, sp.page = "", nil, nil, nil, nil
+	sp.src, sp.doc, sp.ar, sp.v, sp.page, sp.textBuf = "", nil, nil, nil, nil, nil
 	sp.z.Reset("")
 	sp.tok = stok{}
 	for i := range sp.oe[:cap(sp.oe)] {
@@ -184,13 +193,16 @@ func (sp *sparser) setText(s string) { sp.tok.data, sp.tok.lazy = s, false }
 func (sp *sparser) tagName() {
 	a, b := sp.z.Data()
 	name := append(sp.nameBuf[:0], sp.src[a:b]...)
+	nul := false
 	for i, c := range name {
 		if 'A' <= c && c <= 'Z' {
 			name[i] = c + 'a' - 'A'
+		} else if c == 0 {
+			nul = true
 		}
 	}
 	sp.nameBuf = name
-	if bytes.IndexByte(name, 0) >= 0 {
+	if nul {
 		name = bytes.ReplaceAll(name, []byte{0}, []byte("\ufffd"))
 	}
 	if a := atom.Lookup(name); a != 0 {

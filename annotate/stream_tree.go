@@ -51,7 +51,11 @@ type arena struct {
 	blocks [][]html.Node
 	cur    int // index of the block in use
 	next   int // next free node in it
-	attr   []html.Attribute
+	// Attributes, in blocks too: attr is the block in use (its length
+	// the slots handed out), ablocks[:acur] the blocks filled before it.
+	attr    []html.Attribute
+	ablocks [][]html.Attribute
+	acur    int
 }
 
 const arenaBlock = 256
@@ -77,7 +81,16 @@ func (ar *arena) node() *html.Node {
 // attrs returns an empty attribute slice of capacity n.
 func (ar *arena) attrs(n int) []html.Attribute {
 	if len(ar.attr)+n > cap(ar.attr) {
-		ar.attr = make([]html.Attribute, 0, max(arenaBlock, n))
+		if n > arenaBlock {
+			return make([]html.Attribute, 0, n) // not pooled
+		}
+		if ar.attr != nil {
+			ar.acur++
+		}
+		if ar.acur == len(ar.ablocks) {
+			ar.ablocks = append(ar.ablocks, make([]html.Attribute, arenaBlock))
+		}
+		ar.attr = ar.ablocks[ar.acur][:0]
 	}
 	s := ar.attr[len(ar.attr) : len(ar.attr) : len(ar.attr)+n]
 	ar.attr = ar.attr[:len(ar.attr)+n]
@@ -101,8 +114,17 @@ func (ar *arena) release() {
 		ar.blocks = ar.blocks[:64]
 	}
 	ar.cur, ar.next = 0, 0
-	clear(ar.attr)
-	ar.attr = ar.attr[:0]
+	if ar.attr != nil {
+		for _, b := range ar.ablocks[:ar.acur] {
+			clear(b)
+		}
+		clear(ar.attr)
+	}
+	if len(ar.ablocks) > 64 {
+		clear(ar.ablocks[64:])
+		ar.ablocks = ar.ablocks[:64]
+	}
+	ar.attr, ar.acur = nil, 0
 	arenaPool.Put(ar)
 }
 
@@ -120,7 +142,36 @@ func (p *Page) Release() {
 		p.arena.release()
 		p.arena = nil
 	}
-	p.Doc, p.Annotations, p.ByNode, p.attrs = nil, nil, nil, nil
+	p.Doc, p.Annotations, p.ByNode, p.attrs, p.text = nil, nil, nil, nil, nil
+}
+
+// ReleaseText is Release that also gives the page's decoded text back for
+// the next page read. Every string read from the page — the text of its
+// nodes, its attribute values, their substrings, Page.URL when <base>
+// set it — must be unreachable or never used again: the text is
+// overwritten. Release leaves the text to the garbage collector, so such
+// strings stay valid.
+func (p *Page) ReleaseText() {
+	if p == nil {
+		return
+	}
+	t := p.text
+	p.Release()
+	if t != nil && cap(*t) <= maxPooledRead {
+		textBufs.Put(t)
+	}
+}
+
+// textBufs holds buffers for the decoded text of pages (ReleaseText).
+var textBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// getText returns a text buffer with room for n bytes.
+func getText(n int) *[]byte {
+	t := textBufs.Get().(*[]byte)
+	if cap(*t) < n {
+		*t = make([]byte, 0, n)
+	}
+	return t
 }
 
 // top returns the current node, or nil when the stack is empty.

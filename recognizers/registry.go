@@ -44,14 +44,21 @@ func LabelWords(name string) []string {
 // Delimits reports whether the predefined recognizer called name finds
 // whole values (not Info.Partial); false for unknown names.
 func Delimits(name string) bool {
-	key := strings.ToLower(strings.TrimSpace(name))
-	for _, in := range Predefined() {
-		if in.Name == key {
-			return !in.Partial
-		}
+	if d, ok := delimits[name]; ok {
+		return d
 	}
-	return false
+	return delimits[strings.ToLower(strings.TrimSpace(name))]
 }
+
+// delimits is Delimits by name, built once (extraction asks for every
+// value it checks).
+var delimits = func() map[string]bool {
+	m := map[string]bool{}
+	for _, in := range Predefined() {
+		m[in.Name] = !in.Partial
+	}
+	return m
+}()
 
 // Predefined returns the table of predefined recognizers, sorted by name.
 // This table is the whole list: nothing registers itself elsewhere.

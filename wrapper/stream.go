@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"sync"
+	"unsafe"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/wrapper/mapping"
@@ -47,9 +48,54 @@ func (w *Wrapper) ExtractStream(read func(annotate.Visitor) (*annotate.Page, err
 		for _, o := range objs {
 			o.URL = p.URL
 		}
-		p.Release()
+		detach(objs)
+		p.ReleaseText()
 	}
 	return objs, err
+}
+
+// detach copies the texts of objs that may share the page's text (values,
+// their normalized forms and paths, rejected values, the URL) into one new
+// string, so that the page's text can be recycled (Page.ReleaseText).
+func detach(objs []*Object) {
+	n := 0
+	eachText(objs, func(s *string) { n += len(*s) })
+	if n == 0 {
+		return
+	}
+	buf := make([]byte, 0, n)
+	eachText(objs, func(s *string) { buf = append(buf, *s...) })
+	all := unsafe.String(unsafe.SliceData(buf), len(buf))
+	off := 0
+	eachText(objs, func(s *string) {
+		l := len(*s)
+		*s = all[off : off+l]
+		off += l
+	})
+}
+
+// eachText calls f with every text of objs that may come from the page.
+func eachText(objs []*Object, f func(*string)) {
+	var fields func(fs []Field)
+	fields = func(fs []Field) {
+		for i := range fs {
+			for j := range fs[i].Values {
+				v := &fs[i].Values[j]
+				f(&v.Text)
+				f(&v.Normalized)
+				f(&v.Path)
+				fields(v.Fields)
+			}
+		}
+	}
+	for _, o := range objs {
+		f(&o.URL)
+		fields(o.Fields)
+		for i := range o.Rejected {
+			f(&o.Rejected[i].Text)
+			f(&o.Rejected[i].Reason)
+		}
+	}
 }
 
 // extractStream is ExtractStream without releasing the page (nil when it

@@ -178,7 +178,55 @@ func (tz *tokenizer) Text(c *html.Node) {
 	}
 }
 
-func isPunct(r rune) bool { return unicode.IsPunct(r) }
+func isPunct(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiClass[r]&asciiPunct != 0
+	}
+	return unicode.IsPunct(r)
+}
+
+// wordSpace reports the runes that separate words: white space and the
+// no-break space.
+func wordSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiClass[r]&asciiSpace != 0
+	}
+	return unicode.IsSpace(r) || r == '\u00a0'
+}
+
+// asciiClass caches unicode.IsPunct and unicode.IsSpace for ASCII.
+var asciiClass = func() (t [utf8.RuneSelf]uint8) {
+	for r := range rune(utf8.RuneSelf) {
+		if unicode.IsPunct(r) {
+			t[r] |= asciiPunct
+		}
+		if unicode.IsSpace(r) {
+			t[r] |= asciiSpace
+		}
+	}
+	return t
+}()
+
+const (
+	asciiPunct uint8 = 1 << iota
+	asciiSpace
+)
+
+// decodeRune is utf8.DecodeRuneInString with the ASCII case inline.
+func decodeRune(s string) (rune, int) {
+	if c := s[0]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(s)
+}
+
+// decodeLastRune is utf8.DecodeLastRuneInString with the ASCII case inline.
+func decodeLastRune(s string) (rune, int) {
+	if c := s[len(s)-1]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeLastRuneInString(s)
+}
 
 // splitWords appends the words of text node n: white-space separated, with
 // punctuation at word edges split off (see the package comment).
@@ -197,7 +245,7 @@ func splitWords(toks []mapping.Token, n *html.Node, path int32, anns []*annotate
 	// is a token of its own, so that "Pilots!," gives "!" and ",": the
 	// separator of a list, and punctuation that belongs to the value.
 	punct := func(a, b int) {
-		if !strings.ContainsAny(s[a:b], ",;") || b-a == 1 {
+		if b-a == 1 || !strings.ContainsAny(s[a:b], ",;") {
 			add(a, b)
 			return
 		}
@@ -219,15 +267,15 @@ func splitWords(toks []mapping.Token, n *html.Node, path int32, anns []*annotate
 	}
 	i := 0
 	for i < len(s) {
-		r, w := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsSpace(r) || r == '\u00a0' {
+		r, w := decodeRune(s[i:])
+		if wordSpace(r) {
 			i += w
 			continue
 		}
 		j := i
 		for j < len(s) {
-			r, w := utf8.DecodeRuneInString(s[j:])
-			if unicode.IsSpace(r) || r == '\u00a0' {
+			r, w := decodeRune(s[j:])
+			if wordSpace(r) {
 				break
 			}
 			j += w
@@ -235,14 +283,14 @@ func splitWords(toks []mapping.Token, n *html.Node, path int32, anns []*annotate
 		// word s[i:j]: split leading and trailing punctuation runs.
 		a, b := i, j
 		for a < b {
-			r, w := utf8.DecodeRuneInString(s[a:])
+			r, w := decodeRune(s[a:])
 			if !isPunct(r) {
 				break
 			}
 			a += w
 		}
 		for b > a {
-			r, w := utf8.DecodeLastRuneInString(s[a:b])
+			r, w := decodeLastRune(s[a:b])
 			if !isPunct(r) {
 				break
 			}

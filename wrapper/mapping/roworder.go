@@ -36,6 +36,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -524,20 +525,46 @@ func (ro *rowOrder) hot(toks []Token) map[*html.Node]bool {
 // it, a colon after it left out) is, in lower case, one of words.
 func firstWordIn(text string, words []string) bool {
 	sep := func(r rune) bool { return unicode.IsSpace(r) || r == '/' }
-	text = strings.TrimLeftFunc(text, sep)
+	// ASCII text is cut without decoding (the same runes are separators).
+	i := 0
+	for i < len(text) && text[i] < utf8.RuneSelf && asciiSep(text[i]) {
+		i++
+	}
+	if i < len(text) && text[i] >= utf8.RuneSelf {
+		text = strings.TrimLeftFunc(text, sep)
+	} else {
+		text = text[i:]
+	}
 	w := text
-	if i := strings.IndexFunc(text, sep); i >= 0 {
-		w = text[:i]
+	for j := 0; j < len(text); j++ {
+		c := text[j]
+		if c >= utf8.RuneSelf {
+			if k := strings.IndexFunc(text[j:], sep); k >= 0 {
+				w = text[:j+k]
+			}
+			break
+		}
+		if asciiSep(c) {
+			w = text[:j]
+			break
+		}
 	}
 	if w == "" {
 		return false
 	}
+	bare := strings.TrimRight(w, ":")
 	for _, x := range words {
-		if strings.EqualFold(w, x) || strings.EqualFold(strings.TrimRight(w, ":"), x) {
+		if strings.EqualFold(w, x) || bare != w && strings.EqualFold(bare, x) {
 			return true
 		}
 	}
 	return false
+}
+
+// asciiSep reports the ASCII bytes firstWordIn cuts words at: white space
+// (unicode.IsSpace) and '/'.
+func asciiSep(c byte) bool {
+	return c == ' ' || c == '/' || '\t' <= c && c <= '\r'
 }
 
 // Reorder returns toks with the learned rows of every container in

@@ -7,6 +7,7 @@ package htmllex
 import (
 	"io"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/net/html"
 )
@@ -715,8 +716,8 @@ func (z *Lexer) Text() string {
 		return ""
 	}
 	s := z.buf[z.data.start:z.data.end]
-	if strings.IndexByte(s, '\r') >= 0 {
-		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+	if i := strings.IndexByte(s, '\r'); i >= 0 {
+		s = newlines(s, i)
 	}
 	if (z.convertNUL || z.tt == html.CommentToken) && strings.IndexByte(s, 0) >= 0 {
 		s = strings.ReplaceAll(s, "\x00", "\ufffd")
@@ -748,7 +749,7 @@ func (z *Lexer) Attr(i int) (k0, k1, v0, v1 int) {
 func (z *Lexer) Plain(i int) bool {
 	a := z.attr[i]
 	k, v := z.buf[a[0].start:a[0].end], z.buf[a[1].start:a[1].end]
-	return strings.IndexByte(k, 0) < 0 && strings.IndexAny(v, "&\r\x00") < 0
+	return strings.IndexByte(k, 0) < 0 && !hasAttrEscape(v)
 }
 
 // AttrVal returns the i-th attribute's value decoded as TagAttr decodes
@@ -759,7 +760,7 @@ func (z *Lexer) Plain(i int) bool {
 func (z *Lexer) AttrVal(i int) (string, bool) {
 	a := z.attr[i]
 	v := z.buf[a[1].start:a[1].end]
-	if strings.IndexAny(v, "&\r\x00") < 0 {
+	if !hasAttrEscape(v) {
 		return v, true
 	}
 	if strings.IndexByte(v, 0) >= 0 {
@@ -769,6 +770,37 @@ func (z *Lexer) AttrVal(i int) (string, bool) {
 		v = strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\r", "\n")
 	}
 	return unescapeAttr(v)
+}
+
+// newlines is strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"),
+// "\r", "\n") in one pass, for s whose first '\r' is at i (pages saved
+// with CRLF line ends have one in most texts).
+func newlines(s string, i int) string {
+	b := make([]byte, i, len(s))
+	copy(b, s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '\r' {
+			if i+1 < len(s) && s[i+1] == '\n' {
+				continue
+			}
+			c = '\n'
+		}
+		b = append(b, c)
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// hasAttrEscape reports whether v holds a byte AttrVal decodes: '&',
+// '\r' or NUL (strings.IndexAny(v, "&\r\x00") >= 0, without building
+// its byte set on every call).
+func hasAttrEscape(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c <= '&' && (c == '&' || c == '\r' || c == 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // unescapeAttr unescapes an attribute value where html's attribute rules
