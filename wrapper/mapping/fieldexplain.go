@@ -28,7 +28,7 @@ type FieldExplain struct {
 	// Spare are the same slots for a single field that got a slot,
 	// offered when a doubt note asks about it (QuestionDoubt); not saved:
 	// a loaded wrapper's doubt questions offer the weighed candidates.
-	Spare []CandidateExplain `json:"-"`
+	Spare  []CandidateExplain `json:"-"`
 	Sample int                `json:"sample,omitempty"`
 }
 
