@@ -18,8 +18,9 @@ import (
 // page at least); "not on these pages" when no candidate is and truth
 // labels some of the candidates' sample pages but the field on none;
 // otherwise none. When no candidate shows true values alone, the best one
-// whose first values hold a true value as whole words (holds) is taken:
-// the field then reads its own part of the slot's text.
+// whose first values hold a true value as whole words (holds) is taken,
+// when no other field has its slot: the field then reads its own part of
+// the slot's text.
 func AutoAnswer(qs []wrapper.Question, truth *eval.Truth) []wrapper.Pin {
 	var pins []wrapper.Pin
 	for _, q := range qs {
@@ -32,6 +33,9 @@ func AutoAnswer(qs []wrapper.Question, truth *eval.Truth) []wrapper.Pin {
 			for _, c := range q.Candidates {
 				if pin != nil {
 					break
+				}
+				if loose && c.TakenBy != "" {
+					continue // another field's slot: its text holds that field's values too
 				}
 				right, judged := true, 0
 				for _, s := range c.Samples {
