@@ -26,9 +26,8 @@ type FieldExplain struct {
 	// of sample pages (or records) of the mapping.
 	Others []CandidateExplain `json:"others,omitempty"`
 	// Spare are the same slots for a single field that got a slot,
-	// offered when a doubt note asks about it (QuestionDoubt); not saved:
-	// a loaded wrapper's doubt questions offer the weighed candidates.
-	Spare  []CandidateExplain `json:"-"`
+	// offered when a doubt note asks about it (QuestionDoubt).
+	Spare  []CandidateExplain `json:"spare,omitempty"`
 	Sample int                `json:"sample,omitempty"`
 }
 
