@@ -209,8 +209,11 @@ func (w *Wrapper) applyPins(out []SlotMap, cands []mapping.Cand, stats []*mappin
 		// pinned to it too: two answers may name one slot holding both
 		// fields' values ("Eastlake Books (Jun 1, 2005)"), each field
 		// reading its own part of it.
+		// An answer confirming the slot the field had takes it from no
+		// other field (a time read from the date's slot keeps it).
+		had := slices.ContainsFunc(out, func(sm SlotMap) bool { return sm.Field == f.Path && sm.Slot == slot })
 		out = slices.DeleteFunc(out, func(sm SlotMap) bool {
-			return sm.Field == f.Path || sm.Slot == slot && strings.Join(sm.Label, " ") == label && !sm.Part && !sm.Item && sm.Row == nil && !pinned[sm.Field]
+			return sm.Field == f.Path || !had && sm.Slot == slot && strings.Join(sm.Label, " ") == label && !sm.Part && !sm.Item && sm.Row == nil && !pinned[sm.Field]
 		})
 		pinned[f.Path] = true
 		out = append(out, w.slotMapOf(c, stats, valid, f.Parent == "" && !f.Many))
