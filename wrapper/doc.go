@@ -444,7 +444,10 @@
 // same element, with that slot's values carrying the field's type on more
 // than half of the sample pages (records), gets both lines joined with ", "
 // ("3410 Valencia St<br>Seattle, WA 98128" gives "3410 Valencia St,
-// Seattle, WA 98128"; SlotMap.Join, SlotMap.JoinPrev). A line that is
+// Seattle, WA 98128"; SlotMap.Join, SlotMap.JoinPrev). The next line
+// ends at its first line break (the slot may run on over optional rows
+// after it), and a slot another field reads only an item of (a website
+// row after the second line) may still be that line. A line that is
 // the field's value as a whole instance of a pattern that delimits values
 // on half of the pages or more is complete: a phone number is not joined
 // with the fax number on the next line. The next slot may

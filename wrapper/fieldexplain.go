@@ -40,7 +40,7 @@ func explainMapping(w *Wrapper, cands []mapping.Cand, out []SlotMap, reg *region
 			}
 			ce := CandidateExplain{Slot: c.Slot, Label: c.Label, Score: c.Sc, Total: c.Score, Chosen: got[c.Slot]}
 			ce.Outside = reg != nil && c.Sc.Locality < 1
-			w.describe(&ce, stats[c.Slot], labels[c.Slot]) // review.go
+			w.describe(&ce, stats[c.Slot], labels[c.Slot], w.reading(f)) // review.go
 			fe.Candidates = append(fe.Candidates, ce)
 		}
 		sort.SliceStable(fe.Candidates, func(a, b int) bool { return fe.Candidates[a].Total > fe.Candidates[b].Total })

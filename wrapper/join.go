@@ -41,10 +41,12 @@ func (w *Wrapper) learnJoins(pages [][]mapping.Token) {
 // values: it is unmapped, or mapped to that field only (a nested tuple's
 // single field may get a slot per line, each typed by its recognizer:
 // "8078 Tchoupitoulas Pl<br>Philadelphia, PA 19148" with both lines
-// annotated as addresses).
+// annotated as addresses), or another field reads only an item of it
+// (SlotMap.Item: a homepage's row that follows the address's second line
+// in one slot; the line then ends at its first line break, joinLine).
 func (w *Wrapper) lineFree(s int, field string) bool {
 	for _, x := range w.bySlot[s] {
-		if x.Field != field {
+		if x.Field != field && !x.Item {
 			return false
 		}
 	}
@@ -132,6 +134,18 @@ func (w *Wrapper) joinLine(toks []mapping.Token, r *mapping.Mrec, skip int, sm *
 	a2, b2, ok := mapping.OtherLine(toks, r, skip, other, a, b, sm.JoinPrev)
 	if !ok {
 		return
+	}
+	if !sm.JoinPrev {
+		// The next slot may hold more than the value's next line (the
+		// rows after an address's second line, when they are optional:
+		// a website's, which another field may read as an item): the
+		// value goes on to the end of that slot's first line only.
+		for x := a2 + 1; x < b2; x++ {
+			if mapping.LineBreak(&toks[x]) {
+				b2 = x
+				break
+			}
+		}
 	}
 	txt, _, _ := mapping.ValueText(toks, a2, b2)
 	// The first line's text lost a period written against its last word

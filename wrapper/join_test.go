@@ -445,3 +445,37 @@ func checkSingle(t *testing.T, w *Wrapper, pages []*annotate.Page, field string,
 		}
 	}
 }
+
+// TestJoinLineBeforeItem: the address's second line shares its slot with
+// the optional fax and website rows after it ("<dd>street<br>city</dd>
+// <dt>Fax:</dt><dd>…</dd><dd>www…</dd>"), whose first URL item the
+// homepage field reads (in the zoo; here, ExAlg gives the website a slot
+// of its own, but the second line's slot runs over it on pages without a
+// fax). The address joins its second line, which ends at its line break:
+// the website is not part of it.
+func TestJoinLineBeforeItem(t *testing.T) {
+	streets := []string{"Valencia St", "Harbor Blvd", "W 14th St", "Elm Ave", "Oak Rd"}
+	cities := []string{"Seattle, WA", "Austin, TX", "Denver, CO", "Boston, MA"}
+	var src, want []string
+	for i := range 20 {
+		l1 := fmt.Sprintf("%d %s", 100+37*i, streets[i%len(streets)])
+		l2 := fmt.Sprintf("%s %d", cities[i%len(cities)], 98100+i)
+		want = append(want, l1+", "+l2)
+		row := ""
+		if i%3 != 1 {
+			row = fmt.Sprintf(`<dt>Fax:</dt><dd>(206) 555-01%02d</dd>`, i)
+		}
+		if i%2 == 0 {
+			row += fmt.Sprintf(`<dd class="web">www.place%c%c.example</dd>`, 'a'+i, 'a'+i)
+		}
+		src = append(src, fmt.Sprintf(`<html><body><h1 data-or-type="name">Place Number %d</h1><dl><dt>Location:</dt><dd>%s<br>%s</dd>%s</dl><p>Call ahead.</p></body></html>`, i, l1, l2, row))
+	}
+	pages := pagesOf(t, src, nil)
+	annotatePatterns(t, pages, map[string]string{"address": "address", "url": "url"})
+	s := testSOD([][3]string{{"name", "1", "name"}, {"address", "1", "address"}, {"homepage", "?", "url"}}, sod.One)
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSingle(t, w, pages, "address", want)
+}

@@ -224,3 +224,6 @@ type Value = mapping.Value
 
 // WeakDoubtConfidence is mapping.WeakDoubtConfidence.
 const WeakDoubtConfidence = mapping.WeakDoubtConfidence
+
+// QuestionDoubt is mapping.QuestionDoubt.
+const QuestionDoubt = mapping.QuestionDoubt

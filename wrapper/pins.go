@@ -154,6 +154,7 @@ func (w *Wrapper) applyPins(out []SlotMap, cands []mapping.Cand, stats []*mappin
 	delete(w.pinNotes, scope)
 	delete(w.pinFound, scope)
 	valid := mapping.PredefinedRecognizers(w.fields)
+	pinned := map[string]bool{} // the fields pinned to a slot so far
 	for _, p := range w.opt.Pins {
 		fi := mapping.IndexOf(w.fields, p.Field)
 		if fi < 0 {
@@ -204,10 +205,17 @@ func (w *Wrapper) applyPins(out []SlotMap, cands []mapping.Cand, stats []*mappin
 		}
 		// The field's own slots go, and another field's reading of the
 		// same slot under the same label (rows of other labels, parts
-		// and items of the slot stay theirs).
+		// and items of the slot stay theirs), unless that field was
+		// pinned to it too: two answers may name one slot holding both
+		// fields' values ("Eastlake Books (Jun 1, 2005)"), each field
+		// reading its own part of it.
+		// An answer confirming the slot the field had takes it from no
+		// other field (a time read from the date's slot keeps it).
+		had := slices.ContainsFunc(out, func(sm SlotMap) bool { return sm.Field == f.Path && sm.Slot == slot })
 		out = slices.DeleteFunc(out, func(sm SlotMap) bool {
-			return sm.Field == f.Path || sm.Slot == slot && strings.Join(sm.Label, " ") == label && !sm.Part && !sm.Item && sm.Row == nil
+			return sm.Field == f.Path || !had && sm.Slot == slot && strings.Join(sm.Label, " ") == label && !sm.Part && !sm.Item && sm.Row == nil && !pinned[sm.Field]
 		})
+		pinned[f.Path] = true
 		out = append(out, w.slotMapOf(c, stats, valid, f.Parent == "" && !f.Many))
 	}
 	return out

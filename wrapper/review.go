@@ -68,11 +68,18 @@ func (w *Wrapper) questions() []Question {
 			} else if chosen.PerPage >= mapping.SeveralPerPage && !w.joined(f.Path) {
 				q.Kind = QuestionSeveral
 				q.Why = fmt.Sprintf("%s is declared single, but slot %d holds %s values a page", f.Path, chosen.Slot, mapping.FmtFactor(chosen.PerPage))
+			} else if ks := w.askDoubts(f.Path); len(ks) > 0 {
+				q.Kind = QuestionDoubt
+				q.Why = fmt.Sprintf("slot %d was chosen for %s, but its values on the sample look doubtful (%s: see the diagnostics)", chosen.Slot, f.Path, strings.Join(ks, ", "))
 			} else {
 				continue
 			}
 		}
-		for _, c := range slices.Concat(fe.Candidates, fe.Others) {
+		offer := slices.Concat(fe.Candidates, fe.Others)
+		if q.Kind == QuestionDoubt {
+			offer = append(offer, fe.Spare...)
+		}
+		for _, c := range offer {
 			if len(q.Candidates) == MaxCandidates {
 				break
 			}
@@ -90,6 +97,18 @@ func (w *Wrapper) questions() []Question {
 	return qs
 }
 
+// askDoubts returns the kinds of field path's doubt notes that ask
+// (mapping.AskDoubts).
+func (w *Wrapper) askDoubts(path string) []string {
+	var ks []string
+	for _, k := range w.doubt[path] {
+		if slices.Contains(mapping.AskDoubts, k) {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
 // offerOthers fills fe.Others, for a field (index fi) that got no slot in
 // out: the slots of the scope that are not its
 // candidates and hold varying values on at least a quarter of the
@@ -98,7 +117,7 @@ func (w *Wrapper) questions() []Question {
 // those with values on more pages first (at most MaxCandidates).
 func (w *Wrapper) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*mapping.SlotStats, labels [][]string, inScope func(int) (bool, int)) {
 	f := w.fields[fi]
-	if len(fe.Slots) > 0 {
+	if len(fe.Slots) > 0 && f.Many {
 		return
 	}
 	taken := map[int]bool{}
@@ -140,10 +159,20 @@ func (w *Wrapper) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*
 		}
 		return x.pages > y.pages
 	})
-	for _, o := range os[:min(len(os), MaxCandidates)] {
+	for _, o := range os {
+		if len(fe.Others)+len(fe.Spare) == MaxCandidates {
+			break
+		}
 		ce := CandidateExplain{Slot: o.slot, Score: mapping.NewScore("none", 0)}
-		w.describe(&ce, stats[o.slot], labels[o.slot])
-		fe.Others = append(fe.Others, ce)
+		w.describe(&ce, stats[o.slot], labels[o.slot], w.reading(f))
+		if len(ce.Samples) == 0 {
+			continue // none of its values is one the field would read
+		}
+		if len(fe.Slots) > 0 {
+			fe.Spare = append(fe.Spare, ce)
+		} else {
+			fe.Others = append(fe.Others, ce)
+		}
 	}
 }
 
@@ -154,10 +183,34 @@ func (w *Wrapper) joined(path string) bool {
 	return slices.ContainsFunc(w.slots, func(sm SlotMap) bool { return sm.Field == path && sm.Lines })
 }
 
+// reading returns how single field f reads a slot's value when its
+// recognizer delimits its values (a date, a time, a regex): the longest
+// instance in the value, "" when there is none; nil for other fields,
+// which read the value as it is. A question shows a candidate's values as
+// the field would read them once pinned there: "Jun 1, 2005" of the slot
+// holding "Eastlake Books (Jun 1, 2005)".
+func (w *Wrapper) reading(f FieldSpec) func(string) string {
+	if f.Many || !f.Delimited() {
+		return nil
+	}
+	r := mapping.PredefinedRecognizers([]FieldSpec{f})[f.Path]
+	if r == nil {
+		return nil
+	}
+	return func(v string) string {
+		m, ok := mapping.LongestMatch(r, v)
+		if !ok {
+			return ""
+		}
+		return strings.TrimSpace(v[m[0]:m[1]])
+	}
+}
+
 // describe fills the parts of ce a user reads: the template text before
 // the slot, its values on a few sample pages (those after ce.Label when a
-// label keys them) and its values a page.
-func (w *Wrapper) describe(ce *CandidateExplain, st *mapping.SlotStats, label []string) {
+// label keys them, as read reads them when not nil: pages where it reads
+// none are left out) and its values a page.
+func (w *Wrapper) describe(ce *CandidateExplain, st *mapping.SlotStats, label []string, read func(string) string) {
 	ce.Context = strings.Join(label, " ")
 	if len(st.PerPage) > 0 {
 		ce.PerPage = math.Round(100*float64(st.Occ)/float64(len(st.PerPage))) / 100
@@ -185,6 +238,18 @@ func (w *Wrapper) describe(ce *CandidateExplain, st *mapping.SlotStats, label []
 			for _, v := range vals {
 				if st.LabVals[ce.Label][v] > 0 {
 					keep = append(keep, v)
+				}
+			}
+			if len(keep) == 0 {
+				continue
+			}
+			vals = keep
+		}
+		if read != nil {
+			var keep []string
+			for _, v := range vals {
+				if x := read(v); x != "" {
+					keep = append(keep, x)
 				}
 			}
 			if len(keep) == 0 {

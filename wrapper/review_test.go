@@ -323,3 +323,50 @@ func TestNoSlotQuestion(t *testing.T) {
 	}
 	checkOneField(t, pw, pages, "reference", refs)
 }
+
+// TestTwoPinsOneSlot: the publisher and the date share one text ("Harbor
+// House (May 3, 2001)", the separator varying) after a price; two answers naming that slot keep
+// both fields, each reading its own part (the second answer no longer
+// takes the slot from the first).
+func TestTwoPinsOneSlot(t *testing.T) {
+	var src, pubs, dates []string
+	marks := map[string][]string{}
+	for i := range 12 {
+		pub := fmt.Sprintf("%c%c House", 'A'+i, 'a'+i)
+		date := fmt.Sprintf("May %d, %d", 1+i, 1990+i)
+		pubs, dates = append(pubs, pub), append(dates, date)
+		marks["publisher"] = append(marks["publisher"], pub)
+		info := []string{pub + " (" + date + ")", pub + ", " + date, pub + " — " + date + ", paperback"}[i%3]
+		src = append(src, fmt.Sprintf(`<html><body><div><h1 data-or-type="title">Book %c%c</h1><p>by <a data-or-type="author">Author %c%c</a></p><p>Buy new: <b>$%d.99</b><br><span>%s</span></p><p>In stock.</p></div></body></html>`,
+			'A'+i, 'a'+i, 'K'+i, 'a'+i, 10+i, info))
+	}
+	pages := pagesOf(t, src, marks)
+	annotatePatterns(t, pages, map[string]string{"date": "date"})
+	s := testSOD([][3]string{{"title", "1", "title"}, {"author", "1", "author"}, {"publisher", "?", "publisher"}, {"date", "?", "date"}}, sod.One)
+	dictionaryTypes(s, "title", "author", "publisher")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	slot := -1
+	for _, sm := range w.Slots() {
+		if sm.Field == "date" {
+			slot = sm.Slot
+		}
+	}
+	if slot < 0 {
+		t.Fatalf("date has no slot: %s %+v", w.Template(), w.Slots())
+	}
+	for _, order := range [][]string{{"publisher", "date"}, {"date", "publisher"}} {
+		opt := DefaultOptions()
+		for _, f := range order {
+			opt.Pins = append(opt.Pins, Pin{Field: f, Slot: slot})
+		}
+		pw, err := Induce(pages, s, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkOneField(t, pw, pages, "publisher", pubs)
+		checkOneField(t, pw, pages, "date", dates)
+	}
+}

@@ -37,6 +37,14 @@ func TestAutoAnswer(t *testing.T) {
 		{"true values, no right candidate", wrapper.Question{Field: "isbn", Candidates: []wrapper.QuestionCandidate{cand(3, "999", "")}}, "[]"},
 		{"unlabelled pages only", wrapper.Question{Field: "price", Candidates: []wrapper.QuestionCandidate{{CandidateExplain: wrapper.CandidateExplain{Slot: 1, Samples: []wrapper.CandidateSample{{Page: "p9.html", Values: []string{"$1"}}}}}}}, "[]"},
 		{"no candidate", wrapper.Question{Field: "price"}, "[]"},
+		{"a true value inside a candidate's text", wrapper.Question{Field: "price", Candidates: []wrapper.QuestionCandidate{cand(3, "$40", "$12"), cand(7, "Price $10 (new)", "from $12 on")}}, "[price: slot 7]"},
+		{"a value alone before one inside a text", wrapper.Question{Field: "price", Candidates: []wrapper.QuestionCandidate{cand(3, "Price $10 (new)", "$12 on"), cand(5, "$10", "$12")}}, "[price: slot 5]"},
+		{"a true value inside another field's text", wrapper.Question{Field: "price", Candidates: []wrapper.QuestionCandidate{func() wrapper.QuestionCandidate {
+			c := cand(7, "Price $10 (new)", "from $12 on")
+			c.TakenBy = "offer"
+			return c
+		}()}}, "[]"},
+		{"a longer number is not the value", wrapper.Question{Field: "price", Candidates: []wrapper.QuestionCandidate{cand(3, "$10.50", "$12.50")}}, "[]"},
 		{"a field the truth does not label", wrapper.Question{Field: "pages", Candidates: []wrapper.QuestionCandidate{cand(3, "12", "14")}}, "[]"},
 	}
 	for _, tc := range tests {

@@ -25,6 +25,9 @@ type FieldExplain struct {
 	// user when the field got no slot (review.go); Sample is the number
 	// of sample pages (or records) of the mapping.
 	Others []CandidateExplain `json:"others,omitempty"`
+	// Spare are the same slots for a single field that got a slot,
+	// offered when a doubt note asks about it (QuestionDoubt).
+	Spare  []CandidateExplain `json:"spare,omitempty"`
 	Sample int                `json:"sample,omitempty"`
 }
 

@@ -28,6 +28,7 @@ import (
 //     fewer than weakShare of the sample and it has other weighed
 //     candidates ("weak");
 //   - a single field's slot holds several values a page ("several");
+//   - a single field carries one of the doubt notes AskDoubts ("doubt");
 //   - a list source's record segmentation had a runner-up cutting the
 //     sample differently that scores at least AskRatio of it ("records",
 //     recordq.go: the candidates are the two segmentations, shown with
@@ -62,7 +63,16 @@ const (
 	QuestionNoSlot  = "no-slot"
 	QuestionSeveral = "several"
 	QuestionWeak    = "weak"
+	QuestionDoubt   = "doubt"
 )
+
+// AskDoubts are the doubt notes (doubt.go, trustnotes.go) that ask about
+// a single field whose choice the score alone found sure ("doubt"): signs,
+// measured on the sample, that the chosen slot holds something else than
+// the field (a heading, another field's value, a link's words, a run of
+// several values). The other doubt kinds (missed values, another field's
+// type, items beside a set's) fire on right slots too often to ask.
+var AskDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival}
 
 // CandidateSample is a candidate slot's values on one sample page.
 type CandidateSample struct {
