@@ -27,7 +27,9 @@ var LabelKeysOn = true
 
 // learnLabelKeys sets w.keyed for the single root entity fields of a
 // wrapper of one object per page that have a label key
-// (mapping.LearnLabelKey) and
+// (mapping.LearnLabelKey) whose rows lie in the object's element
+// (keyedValue) on GeneraliseThres of the sample pages where the key is
+// found, and
 //
 //   - no slot: the field is read by its label;
 //   - a slot whose sample values are the labelled rows' where both are
@@ -72,8 +74,11 @@ func (w *Wrapper) learnLabelKeys(pages []*annotate.Page) {
 		if !ok {
 			continue
 		}
+		keyed, both, differ, read, row := w.keyAgreement(toks, objs, f, k)
+		if keyed < 2 || float64(keyed) < w.opt.GeneraliseThres*float64(k.Hits) {
+			continue // the rows lie outside the object's element (a sidebar's)
+		}
 		if len(sms) > 0 {
-			both, differ, read, row := w.keyAgreement(toks, objs, f, k)
 			switch {
 			case differ == 0:
 				// The label fills in where the slot gives nothing.
@@ -117,58 +122,47 @@ func (w *Wrapper) readsNamingLabel(sm SlotMap, f FieldSpec) bool {
 }
 
 // keyAgreement compares, on the sample pages (their tokens and objects),
-// field f's first value with the row after label key k: the number of
-// pages where both are found, of those where neither text holds the
-// other, and the first such pair.
-func (w *Wrapper) keyAgreement(toks [][]mapping.Token, objs [][]*Object, f FieldSpec, k LabelKey) (both, differ int, read, row string) {
+// field f's first value with the value read after label key k
+// (keyedValue): the number of pages where the key gives a value, of
+// those where the field has one too, of those where neither text holds
+// the other, and the first such pair.
+func (w *Wrapper) keyAgreement(toks [][]mapping.Token, objs [][]*Object, f FieldSpec, k LabelKey) (keyed, both, differ int, read, row string) {
 	path := w.ps.Parse(k.Path)
 	for i := range toks {
 		if len(objs[i]) == 0 {
 			continue
 		}
-		fl := objs[i][0].field(f.Name)
-		a, b, ok := mapping.KeyedRow(toks[i], k, path)
-		if fl == nil || len(fl.Values) == 0 || !ok {
+		kv, ok := w.keyedValue(toks[i], objs[i][0], f, k, path)
+		if !ok {
 			continue
 		}
-		txt, _, _ := mapping.ValueText(toks[i], a, b)
+		keyed++
+		fl := objs[i][0].field(f.Name)
+		if fl == nil || len(fl.Values) == 0 {
+			continue
+		}
 		v := fl.Values[0].Text
 		both++
-		if !strings.Contains(txt, v) && !strings.Contains(v, txt) {
+		if !strings.Contains(kv.Text, v) && !strings.Contains(v, kv.Text) {
 			differ++
 			if read == "" {
-				read, row = v, txt
+				read, row = v, kv.Text
 			}
 		}
 	}
-	return both, differ, read, row
-}
-
-// internKeys resolves the label keys' DOM paths in w's path table (before
-// it is frozen when a wrapper is loaded).
-func (w *Wrapper) internKeys() {
-	w.keyPath = make([]int32, len(w.keyed))
-	for i, k := range w.keyed {
-		w.keyPath[i] = w.ps.Parse(k.Path)
-	}
+	return keyed, both, differ, read, row
 }
 
 // readKeyed adds to o the values of the fields read by their label that
-// the page gives (mapping.KeyedRow), in the SOD's order of fields.
+// the page gives (keyedValue), in the SOD's order of fields.
 func (w *Wrapper) readKeyed(toks []mapping.Token, o *Object) {
 	added := false
 	for i, k := range w.keyed {
 		f := w.fieldSpec(k.Field)
-		if f == nil || o.field(k.Field) != nil || i >= len(w.keyPath) || w.keyPath[i] < 0 {
+		if f == nil || o.field(k.Field) != nil || i >= len(w.keyPath) {
 			continue
 		}
-		a, b, ok := mapping.KeyedRow(toks, k, w.keyPath[i])
-		if !ok {
-			continue
-		}
-		sm := &SlotMap{Slot: -1, Field: k.Field, Type: f.Types[0], Share: float64(k.Hits) / float64(max(k.Pages, 1)),
-			Coverage: float64(k.Pages) / float64(max(k.Sample, 1)), Validate: true, Row: k.Label}
-		if v, ok := w.value(toks, a, b, sm, *f); ok {
+		if v, ok := w.keyedValue(toks, o, *f, k, w.keyPath[i]); ok {
 			o.Fields = append(o.Fields, Field{Name: f.Name, Values: []Value{v}})
 			added = true
 		}
@@ -181,6 +175,68 @@ func (w *Wrapper) readKeyed(toks []mapping.Token, o *Object) {
 	}
 }
 
+// keyedValue reads field f after its label key k (its label's DOM path
+// interned as path) on a page of tokens toks whose object o holds the
+// template's fields: the row's value, when the page has the row and the
+// row lies in the object's element (objectElement), not in a sidebar.
+func (w *Wrapper) keyedValue(toks []mapping.Token, o *Object, f FieldSpec, k LabelKey, path int32) (Value, bool) {
+	if path < 0 {
+		return Value{}, false
+	}
+	a, b, ok := mapping.KeyedRow(toks, k, path)
+	if !ok {
+		return Value{}, false
+	}
+	sm := &SlotMap{Slot: -1, Field: k.Field, Type: f.Types[0], Share: float64(k.Hits) / float64(max(k.Pages, 1)),
+		Coverage: float64(k.Pages) / float64(max(k.Sample, 1)), Validate: true, Row: k.Label}
+	v, ok := w.value(toks, a, b, sm, f)
+	if !ok {
+		return Value{}, false
+	}
+	if el := objectElement(o, f.Name); el != "" && v.Path != el && !strings.HasPrefix(v.Path, el+"/") {
+		return Value{}, false
+	}
+	return v, true
+}
+
+// objectElement returns the DOM path of the element that holds the values
+// of o's single root fields other than name: the deepest element holding
+// them all, or, for one field, its value's element's grandparent (a
+// heading's section); "" when o has no such value.
+func objectElement(o *Object, name string) string {
+	var common []string
+	n := 0
+	for _, fl := range o.Fields {
+		if fl.Name == name || fl.Many || fl.Tuple || len(fl.Values) == 0 || fl.Values[0].Path == "" {
+			continue
+		}
+		steps := strings.Split(fl.Values[0].Path, "/")
+		if n == 0 {
+			common = steps
+		} else {
+			i := 0
+			for i < len(common) && i < len(steps) && common[i] == steps[i] {
+				i++
+			}
+			common = common[:i]
+		}
+		n++
+	}
+	if n == 1 {
+		common = common[:max(len(common)-2, 0)]
+	}
+	return strings.Join(common, "/")
+}
+
 // labelNotes returns the notes of the fields learnLabelKeys moved from a
 // slot to their label (NoteReadByLabel).
 func (w *Wrapper) labelNotes() []Note { return w.keyNotes }
+
+// internKeys resolves the label keys' DOM paths in w's path table (before
+// it is frozen when a wrapper is loaded).
+func (w *Wrapper) internKeys() {
+	w.keyPath = make([]int32, len(w.keyed))
+	for i, k := range w.keyed {
+		w.keyPath[i] = w.ps.Parse(k.Path)
+	}
+}
