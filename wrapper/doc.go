@@ -157,9 +157,8 @@
 //	itempart.go   a value that is a whole item of another slot's list
 //	              (the headliner in the lineup) is no part of one name
 //	              (dropParts)
-//	colrow.go     a table cell's row label is its column's header
-//	              (rowplace.go: the "Foreword by" column is no place of
-//	              the authors); a set right after a slot is in its place
+//	colrow.go     a set right after a slot is in its place (nestedPlace,
+//	              OthersUsed; mapping)
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)
