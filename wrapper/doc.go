@@ -187,7 +187,8 @@
 //	              higher the other way (a headliner named again first in
 //	              the line-up; a byline where a noisy dictionary knows a name)
 //	labelnum.go   numbers written into a label's word tell kinds apart
-//	              ("ISBN10" does not name isbn_13) and count against it
+//	              ("ISBN10" does not name isbn_13; DigitSplit, in
+//	              labelAffinity)
 //	recordrow.go  on a detail page, a single field learns no row label in
 //	              a set of other objects' records ("USD" before a
 //	              sidebar book's price and date)
