@@ -81,9 +81,6 @@ func gather(w *Wrapper, pages [][]mapping.Token) []*mapping.SlotStats {
 					}
 					st.LabVals[k][txt]++
 					st.LabPages[k][pg] = true
-					if mapping.LabelGap(toks, a) > mapping.LabelNearTags {
-						st.LabFar[k]++
-					}
 					mapping.CountLabelTypes(st, k, toks, a)
 					mapping.CountLabelEntity(st, toks, a, k, pg)
 				}
