@@ -135,9 +135,6 @@
 //	              names) is no row label naming a single field: the list's
 //	              other items follow no row label and the heading is no
 //	              text of the set's iterations (listHeading)
-//	valuelabel.go a row label learned in a set's slot is no label when its
-//	              words are another field's instance (a sidebar player's
-//	              position "G-F" before the team): another object's value
 //	partcands.go  a patterned single field whose instances touch every
 //	              value of a slot beside another field's ("37 Goalie")
 //	              waits for its part there (learnParts) once that field

@@ -81,7 +81,6 @@ func gather(w *Wrapper, pages [][]mapping.Token) []*mapping.SlotStats {
 					}
 					st.LabVals[k][txt]++
 					st.LabPages[k][pg] = true
-					mapping.CountLabelTypes(st, k, toks, a)
 					mapping.CountLabelEntity(st, toks, a, k, pg)
 				}
 				for typ := range cover {

@@ -376,9 +376,6 @@ func LearnedLabel(st *SlotStats, f FieldSpec, nPages, minCnt int, thres float64,
 		if names := strings.Fields(k); (LabelAffinity(names, f) == AffinityNone && labelsAnother(names, f, fields)) || entityLabel(st, k, f) {
 			continue
 		}
-		if valueLabel(st, k, f, fields) {
-			continue // another field's value (valuelabel.go)
-		}
 		if !plausible(ls, f, thres, minCnt) || otherPattern(ls, f, fields, thres) {
 			continue
 		}
