@@ -115,6 +115,8 @@
 //	              doubt, dictionary fields first); a single field's slot
 //	              outside it weighs outsidePenalty and, when taken, is
 //	              flagged (SlotMap.Outside, diagnostic outside-region)
+//	labelnear.go  a page label a dozen tags before the value (a toolbar's
+//	              "Print this page") names no field (namedLabel)
 //	fieldexplain.go the candidates of every field with their factors and
 //	              the winner, as the model used them (Explanation,
 //	              WriteExplanation, `wrapper show --explain`)

@@ -81,6 +81,9 @@ func gather(w *Wrapper, pages [][]mapping.Token) []*mapping.SlotStats {
 					}
 					st.LabVals[k][txt]++
 					st.LabPages[k][pg] = true
+					if mapping.LabelGap(toks, a) > mapping.LabelNearTags {
+						st.LabFar[k]++
+					}
 					mapping.CountLabelEntity(st, toks, a, k, pg)
 				}
 				for typ := range cover {

@@ -413,6 +413,9 @@ type SlotStats struct {
 	// nodes holds, per sample page, the node of the first word of the
 	// slot's first value (locality.go).
 	Nodes map[int]*html.Node
+	// labFar counts, by page label, the values it preceded from far
+	// (labelnear.go).
+	LabFar map[string]int
 }
 
 // PageTitle returns the lower-cased text of the page's <title>, "" when
@@ -665,7 +668,7 @@ func NewSlotStats() *SlotStats {
 		SepWord: map[string]map[int]bool{}, AnnWord: map[string]bool{}, SepHalf: map[string]map[int]bool{},
 		SegN: map[string]int{}, SegL: map[string]map[int]int{}, SegR: map[string]map[int]int{}, SegX: map[string]int{},
 		PerPage: map[int]int{}, FirstVal: map[int]string{}, PageVals: map[int][]string{}, Full: map[string]int{}, SomePages: map[string]map[int]bool{}, Lead: map[string]int{}, LeadSep: map[string]map[int]bool{},
-		LabVals: map[string]map[string]int{}, LabPages: map[string]map[int]bool{}, CutAt: map[string]int{}, TypeVals: map[string]map[string]bool{}, SomeVals: map[string]map[string]int{}, ItemInst: map[string]int{}, ItemLab: map[string]map[string]int{}, LabAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, WholeInst: map[string]int{}, Rows: map[int]RowOf{}, itemConf: map[string]float64{}, AnnRecs: map[string]map[int]bool{}, Nodes: map[int]*html.Node{}}
+		LabVals: map[string]map[string]int{}, LabPages: map[string]map[int]bool{}, CutAt: map[string]int{}, TypeVals: map[string]map[string]bool{}, SomeVals: map[string]map[string]int{}, ItemInst: map[string]int{}, ItemLab: map[string]map[string]int{}, LabAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, WholeInst: map[string]int{}, Rows: map[int]RowOf{}, itemConf: map[string]float64{}, AnnRecs: map[string]map[int]bool{}, Nodes: map[int]*html.Node{}, LabFar: map[string]int{}}
 }
 
 // SepGap reports whether run i of rs (the runs of words of one value,

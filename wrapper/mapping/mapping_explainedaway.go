@@ -271,7 +271,7 @@ func NamedLabel(st *SlotStats, f FieldSpec, nPages, minCnt int, thres float64, f
 			continue
 		}
 		a := LabelAffinity(strings.Fields(k), f)
-		if a < AffinityKind || a < bestA || (a == bestA && (n < bestN || (n == bestN && k > best))) || entityLabel(st, k, f) {
+		if a < AffinityKind || a < bestA || (a == bestA && (n < bestN || (n == bestN && k > best))) || entityLabel(st, k, f) || st.farLabel(k) {
 			continue
 		}
 		if !plausible(Labelled(st, k), f, thres, minCnt) || otherPattern(Labelled(st, k), f, fields, thres) {
