@@ -46,9 +46,12 @@
 //	headlabel.go          a rule on the label factor: a list's heading is
 //	                      no label (abstention rather than wrong values)
 //	heldlabel.go          an extraction-time rule, after the weighing
+//	labelnear.go          a rule on the label factor: a label a dozen tags
+//	                      away names no field (off, the real dev site
+//	                      booksamillion's page_count: 1921 right -> 2)
 //
 // Deleted after measuring: column headers as row labels (colrow), a
 // label's "/" between two names (slashlabel), a label's written-in number
-// against a field (labelnum), far page labels (labelnear), a learned row
+// against a field (labelnum), a learned row
 // label that is another field's value (valuelabel).
 package mapping
