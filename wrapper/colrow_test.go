@@ -2,8 +2,6 @@ package wrapper
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -47,92 +45,6 @@ func person(k int) string {
 	first := []string{"Kiran", "Rhea", "Tanner", "Freya", "Yusuf", "Hugo", "Vivian", "Lena", "Oliver", "Camille", "Amara", "Colt", "Felix"}
 	last := []string{"Mason", "Booker", "Dunmore", "Jefferson", "Vasquez", "Sorensen", "Novak", "Brightwater", "St. Clair", "Achterberg", "O'Connell"}
 	return first[k%len(first)] + " " + last[k/len(first)%len(last)]
-}
-
-// TestRecordColumnHeaders: books as table rows under a header row, with
-// the authors' names in the "Author" column and the foreword's writer in
-// the next one, "Foreword by"; the author dictionary knows names of both.
-// The cells before and after are values, not labels: the column headers
-// are. The foreword's column is a row of its own under its own label, no
-// place of the authors (rowplace.go, colrow.go).
-func TestRecordColumnHeaders(t *testing.T) {
-	type rec struct {
-		title, price, foreword string
-		authors                []string
-	}
-	recs := func(page, n int) []rec {
-		var out []rec
-		for j := range n {
-			k := page*n + j
-			r := rec{title: fmt.Sprintf("The %s Letters %d", []string{"Painted", "Hollow", "Silent", "Glass"}[k%4], k), price: fmt.Sprintf("$%d.99", 5+k%40)}
-			for a := range 1 + k%2 {
-				r.authors = append(r.authors, person(3*k+a))
-			}
-			if k%3 != 1 {
-				r.foreword = person(3*k + 2)
-			}
-			out = append(out, r)
-		}
-		return out
-	}
-	render := func(rs []rec) string {
-		var b strings.Builder
-		b.WriteString(`<html><body><div class="nav"><a href="/">Home</a></div><table><thead><tr><th>Title</th><th>Author</th><th>Foreword by</th><th>Our price</th></tr></thead><tbody>`)
-		for _, r := range rs {
-			fmt.Fprintf(&b, `<tr class="row"><td class="name"><a href="/b">%s</a></td><td class="author"><span>%s</span></td><td class="editor">%s</td><td class="price">%s</td></tr>`, r.title, strings.Join(r.authors, "; "), r.foreword, r.price)
-		}
-		b.WriteString(`</tbody></table><div class="foot">About us</div></body></html>`)
-		return b.String()
-	}
-	listCase{
-		sod: `
-object = "book"
-objects = "*"
-[tuple.book]
-title = "1"
-by = "*"
-price = "1"
-[entity.title]
-dictionary = "title"
-[entity.by]
-dictionary = "author"
-[entity.price]
-predefined = "price"
-`,
-		pages: 12,
-		render: func(i int) (string, map[string][]string) {
-			rs := recs(i, 6)
-			m := map[string][]string{}
-			for j, r := range rs {
-				if j%2 == 0 {
-					m["title"] = append(m["title"], r.title)
-				}
-				m["price"] = append(m["price"], r.price)
-				for _, a := range append(slices.Clone(r.authors), r.foreword) {
-					if a != "" && len(a)%3 != 0 {
-						m["by"] = append(m["by"], a)
-					}
-				}
-			}
-			return render(rs), m
-		},
-		check: func(t *testing.T, w *Wrapper) {
-			rs := recs(30, 6)
-			p, err := annotate.ParsePage([]byte(render(rs)), "p", annotate.LoadOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			objs, _ := w.Extract(p)
-			if len(objs) != len(rs) {
-				t.Fatalf("%d objects, want %d; slots %+v", len(objs), len(rs), w.Slots())
-			}
-			for j, o := range objs {
-				if got := o.Get("by"); !slices.Equal(got, rs[j].authors) {
-					t.Errorf("record %d: by %q, want %q; slots %+v", j, got, rs[j].authors, w.Slots())
-				}
-			}
-		},
-	}.run(t)
 }
 
 // TestSamePlaceNestedSet: the first link of a list written apart from the

@@ -137,9 +137,6 @@
 //	              names) is no row label naming a single field: the list's
 //	              other items follow no row label and the heading is no
 //	              text of the set's iterations (listHeading)
-//	valuelabel.go a row label learned in a set's slot is no label when its
-//	              words are another field's instance (a sidebar player's
-//	              position "G-F" before the team): another object's value
 //	partcands.go  a patterned single field whose instances touch every
 //	              value of a slot beside another field's ("37 Goalie")
 //	              waits for its part there (learnParts) once that field
@@ -157,9 +154,8 @@
 //	itempart.go   a value that is a whole item of another slot's list
 //	              (the headliner in the lineup) is no part of one name
 //	              (dropParts)
-//	colrow.go     a table cell's row label is its column's header
-//	              (rowplace.go: the "Foreword by" column is no place of
-//	              the authors); a set right after a slot is in its place
+//	colrow.go     a set right after a slot is in its place (nestedPlace,
+//	              OthersUsed; mapping)
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)
@@ -188,7 +184,8 @@
 //	              higher the other way (a headliner named again first in
 //	              the line-up; a byline where a noisy dictionary knows a name)
 //	labelnum.go   numbers written into a label's word tell kinds apart
-//	              ("ISBN10" does not name isbn_13) and count against it
+//	              ("ISBN10" does not name isbn_13; DigitSplit, in
+//	              labelAffinity)
 //	recordrow.go  on a detail page, a single field learns no row label in
 //	              a set of other objects' records ("USD" before a
 //	              sidebar book's price and date)

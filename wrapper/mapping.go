@@ -70,9 +70,7 @@ func gather(w *Wrapper, pages [][]mapping.Token) []*mapping.SlotStats {
 				mapping.ItemInstances(st, toks, a, b, valid)
 				mapping.WholeInstances(st, toks, a, txt, inSlot, valid)
 				if _, ok := st.Rows[pg]; !ok {
-					if r, ok := columnRow(toks, a); ok {
-						st.Rows[pg] = r // a table cell under its column's header (colrow.go)
-					} else if r, ok := mapping.ValueRow(toks, a); ok {
+					if r, ok := mapping.ValueRow(toks, a); ok {
 						st.Rows[pg] = r
 					}
 				}
@@ -86,7 +84,6 @@ func gather(w *Wrapper, pages [][]mapping.Token) []*mapping.SlotStats {
 					if mapping.LabelGap(toks, a) > mapping.LabelNearTags {
 						st.LabFar[k]++
 					}
-					mapping.CountLabelTypes(st, k, toks, a)
 					mapping.CountLabelEntity(st, toks, a, k, pg)
 				}
 				for typ := range cover {

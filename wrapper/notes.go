@@ -299,10 +299,27 @@ func besideItems(items []*html.Node, typed map[*html.Node][]string, types, sodTy
 			if !mapping.AnnotatedUnder(k, typed, types) || len(strings.Join(strings.Fields(nodeText(k)), " ")) > 2*longest {
 				continue
 			}
-			if t := strings.Join(strings.Fields(nodeText(k)), " "); t != "" { // colrow.go
+			if t := strings.Join(strings.Fields(nodeText(k)), " "); t != "" {
 				return t
 			}
 		}
 	}
 	return ""
+}
+
+// nodeText returns the text below n, its text nodes joined by spaces.
+func nodeText(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+			b.WriteByte(' ')
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
 }

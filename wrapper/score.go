@@ -35,7 +35,7 @@ func (w *Wrapper) slotScore(st *mapping.SlotStats, fi int, basis string, annotat
 		case mapping.AffinityKind:
 			sc.Label = 1.3
 		default:
-			if w.labelsOther(tmplLabel, f) || mapping.OtherNumber(tmplLabel, f) {
+			if w.labelsOther(tmplLabel, f) {
 				sc.Label = 0.5
 			}
 		}

@@ -8,37 +8,6 @@ import (
 	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
-// TestLabelSlash: which "/"s a row label may hold, and its key.
-func TestLabelSlash(t *testing.T) {
-	for _, c := range []struct {
-		text string
-		ok   bool
-		key  string
-	}{
-		{"College/Univ.", true, "college_univ."},
-		{"ISBN/EAN", true, "isbn_ean"},
-		{"Ht/Wt", true, "ht_wt"},
-		{"Höhe/Gewicht", true, "höhe_gewicht"},
-		{"Brand", true, "brand"},
-		{"12/03", false, ""},
-		{"Home / News", false, ""},
-		{"Notes/", false, ""},
-		{"/path", false, ""},
-		{"see http://x.example/a", false, ""},
-	} {
-		if got := mapping.LabelSlash(c.text); got != c.ok {
-			t.Errorf("labelSlash(%q) = %v, want %v", c.text, got, c.ok)
-		}
-		if c.ok {
-			if got := mapping.RowKeyText(c.text + ":"); got != c.key {
-				t.Errorf("rowKeyText(%q) = %q, want %q", c.text+":", got, c.key)
-			}
-		} else if got := mapping.RowKeyText(c.text + ":"); got != "" {
-			t.Errorf("rowKeyText(%q) = %q, want no label", c.text+":", got)
-		}
-	}
-}
-
 // TestRowOrderSlashLabel: shuffled label-value rows as in
 // TestRowOrderDetail, the brand's row labelled "Maker/Brand" (two names
 // of one row, as "College/Univ." or "ISBN/EAN"). The label is a row

@@ -1,5 +1,9 @@
 package mapping
 
+// Kept by the issue 21 ablation (zoo seeds 1-100, 15000-15149): part of
+// the annotation factor (which matches count as a type's instances when
+// slots are weighed); off, s15034 price_range falls from 1.00 to 0.16.
+
 import (
 	"strings"
 	"unicode"

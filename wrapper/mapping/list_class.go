@@ -97,8 +97,7 @@ const maxLabelBytes = 40
 // LabelOf returns the label that element n opens with, and its text node:
 // its first text, when
 // more text follows it inside n ("<div><strong>Sale price</strong>
-// <div>USD 32.49</div></div>"), is short and holds no "/" but between
-// two names ("College/Univ.": labelSlash) and no digit but those naming
+// <div>USD 32.49</div></div>"), is short and holds no digit but those naming
 // a kind ("ISBN13", "ISBN-10": labelDigits), lower-cased, without a
 // final colon, spaces and "/" as "_" (labelKey). Rows of one record that differ
 // only by such a label ("Sale price", "Published by", present on some
@@ -141,7 +140,7 @@ func LabelOf(n *html.Node) (string, *html.Node) {
 	}
 	t := strings.TrimSpace(first.Data)
 	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
-	if t == "" || len(t) > maxLabelBytes || !LabelSlash(t) || !LabelDigits(t) {
+	if t == "" || len(t) > maxLabelBytes || !LabelDigits(t) {
 		return "", nil
 	}
 	return labelKey(t), first

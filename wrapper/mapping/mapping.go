@@ -366,9 +366,6 @@ type SlotStats struct {
 	// labAnn counts, by page label and type, the values it precedes that
 	// are instances of the type (see learnedLabel).
 	LabAnn map[string]map[string]int
-	// labTyped counts, by page label and type, the values before which
-	// the label's words are all an instance of the type (valuelabel.go).
-	labTyped map[string]map[string]int
 	// wordPaths holds the occurrence paths of the values' words,
 	// firstPaths counts the values by the path of their first word
 	// (ownpaths.go).

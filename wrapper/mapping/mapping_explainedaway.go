@@ -223,7 +223,7 @@ func SegmentRule(st *SlotStats, types []string, thres float64, predefined bool) 
 const TitleBoost = 3.0
 
 // NamedBoost multiplies the score of a slot whose label names its field
-// (labelNames): the label is stronger evidence than a few dictionary hits.
+// (LabelAffinity >= AffinityName): the label is stronger evidence than a few dictionary hits.
 const NamedBoost = 2.0
 
 // PageLabel returns the label right before token x on a page: the last
@@ -376,9 +376,6 @@ func LearnedLabel(st *SlotStats, f FieldSpec, nPages, minCnt int, thres float64,
 		if names := strings.Fields(k); (LabelAffinity(names, f) == AffinityNone && labelsAnother(names, f, fields)) || entityLabel(st, k, f) {
 			continue
 		}
-		if valueLabel(st, k, f, fields) {
-			continue // another field's value (valuelabel.go)
-		}
 		if !plausible(ls, f, thres, minCnt) || otherPattern(ls, f, fields, thres) {
 			continue
 		}
@@ -485,10 +482,6 @@ func singular(w string) string {
 	}
 	return w
 }
-
-// labelNames reports whether a label run (slotLabelRuns) is, as a whole,
-// the field's name or one of its type names (normName on both sides).
-func labelNames(run []string, f FieldSpec) bool { return LabelAffinity(run, f) >= AffinityName }
 
 // Affinities of a label with a field (labelAffinity).
 const (

@@ -82,13 +82,12 @@ type rowUnit struct {
 
 // RowKeyText normalises a label's text as labelOf does: trimmed,
 // without a final colon, lower-cased, spaces as "_" (labelKey); "" when
-// it is empty, long, holds a "/" that joins no two names ("College/Univ."
-// is a label, "12/03" is not: labelSlash) or a digit that names no kind
-// ("ISBN13" is a label, "12:30" is not: labelDigits).
+// it is empty, long, or holds a digit that names no kind ("ISBN13" is a
+// label, "12:30" is not: labelDigits).
 func RowKeyText(t string) string {
 	t = strings.TrimSpace(t)
 	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
-	if t == "" || len(t) > maxLabelBytes || !LabelSlash(t) || !LabelDigits(t) || !strings.ContainsFunc(t, unicode.IsLetter) {
+	if t == "" || len(t) > maxLabelBytes || !LabelDigits(t) || !strings.ContainsFunc(t, unicode.IsLetter) {
 		return ""
 	}
 	return labelKey(t)
