@@ -493,6 +493,9 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 	go func() {
 		defer close(jobs)
 		feedErr = feed(func(j pageJob) bool {
+			if ctx.Err() != nil {
+				return false // select picks at random between ready cases
+			}
 			select {
 			case window <- struct{}{}:
 			case <-ctx.Done():
@@ -512,6 +515,9 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
+				if ctx.Err() != nil {
+					return
+				}
 				r := result{i: j.i, rel: j.rel}
 				n, err := budget.Acquire(ctx, j.size)
 				if err != nil {
