@@ -21,10 +21,6 @@ type LabelKey = mapping.LabelKey
 // than from a slot.
 func (w *Wrapper) LabelKeys() []LabelKey { return w.keyed }
 
-// LabelKeysOn turns learnLabelKeys on (a switch for the test that shows
-// what it does).
-var LabelKeysOn = true
-
 // learnLabelKeys sets w.keyed for the single root entity fields of a
 // wrapper of one object per page that have a label key
 // (mapping.LearnLabelKey) whose rows lie in the object's element
@@ -42,7 +38,7 @@ var LabelKeysOn = true
 //
 // Fields the user pinned (pins.go) keep what the pin says.
 func (w *Wrapper) learnLabelKeys(pages []*annotate.Page) {
-	if !LabelKeysOn || w.rp != nil || w.scope >= 0 {
+	if w.rp != nil || w.scope >= 0 {
 		return
 	}
 	slotOf := map[string][]SlotMap{}
