@@ -38,7 +38,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 FRONT=wrapper.go,match.go,stream.go,slotread.go,persist.go,pins.go,doc.go,object.go,token.go,aliases.go,mapping_aliases.go,wrapper_api.go
 # Exported names of State's members that would collide with the front's.
-NAMES=State.fields=FieldSpecs,State.slots=SlotMaps,State.extractStream=ExtractUnreleased
+NAMES=State.fields=FieldSpecs,State.slots=SlotMaps,State.extractStream=ExtractUnreleased,nodeText=CellText
 start=$(date +%s)
 go run ./scripts/splitstate -dir ./wrapper -type Wrapper -state State -keep "$FRONT" \
   -doc "State is what a Wrapper learned and extraction reads: the template, the slot
