@@ -12,111 +12,21 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 	"golang.org/x/net/html"
 )
 
-// testPage parses HTML into an annotate.Page. Elements carrying
-// data-or-type="T" get every text node below them annotated with T
-// (propagated to the element and its single-child ancestors); marks maps a
-// type to literal strings annotated wherever they occur in a text node.
+// testPage parses HTML into an annotate.Page (pagetest.Annotated).
 func testPage(t testing.TB, path, src string, marks map[string][]string) *annotate.Page {
-	doc, err := html.Parse(strings.NewReader(src))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	p := &annotate.Page{Path: path, Doc: doc, Size: len(src), ByNode: map[*html.Node][]*annotate.Annotation{}}
-	add := func(a *annotate.Annotation) {
-		p.Annotations = append(p.Annotations, a)
-		p.ByNode[a.Node] = append(p.ByNode[a.Node], a)
-		for _, u := range a.Up {
-			p.ByNode[u] = append(p.ByNode[u], a)
-		}
-	}
-	var walkT func(n *html.Node, typ string, owner *html.Node)
-	walkT = func(n *html.Node, typ string, owner *html.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			ct, co := typ, owner
-			if c.Type == html.ElementNode {
-				for _, at := range c.Attr {
-					if at.Key == "data-or-type" {
-						ct, co = at.Val, c
-					}
-				}
-			}
-			if c.Type == html.TextNode {
-				s := c.Data
-				for typ2, lits := range marks {
-					for _, lit := range lits {
-						if i := strings.Index(s, lit); i >= 0 {
-							add(&annotate.Annotation{Type: typ2, Node: c, Start: i, End: i + len(lit), Recognizer: "test", Confidence: 1,
-								Whole: strings.TrimSpace(s) == lit, Up: upChain(c)})
-						}
-					}
-				}
-				if ct != "" && strings.TrimSpace(s) != "" {
-					a := strings.Index(s, strings.TrimSpace(s))
-					var up []*html.Node
-					for u := c.Parent; u != nil && u.Type == html.ElementNode; u = u.Parent {
-						up = append(up, u)
-						if u == co {
-							break
-						}
-					}
-					add(&annotate.Annotation{Type: ct, Node: c, Start: a, End: a + len(strings.TrimSpace(s)), Recognizer: "test", Confidence: 1, Whole: true, Up: up})
-				}
-			}
-			walkT(c, ct, co)
-		}
-	}
-	walkT(doc, "", nil)
-	return p
+	return pagetest.Annotated(t, path, src, marks)
 }
 
 // upChain returns the ancestors of n that have n's subtree as only content.
-func upChain(n *html.Node) []*html.Node {
-	var up []*html.Node
-	for c := n; c.Parent != nil && c.Parent.Type == html.ElementNode; c = c.Parent {
-		if c.PrevSibling != nil || c.NextSibling != nil {
-			break
-		}
-		up = append(up, c.Parent)
-	}
-	return up
-}
+func upChain(n *html.Node) []*html.Node { return pagetest.UpChain(n) }
 
-// testSOD builds an SOD from "name mult type" triples; a name "t.f" puts
-// field f in the nested tuple field t (declared with a "t mult tuple" triple).
+// testSOD builds an SOD from "name mult type" triples (pagetest.SOD).
 func testSOD(fields [][3]string, pageMult sod.Multiplicity) *sod.SOD {
-	root := &sod.Type{Name: "object", Kind: sod.Tuple}
-	types := map[string]*sod.Type{"object": root}
-	mult := func(s string) sod.Multiplicity {
-		switch s {
-		case "?":
-			return sod.Multiplicity{Min: 0, Max: 1}
-		case "*":
-			return sod.Multiplicity{Min: 0, Max: sod.Unbounded}
-		case "+":
-			return sod.Multiplicity{Min: 1, Max: sod.Unbounded}
-		}
-		return sod.One
-	}
-	tuples := map[string]*sod.Type{}
-	for _, f := range fields {
-		parent, name := root, f[0]
-		if i := strings.IndexByte(f[0], '.'); i >= 0 {
-			parent, name = tuples[f[0][:i]], f[0][i+1:]
-		}
-		var typ *sod.Type
-		if f[2] == "tuple" {
-			typ = &sod.Type{Name: name, Kind: sod.Tuple}
-			tuples[name] = typ
-		} else if typ = types[f[2]]; typ == nil {
-			typ = &sod.Type{Name: f[2], Kind: sod.Entity, Recognizer: &sod.Recognizer{Kind: sod.Predefined, Name: f[2]}}
-			types[f[2]] = typ
-		}
-		parent.Fields = append(parent.Fields, &sod.Field{Name: name, Type: typ, Mult: mult(f[1])})
-	}
-	return &sod.SOD{Name: "object", Root: root, Mult: pageMult, Types: types, Hash: "test-" + strconv.Itoa(len(fields))}
+	return pagetest.SOD(fields, pageMult)
 }
 
 // inductionCase is a case directory of testdata/induce.
