@@ -4,107 +4,16 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
-	"slices"
+
 	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
-	"github.com/objectrunner/objectrunner/recognizers"
+
 	"github.com/objectrunner/objectrunner/sod"
-	"github.com/objectrunner/objectrunner/wrapper/mapping"
+
 	"golang.org/x/net/html"
 )
-
-func TestLabelAffinity(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		run   []string
-		field FieldSpec
-		want  int
-	}{
-		{"field name", []string{"publisher"}, FieldSpec{Name: "publisher", Types: []string{"org"}}, mapping.AffinityWhole},
-		{"plural label", []string{"publishers"}, FieldSpec{Name: "publisher"}, mapping.AffinityWhole},
-		{"plural field", []string{"author"}, FieldSpec{Name: "authors"}, mapping.AffinityWhole},
-		{"underscore as space", []string{"publication", "date"}, FieldSpec{Name: "publication_date"}, mapping.AffinityWhole},
-		{"dash as space", []string{"isbn", "13"}, FieldSpec{Name: "isbn-13"}, mapping.AffinityWhole},
-		{"type name", []string{"imprint"}, FieldSpec{Name: "pub", Types: []string{"Imprint"}}, mapping.AffinityWhole},
-		{"other label", []string{"language"}, FieldSpec{Name: "publisher", Types: []string{"publisher"}}, mapping.AffinityNone},
-		{"one word of several", []string{"date"}, FieldSpec{Name: "publication_date"}, mapping.AffinityName},
-		{"longer label", []string{"publisher", "name"}, FieldSpec{Name: "publisher"}, mapping.AffinityName},
-		{"verb form", []string{"published", "by"}, FieldSpec{Name: "publisher_name"}, mapping.AffinityName},
-		{"abbreviation", []string{"tel"}, FieldSpec{Name: "telephone"}, mapping.AffinityName},
-		{"word ending", []string{"telephone"}, FieldSpec{Name: "phone"}, mapping.AffinityName},
-		{"dictionary class", []string{"brand"}, FieldSpec{Name: "make", Types: []string{"make"}, Class: "brand"}, mapping.AffinityKind},
-		{"recognizer name", []string{"date"}, FieldSpec{Name: "born", Predefined: "date"}, mapping.AffinityKind},
-		{"recognizer label word", []string{"when"}, FieldSpec{Name: "event_date", Predefined: "date"}, mapping.AffinityKind},
-		{"recognizer label word, time", []string{"when"}, FieldSpec{Name: "start", Predefined: "time"}, mapping.AffinityKind},
-		{"recognizer label abbreviation", []string{"tel"}, FieldSpec{Name: "contact", Predefined: "phone"}, mapping.AffinityKind},
-		{"recognizer label other kind", []string{"website"}, FieldSpec{Name: "contact", Predefined: "phone"}, mapping.AffinityNone},
-		{"publisher is no date label", []string{"publisher"}, FieldSpec{Name: "released", Predefined: "date"}, mapping.AffinityNone},
-		{"stop words only", []string{"by"}, FieldSpec{Name: "by_line"}, mapping.AffinityNone},
-		{"short shared start", []string{"pos"}, FieldSpec{Name: "post"}, mapping.AffinityName},
-		{"unrelated prefix", []string{"model"}, FieldSpec{Name: "mpn"}, mapping.AffinityNone},
-		{"no label", nil, FieldSpec{Name: "publisher"}, mapping.AffinityNone},
-		{"other number", []string{"isbn", "10"}, FieldSpec{Name: "isbn_13"}, mapping.AffinityNone},
-		{"same number", []string{"isbn", "13"}, FieldSpec{Name: "isbn"}, mapping.AffinityName},
-		{"compound label", []string{"teammates"}, FieldSpec{Name: "team"}, mapping.AffinityNone},
-		{"compound label, other word", []string{"birthplace"}, FieldSpec{Name: "birth_date"}, mapping.AffinityNone},
-		{"inflected label", []string{"schooling"}, FieldSpec{Name: "school"}, mapping.AffinityName},
-		{"abbreviated field", []string{"position"}, FieldSpec{Name: "pos"}, mapping.AffinityName},
-		{"name words written as one", []string{"birthdate"}, FieldSpec{Name: "birth_date"}, mapping.AffinityWhole},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := mapping.LabelAffinity(tc.run, tc.field); got != tc.want {
-				t.Fatalf("labelAffinity(%q, %q) = %v, want %v", tc.run, tc.field.Name, got, tc.want)
-			}
-		})
-	}
-}
-
-func TestBracketed(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want bool
-	}{
-		{"(Editor)", true},
-		{"[Translator]", true},
-		{"(A) and (B)", false},
-		{"Jane (Editor)", false},
-		{"(", false},
-		{"Smith", false},
-	} {
-		t.Run(tc.in, func(t *testing.T) {
-			if got := bracketed(tc.in); got != tc.want {
-				t.Fatalf("bracketed(%q) = %v, want %v", tc.in, got, tc.want)
-			}
-		})
-	}
-}
-
-func TestValidate(t *testing.T) {
-	for _, tc := range []struct {
-		rec, in  string
-		wantOK   bool
-		wantNorm string
-	}{
-		{"date", "May 20, 2013", true, "2013-05-20"},
-		{"date", "Paperback", false, ""},
-		{"date", "0128395958", false, ""},
-		{"isbn13", "978-0-306-40615-7", true, "9780306406157"},
-		{"isbn13", "Hardcover", false, ""},
-	} {
-		t.Run(tc.rec+"/"+tc.in, func(t *testing.T) {
-			r, err := recognizers.NewPredefined(tc.rec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			norm, ok := mapping.Validate(r, tc.in)
-			if ok != tc.wantOK || norm != tc.wantNorm {
-				t.Fatalf("validate(%q) = %q, %v; want %q, %v", tc.in, norm, ok, tc.wantNorm, tc.wantOK)
-			}
-		})
-	}
-}
 
 // detailPages generates n book detail pages: a byline of one or two linked
 // authors (a role in brackets after the second one), a table of labelled
@@ -203,7 +112,7 @@ func TestDetailPageRules(t *testing.T) {
 			if len(got) != 1 || got[0] != dates[i] {
 				t.Fatalf("published = %q, want %q; template %s", got, dates[i], tmpl)
 			}
-			f := o.field("published")
+			f := o.Field("published")
 			if n := f.Values[0].Normalized; len(n) != len("2006-01-02") || !strings.HasPrefix(n, "1") && !strings.HasPrefix(n, "2") {
 				t.Fatalf("published normalised %q, want an ISO date", n)
 			}
@@ -332,60 +241,6 @@ func TestDetailPageRulesMarket(t *testing.T) {
 	}
 }
 
-func TestOtherCut(t *testing.T) {
-	fields := []FieldSpec{{Path: "publisher", Name: "publisher"}, {Path: "date", Name: "date", Predefined: "date"}}
-	valid := mapping.PredefinedRecognizers(fields)
-	for _, tc := range []struct {
-		name, text string
-		want       string // the value kept, cut or whole
-		sep, field string
-	}{
-		{"semicolon before edition and date", "Hachette Book Group; 2nd edition (June 1, 2010)", "Hachette Book Group", ";", "date"},
-		{"bracketed date", "Sable & Finch (September 5, 2006)", "Sable & Finch", "(", "date"},
-		{"no other instance", "Eastlake Academic; Illustrated edition", "Eastlake Academic; Illustrated edition", "", ""},
-		{"brackets without a date", "Penguin (UK)", "Penguin (UK)", "", ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := testPage(t, "p.html", "<html><body><p>"+tc.text+"</p></body></html>", nil)
-			toks := tokenize(p, mapping.NewPaths())
-			a, b := 0, len(toks)
-			for a < b && toks[a].Kind != KindWord {
-				a++
-			}
-			for b > a && toks[b-1].Kind != KindWord {
-				b--
-			}
-			x, g := mapping.OtherCut(toks, a, b, fields, valid, "publisher")
-			got, _, _ := mapping.ValueText(toks, a, x)
-			if got != tc.want || g != tc.field || (x < b && toks[x].Text != tc.sep) {
-				t.Fatalf("otherCut kept %q (field %q), want %q (field %q, at %q)", got, g, tc.want, tc.field, tc.sep)
-			}
-		})
-	}
-}
-
-func TestCutAtRule(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		cutAt map[string]int
-		occ   int
-		want  []string
-	}{
-		{"both separators", map[string]int{";\x00date": 4, "(\x00date": 15}, 20, []string{";", "("}},
-		{"too few cuts", map[string]int{"(\x00date": 5}, 20, nil},
-		{"a separator seen once is left out", map[string]int{";\x00date": 1, "(\x00date": 18}, 20, []string{"("}},
-		{"cuts for the field itself do not count", map[string]int{"(\x00publisher": 20}, 20, nil},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			st := &mapping.SlotStats{Occ: tc.occ, CutAt: tc.cutAt}
-			got := mapping.CutAtRule(st, mapping.Cand{}, FieldSpec{Path: "publisher"}, 0.7)
-			if !reflect.DeepEqual(got, tc.want) {
-				t.Fatalf("cutAtRule = %q, want %q", got, tc.want)
-			}
-		})
-	}
-}
-
 // FuzzExtractDetail applies the wrappers of the generated detail pages
 // (labels, one place per set field, cuts, validation) to arbitrary bytes:
 // extraction must never panic.
@@ -465,25 +320,5 @@ func TestTitleNamesTheObject(t *testing.T) {
 		if len(objs) != 1 || fmt.Sprint(objs[0].Get("name")) != fmt.Sprint([]string{names[i]}) {
 			t.Fatalf("%s: %d objects, name %q, want %q; template %s", p.Path, len(objs), objs[0].Get("name"), names[i], w.Template())
 		}
-	}
-}
-
-func TestPageLabelWords(t *testing.T) {
-	for _, tc := range []struct {
-		name, label string
-		want        []string
-	}{
-		{"plain", "Position:", []string{"position"}},
-		{"alternatives joined by a slash", "College/Univ.:", []string{"college", "univ"}},
-		{"apostrophe kept in the word", "Driver's licence:", []string{"drivers", "licence"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := testPage(t, "p.html", "<html><body><p>"+tc.label+" <a>Eastvale University</a></p></body></html>", nil)
-			toks := tokenize(p, mapping.NewPaths())
-			x := slices.IndexFunc(toks, func(tk mapping.Token) bool { return tk.Text == "Eastvale" })
-			if got := mapping.PageLabel(toks, x); !slices.Equal(got, tc.want) {
-				t.Fatalf("pageLabel = %q, want %q", got, tc.want)
-			}
-		})
 	}
 }

@@ -1,15 +1,14 @@
 package wrapper
 
 import (
-	"slices"
-
 	"errors"
-	"golang.org/x/net/html"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"golang.org/x/net/html"
 )
 
 // TestWhyEmpty: a record-mode wrapper applied to pages without its records
@@ -56,7 +55,7 @@ func TestWhyEmpty(t *testing.T) {
 				// The sample page with the parent's children removed.
 				q := parse(renderPage(c.pages[0]))
 				var pars []*html.Node // the records' parents
-				for _, rec := range w.rp.Records(q) {
+				for _, rec := range w.Rp.Records(q) {
 					if par := rec[0].Parent; !slices.Contains(pars, par) {
 						pars = append(pars, par)
 					}

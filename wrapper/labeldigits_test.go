@@ -8,30 +8,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
-	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-func TestLabelDigits(t *testing.T) {
-	for _, c := range []struct {
-		text string
-		want bool
-	}{
-		{"ISBN13", true},
-		{"ISBN-10", true},
-		{"EAN 13", true},
-		{"Publisher", true},
-		{"12:30", false},
-		{"2 bedrooms", false},
-		{"$12", false},
-		{"Top 10 of 2020", false},
-		{"X1", false},
-		{"Room 2024", false},
-	} {
-		if got := mapping.LabelDigits(c.text); got != c.want {
-			t.Errorf("labelDigits(%q) = %v, want %v", c.text, got, c.want)
-		}
-	}
-}
 
 // TestShuffledRowsDigitLabel: each record of a list has an "ISBN13:" row
 // and an optional "Imprint:" row, in either order. A label whose digits

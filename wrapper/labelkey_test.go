@@ -60,7 +60,7 @@ func TestLearnLabelKey(t *testing.T) {
 			ps := mapping.NewPaths()
 			toks := make([][]mapping.Token, len(pages))
 			for i, p := range pages {
-				toks[i] = tokenize(p, ps)
+				toks[i] = mapping.Tokenize(p, ps)
 			}
 			f := mapping.FieldSpec{Name: "publisher", Path: "publisher", Types: []string{"publisher"}, Dictionary: true}
 			k, ok := mapping.LearnLabelKey(toks, ps, f, 0.7)

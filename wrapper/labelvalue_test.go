@@ -2,36 +2,13 @@ package wrapper
 
 import (
 	"fmt"
-	"strings"
+
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
-	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-func TestLabelLetters(t *testing.T) {
-	for _, c := range []struct {
-		src  string
-		want string
-	}{
-		{`<p><b>Release date:</b> <span>x</span></p>`, "release date"},
-		{`<p><span>$26.99</span><br><span>x</span></p>`, ""},
-		{`<p><span>03/10/2000</span><br><span>x</span></p>`, ""},
-		{`<p><b>ISBN-13:</b> <span>x</span></p>`, "isbn13"},
-	} {
-		p := testPage(t, "p.html", `<html><body>`+c.src+`</body></html>`, nil)
-		toks := tokenize(p, mapping.NewPaths())
-		x := len(toks) - 1
-		for toks[x].Text != "x" {
-			x--
-		}
-		if got := strings.Join(mapping.PageLabel(toks, x), " "); got != c.want {
-			t.Errorf("%s: label %q, want %q", c.src, got, c.want)
-		}
-	}
-}
 
 // TestSidebarRecordsNoLabel: a sidebar lists other books (title, author,
 // price, date) in a window over the same few books, dated with few

@@ -6,7 +6,6 @@ import (
 
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
-	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestLeadNumber: the position shares its cell with the jersey number,
@@ -33,22 +32,4 @@ func TestLeadNumber(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkOneField(t, w, pages, "position", want)
-}
-
-func TestOpensWithNumber(t *testing.T) {
-	for _, tc := range []struct {
-		text string
-		want bool
-	}{
-		{"80 F", true},
-		{"#12 Forward", true},
-		{"12", false},
-		{"Ashford 2 State", false},
-		{"3M Company", false},
-		{"1. FC Köln", true}, // a number word; the rule asks that annotations leave it out
-	} {
-		if got := mapping.OpensWithNumber(tc.text); got != tc.want {
-			t.Errorf("opensWithNumber(%q) = %v, want %v", tc.text, got, tc.want)
-		}
-	}
 }

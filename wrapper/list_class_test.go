@@ -10,7 +10,6 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
-	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // classRosterPage renders a list page of players whose <dd> rows are told
@@ -42,7 +41,7 @@ func classRosterPage(page, n int) (string, [][3]string) {
 // sample and on new pages, before and after Save/Load.
 func TestRecordClassRoles(t *testing.T) {
 	w := induceRoster(t, classRosterPage)
-	rules := w.ps.Cls.File()
+	rules := w.Ps.Cls.File()
 	var got []string
 	for _, toks := range rules {
 		got = append(got, toks...)
@@ -127,34 +126,9 @@ func checkRoster(t *testing.T, wr *Wrapper, render rosterRender) {
 		for j, o := range objs {
 			g := [3]string{strings.Join(o.Get("name"), "|"), strings.Join(o.Get("height"), "|"), strings.Join(o.Get("born"), "|")}
 			if !reflect.DeepEqual(g, want[j]) {
-				t.Errorf("record %d: %q, want %q (classes %v)", j, g, want[j], wr.ps.Cls.File())
+				t.Errorf("record %d: %q, want %q (classes %v)", j, g, want[j], wr.Ps.Cls.File())
 			}
 		}
-	}
-}
-
-// TestClassRulesFromFile checks the saved form's validation.
-func TestClassRulesFromFile(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		m    map[string][]string
-		ok   bool
-	}{
-		{"valid", map[string][]string{"li/dl/dd": {"ht", "born"}}, true},
-		{"empty path", map[string][]string{"": {"ht"}}, false},
-		{"no tokens", map[string][]string{"li/dd": nil}, false},
-		{"token with a space", map[string][]string{"li/dd": {"a b"}}, false},
-		{"token with a slash", map[string][]string{"li/dd": {"a/b"}}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			cr, err := mapping.ClassRulesFromFile(tc.m)
-			if (err == nil) != tc.ok {
-				t.Fatalf("err = %v, want ok %v", err, tc.ok)
-			}
-			if tc.ok && !reflect.DeepEqual(cr.File(), map[string][]string{"li/dl/dd": {"born", "ht"}}) {
-				t.Fatalf("round trip %v", cr.File())
-			}
-		})
 	}
 }
 
@@ -190,34 +164,6 @@ func labelRosterPage(page, n int) (string, [][3]string) {
 // only by the label they open with.
 func TestRecordLabelRoles(t *testing.T) {
 	checkRoster(t, induceRoster(t, labelRosterPage), labelRosterPage)
-}
-
-// TestLabelOf checks what a row's label is.
-func TestLabelOf(t *testing.T) {
-	for _, tc := range []struct {
-		name, html, want string
-	}{
-		{"bold label", `<div><b>Sale price:</b> <span>USD 3.00</span></div>`, "sale_price"},
-		{"text label", `<div>Born: <span>May 1</span></div>`, "born"},
-		{"alone", `<div><b>Sale price:</b></div>`, ""},
-		{"value with digits", `<div><b>2 for 1</b> <span>x</span></div>`, ""},
-		{"nested first child", `<div><div><b>Area:</b> <i>x</i></div><div>y</div></div>`, ""},
-		{"too long", `<div><b>` + strings.Repeat("word ", 10) + `</b> <i>x</i></div>`, ""},
-		{"cell pair", `<table><tr><td>Imprint:</td><td>Penrose</td></tr></table>`, "imprint"},
-		{"list of rows", `<dl><dt>Ht.</dt><dd>6-2</dd><dt>Born</dt><dd>May 1</dd></dl>`, ""},
-		{"list of links", `<div><a>Home</a> <a>Books</a> <a>Fiction</a></div>`, ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
-			div := p.Doc.FirstChild.LastChild.FirstChild // html > body > div
-			for div.Data == "table" || div.Data == "tbody" {
-				div = div.FirstChild // the row of a table
-			}
-			if got, _ := mapping.LabelOf(div); got != tc.want {
-				t.Fatalf("labelOf = %q, want %q", got, tc.want)
-			}
-		})
-	}
 }
 
 // classDetailPage renders a detail page of a player whose <dd> rows are
@@ -283,7 +229,7 @@ predefined = "date"
 	if w.Mode() != ModePage {
 		t.Fatalf("mode %s, want page", w.Mode())
 	}
-	got := fmt.Sprint(w.ps.Cls.File())
+	got := fmt.Sprint(w.Ps.Cls.File())
 	if !strings.Contains(got, "ht") || strings.Contains(got, "odd") || strings.Contains(got, "item-") || strings.Contains(got, " row") {
 		t.Errorf("class rules %s: want the height row's class, not the list items' (odd, item-3) nor one every row has (row)", got)
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
-	"github.com/objectrunner/objectrunner/wrapper/mapping"
+
 	"golang.org/x/net/html"
 )
 
@@ -121,69 +121,6 @@ func TestExtractRecords(t *testing.T) {
 	}
 }
 
-// TestTokenizeNodesRelative checks that a record's occurrence paths are
-// relative to its parent: the same record at two depths gives the same
-// tokens and paths.
-func TestTokenizeNodesRelative(t *testing.T) {
-	src := `<html><body><ul><li><b>A</b> x, y</li></ul><div><div><ul><li><b>B</b> x, y</li></ul></div></div></body></html>`
-	doc, err := html.Parse(strings.NewReader(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lis []*html.Node
-	var find func(n *html.Node)
-	find = func(n *html.Node) {
-		if n.Type == html.ElementNode && n.Data == "li" {
-			lis = append(lis, n)
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			find(c)
-		}
-	}
-	find(doc)
-	ps := mapping.NewPaths()
-	show := func(n *html.Node) string {
-		var b strings.Builder
-		for _, tk := range tokenizeNodes([]*html.Node{n}, nil, ps) {
-			if tk.Text == "A" || tk.Text == "B" {
-				tk.Text = "_"
-			}
-			b.WriteString(tk.String() + "@" + ps.String(tk.Path) + " ")
-		}
-		return b.String()
-	}
-	a, b := show(lis[0]), show(lis[1])
-	if a != b {
-		t.Fatalf("record tokens differ by depth:\n%s\n%s", a, b)
-	}
-	if want := "<li>@li <b>@li/b _@li/b </b>@li/b x@li ,@li y@li </li>@li"; !strings.Contains(a, want) {
-		t.Fatalf("tokens %q, want them to contain %q", a, want)
-	}
-}
-
-// TestSplitPunctuation checks that commas and semicolons leave longer
-// punctuation runs, so list separators stand alone.
-func TestSplitPunctuation(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"Savage Pilots!, Kim", "Savage|Pilots|!|,|Kim"},
-		{"Meyer, Jo", "Meyer|,|Jo"},
-		{"(Illustrator);", "(|Illustrator|)|;"},
-		{"Wait...", "Wait|..."},
-		{"9.99", "9.99"},
-	} {
-		t.Run(tc.in, func(t *testing.T) {
-			n := &html.Node{Type: html.TextNode, Data: tc.in}
-			var got []string
-			for _, tk := range splitWords(nil, n, 0, nil) {
-				got = append(got, tk.Text)
-			}
-			if s := strings.Join(got, "|"); s != tc.want {
-				t.Fatalf("splitWords(%q) = %s, want %s", tc.in, s, tc.want)
-			}
-		})
-	}
-}
-
 // FuzzExtractRecords applies a record-mode wrapper to arbitrary HTML:
 // Extract must not panic, objects must carry distinct, increasing record
 // indices, and a *MismatchError must count its records consistently.
@@ -221,49 +158,4 @@ func FuzzExtractRecords(f *testing.F) {
 			t.Fatalf("%d objects, error counts %d records, %d skipped", len(objs), mm.Records, mm.Skipped)
 		}
 	})
-}
-
-func TestShape(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"$38.00", "$9.9"},
-		{"$7.99", "$9.9"},
-		{"13 Jul 2010", "9 Aa 9"},
-		{"Also available", "Aa a"},
-		{"04/23/1995", "9/9/9"},
-		{"", ""},
-	} {
-		t.Run(tc.in, func(t *testing.T) {
-			if got := mapping.Shape(tc.in); got != tc.want {
-				t.Fatalf("shape(%q) = %q, want %q", tc.in, got, tc.want)
-			}
-		})
-	}
-}
-
-// TestContainEnd checks where a value leaves the element holding its start.
-func TestContainEnd(t *testing.T) {
-	for _, tc := range []struct{ name, src, want string }{
-		{"links in a span", `<p><span>by <a>A</a>, <a>B</a></span><br><span>List <s>$5</s></span></p>`, "by A , B"},
-		{"text then sibling", `<dl><dd>x: A, B<dd>Cover: $5</dl>`, "x : A , B"},
-		{"all inside", `<p><span>A and B</span></p>`, "A and B"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := testPage(t, "x.html", "<html><body>"+tc.src+"</body></html>", nil)
-			toks := tokenize(p, mapping.NewPaths())
-			a := 0
-			for a < len(toks) && toks[a].Kind != KindWord {
-				a++
-			}
-			e := mapping.ContainEnd(toks, a, len(toks)-1)
-			var got []string
-			for x := a; x < e; x++ {
-				if toks[x].Kind == KindWord {
-					got = append(got, toks[x].Text)
-				}
-			}
-			if s := strings.Join(got, " "); s != tc.want {
-				t.Fatalf("value up to containEnd = %q, want %q", s, tc.want)
-			}
-		})
-	}
 }

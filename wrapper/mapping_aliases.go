@@ -227,3 +227,18 @@ const WeakDoubtConfidence = mapping.WeakDoubtConfidence
 
 // QuestionDoubt is mapping.QuestionDoubt.
 const QuestionDoubt = mapping.QuestionDoubt
+
+// FormatVersion is mapping.FormatVersion.
+const FormatVersion = mapping.FormatVersion
+
+// MismatchError is mapping.MismatchError.
+type MismatchError = mapping.MismatchError
+
+// NotePin is mapping.NotePin.
+const NotePin = mapping.NotePin
+
+// Object is mapping.Object.
+type Object = mapping.Object
+
+// State is mapping.State.
+type State = mapping.State

@@ -7,36 +7,7 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
-	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-func TestMissingMarker(t *testing.T) {
-	for _, c := range []struct {
-		text string
-		want bool
-	}{
-		{"N/A", true},
-		{"n/a", true},
-		{" Not available ", true},
-		{"(not available)", true},
-		{"N.A.", true},
-		{"TBA", true},
-		{"Unknown", true},
-		{"None", true},
-		{"NA", false}, // North America, a code
-		{"Not available in stores", false},
-		{"Anonymous", false},
-		{"Nonesuch Press", false},
-		{"Tamarack Press", false},
-		{"None of the above", false},
-		{"University of Glenrock", false},
-		{"Nadia", false},
-	} {
-		if got := mapping.MissingMarker(c.text); got != c.want {
-			t.Errorf("missingMarker(%q) = %v, want %v", c.text, got, c.want)
-		}
-	}
-}
 
 // TestPlaceholderIsNoValue: the template writes "N/A" or "Not available"
 // in the publisher row when the book has none. The placeholder is no

@@ -39,8 +39,8 @@ func TestPageItemPathsKeepUnknownLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(w.itemPaths) > 0 {
-		t.Errorf("item paths learned: %v", w.itemPaths)
+	if len(w.ItemPaths) > 0 {
+		t.Errorf("item paths learned: %v", w.ItemPaths)
 	}
 	for i, p := range pages {
 		objs, _ := w.Extract(p)

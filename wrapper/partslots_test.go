@@ -5,27 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
-	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
-
-func TestProperPart(t *testing.T) {
-	for _, tc := range []struct {
-		short, long string
-		want        bool
-	}{
-		{"Korvel", "Korvel G12I 55-inch LED TV, Graphite", true},
-		{"LED TV", "Korvel G12I 55-inch LED TV, Graphite", true},
-		{"Graphite", "Korvel G12I 55-inch LED TV, Graphite", true},
-		{"Korvel G12I 55-inch LED TV", "Korvel G12I 55-inch LED TV", false}, // the same value
-		{"Korv", "Korvel G12I 55-inch LED TV", false},                       // not at word boundaries
-		{"Kaito", "Korvel G12I 55-inch LED TV", false},
-		{"", "Korvel", false},
-	} {
-		if got := mapping.ProperPart(tc.short, tc.long); got != tc.want {
-			t.Errorf("properPart(%q, %q) = %v, want %v", tc.short, tc.long, got, tc.want)
-		}
-	}
-}
 
 // TestNameNotItsBrandsSlot: the product dictionary knows a few whole
 // names and, as entries of their own, the brands that begin them; the

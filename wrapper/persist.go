@@ -5,48 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 
 	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
-// FormatVersion is the version of the wrapper file format written by Save.
-// Version 2 added role rules (class tokens and row labels change how a
-// page is tokenized) and fields read by row label or from item slots:
-// a reader of version 1 would misread such a wrapper without noticing,
-// so it refuses it instead. Version 3 added label roles on detail pages
-// and the learned order of shuffled rows (row_order), which change how a
-// page is tokenized too. Load reads versions 1 to 3.
-const FormatVersion = 3
-
 // oldestFormat is the oldest version Load reads.
 const oldestFormat = 1
-
-func toFile(n Node) *mapping.FileNode {
-	switch n := n.(type) {
-	case *TextNode:
-		return &mapping.FileNode{Type: "text", Toks: n.Toks}
-	case *SlotNode:
-		return &mapping.FileNode{Type: "slot"}
-	case *SeqNode:
-		f := &mapping.FileNode{Type: "seq"}
-		for _, c := range n.Nodes {
-			f.Nodes = append(f.Nodes, toFile(c))
-		}
-		return f
-	case *SetNode:
-		return &mapping.FileNode{Type: "set", Body: toFile(n.Body), Sep: n.Sep}
-	case *OptionalNode:
-		return &mapping.FileNode{Type: "optional", Body: toFile(n.Body)}
-	case *DisjunctionNode:
-		f := &mapping.FileNode{Type: "or"}
-		for _, c := range n.Alts {
-			f.Nodes = append(f.Nodes, toFile(c))
-		}
-		return f
-	}
-	return nil
-}
 
 func fromFile(f *mapping.FileNode, depth int) (Node, error) {
 	if f == nil {
@@ -94,16 +58,16 @@ func fromFile(f *mapping.FileNode, depth int) (Node, error) {
 // as printable text) and, in record mode, the record pattern (an optional
 // field of format version 1).
 func (w *Wrapper) Save(out io.Writer) error {
-	f := w.file()
-	f.SODText = w.sodText
-	if w.page != nil {
-		f.Page = w.page.file()
+	f := w.File()
+	f.SODText = w.SodText
+	if w.Page != nil {
+		f.Page = w.Page.File()
 	}
-	f.PageFields, f.FieldOrder, f.PageDropped = w.pageFields, w.order, w.pageDrop
-	if w.saveExplain {
-		f.Explain = w.explain
-		if w.page != nil {
-			f.Page.Explain = w.page.explain
+	f.PageFields, f.FieldOrder, f.PageDropped = w.PageFields, w.Order, w.PageDrop
+	if w.SaveExplain {
+		f.Explain = w.Explain
+		if w.Page != nil {
+			f.Page.Explain = w.Page.Explain
 		}
 	}
 	enc := json.NewEncoder(out)
@@ -112,34 +76,6 @@ func (w *Wrapper) Save(out io.Writer) error {
 		return fmt.Errorf("wrapper: save: %w", err)
 	}
 	return nil
-}
-
-// file converts the wrapper, without its page wrapper, to its saved form.
-func (w *Wrapper) file() *mapping.WrapperFile {
-	f := &mapping.WrapperFile{Version: FormatVersion, SODHash: w.sodHash, SODName: w.sodName, PageMult: w.mult, PageMin: w.pageMin,
-		Options: w.opt, Fields: w.fields, Slots: w.slots, Scope: w.scope, Template: w.tmpl.String(), Root: toFile(w.tmpl.Root), Records: w.rp}
-	for sl := range w.contain {
-		f.Contained = append(f.Contained, sl)
-	}
-	sort.Ints(f.Contained)
-	f.MinSegments = w.minSegs
-	f.NoSlot = w.noSlot
-	f.Doubt = w.doubt
-	f.LabelKeys = w.keyed
-	f.Pins = w.savedPins()
-	f.Shapes = w.shapes
-	f.Classes = w.ps.Cls.File()
-	f.RowOrder = w.ps.Rows.File()
-	for sl, keep := range w.itemPaths {
-		if f.ItemPaths == nil {
-			f.ItemPaths = map[int][]string{}
-		}
-		for id := range keep {
-			f.ItemPaths[sl] = append(f.ItemPaths[sl], w.ps.String(id))
-		}
-		sort.Strings(f.ItemPaths[sl])
-	}
-	return f
 }
 
 // Load reads a wrapper written by Save. It rejects format versions outside
@@ -175,123 +111,123 @@ func Load(r io.Reader) (*Wrapper, error) {
 		if err != nil {
 			return nil, fmt.Errorf("wrapper: load: page: %w", err)
 		}
-		w.page = pw
+		w.Page = pw
 	}
 	for _, pf := range f.PageFields {
 		if pf.Parent != "" || pf.Tuple || !pf.Page {
 			return nil, fmt.Errorf("wrapper: load: page_fields: %q is not a page-scope entity field of the root", pf.Path)
 		}
 	}
-	w.pageFields, w.order, w.pageDrop = f.PageFields, f.FieldOrder, f.PageDropped
+	w.PageFields, w.Order, w.PageDrop = f.PageFields, f.FieldOrder, f.PageDropped
 	if f.SODText != "" {
 		if err := w.SetSODText(f.SODText); err != nil {
 			return nil, fmt.Errorf("wrapper: load: sod_text: %w", err)
 		}
 	}
-	w.explain = f.Explain
-	if w.page != nil && f.Page != nil {
-		w.page.explain = f.Page.Explain
+	w.Explain = f.Explain
+	if w.Page != nil && f.Page != nil {
+		w.Page.Explain = f.Page.Explain
 	}
-	return w, nil
+	return asWrapper(w), nil
 }
 
 // fromWrapperFile builds a wrapper, without its page wrapper, from its
 // saved form.
-func fromWrapperFile(f *mapping.WrapperFile) (*Wrapper, error) {
+func fromWrapperFile(f *mapping.WrapperFile) (*State, error) {
 	root, err := fromFile(f.Root, 0)
 	if err != nil {
 		return nil, fmt.Errorf("wrapper: load: template: %w", err)
 	}
-	w := &Wrapper{opt: f.Options, sodHash: f.SODHash, sodName: f.SODName, mult: f.PageMult, pageMin: f.PageMin, fields: f.Fields,
-		slots: f.Slots, scope: f.Scope, tmpl: &Template{Root: root}, ps: mapping.NewPathsFor(f.Fields), rp: f.Records, noSlot: f.NoSlot, doubt: f.Doubt}
+	w := &State{Opt: f.Options, SodHash: f.SODHash, SodName: f.SODName, Mult: f.PageMult, PageMin: f.PageMin, FieldSpecs: f.Fields,
+		SlotMaps: f.Slots, Scope: f.Scope, Tmpl: &Template{Root: root}, Ps: mapping.NewPathsFor(f.Fields), Rp: f.Records, NoSlot: f.NoSlot, Doubt: f.Doubt}
 	for i, p := range f.Pins {
 		if err := p.Check(); err != nil {
 			return nil, fmt.Errorf("wrapper: load: pins[%d]: %w", i, err)
 		}
 		f.Pins[i].PageIndex = -1
 	}
-	w.opt.Pins = f.Pins
-	w.tmpl.Index()
-	declared := make(map[string]bool, len(w.fields))
-	for _, fs := range w.fields {
+	w.Opt.Pins = f.Pins
+	w.Tmpl.Index()
+	declared := make(map[string]bool, len(w.FieldSpecs))
+	for _, fs := range w.FieldSpecs {
 		declared[fs.Path] = true
 	}
-	for _, s := range w.slots {
-		if s.Slot < 0 || s.Slot >= len(w.tmpl.Slots) {
-			return nil, fmt.Errorf("wrapper: load: slot %d out of range (template has %d)", s.Slot, len(w.tmpl.Slots))
+	for _, s := range w.SlotMaps {
+		if s.Slot < 0 || s.Slot >= len(w.Tmpl.Slots) {
+			return nil, fmt.Errorf("wrapper: load: slot %d out of range (template has %d)", s.Slot, len(w.Tmpl.Slots))
 		}
 		if !declared[s.Field] {
 			return nil, fmt.Errorf("wrapper: load: slot %d fills field %q, which the wrapper does not declare", s.Slot, s.Field)
 		}
 	}
-	if w.scope >= len(w.tmpl.Sets) {
-		return nil, fmt.Errorf("wrapper: load: scope set %d out of range", w.scope)
+	if w.Scope >= len(w.Tmpl.Sets) {
+		return nil, fmt.Errorf("wrapper: load: scope set %d out of range", w.Scope)
 	}
-	for i, fs := range w.fields {
-		if fs.Tuple && fs.Set >= len(w.tmpl.Sets) {
-			return nil, fmt.Errorf("wrapper: load: fields[%d].set (%s): set %d out of range (template has %d)", i, fs.Path, fs.Set, len(w.tmpl.Sets))
+	for i, fs := range w.FieldSpecs {
+		if fs.Tuple && fs.Set >= len(w.Tmpl.Sets) {
+			return nil, fmt.Errorf("wrapper: load: fields[%d].set (%s): set %d out of range (template has %d)", i, fs.Path, fs.Set, len(w.Tmpl.Sets))
 		}
 	}
 	for _, sl := range f.Contained {
-		if sl < 0 || sl >= len(w.tmpl.Slots) {
-			return nil, fmt.Errorf("wrapper: load: contained slot %d out of range (template has %d)", sl, len(w.tmpl.Slots))
+		if sl < 0 || sl >= len(w.Tmpl.Slots) {
+			return nil, fmt.Errorf("wrapper: load: contained slot %d out of range (template has %d)", sl, len(w.Tmpl.Slots))
 		}
-		if w.contain == nil {
-			w.contain = map[int]bool{}
+		if w.Contain == nil {
+			w.Contain = map[int]bool{}
 		}
-		w.contain[sl] = true
+		w.Contain[sl] = true
 	}
 	for sl, n := range f.MinSegments {
-		if sl < 0 || sl >= len(w.tmpl.Slots) || n < 0 {
-			return nil, fmt.Errorf("wrapper: load: min_segments: slot %d (%d segments) out of range (template has %d slots)", sl, n, len(w.tmpl.Slots))
+		if sl < 0 || sl >= len(w.Tmpl.Slots) || n < 0 {
+			return nil, fmt.Errorf("wrapper: load: min_segments: slot %d (%d segments) out of range (template has %d slots)", sl, n, len(w.Tmpl.Slots))
 		}
 	}
-	w.minSegs = f.MinSegments
+	w.MinSegs = f.MinSegments
 	for sl := range f.Shapes {
-		if sl < 0 || sl >= len(w.tmpl.Slots) {
-			return nil, fmt.Errorf("wrapper: load: shapes: slot %d out of range (template has %d slots)", sl, len(w.tmpl.Slots))
+		if sl < 0 || sl >= len(w.Tmpl.Slots) {
+			return nil, fmt.Errorf("wrapper: load: shapes: slot %d out of range (template has %d slots)", sl, len(w.Tmpl.Slots))
 		}
 	}
-	w.shapes = f.Shapes
-	if w.rp != nil && w.scope != -1 {
-		return nil, fmt.Errorf("wrapper: load: a record-mode wrapper has object scope %d (want -1: one object per record)", w.scope)
+	w.Shapes = f.Shapes
+	if w.Rp != nil && w.Scope != -1 {
+		return nil, fmt.Errorf("wrapper: load: a record-mode wrapper has object scope %d (want -1: one object per record)", w.Scope)
 	}
 	if len(f.Classes) > 0 {
 		cr, err := mapping.ClassRulesFromFile(f.Classes)
 		if err != nil {
 			return nil, fmt.Errorf("wrapper: load: %w", err)
 		}
-		w.ps.Cls = cr
+		w.Ps.Cls = cr
 	}
 	ro, err := mapping.RowOrderFromFile(f.RowOrder)
 	if err != nil {
 		return nil, fmt.Errorf("wrapper: load: %w", err)
 	}
-	w.ps.Rows = ro
+	w.Ps.Rows = ro
 	// Item paths are interned before freeze, so that they keep their ids.
 	for sl, ps := range f.ItemPaths {
-		if sl < 0 || sl >= len(w.tmpl.Slots) {
-			return nil, fmt.Errorf("wrapper: load: item_paths: slot %d out of range (template has %d slots)", sl, len(w.tmpl.Slots))
+		if sl < 0 || sl >= len(w.Tmpl.Slots) {
+			return nil, fmt.Errorf("wrapper: load: item_paths: slot %d out of range (template has %d slots)", sl, len(w.Tmpl.Slots))
 		}
-		if w.itemPaths == nil {
-			w.itemPaths = map[int]map[int32]bool{}
+		if w.ItemPaths == nil {
+			w.ItemPaths = map[int]map[int32]bool{}
 		}
 		keep := map[int32]bool{}
 		for _, p := range ps {
-			keep[w.ps.Parse(p)] = true
+			keep[w.Ps.Parse(p)] = true
 		}
-		w.itemPaths[sl] = keep
+		w.ItemPaths[sl] = keep
 	}
 	// Own paths too (ownpaths.go).
-	for _, sm := range w.slots {
+	for _, sm := range w.SlotMaps {
 		for _, p := range sm.Own {
-			w.ps.Parse(p)
+			w.Ps.Parse(p)
 		}
 	}
 	// The labels of the fields read by their label (labelkey.go).
-	w.keyed = f.LabelKeys
-	w.internKeys()
-	w.freeze()
-	w.link()
+	w.Keyed = f.LabelKeys
+	w.InternKeys()
+	w.Freeze()
+	w.Link()
 	return w, nil
 }

@@ -254,7 +254,7 @@ func TestRealBooks(t *testing.T) {
 			if err != nil {
 				r := err.Error()
 				if me, ok := err.(*MismatchError); ok {
-					r = truncate(me.Reason, 70)
+					r = mapping.Truncate(me.Reason, 70)
 				}
 				mismatch[r]++
 			}

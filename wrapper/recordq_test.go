@@ -39,7 +39,7 @@ func TestRecordQuestions(t *testing.T) {
 		{"one alternative", alts(0.46)[:1], nil, false, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := &Wrapper{rp: &RecordPattern{Alternatives: tc.alts}, opt: Options{Pins: tc.pins}}
+			w := &State{Rp: &RecordPattern{Alternatives: tc.alts}, Opt: Options{Pins: tc.pins}}
 			qs := w.Questions()
 			if !tc.ask {
 				if len(qs) != 0 {

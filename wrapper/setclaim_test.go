@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
-	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestSetClaimsByline: a detail page's byline "By <a>A</a> | <a>B</a>"
@@ -64,32 +63,5 @@ func TestSetClaimsByline(t *testing.T) {
 				t.Fatalf("%s: publisher %q is an author; slots %+v", p.Path, v, w.Slots())
 			}
 		}
-	}
-}
-
-// TestSetClaimsPairTotal: a record's heading names the headliner, and the
-// lineup after it ("<dd>A<br>B<br>C</dd>") names the headliner again with
-// the guests: the artists' dictionary annotates both slots for both fields,
-// the lineup more often. The headliner gives way when the pair's total is
-// higher with the lineup to the performers; it keeps the lineup when its
-// other slot is far weaker, or when the set field's best place is
-// elsewhere.
-func TestSetClaimsPairTotal(t *testing.T) {
-	fields := []FieldSpec{{Path: "headliner"}, {Path: "performers", Many: true}}
-	for _, tc := range []struct {
-		name  string
-		cands []mapping.Cand
-		want  bool
-	}{
-		{"lineup to the set", []mapping.Cand{{Field: 0, Slot: 1, Score: 22}, {Field: 0, Slot: 0, Score: 20}, {Field: 1, Slot: 1, Score: 29.5}, {Field: 1, Slot: 0, Score: 20}}, true},
-		{"heading weak for the single field", []mapping.Cand{{Field: 0, Slot: 1, Score: 22}, {Field: 0, Slot: 0, Score: 5}, {Field: 1, Slot: 1, Score: 29.5}, {Field: 1, Slot: 0, Score: 20}}, false},
-		{"no other slot", []mapping.Cand{{Field: 0, Slot: 1, Score: 22}, {Field: 1, Slot: 1, Score: 29.5}, {Field: 1, Slot: 0, Score: 20}}, false},
-		{"set's best elsewhere", []mapping.Cand{{Field: 0, Slot: 1, Score: 22}, {Field: 0, Slot: 0, Score: 20}, {Field: 1, Slot: 1, Score: 20}, {Field: 1, Slot: 2, Score: 29.5}}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := mapping.SetClaims(fields, tc.cands, tc.cands[0]); got != tc.want {
-				t.Errorf("setClaims = %v, want %v", got, tc.want)
-			}
-		})
 	}
 }

@@ -96,13 +96,13 @@ func compareTokens(t *testing.T, name string, data []byte, ps *mapping.Paths) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := tokenize(dom, ps)
-	tz := &tokenizer{ps: ps}
+	want := mapping.Tokenize(dom, ps)
+	tz := &mapping.Tokenizer{Ps: ps}
 	page, err := annotate.ParsePageVisit(data, name, annotate.LoadOptions{}, tz)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := tz.finish()
+	got := tz.Finish()
 	og, ow := preorder(page.Doc), preorder(dom.Doc)
 	for i := range max(len(got), len(want)) {
 		if i >= len(got) || i >= len(want) {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
-	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestUnrolledLineupItem: the lineup's list opens with the headliner, whom
@@ -68,41 +67,6 @@ func TestUnrolledLineupItem(t *testing.T) {
 				if got := fmt.Sprint(objs[0].Get("band")); got != fmt.Sprint([]string{heads[i%len(heads)]}) {
 					t.Fatalf("%s: band %s, want %s", p.Path, got, heads[i%len(heads)])
 				}
-			}
-		})
-	}
-}
-
-// TestUnrolledPeersRowRole: the first item of a labelled row's list
-// ("Support: <span>A</span><br>{<span>B</span><br>}") is the set's
-// unrolled iteration even when the row order gave its elements the row's
-// role ("p/span.@support") and the set's iterations have none; markup that
-// differs otherwise is no peer.
-func TestUnrolledPeersRowRole(t *testing.T) {
-	item := func(path string, slot int) []Node {
-		return []Node{
-			&TextNode{Toks: []Tok{{Kind: KindStart, Text: "span", Path: path}}},
-			&SlotNode{ID: slot},
-			&TextNode{Toks: []Tok{{Kind: KindEnd, Text: "span", Path: path}, {Kind: KindStart, Text: "br", Path: "p/br"}}},
-		}
-	}
-	for _, tc := range []struct {
-		name, first string
-		want        map[int]int
-	}{
-		{"same path", "p/span", map[int]int{0: 1}},
-		{"row role", "p/span.@support", map[int]int{0: 1}},
-		{"row role and class", "p/span.@support.v", map[int]int{}},
-		{"other tag", "p/em.@support", map[int]int{}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			label := &TextNode{Toks: []Tok{{Kind: KindStart, Text: "b", Path: "p/b"}, {Kind: KindWord, Text: "Support", Path: "p/b"}, {Kind: KindEnd, Text: "b", Path: "p/b"}}}
-			set := &SetNode{Body: &SeqNode{Nodes: item("p/span", 1)}}
-			nodes := append([]Node{label}, item(tc.first, 0)...)
-			root := &SeqNode{Nodes: append(nodes, set)}
-			got := mapping.UnrolledPeers(&Template{Root: root})
-			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
-				t.Errorf("unrolledPeers = %v, want %v", got, tc.want)
 			}
 		})
 	}

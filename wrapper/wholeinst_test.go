@@ -2,11 +2,10 @@ package wrapper
 
 import (
 	"fmt"
-	"slices"
+
 	"testing"
 
 	"github.com/objectrunner/objectrunner/sod"
-	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestWholeInstanceSlot: the player's number is written "#47" (template
@@ -35,42 +34,4 @@ func TestWholeInstanceSlot(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkOneField(t, w, pages, "no", numbers)
-}
-
-func TestWholeInstances(t *testing.T) {
-	valid := mapping.PredefinedRecognizers([]FieldSpec{{Path: "no", Regex: &RegexSpec{Pattern: `\b\d{1,2}\b`}}})
-	if valid["no"] == nil {
-		t.Fatal("no recognizer for the regex field")
-	}
-	for _, tc := range []struct {
-		name, text string
-		slots      [][2]int // token spans of slot values; the last is the value's
-		want       int
-	}{
-		{"number", "47", [][2]int{{0, 1}}, 1},
-		{"after a label", "Number: 9 | G", [][2]int{{4, 5}, {2, 3}}, 1},
-		{"height", "6 ft 2 in", [][2]int{{0, 4}}, 0},
-		{"rookie", "R", [][2]int{{0, 1}}, 0},
-		{"three digits", "123", [][2]int{{0, 1}}, 0},
-		{"second value of its node", "Quillon 12", [][2]int{{0, 1}, {1, 2}}, 0},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := testPage(t, "p.html", "<html><body><p>"+tc.text+"</p></body></html>", nil)
-			toks := tokenize(p, mapping.NewPaths())
-			first := slices.IndexFunc(toks, func(tk mapping.Token) bool { return tk.Kind == KindWord })
-			in := make([]bool, len(toks))
-			for _, sp := range tc.slots {
-				for x := first + sp[0]; x < first+sp[1]; x++ {
-					in[x] = true
-				}
-			}
-			v := tc.slots[len(tc.slots)-1]
-			txt, a, _ := mapping.ValueText(toks, first+v[0], first+v[1])
-			st := mapping.NewSlotStats()
-			mapping.WholeInstances(st, toks, a, txt, in, valid)
-			if st.WholeInst["no"] != tc.want {
-				t.Fatalf("wholeInst = %d, want %d", st.WholeInst["no"], tc.want)
-			}
-		})
-	}
 }

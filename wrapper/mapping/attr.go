@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"github.com/objectrunner/objectrunner/sod"
+	"golang.org/x/net/html"
 )
 
 // Attribute values as tokens.
@@ -48,4 +49,34 @@ func addAttr(attrs []string, t *sod.Type) []string {
 		return attrs
 	}
 	return append(attrs, t.Attr)
+}
+
+// attrTokens appends the tokens of the attribute values of element c,
+// whose path is cp.
+func (tz *Tokenizer) attrTokens(c *html.Node, cp int32) {
+	if tz.page == nil {
+		return
+	}
+	for _, key := range tz.Ps.Attrs {
+		n := tz.page.AttrNode(c, key)
+		if n == nil {
+			continue
+		}
+		tag := n.Parent.Data // "@" + key
+		ap := tz.Ps.Child(cp, tag)
+		ann := tz.byNode[n.Parent]
+		tz.toks = append(tz.toks, Token{Kind: KindStart, Text: tag, Path: ap, Node: n.Parent, Ann: ann})
+		tz.toks = splitWords(tz.toks, n, ap, tz.byNode[n])
+		tz.toks = append(tz.toks, Token{Kind: KindEnd, Text: tag, Path: ap, Node: n.Parent, Ann: ann})
+	}
+}
+
+// hasAttrs reports whether element c carries an attribute value the
+// wrapper reads.
+func (tz *Tokenizer) hasAttrs(c *html.Node) bool {
+	has := false
+	for _, key := range tz.Ps.Attrs {
+		has = has || tz.page.AttrNode(c, key) != nil
+	}
+	return has
 }

@@ -16,10 +16,10 @@ func nestedPlace(s, p []int) bool {
 	return slices.Equal(s[:len(p)], p)
 }
 
-// OthersUsed returns the slots of used but those of own: a field's own
+// othersUsed returns the slots of used but those of own: a field's own
 // slots do not cut its place in two (samePlace), "<span> A & B </span>"
 // before the lineup's other form.
-func OthersUsed(used map[int]bool, own []int) map[int]bool {
+func othersUsed(used map[int]bool, own []int) map[int]bool {
 	if len(own) == 0 {
 		return used
 	}

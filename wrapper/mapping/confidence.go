@@ -51,3 +51,10 @@ func (e Evidence) Confidence() float64 {
 	c = min(c, doubtCap(e.Doubt)) // doubt.go
 	return float64(int(c*1000+0.5)) / 1000
 }
+
+// evidence returns the slot's part of a value's evidence for field f.
+func (w *State) evidence(sm *SlotMap, f FieldSpec) Evidence {
+	return Evidence{Share: sm.Share, Coverage: sm.Coverage, Recognizer: w.Valid[f.Path] != nil, Valid: sm.Valid,
+		Labelled: len(sm.Label) > 0 || len(sm.Row) > 0 || len(sm.ItemLabel) > 0, Dictionary: f.Dictionary,
+		Doubt: w.Doubt[f.Path]}
+}

@@ -1,6 +1,8 @@
 package mapping
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
@@ -117,9 +119,9 @@ func (f FieldSpec) Delimited() bool {
 	return f.Regex != nil || f.Predefined != "" && recognizers.Delimits(f.Predefined)
 }
 
-// RaggedText reports whether a value's text ends on an opening bracket
+// raggedText reports whether a value's text ends on an opening bracket
 // or opens more brackets than it closes.
-func RaggedText(txt string) bool {
+func raggedText(txt string) bool {
 	t := strings.TrimSpace(txt)
 	if t == "" {
 		return false
@@ -131,11 +133,11 @@ func RaggedText(txt string) bool {
 	return open > strings.Count(t, ")")+strings.Count(t, "]")
 }
 
-// RunOn reports whether the tokens [a, b), holding an instance of types,
+// runOn reports whether the tokens [a, b), holding an instance of types,
 // go on after its last one with a separator and then a word outside every
 // instance, or with an instance of another type (a name type anywhere, a
 // patterned one as its node's whole text).
-func RunOn(toks []Token, a, b int, types []string, patterned map[string]bool) bool {
+func runOn(toks []Token, a, b int, types []string, patterned map[string]bool) bool {
 	own := func(x int) bool {
 		return slices.ContainsFunc(toks[x].Ann, func(an *annotate.Annotation) bool { return slices.Contains(types, an.Type) })
 	}
@@ -160,36 +162,36 @@ func RunOn(toks []Token, a, b int, types []string, patterned map[string]bool) bo
 			}
 		}
 		switch {
-		case strings.ContainsAny(t.Text, ",;\u2013\u2014|") && !HasLetter(t.Text):
+		case strings.ContainsAny(t.Text, ",;\u2013\u2014|") && !hasLetter(t.Text):
 			sep = true
-		case sep && HasLetter(t.Text):
+		case sep && hasLetter(t.Text):
 			return true
 		}
 	}
 	return false
 }
 
-// ObjectTally is what placeTally needs of one sample object: each
+// objectTally is what placeTally needs of one sample object: each
 // field's values' text nodes and its first value's text.
-type ObjectTally struct {
+type objectTally struct {
 	At    map[string][]*html.Node
 	First map[string]string
 }
 
 // Add records a value of field path, tokens [a, b).
-func (ob *ObjectTally) Add(path string, toks []Token, a, b int) {
+func (ob *objectTally) Add(path string, toks []Token, a, b int) {
 	if n := toks[a].Node; n != nil {
 		ob.At[path] = append(ob.At[path], n)
 	}
 	if _, ok := ob.First[path]; !ok {
-		ob.First[path] = WordsText(toks, a, b)
+		ob.First[path] = wordsText(toks, a, b)
 	}
 }
 
-// RegionOf returns the smallest element holding the values of the single
+// regionOf returns the smallest element holding the values of the single
 // fields of ob other than skip, when two fields at least have values and
 // it is not the page's body; nil otherwise.
-func RegionOf(fields []FieldSpec, ob *ObjectTally, skip string) *html.Node {
+func regionOf(fields []FieldSpec, ob *objectTally, skip string) *html.Node {
 	var region *html.Node
 	singles := 0
 	for _, f := range fields {
@@ -199,7 +201,7 @@ func RegionOf(fields []FieldSpec, ob *ObjectTally, skip string) *html.Node {
 		for _, n := range ob.At[f.Path] {
 			if region == nil {
 				region = n.Parent
-			} else if c := CommonAncestor(region, n); c != nil {
+			} else if c := commonAncestor(region, n); c != nil {
 				region = c
 			}
 		}
@@ -211,8 +213,8 @@ func RegionOf(fields []FieldSpec, ob *ObjectTally, skip string) *html.Node {
 	return region
 }
 
-// Under reports whether n is region or below it.
-func Under(n, region *html.Node) bool {
+// under reports whether n is region or below it.
+func under(n, region *html.Node) bool {
 	for x := n; x != nil; x = x.Parent {
 		if x == region {
 			return true
@@ -221,8 +223,8 @@ func Under(n, region *html.Node) bool {
 	return false
 }
 
-// WordsText is the text of the word tokens [a, b), space-separated.
-func WordsText(toks []Token, a, b int) string {
+// wordsText is the text of the word tokens [a, b), space-separated.
+func wordsText(toks []Token, a, b int) string {
 	var ws []string
 	for x := a; x < b; x++ {
 		if toks[x].Kind == KindWord {
@@ -232,13 +234,13 @@ func WordsText(toks []Token, a, b int) string {
 	return strings.Join(ws, " ")
 }
 
-// HasLetter reports whether s holds a letter.
-func HasLetter(s string) bool {
+// hasLetter reports whether s holds a letter.
+func hasLetter(s string) bool {
 	return strings.ContainsFunc(s, unicode.IsLetter)
 }
 
-// DoubtsOf maps each field of notes to the kinds of its doubt notes.
-func DoubtsOf(notes []Note) map[string][]string {
+// doubtsOf maps each field of notes to the kinds of its doubt notes.
+func doubtsOf(notes []Note) map[string][]string {
 	var m map[string][]string
 	for _, n := range notes {
 		if n.Field == "" || !slices.Contains(doubtKinds, n.Kind) {
@@ -255,4 +257,237 @@ func DoubtsOf(notes []Note) map[string][]string {
 		slices.Sort(ks)
 	}
 	return m
+}
+
+// trustnotes.go
+
+// doubtTally is what the doubt notes count over a field's sample objects.
+type doubtTally struct {
+	// first is the first value's text of the object being counted,
+	// constant the text every object had so far, varied whether two
+	// objects differed.
+	first, Constant string
+	Varied          bool
+	// ragged and runOn count the values of those notes, with an example.
+	Ragged, RunOn     int
+	raggedEx, runOnEx string
+	// shared says the field's slot is shared with another field.
+	shared bool
+	// inLink counts the values mentioned in a longer link text, with an
+	// example link text.
+	inLink   int
+	inLinkEx string
+	// inside and outside count the sample objects whose set items lie
+	// inside, outside the single fields' element (placeTally).
+	Inside, Outside int
+	outsideEx       string
+	// regions counts the sample objects with a region, missed those of
+	// them where the field has no value though its type is annotated in
+	// the region (missedEx: one such text).
+	Regions, Missed int
+	missedEx        string
+	// both counts, by other single field, the sample objects where both
+	// have a value; same those where their first values are one text.
+	Both, Same map[string]int
+}
+
+// value counts one sample value of field f, tokens [a, b) (patterned:
+// the types of patterned fields).
+func (d *doubtTally) value(f FieldSpec, toks []Token, a, b int, patterned map[string]bool) {
+	txt := wordsText(toks, a, b)
+	if d.first == "" {
+		d.first = txt
+	}
+	if raggedText(txt) {
+		d.Ragged++
+		if d.raggedEx == "" {
+			d.raggedEx = txt
+		}
+	}
+	if lt := linkText(toks[a].Node); lt != "" && len(strings.Fields(lt)) >= len(strings.Fields(txt))+2 {
+		d.inLink++
+		if d.inLinkEx == "" {
+			d.inLinkEx = lt
+		}
+	}
+	if !f.Many && !d.shared && !f.Delimited() && runOn(toks, a, b, f.Types, patterned) {
+		d.RunOn++
+		if d.runOnEx == "" {
+			d.runOnEx = txt
+		}
+	}
+}
+
+// linkText returns the text of the link (an a element, n or one of its
+// three nearest ancestors) holding text node n, "" when there is none.
+func linkText(n *html.Node) string {
+	for e, up := n, 0; e != nil && up < 4; e, up = e.Parent, up+1 {
+		if e.Type == html.ElementNode && e.Data == "a" {
+			return strings.Join(strings.Fields(nodeText(e)), " ")
+		}
+	}
+	return ""
+}
+
+// object closes the counts of one sample object with a value.
+func (d *doubtTally) object() {
+	switch {
+	case d.first == "":
+	case d.Constant == "":
+		d.Constant = d.first
+	case d.Constant != d.first:
+		d.Varied = true
+	}
+	d.first = ""
+}
+
+// placeTally counts, on one sample object (ob) of page p, the single
+// fields whose first value is another field's, and, on detail pages,
+// whether each set field's items lie inside the smallest element holding
+// the single fields' values (the region) and which fields have no value
+// though their type is annotated inside the region.
+func (w *State) placeTally(p *annotate.Page, fields []FieldSpec, ob *objectTally, tally map[string]*fieldTally) {
+	for i, f := range fields {
+		for _, g := range fields[i+1:] {
+			if f.Many || g.Many || ob.First[f.Path] == "" || ob.First[g.Path] == "" {
+				continue
+			}
+			for _, x := range []*fieldTally{tally[f.Path], tally[g.Path]} {
+				if x.Both == nil {
+					x.Both, x.Same = map[string]int{}, map[string]int{}
+				}
+			}
+			tally[f.Path].Both[g.Path]++
+			tally[g.Path].Both[f.Path]++
+			if ob.First[f.Path] == ob.First[g.Path] && len(ob.At[f.Path]) > 0 && len(ob.At[g.Path]) > 0 && ob.At[f.Path][0] != ob.At[g.Path][0] {
+				tally[f.Path].Same[g.Path]++
+				tally[g.Path].Same[f.Path]++
+			}
+		}
+	}
+	if w.Rp != nil || w.Scope >= 0 {
+		return // list pages: records are placed by their pattern
+	}
+	region := regionOf(fields, ob, "")
+	if region == nil {
+		return
+	}
+	taken := map[*html.Node]bool{} // the text nodes of the object's values
+	for _, ns := range ob.At {
+		for _, n := range ns {
+			taken[n] = true
+		}
+	}
+	for _, f := range fields {
+		d := &tally[f.Path].doubtTally
+		if len(ob.At[f.Path]) == 0 {
+			d.Regions++
+			for _, an := range p.Annotations {
+				if an.Whole && !f.Delimited() && slices.Contains(f.Types, an.Type) && an.Node != nil && !taken[an.Node] && under(an.Node, region) {
+					d.Missed++
+					if d.missedEx == "" {
+						d.missedEx = strings.TrimSpace(an.Node.Data)
+					}
+					break
+				}
+			}
+			continue
+		}
+		d.Regions++
+		if !f.Many && !f.Patterned() {
+			// Measured on zoo seeds: a single name field outside
+			// the others' element is mostly the object's name in a
+			// header above them, not a sidebar's value.
+			continue
+		}
+		own := regionOf(fields, ob, f.Path)
+		if own == nil {
+			continue
+		}
+		out := 0
+		for _, n := range ob.At[f.Path] {
+			if !under(n, own) {
+				out++
+			}
+		}
+		if 2*out > len(ob.At[f.Path]) {
+			d.Outside++
+			if d.outsideEx == "" {
+				d.outsideEx = strings.TrimSpace(ob.At[f.Path][0].Data)
+			}
+		} else {
+			d.Inside++
+		}
+	}
+}
+
+// Notes returns field f's doubt notes (tl counted objs sample objects
+// with a value; records: the objects are records of list pages; lead:
+// the field's slot drops a leading number).
+func (tl *fieldTally) Notes(f FieldSpec, records, lead bool) []Note {
+	var out []Note
+	d := &tl.doubtTally
+	if !d.Varied && d.Constant != "" && tl.Objs >= ConstantMin {
+		where := "sample page"
+		if records {
+			where = "sample record"
+		}
+		out = append(out, Note{Kind: NoteConstant, Field: f.Path, Message: fmt.Sprintf(
+			"field %s has the same value %q on every one of the %d %ss with a value: it looks like template text (a label or a link), not data",
+			f.Path, d.Constant, tl.Objs, where)})
+	}
+	if d.Ragged >= 2 && float64(d.Ragged) >= RaggedShare*float64(tl.Vals) {
+		out = append(out, Note{Kind: NoteRagged, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of its %d sample values open a bracket they do not close (e.g. %q): the value is cut in the wrong place",
+			f.Path, d.Ragged, tl.Vals, d.raggedEx)})
+	}
+	if d.RunOn >= 2 && float64(d.RunOn) >= RaggedShare*float64(tl.Vals) {
+		out = append(out, Note{Kind: NoteRunOn, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of its %d sample values go on past their %s instance into other text (e.g. %q): values may hold the next text",
+			f.Path, d.RunOn, tl.Vals, strings.Join(f.Types, "|"), d.runOnEx)})
+	}
+	if d.inLink >= 2 && 2*d.inLink >= tl.Vals {
+		out = append(out, Note{Kind: NoteInLink, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of its %d sample values are read from a longer link text (e.g. %q): a link that mentions a value (\"compare\", \"more by\") may not hold the field's own value",
+			f.Path, d.inLink, tl.Vals, d.inLinkEx)})
+	}
+	if lead && f.Dictionary {
+		out = append(out, Note{Kind: NoteLeadNumber, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: its values are read without the number that opens their text (e.g. %q): if the number belongs to the value, declare whole_node",
+			f.Path, d.constantOrFirst())})
+	}
+	if d.Outside >= 3 && d.Outside >= d.Inside {
+		out = append(out, Note{Kind: NoteSetElsewhere, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: on %d of the %d sample pages its values (e.g. %q) lie outside the element that holds the object's other single fields: they may be a sidebar's or another object's",
+			f.Path, d.Outside, d.Outside+d.Inside, d.outsideEx)})
+	}
+	if d.Missed >= 2 && float64(d.Missed) >= MissedShare*float64(d.Regions) {
+		out = append(out, Note{Kind: NoteMissed, Field: f.Path, Message: fmt.Sprintf(
+			"field %s has no value on %d of the %d sample pages, though its type %s is found there among the object's fields (e.g. %q): values are missed",
+			f.Path, d.Missed, d.Regions, strings.Join(f.Types, "|"), d.missedEx)})
+	}
+	for _, g := range slices.Sorted(maps.Keys(d.Same)) {
+		n := d.Same[g]
+		if n < 2 || 2*n < d.Both[g] {
+			continue
+		}
+		out = append(out, Note{Kind: NoteSameAs, Field: f.Path, Message: fmt.Sprintf(
+			"field %s has the same value as field %s on %d of the %d sample objects where both have one (e.g. %q): one of them is read from the other's place",
+			f.Path, g, n, d.Both[g], d.constantOrFirst())})
+		break
+	}
+	return out
+}
+
+// constantOrFirst is an example value of the tally.
+func (d *doubtTally) constantOrFirst() string { return d.Constant }
+
+// LearnDoubts records, by field path, the doubt notes of the wrapper on
+// its sample (Wrapper.doubt; Evidence.Doubt), in the wrapper and its
+// page wrapper.
+func (w *State) LearnDoubts(pages []*annotate.Page) {
+	w.Doubt = doubtsOf(w.Notes(pages))
+	if w.Page != nil {
+		w.Page.Doubt = w.Doubt
+	}
 }

@@ -1,5 +1,10 @@
 package mapping
 
+import (
+	"sort"
+	"strings"
+)
+
 // Explanation of the mapping: per field, the candidate slots mapSlots
 // weighed, with the factors of their Score (score.go), the order in which
 // they were considered and the slots the field got. The numbers are the
@@ -46,4 +51,59 @@ type CandidateExplain struct {
 	Context string            `json:"context,omitempty"`
 	Samples []CandidateSample `json:"samples,omitempty"`
 	PerPage float64           `json:"per_page,omitempty"`
+}
+
+// Explanation returns, per field of the SOD (in SOD order), how its slots
+// were chosen; nil for a loaded wrapper saved without it.
+func (w *State) Explanation() []FieldExplain { return w.Explain }
+
+// SaveExplanation makes Save write the explanation into the wrapper file
+// (off by default: it is for reading, extraction does not use it).
+func (w *State) SaveExplanation(on bool) { w.SaveExplain = on }
+
+// explainMapping builds the explanation of one mapSlots run from its
+// candidates (cands, any order) and its result (out).
+func explainMapping(w *State, cands []cand, out []SlotMap, reg *region, stats []*slotStats, labels [][]string, inScope func(int) (bool, int), nPages int) []FieldExplain {
+	var ex []FieldExplain
+	for fi, f := range w.FieldSpecs {
+		if f.Tuple {
+			continue
+		}
+		fe := FieldExplain{Field: f.Path}
+		got := map[int]bool{}
+		for _, sm := range out {
+			if sm.Field == f.Path {
+				got[sm.Slot] = true
+				fe.Slots = append(fe.Slots, sm.Slot)
+			}
+		}
+		sort.Ints(fe.Slots)
+		for _, c := range cands {
+			if c.Field != fi {
+				continue
+			}
+			ce := CandidateExplain{Slot: c.Slot, Label: c.Label, Score: c.Sc, Total: c.Score, Chosen: got[c.Slot]}
+			ce.Outside = reg != nil && c.Sc.Locality < 1
+			w.describe(&ce, stats[c.Slot], labels[c.Slot], w.reading(f)) // review.go
+			fe.Candidates = append(fe.Candidates, ce)
+		}
+		sort.SliceStable(fe.Candidates, func(a, b int) bool { return fe.Candidates[a].Total > fe.Candidates[b].Total })
+		if reg != nil {
+			fe.Region = strings.Join(reg.anchors, ", ")
+		}
+		fe.Sample = nPages
+		w.offerOthers(&fe, fi, out, stats, labels, inScope) // review.go
+		ex = append(ex, fe)
+	}
+	return ex
+}
+
+// noteExplanation records the explanation of the mapping of object scope
+// scope (inducePage keeps the chosen scope's).
+func (w *State) noteExplanation(scope int, ex []FieldExplain) {
+	if w.Trials == nil {
+		w.Trials = map[int][]FieldExplain{}
+	}
+	w.Trials[scope] = ex
+	w.Explain = ex
 }

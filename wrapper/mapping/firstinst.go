@@ -12,9 +12,9 @@ import (
 	"github.com/objectrunner/objectrunner/recognizers"
 )
 
-// FirstMatch returns the span of the first instance r finds in text that
+// firstMatch returns the span of the first instance r finds in text that
 // no longer instance overlaps.
-func FirstMatch(r recognizers.Recognizer, text string) ([2]int, bool) {
+func firstMatch(r recognizers.Recognizer, text string) ([2]int, bool) {
 	ms, err := r.Find(text)
 	if err != nil || len(ms) == 0 {
 		return [2]int{}, false

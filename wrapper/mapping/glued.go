@@ -24,9 +24,9 @@ import (
 // a match in an attribute's value: a URL's "/b/11.html" is glued to its
 // host by design.
 
-// Glued reports whether regex annotation a is glued to a longer word (see
+// glued reports whether regex annotation a is glued to a longer word (see
 // above).
-func Glued(a *annotate.Annotation) bool {
+func glued(a *annotate.Annotation) bool {
 	if !gluedMatches || a.Recognizer != "regex" || a.Node == nil || a.End <= a.Start || a.End > len(a.Node.Data) {
 		return false
 	}

@@ -22,12 +22,12 @@ import (
 // varies from row to row is a slot of the same set. A single field does
 // not take a set's slot on a list's heading.
 
-// ListHeading reports whether label (page words before some values of
+// listHeading reports whether label (page words before some values of
 // slot s, inside a set) is a list's heading: the slot's other values on
 // the label's pages mostly follow no row label (unlabelledRest), and no
 // slot of s's innermost set has the label as its text on half the
 // label's pages or more.
-func ListHeading(stats []*SlotStats, sets [][]int, s int, label string, nPages, minCnt int) bool {
+func listHeading(stats []*slotStats, sets [][]int, s int, label string, nPages, minCnt int) bool {
 	if len(sets[s]) == 0 || !unlabelledRest(stats[s], label, nPages, minCnt) {
 		return false
 	}
@@ -60,7 +60,7 @@ func ListHeading(stats []*SlotStats, sets [][]int, s int, label string, nPages, 
 // (a row kind comes on most pages; the previous item's words, a team
 // among a few dozen, and other lists' headings do not). A label's values
 // count on the label's pages only, spread evenly over its pages.
-func unlabelledRest(st *SlotStats, label string, nPages, minCnt int) bool {
+func unlabelledRest(st *slotStats, label string, nPages, minCnt int) bool {
 	pgs := st.LabPages[label]
 	others := 0
 	for pg := range pgs {

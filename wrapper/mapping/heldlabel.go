@@ -14,15 +14,15 @@ package mapping
 // after the list) read as labelled too: the field is then missing on
 // the page, not shifted (emptyAfterLabel).
 
-// EmptyAfterLabel reports whether slot sm.Slot has a value on the page
+// emptyAfterLabel reports whether slot sm.Slot has a value on the page
 // (record) r right after its label sm.Label, with no words in it.
-func EmptyAfterLabel(toks []Token, r *Mrec, sm *SlotMap) bool {
+func emptyAfterLabel(toks []Token, r *mrec, sm *SlotMap) bool {
 	empty := false
-	Collect(r, -1, func(v Sval) {
+	Collect(r, -1, func(v sval) {
 		if v.Slot != sm.Slot || empty {
 			return
 		}
-		if _, a, b := ValueText(toks, v.A, v.B); a >= b && LabelBefore(toks, v.A, sm.Label) {
+		if _, a, b := ValueText(toks, v.A, v.B); a >= b && labelBefore(toks, v.A, sm.Label) {
 			empty = true
 		}
 	})

@@ -20,12 +20,12 @@ import (
 // one of the list's names, not a part of one name, and its slot stays a
 // candidate of the single field (the headliner keeps the heading).
 
-// PartNotItem reports whether short is a proper part of long (properPart)
+// partNotItem reports whether short is a proper part of long (properPart)
 // somewhere other than as a whole item of it: a run of words with an item
 // boundary (the start or end of long, or a word ending in "," or ";") on
 // both sides.
-func PartNotItem(short, long string) bool {
-	if !ProperPart(short, long) {
+func partNotItem(short, long string) bool {
+	if !properPart(short, long) {
 		return false
 	}
 	s, l := strings.Fields(strings.ToLower(short)), strings.Fields(strings.ToLower(long))

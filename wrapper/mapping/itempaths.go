@@ -15,9 +15,9 @@ package mapping
 // to the best path's, for its runs to be items.
 const itemPathRel = 1.0 / 3
 
-// BestPathShare returns the highest share of annotated runs among the
+// bestPathShare returns the highest share of annotated runs among the
 // paths (ann[p] / runs[p]).
-func BestPathShare(runs, ann map[int32]int) float64 {
+func bestPathShare(runs, ann map[int32]int) float64 {
 	best := 0.0
 	for p, n := range runs {
 		if n > 0 {
@@ -27,10 +27,10 @@ func BestPathShare(runs, ann map[int32]int) float64 {
 	return best
 }
 
-// ItemPathShare reports whether a path with ann annotated runs out of n
+// itemPathShare reports whether a path with ann annotated runs out of n
 // holds items: sepMaxPathAnn of them annotated, or itemPathRel of the
 // best path's share.
-func ItemPathShare(ann, n int, best float64) bool {
+func itemPathShare(ann, n int, best float64) bool {
 	share := float64(ann) / float64(max(n, 1))
-	return share >= SepMaxPathAnn || share >= itemPathRel*best
+	return share >= sepMaxPathAnn || share >= itemPathRel*best
 }

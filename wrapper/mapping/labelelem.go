@@ -59,7 +59,7 @@ func holdsNode(e, n *html.Node) bool {
 
 // otherLabelElement reports whether two labelled values stand after two
 // label elements of their own.
-func otherLabelElement(a, b RowOf) bool {
+func otherLabelElement(a, b rowOf) bool {
 	return a.lab != nil && b.lab != nil && a.lab != b.lab
 }
 
@@ -67,7 +67,7 @@ func otherLabelElement(a, b RowOf) bool {
 // text on half of the pages or more: a row label ("Edited by"), not the
 // previous value ("<dd>A</dd><dd>B</dd>" after one "Authors" label, where
 // the words before B are A, another name on every page).
-func steadyLabel(st *SlotStats) bool {
+func steadyLabel(st *slotStats) bool {
 	n := map[string]int{}
 	top := 0
 	for _, r := range st.Rows {

@@ -12,12 +12,12 @@ package mapping
 // labelNearTags tags between its last word and the value (a header row
 // above a value row, "<tr><th>Price</th></tr><tr><td><span><b>$9" is 6).
 
-// LabelNearTags is the most tags between a near label and its value.
-const LabelNearTags = 8
+// labelNearTags is the most tags between a near label and its value.
+const labelNearTags = 8
 
-// LabelGap returns the number of tags between token x and the last word
+// labelGap returns the number of tags between token x and the last word
 // before it that is not punctuation (pageLabel's label), -1 when none.
-func LabelGap(toks []Token, x int) int {
+func labelGap(toks []Token, x int) int {
 	n := 0
 	for y := x - 1; y >= 0; y-- {
 		switch {
@@ -32,7 +32,7 @@ func LabelGap(toks []Token, x int) int {
 
 // farLabel reports whether label k stood far from the slot's values (see
 // above) on more than half of the values it preceded.
-func (st *SlotStats) farLabel(k string) bool {
+func (st *slotStats) farLabel(k string) bool {
 	n := 0
 	for _, c := range st.LabVals[k] {
 		n += c

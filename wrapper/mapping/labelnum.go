@@ -8,9 +8,9 @@ import "unicode"
 // and digits ("isbn10" -> "isbn", "10"; "ean13" -> "ean", "13") so that
 // numbersDiffer sees the numbers.
 
-// DigitSplit returns words with every word cut where letters and digits
+// digitSplit returns words with every word cut where letters and digits
 // meet.
-func DigitSplit(words []string) []string {
+func digitSplit(words []string) []string {
 	var out []string
 	for _, w := range words {
 		start := 0

@@ -12,9 +12,9 @@ import (
 // label: the ISBN rows are no evidence against the date sharing the
 // imprint row.
 
-// LabelledValues returns the sample values of st under label and the
+// labelledValues returns the sample values of st under label and the
 // least count a field sharing them must reach (sharePartShare of them).
-func LabelledValues(st *SlotStats, label []string) (map[string]int, float64) {
-	ls := Labelled(st, strings.Join(label, " "))
-	return ls.Values, SharePartShare * float64(ls.Occ)
+func labelledValues(st *slotStats, label []string) (map[string]int, float64) {
+	ls := labelled(st, strings.Join(label, " "))
+	return ls.Values, sharePartShare * float64(ls.Occ)
 }

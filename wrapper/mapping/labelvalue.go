@@ -45,7 +45,7 @@ func labelRunTypes(toks []Token, x int) []string {
 		if alnum(toks[y].Text) == "" {
 			continue
 		}
-		ts := OwnTypes(&toks[y])
+		ts := ownTypes(&toks[y])
 		if first {
 			out, first = ts, false
 			continue
@@ -58,10 +58,10 @@ func labelRunTypes(toks []Token, x int) []string {
 	return out
 }
 
-// CountLabelEntity records, for page label k before the value at token a
+// countLabelEntity records, for page label k before the value at token a
 // of sample page pg, the types that know the label's words as a whole
 // (slotStats.labEnt).
-func CountLabelEntity(st *SlotStats, toks []Token, a int, k string, pg int) {
+func countLabelEntity(st *slotStats, toks []Token, a int, k string, pg int) {
 	ts := labelRunTypes(toks, a)
 	if len(ts) == 0 {
 		return
@@ -85,7 +85,7 @@ func CountLabelEntity(st *SlotStats, toks []Token, a int, k string, pg int) {
 // precedes the slot's values, a type that is not f's knows its words as
 // a whole (a publisher's name before the date row). A label is template
 // text; a name a dictionary knows is another row's value.
-func entityLabel(st *SlotStats, k string, f FieldSpec) bool {
+func entityLabel(st *slotStats, k string, f FieldSpec) bool {
 	pgs := len(st.LabPages[k])
 	for t, on := range st.labEnt[k] {
 		if !slices.Contains(f.Types, t) && 2*len(on) > pgs {
@@ -95,14 +95,14 @@ func entityLabel(st *SlotStats, k string, f FieldSpec) bool {
 	return false
 }
 
-// LabelDigits reports whether the digits of a row label's text (trimmed,
+// labelDigits reports whether the digits of a row label's text (trimmed,
 // without its colon) belong to the name of a kind ("ISBN13", "ISBN-10",
 // "EAN 13": digits after a word of two letters or more, at most two
 // such numbers) rather than to a value ("12:30", "2 bedrooms", "$12",
 // "Top 10 of 2020"): every word holding a digit is letters then digits,
 // optionally joined by "-", or digits alone right after a word of
 // letters.
-func LabelDigits(t string) bool {
+func labelDigits(t string) bool {
 	ws := strings.Fields(t)
 	nums := 0
 	for i, w := range ws {

@@ -7,12 +7,12 @@ package mapping
 // "Presale" row) outweighs the field's own. leadAlso counts both kinds,
 // as a slot mapped on its values' first runs (SlotMap.Lead).
 
-// LeadAlso returns the score, instance count and Lead flag of a single
+// leadAlso returns the score, instance count and Lead flag of a single
 // field's candidate slot whose whole values gave count c, share and
 // score: when the first runs of its values with tags inside are mainly
 // the field's instances too (leadShare thres), the slot is weighed as a
 // Lead slot over c plus those runs, if that weighs more.
-func LeadAlso(st *SlotStats, f FieldSpec, c int, share, score, thres float64) (float64, int, bool) {
+func leadAlso(st *slotStats, f FieldSpec, c int, share, score, thres float64) (float64, int, bool) {
 	if !LeadBoth || f.Many {
 		return score, c, false
 	}
@@ -20,7 +20,7 @@ func LeadAlso(st *SlotStats, f FieldSpec, c int, share, score, thres float64) (f
 	if lc == 0 || st.LeadShare(f.Types) < thres {
 		return score, c, false
 	}
-	if alt := LeadPenalty * float64(c+lc) * share; alt > score {
+	if alt := leadPenalty * float64(c+lc) * share; alt > score {
 		return alt, c + lc, true
 	}
 	return score, c, false

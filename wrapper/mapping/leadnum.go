@@ -15,9 +15,9 @@ import (
 // letters (digits, "#12") followed by more words, the slot drops that
 // opening number (SlotMap.LeadNum): the name starts after it.
 
-// LeadNumberRule reports whether the values of a dictionary field's slot
+// leadNumberRule reports whether the values of a dictionary field's slot
 // open with a number the field's annotations leave out (see above).
-func LeadNumberRule(st *SlotStats, f FieldSpec, thres float64) bool {
+func leadNumberRule(st *slotStats, f FieldSpec, thres float64) bool {
 	if st.Occ == 0 {
 		return false
 	}
@@ -35,7 +35,7 @@ func LeadNumberRule(st *SlotStats, f FieldSpec, thres float64) bool {
 	}
 	leadAll, leadTyped, nTyped := 0, 0, 0
 	for v, c := range st.Values {
-		lead := OpensWithNumber(v)
+		lead := opensWithNumber(v)
 		if lead {
 			leadAll += c
 		}
@@ -49,9 +49,9 @@ func LeadNumberRule(st *SlotStats, f FieldSpec, thres float64) bool {
 	return nTyped > 0 && float64(leadTyped) >= thres*float64(nTyped) && float64(leadAll) >= thres*float64(st.Occ)
 }
 
-// OpensWithNumber reports whether text's first word has a digit and no
+// opensWithNumber reports whether text's first word has a digit and no
 // letter and more words follow.
-func OpensWithNumber(text string) bool {
+func opensWithNumber(text string) bool {
 	ws := strings.Fields(text)
 	return len(ws) >= 2 && numberWord(ws[0])
 }
@@ -61,11 +61,11 @@ func numberWord(w string) bool {
 	return strings.ContainsFunc(w, unicode.IsDigit) && !strings.ContainsFunc(w, unicode.IsLetter)
 }
 
-// SkipLeadNumber returns the start of value [a, b) past its opening
+// skipLeadNumber returns the start of value [a, b) past its opening
 // number (SlotMap.LeadNum): the first word token with a letter when every
 // word before it, in the same text node, is a number word or punctuation;
 // a unchanged otherwise.
-func SkipLeadNumber(toks []Token, a, b int) int {
+func skipLeadNumber(toks []Token, a, b int) int {
 	x := a
 	for x < b && toks[x].Kind != KindWord {
 		x++

@@ -7,10 +7,10 @@ package mapping
 // of the value, not a line to drop, which would leave the city line as
 // the whole address.
 
-// LinesUnchecked returns, for a Lines slot that validates, a copy of sm
+// linesUnchecked returns, for a Lines slot that validates, a copy of sm
 // that validates no line (and records sm in *check for checkJoined);
 // other slots are returned as they are.
-func LinesUnchecked(sm *SlotMap, check **SlotMap) *SlotMap {
+func linesUnchecked(sm *SlotMap, check **SlotMap) *SlotMap {
 	if !sm.Lines || !sm.Validate || !LinesWhole {
 		return sm
 	}
@@ -23,3 +23,22 @@ func LinesUnchecked(sm *SlotMap, check **SlotMap) *SlotMap {
 // LinesWhole turns whole-value validation of Lines slots on (a switch for
 // the test that shows what it does).
 var LinesWhole = true
+
+// checkJoined validates the joined value of a Lines slot (check, nil when
+// no Lines slot gave a value): a value in which f's recognizer finds no
+// instance is dropped; one found in the whole value, not in its first
+// line, takes the whole value's normalised form.
+func (w *State) checkJoined(vals []Value, check *SlotMap, f FieldSpec) []Value {
+	r := w.Valid[f.Path]
+	if check == nil || r == nil || len(vals) != 1 || vals[0].Fields != nil {
+		return vals
+	}
+	norm, ok := Validate(r, vals[0].Text)
+	if !ok {
+		return nil
+	}
+	if vals[0].Unrecognized {
+		vals[0].Normalized, vals[0].Unrecognized = norm, false
+	}
+	return vals
+}

@@ -85,7 +85,7 @@ const labelMinRecords = 0.2
 // label (see labelOf).
 func roleTokens(n *html.Node) []string {
 	toks := classTokens(n)
-	if l, _ := LabelOf(n); l != "" {
+	if l, _ := labelOf(n); l != "" {
 		toks = append(toks, "@"+l)
 	}
 	return toks
@@ -94,7 +94,7 @@ func roleTokens(n *html.Node) []string {
 // maxLabelBytes bounds the text taken for a row's label.
 const maxLabelBytes = 40
 
-// LabelOf returns the label that element n opens with, and its text node:
+// labelOf returns the label that element n opens with, and its text node:
 // its first text, when
 // more text follows it inside n ("<div><strong>Sale price</strong>
 // <div>USD 32.49</div></div>"), is short and holds no digit but those naming
@@ -102,7 +102,7 @@ const maxLabelBytes = 40
 // final colon, spaces and "/" as "_" (labelKey). Rows of one record that differ
 // only by such a label ("Sale price", "Published by", present on some
 // records only) get roles of their own, as with class tokens.
-func LabelOf(n *html.Node) (string, *html.Node) {
+func labelOf(n *html.Node) (string, *html.Node) {
 	// The first significant child: a text, or an element holding one
 	// text only (<strong>Where:</strong>); something must follow it.
 	var first, firstEl *html.Node
@@ -140,7 +140,7 @@ func LabelOf(n *html.Node) (string, *html.Node) {
 	}
 	t := strings.TrimSpace(first.Data)
 	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
-	if t == "" || len(t) > maxLabelBytes || !LabelDigits(t) {
+	if t == "" || len(t) > maxLabelBytes || !labelDigits(t) {
 		return "", nil
 	}
 	return labelKey(t), first
@@ -244,10 +244,10 @@ func (cr *classRules) Step(bare int32, n *html.Node) string {
 	return n.Data + "." + strings.Join(own, ".")
 }
 
-// LearnClassRules finds the distinctive class tokens of the sample
+// learnClassRules finds the distinctive class tokens of the sample
 // records (see the comment at the top of the file); nil when there are
 // none.
-func LearnClassRules(recs []sampleRecord) *classRules {
+func learnClassRules(recs []sampleRecord) *classRules {
 	return LearnClassRulesOnce(recs, false)
 }
 
@@ -309,7 +309,7 @@ func LearnClassRulesOnce(recs []sampleRecord, once bool) *classRules {
 					// (a venue's name before its address), not a row's.
 					var ls []string
 					for _, n := range sibs {
-						l, t := LabelOf(n)
+						l, t := labelOf(n)
 						if t != nil && r.Page != nil && len(r.Page.ByNode[t]) > 0 {
 							valued[key{p, "@" + l}] = true
 						}

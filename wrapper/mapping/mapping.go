@@ -295,8 +295,8 @@ func predefinedName(t *sod.Type) string {
 	return t.Recognizer.Name
 }
 
-// SlotStats are the annotation statistics of one slot over the sample.
-type SlotStats struct {
+// slotStats are the annotation statistics of one slot over the sample.
+type slotStats struct {
 	Occ    int            // non-empty values
 	AnnOcc int            // values with any annotation
 	Whole  int            // values that are whole text nodes
@@ -382,7 +382,7 @@ type SlotStats struct {
 	InTitle int
 	// rows holds each sample page's first labelled value's row
 	// (rowplace.go).
-	Rows map[int]RowOf
+	Rows map[int]rowOf
 	// typeVals holds, per type, the distinct values counted in types.
 	TypeVals map[string]map[string]bool
 	// rest holds, per patterned type, the statistics of the values' words
@@ -418,10 +418,10 @@ type SlotStats struct {
 	LabFar map[string]int
 }
 
-// PageTitle returns the lower-cased text of the page's <title>, "" when
+// pageTitle returns the lower-cased text of the page's <title>, "" when
 // it has none (the tokenizer skips <head>: the title is read from the
 // page's tree).
-func PageTitle(toks []Token) string {
+func pageTitle(toks []Token) string {
 	var root *html.Node
 	for i := range toks {
 		if n := toks[i].Node; n != nil {
@@ -459,8 +459,8 @@ func PageTitle(toks []Token) string {
 	return find(root)
 }
 
-// InHead reports whether node n is inside the page's <head>.
-func InHead(n *html.Node) bool {
+// inHead reports whether node n is inside the page's <head>.
+func inHead(n *html.Node) bool {
 	for ; n != nil; n = n.Parent {
 		if n.Type == html.ElementNode && n.Data == "head" {
 			return true
@@ -469,11 +469,11 @@ func InHead(n *html.Node) bool {
 	return false
 }
 
-// LeadPenalty scales the score of a slot mapped on the first runs of its
+// leadPenalty scales the score of a slot mapped on the first runs of its
 // values (SlotMap.Lead): weaker evidence than whole values.
-const LeadPenalty = 0.5
+const leadPenalty = 0.5
 
-func (st *SlotStats) LeadCount(types []string) int {
+func (st *slotStats) LeadCount(types []string) int {
 	n := 0
 	for _, t := range types {
 		n += st.Lead[t]
@@ -483,7 +483,7 @@ func (st *SlotStats) LeadCount(types []string) int {
 
 // LeadShare is the share of types among the first runs that are instances
 // of some type.
-func (st *SlotStats) LeadShare(types []string) float64 {
+func (st *slotStats) LeadShare(types []string) float64 {
 	if st.LeadAnn == 0 {
 		return 0
 	}
@@ -494,11 +494,11 @@ func (st *SlotStats) LeadShare(types []string) float64 {
 // the lines of one value.
 const maxLines = 4
 
-// JoinsLines reports whether a slot inside a set holds, on the sample
+// joinsLines reports whether a slot inside a set holds, on the sample
 // pages, the lines of one value of single field f: one to maxLines values
 // a page, on at least half of the pages, and nearly every one an
 // instance of f's types.
-func JoinsLines(st *SlotStats, f FieldSpec, nPages int) bool {
+func joinsLines(st *slotStats, f FieldSpec, nPages int) bool {
 	if st.Occ == 0 || 2*len(st.PerPage) < nPages || f.Many {
 		return false
 	}
@@ -510,13 +510,13 @@ func JoinsLines(st *SlotStats, f FieldSpec, nPages int) bool {
 	return float64(st.Count(f.Types)) >= 0.9*float64(st.Occ)
 }
 
-// OtherLabelRow reports whether slot s is another row of field f than
+// otherLabelRow reports whether slot s is another row of field f than
 // slots: after a template label of its own where they have another
 // ("Fax" where the phone's slot has "Tel", side by side or not), or
 // none, in the same sets, while s's label does not name f ("Fax" where
 // the phone stands after an icon; not a sidebar's unlabelled slot, which
 // a row of the object's own outranks).
-func OtherLabelRow(labels [][]string, sets [][]int, slots []int, s int, f FieldSpec) bool {
+func otherLabelRow(labels [][]string, sets [][]int, slots []int, s int, f FieldSpec) bool {
 	if len(labels[s]) == 0 {
 		return false
 	}
@@ -530,19 +530,19 @@ func OtherLabelRow(labels [][]string, sets [][]int, slots []int, s int, f FieldS
 			// ("Phone", then an optional "Fax").
 			return false
 		}
-		if len(labels[t]) == 0 && (!slices.Equal(sets[t], sets[s]) || LabelAffinity(labels[s], f) != AffinityNone) {
+		if len(labels[t]) == 0 && (!slices.Equal(sets[t], sets[s]) || labelAffinity(labels[s], f) != affinityNone) {
 			return false
 		}
 	}
 	return true
 }
 
-// OtherRowLabel reports whether a page label other than label precedes
+// otherRowLabel reports whether a page label other than label precedes
 // the slot's values on a quarter of the nPages sample pages or more (and
 // two): the iterations are rows of several kinds ("Our price:", "MSRP:"),
 // not the lines of one value, whose later lines follow the previous
 // line's varying text.
-func OtherRowLabel(st *SlotStats, label string, nPages int) bool {
+func otherRowLabel(st *slotStats, label string, nPages int) bool {
 	// A previous line is a value of the slot: its words are no label.
 	lines := map[string]bool{}
 	for v := range st.Values {
@@ -562,10 +562,10 @@ func OtherRowLabel(st *SlotStats, label string, nPages int) bool {
 	return false
 }
 
-// NestedSingle reports whether f is a single field of a single nested
+// nestedSingle reports whether f is a single field of a single nested
 // tuple (location = {address, phone} with mult "1" or "?"): one value per
 // object, like a single field of the root.
-func NestedSingle(fields []FieldSpec, f FieldSpec) bool {
+func nestedSingle(fields []FieldSpec, f FieldSpec) bool {
 	if f.Parent == "" || f.Many {
 		return false
 	}
@@ -573,10 +573,10 @@ func NestedSingle(fields []FieldSpec, f FieldSpec) bool {
 	return i >= 0 && !fields[i].Many
 }
 
-// AloneInSet reports whether slot s is the only slot of the iterations of
+// aloneInSet reports whether slot s is the only slot of the iterations of
 // its innermost set: each iteration is one line, not a record (a carousel
 // of other books, each with its title and date).
-func AloneInSet(sets [][]int, s int) bool {
+func aloneInSet(sets [][]int, s int) bool {
 	if len(sets[s]) == 0 {
 		return false
 	}
@@ -589,10 +589,10 @@ func AloneInSet(sets [][]int, s int) bool {
 	return true
 }
 
-// CapitalNeighbour reports whether the word next to token x, inside text
+// capitalNeighbour reports whether the word next to token x, inside text
 // node n and tokens [a, b), on the side opposite the annotated one
 // (annotatedBefore says which), starts with a capital letter.
-func CapitalNeighbour(toks []Token, x, a, b int, n *html.Node, annotatedBefore bool) bool {
+func capitalNeighbour(toks []Token, x, a, b int, n *html.Node, annotatedBefore bool) bool {
 	y := x + 1
 	step := 1
 	if !annotatedBefore {
@@ -608,13 +608,13 @@ func CapitalNeighbour(toks []Token, x, a, b int, n *html.Node, annotatedBefore b
 	return false
 }
 
-// PluralityShare is the least share of a slot's annotated values a field's
+// pluralityShare is the least share of a slot's annotated values a field's
 // types need when they are the most frequent types there.
-const PluralityShare = 0.5
+const pluralityShare = 0.5
 
 // Plurality reports whether types are annotated on more of the slot's
 // values than any other type.
-func (st *SlotStats) Plurality(types []string) bool {
+func (st *slotStats) Plurality(types []string) bool {
 	mine := st.Count(types)
 	for t, n := range st.Types {
 		if !slices.Contains(types, t) && n >= mine {
@@ -626,7 +626,7 @@ func (st *SlotStats) Plurality(types []string) bool {
 
 // MeanConf is the mean confidence of the values counted for types (1
 // when there are none).
-func (st *SlotStats) MeanConf(types []string) float64 {
+func (st *slotStats) MeanConf(types []string) float64 {
 	return meanConfOf(st.Types, st.TypeConf, types)
 }
 
@@ -647,14 +647,14 @@ func meanConfOf(counts map[string]int, sums map[string]float64, types []string) 
 // Variation weighs a slot by how much its value varies: 1 when it has
 // distinct values for a quarter of its occurrences or more, less as it
 // nears one constant value (template-like: a menu entry).
-func (st *SlotStats) Variation() float64 {
+func (st *slotStats) Variation() float64 {
 	if st.Occ == 0 {
 		return 1
 	}
 	return min(1, float64(len(st.Values)-1)/(0.25*float64(st.Occ)))
 }
 
-func (st *SlotStats) Count(types []string) int {
+func (st *slotStats) Count(types []string) int {
 	n := 0
 	for _, t := range types {
 		n += st.Types[t]
@@ -663,15 +663,15 @@ func (st *SlotStats) Count(types []string) int {
 }
 
 // NewSlotStats returns empty statistics for one slot.
-func NewSlotStats() *SlotStats {
-	return &SlotStats{Some: map[string]int{}, Only: map[string]int{}, TypeSets: map[string]int{}, Values: map[string]int{}, Types: map[string]int{}, TypeConf: map[string]float64{}, Runs: map[string]map[int]bool{}, RunAnn: map[string]bool{},
+func NewSlotStats() *slotStats {
+	return &slotStats{Some: map[string]int{}, Only: map[string]int{}, TypeSets: map[string]int{}, Values: map[string]int{}, Types: map[string]int{}, TypeConf: map[string]float64{}, Runs: map[string]map[int]bool{}, RunAnn: map[string]bool{},
 		SepWord: map[string]map[int]bool{}, AnnWord: map[string]bool{}, SepHalf: map[string]map[int]bool{},
 		SegN: map[string]int{}, SegL: map[string]map[int]int{}, SegR: map[string]map[int]int{}, SegX: map[string]int{},
 		PerPage: map[int]int{}, FirstVal: map[int]string{}, PageVals: map[int][]string{}, Full: map[string]int{}, SomePages: map[string]map[int]bool{}, Lead: map[string]int{}, LeadSep: map[string]map[int]bool{},
-		LabVals: map[string]map[string]int{}, LabPages: map[string]map[int]bool{}, CutAt: map[string]int{}, TypeVals: map[string]map[string]bool{}, SomeVals: map[string]map[string]int{}, ItemInst: map[string]int{}, ItemLab: map[string]map[string]int{}, LabAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, WholeInst: map[string]int{}, Rows: map[int]RowOf{}, itemConf: map[string]float64{}, AnnRecs: map[string]map[int]bool{}, Nodes: map[int]*html.Node{}, LabFar: map[string]int{}}
+		LabVals: map[string]map[string]int{}, LabPages: map[string]map[int]bool{}, CutAt: map[string]int{}, TypeVals: map[string]map[string]bool{}, SomeVals: map[string]map[string]int{}, ItemInst: map[string]int{}, ItemLab: map[string]map[string]int{}, LabAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, WholeInst: map[string]int{}, Rows: map[int]rowOf{}, itemConf: map[string]float64{}, AnnRecs: map[string]map[int]bool{}, Nodes: map[int]*html.Node{}, LabFar: map[string]int{}}
 }
 
-// SepGap reports whether run i of rs (the runs of words of one value,
+// sepGap reports whether run i of rs (the runs of words of one value,
 // between tags) may be a separator between two items: it lies between two
 // runs holding annotated words (the items), it is not delimited by
 // always-split separators (itemSeps) on both sides, and it is not the text
@@ -679,7 +679,7 @@ func NewSlotStats() *SlotStats {
 // "<a>A</a> | <a>B</a> | <a>C</a>" or "<a>A</a><a>B</a><a>C</a>", B is an
 // item even when unannotated; in "<a>A</a> and <a>B</a>", "and" is a
 // separator.
-func SepGap(toks []Token, rs [][2]int, i int) bool {
+func sepGap(toks []Token, rs [][2]int, i int) bool {
 	if i == 0 || i == len(rs)-1 {
 		return false
 	}
@@ -694,7 +694,7 @@ func SepGap(toks []Token, rs [][2]int, i int) bool {
 	if !annotated(rs[i-1]) || !annotated(rs[i+1]) {
 		return false
 	}
-	split := func(x int) bool { return SepToken(&toks[x], ItemSeps) }
+	split := func(x int) bool { return sepToken(&toks[x], itemSeps) }
 	rn := rs[i]
 	// Delimited on the left: the run starts with a separator or the run
 	// before it ends with one; likewise on the right.
@@ -712,13 +712,13 @@ func SepGap(toks []Token, rs [][2]int, i int) bool {
 	return true
 }
 
-// AnnotatedWord reports whether the nearest word from token x in direction
+// annotatedWord reports whether the nearest word from token x in direction
 // dir (±1), up to token lim, skipping tags and separator punctuation, is
 // annotated.
-func AnnotatedWord(toks []Token, x, lim, dir int) bool {
+func annotatedWord(toks []Token, x, lim, dir int) bool {
 	for y := x + dir; (dir < 0 && y >= lim) || (dir > 0 && y <= lim); y += dir {
 		t := &toks[y]
-		if t.Kind != KindWord || exalg.EdgeToken(t) || SepToken(t, ItemSeps+WeakSeps) {
+		if t.Kind != KindWord || exalg.EdgeToken(t) || sepToken(t, itemSeps+weakSeps) {
 			continue
 		}
 		return len(t.Ann) > 0
@@ -726,9 +726,9 @@ func AnnotatedWord(toks []Token, x, lim, dir int) bool {
 	return false
 }
 
-// SlotSets returns, for every slot, the IDs of the sets enclosing it
+// slotSets returns, for every slot, the IDs of the sets enclosing it
 // (outermost first).
-func SlotSets(t *Template) [][]int {
+func slotSets(t *Template) [][]int {
 	out := make([][]int, len(t.Slots))
 	var rec func(n Node, sets []int)
 	rec = func(n Node, sets []int) {
@@ -753,7 +753,7 @@ func SlotSets(t *Template) [][]int {
 	return out
 }
 
-type Cand struct {
+type cand struct {
 	Lines bool   // the slot's values on a page are the lines of one value (SlotMap.Lines)
 	Lead  bool   // the slot's values are cut to their first run (SlotMap.Lead)
 	Label string // the page label that nominated the slot (SlotMap.Label)

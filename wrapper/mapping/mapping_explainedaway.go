@@ -11,10 +11,10 @@ import (
 	"github.com/objectrunner/objectrunner/wrapper/exalg"
 )
 
-// ExplainedAway counts the values of st annotated only with types in gone
+// explainedAway counts the values of st annotated only with types in gone
 // (one or several: two fields over one dictionary class annotate a value
 // with both their types).
-func ExplainedAway(st *SlotStats, gone map[string]bool) int {
+func explainedAway(st *slotStats, gone map[string]bool) int {
 	n := 0
 	for set, c := range st.TypeSets {
 		all := true
@@ -28,13 +28,13 @@ func ExplainedAway(st *SlotStats, gone map[string]bool) int {
 	return n
 }
 
-// StopReason says why mandatory field path has no slot, from the slot
+// stopReason says why mandatory field path has no slot, from the slot
 // holding most of its annotations: touched of occ values touch it, c are
 // mainly its instances, annOcc are mainly some type's. It names the
 // condition that failed and the measured share: too few values (c below
 // need), or too small a share of the slot's annotated values (c/annOcc
 // below thres, another type dominating).
-func StopReason(path string, touched, occ, c, annOcc, need int, thres float64) string {
+func stopReason(path string, touched, occ, c, annOcc, need int, thres float64) string {
 	share := 0.0
 	if annOcc > 0 {
 		share = float64(c) / float64(annOcc)
@@ -79,9 +79,9 @@ func WholeNode(toks []Token, a, b int) bool {
 	return true
 }
 
-// SlotLabels returns, for every slot, the words of the constant text just
+// slotLabels returns, for every slot, the words of the constant text just
 // before it (up to three), lower-cased and reduced to letters and digits.
-func SlotLabels(t *Template) [][]string {
+func slotLabels(t *Template) [][]string {
 	out := make([][]string, len(t.Slots))
 	var rec func(n Node)
 	rec = func(n Node) {
@@ -150,11 +150,11 @@ type Cut struct {
 	FromRight bool `json:"from_right,omitempty"`
 }
 
-// ExplainedCut reports whether segment i of a value, holding an instance
+// explainedCut reports whether segment i of a value, holding an instance
 // of typ, is apart from the others for a reason: a tag separates it from
 // a neighbouring segment, or another segment holds another type's
 // instance.
-func ExplainedCut(toks []Token, segs [][2]int, i int, typ string) bool {
+func explainedCut(toks []Token, segs [][2]int, i int, typ string) bool {
 	node := toks[segs[i][0]].Node
 	for j, sg := range segs {
 		if j == i {
@@ -174,10 +174,10 @@ func ExplainedCut(toks []Token, segs [][2]int, i int, typ string) bool {
 	return false
 }
 
-// SegmentRule learns a Cut for a slot whose sample values hold the field's
+// segmentRule learns a Cut for a slot whose sample values hold the field's
 // instance in one segment among several, at a fixed index from the left or
 // the right in at least thres of the values that were cut.
-func SegmentRule(st *SlotStats, types []string, thres float64, predefined bool) *Cut {
+func segmentRule(st *slotStats, types []string, thres float64, predefined bool) *Cut {
 	n, x := 0, 0
 	for _, t := range types {
 		n += st.SegN[t]
@@ -218,21 +218,21 @@ func SegmentRule(st *SlotStats, types []string, thres float64, predefined bool) 
 	return best
 }
 
-// TitleBoost multiplies the score of a detail page's slot whose values
+// titleBoost multiplies the score of a detail page's slot whose values
 // the page's <title> contains.
-const TitleBoost = 3.0
+const titleBoost = 3.0
 
-// NamedBoost multiplies the score of a slot whose label names its field
+// namedBoost multiplies the score of a slot whose label names its field
 // (LabelAffinity >= AffinityName): the label is stronger evidence than a few dictionary hits.
-const NamedBoost = 2.0
+const namedBoost = 2.0
 
-// PageLabel returns the label right before token x on a page: the last
+// pageLabel returns the label right before token x on a page: the last
 // run of words of one text node before x, skipping tags and punctuation
 // ("Publisher" in "<th>Publisher:</th><td>"), lower-cased and reduced to
 // letters and digits, when it has at most four words and a letter (a
 // price or a date before a value is another value, not a label:
 // labelLetters); nil otherwise.
-func PageLabel(toks []Token, x int) []string {
+func pageLabel(toks []Token, x int) []string {
 	y := x - 1
 	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
 		y--
@@ -259,25 +259,25 @@ func PageLabel(toks []Token, x int) []string {
 	return run
 }
 
-// NamedLabel returns the page label (slotStats.labVals) that names field f
+// namedLabel returns the page label (slotStats.labVals) that names field f
 // before the slot's values on the most sample pages, when those are at
 // least a quarter of the sample (and minCnt) and the values it precedes
 // are plausible; "" otherwise.
-func NamedLabel(st *SlotStats, f FieldSpec, nPages, minCnt int, thres float64, fields []FieldSpec) string {
+func namedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, fields []FieldSpec) string {
 	best, bestN, bestA := "", 0, 0
 	for k, pgs := range st.LabPages {
 		n := len(pgs)
 		if n < minCnt || 4*n < nPages {
 			continue
 		}
-		a := LabelAffinity(strings.Fields(k), f)
-		if a < AffinityKind || a < bestA || (a == bestA && (n < bestN || (n == bestN && k > best))) || entityLabel(st, k, f) || st.farLabel(k) {
+		a := labelAffinity(strings.Fields(k), f)
+		if a < affinityKind || a < bestA || (a == bestA && (n < bestN || (n == bestN && k > best))) || entityLabel(st, k, f) || st.farLabel(k) {
 			continue
 		}
-		if !plausible(Labelled(st, k), f, thres, minCnt) || otherPattern(Labelled(st, k), f, fields, thres) {
+		if !plausible(labelled(st, k), f, thres, minCnt) || otherPattern(labelled(st, k), f, fields, thres) {
 			continue
 		}
-		if Labelled(st, k).Occ == st.Occ && otherNames(st, f, fields, minCnt) {
+		if labelled(st, k).Occ == st.Occ && otherNames(st, f, fields, minCnt) {
 			continue
 		}
 		best, bestN, bestA = k, n, a
@@ -285,27 +285,27 @@ func NamedLabel(st *SlotStats, f FieldSpec, nPages, minCnt int, thres float64, f
 	return best
 }
 
-// AbsentAsOther reports whether a slot mapped to optional field f on its
+// absentAsOther reports whether a slot mapped to optional field f on its
 // annotations (c) validates its values even when f's recognizer finds an
 // instance in few of them (valid, validShare): the annotated values are
 // f's (share thres), the recognizer finds instances in them (valid at
 // least thres of the annotated share), f's pattern delimits values, and a
 // value without an instance is a page without f, the row holding
 // something else ("Born: Boston, MA" with no date).
-func AbsentAsOther(f FieldSpec, c Cand, valid, thres float64) bool {
+func absentAsOther(f FieldSpec, c cand, valid, thres float64) bool {
 	return f.Optional && !f.Many && f.WholeByPattern() && c.Label == "" && !c.Lead && c.Share >= thres && valid >= thres*c.Cov
 }
 
-// OneTextPenalty weighs a detail-page slot whose annotations for a field
+// oneTextPenalty weighs a detail-page slot whose annotations for a field
 // all fall on one text (slotStats.annotatedTexts): a quarter, so that a
 // dictionary knowing one heading or menu word, however often it recurs
 // there, does not outweigh a slot where it knows two distinct values
 // that another dictionary disputes.
-const OneTextPenalty = 0.25
+const oneTextPenalty = 0.25
 
 // AnnotatedTexts is the number of distinct values of the slot counted as
 // instances of the types.
-func (st *SlotStats) AnnotatedTexts(types []string) int {
+func (st *slotStats) AnnotatedTexts(types []string) int {
 	seen := map[string]bool{}
 	for _, t := range types {
 		for v := range st.TypeVals[t] {
@@ -315,11 +315,11 @@ func (st *SlotStats) AnnotatedTexts(types []string) int {
 	return len(seen)
 }
 
-// FieldMin is the number of annotated values a slot needs to be mapped to
+// fieldMin is the number of annotated values a slot needs to be mapped to
 // f: minCnt (MinAnnotated of the sample), or, for an optional field, that
 // share of the slot's own values when fewer (a college missing from half
 // the rows of a roster, known to a sparse dictionary), and at least two.
-func FieldMin(f FieldSpec, st *SlotStats, minCnt int, minAnn float64) int {
+func fieldMin(f FieldSpec, st *slotStats, minCnt int, minAnn float64) int {
 	if !f.Optional {
 		return minCnt
 	}
@@ -331,7 +331,7 @@ func FieldMin(f FieldSpec, st *SlotStats, minCnt int, minAnn float64) int {
 // written beside a publisher's name is otherPattern's) knows a third of
 // them or more (and minCnt), while f's types annotate none. A breadcrumb
 // link "Teams" before the player's own name does not make the name a team.
-func otherNames(st *SlotStats, f FieldSpec, fields []FieldSpec, minCnt int) bool {
+func otherNames(st *slotStats, f FieldSpec, fields []FieldSpec, minCnt int) bool {
 	if st.Occ == 0 || st.Count(f.Types) > 0 {
 		return false
 	}
@@ -346,7 +346,7 @@ func otherNames(st *SlotStats, f FieldSpec, fields []FieldSpec, minCnt int) bool
 	return false
 }
 
-// LearnedLabel returns, for a single field in a slot of a set (rows of
+// learnedLabel returns, for a single field in a slot of a set (rows of
 // several kinds folded into one set: "Area: …", "Reservations: …"), the
 // page label whose values are the field's: the label before the slot's
 // values on a quarter of the sample pages or more (and minCnt) whose
@@ -358,7 +358,7 @@ func otherNames(st *SlotStats, f FieldSpec, fields []FieldSpec, minCnt int) bool
 // objects: !recordLike), a label under which the field's annotations
 // concentrate is its row even when few of its values are known
 // (sparseRow, sparselabel.go).
-func LearnedLabel(st *SlotStats, f FieldSpec, nPages, minCnt int, thres float64, fields []FieldSpec, sparse bool) string {
+func learnedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64, fields []FieldSpec, sparse bool) string {
 	best, bestN := "", 0
 	for k, pgs := range st.LabPages {
 		n := len(pgs)
@@ -369,11 +369,11 @@ func LearnedLabel(st *SlotStats, f FieldSpec, nPages, minCnt int, thres float64,
 		for _, t := range f.Types {
 			ann = max(ann, st.LabAnn[k][t])
 		}
-		ls := Labelled(st, k)
+		ls := labelled(st, k)
 		if ann < minCnt || (float64(ann) < thres*float64(ls.Occ) && !(sparse && sparseRow(st, k, f, ann, thres))) || ann < bestN || (ann == bestN && k > best) {
 			continue
 		}
-		if names := strings.Fields(k); (LabelAffinity(names, f) == AffinityNone && labelsAnother(names, f, fields)) || entityLabel(st, k, f) {
+		if names := strings.Fields(k); (labelAffinity(names, f) == affinityNone && labelsAnother(names, f, fields)) || entityLabel(st, k, f) {
 			continue
 		}
 		if !plausible(ls, f, thres, minCnt) || otherPattern(ls, f, fields, thres) {
@@ -384,10 +384,10 @@ func LearnedLabel(st *SlotStats, f FieldSpec, nPages, minCnt int, thres float64,
 	return best
 }
 
-// WithFallback adds to cands the fallback candidates of the fields that
+// withFallback adds to cands the fallback candidates of the fields that
 // have no candidate in cands: a row keyed by a learned label is the
 // field's place only when no slot holds it otherwise.
-func WithFallback(cands, fallback []Cand) []Cand {
+func withFallback(cands, fallback []cand) []cand {
 	has := map[int]bool{}
 	for _, c := range cands {
 		has[c.Field] = true
@@ -404,7 +404,7 @@ func WithFallback(cands, fallback []Cand) []Cand {
 // root field other than f.
 func labelsAnother(label []string, f FieldSpec, fields []FieldSpec) bool {
 	for _, g := range fields {
-		if g.Path != f.Path && !g.Tuple && LabelAffinity(label, g) >= AffinityName {
+		if g.Path != f.Path && !g.Tuple && labelAffinity(label, g) >= affinityName {
 			return true
 		}
 	}
@@ -414,7 +414,7 @@ func labelsAnother(label []string, f FieldSpec, fields []FieldSpec) bool {
 // otherPattern reports whether most of a slot's values are, mostly,
 // instances of another field's pattern that f does not share: dates under a label
 // "Published" are not a publisher's names.
-func otherPattern(st *SlotStats, f FieldSpec, fields []FieldSpec, thres float64) bool {
+func otherPattern(st *slotStats, f FieldSpec, fields []FieldSpec, thres float64) bool {
 	for _, g := range fields {
 		if g.Path == f.Path || !g.Patterned() || (g.Predefined == f.Predefined && g.Predefined != "") {
 			continue
@@ -431,24 +431,24 @@ func otherPattern(st *SlotStats, f FieldSpec, fields []FieldSpec, thres float64)
 
 // coverShare is the share of a slot's sample values that are mostly (two
 // thirds of their length or more) one instance of r.
-func coverShare(st *SlotStats, r recognizers.Recognizer) float64 {
+func coverShare(st *slotStats, r recognizers.Recognizer) float64 {
 	if st.Occ == 0 {
 		return 0
 	}
 	n := 0
 	for v, c := range st.Values {
-		if m, ok := LongestMatch(r, v); ok && 3*(m[1]-m[0]) >= 2*len(v) {
+		if m, ok := longestMatch(r, v); ok && 3*(m[1]-m[0]) >= 2*len(v) {
 			n += c
 		}
 	}
 	return float64(n) / float64(st.Occ)
 }
 
-// Labelled returns the statistics of the values of a slot that label
+// labelled returns the statistics of the values of a slot that label
 // precedes: counts and distinct values, with the share of whole-node values
 // of the slot; no annotation counts.
-func Labelled(st *SlotStats, label string) *SlotStats {
-	ls := &SlotStats{Values: st.LabVals[label], Types: map[string]int{}, PerPage: map[int]int{}}
+func labelled(st *slotStats, label string) *slotStats {
+	ls := &slotStats{Values: st.LabVals[label], Types: map[string]int{}, PerPage: map[int]int{}}
 	for _, n := range ls.Values {
 		ls.Occ += n
 	}
@@ -485,13 +485,13 @@ func singular(w string) string {
 
 // Affinities of a label with a field (labelAffinity).
 const (
-	AffinityNone  = 0
-	AffinityKind  = 1 // a word of the label is the stem of the field's dictionary class or recognizer
-	AffinityName  = 2 // a word of the label is the stem of a word of the field's or type's name
-	AffinityWhole = 3 // the label, as a whole, is the field's or type's name
+	affinityNone  = 0
+	affinityKind  = 1 // a word of the label is the stem of the field's dictionary class or recognizer
+	affinityName  = 2 // a word of the label is the stem of a word of the field's or type's name
+	affinityWhole = 3 // the label, as a whole, is the field's or type's name
 )
 
-// LabelAffinity grades how well a label (lower-cased words) names field f:
+// labelAffinity grades how well a label (lower-cased words) names field f:
 // affinityWhole when it is, as a whole, the field's name or one of its
 // type names (compared lower-cased, '_' and '-' as spaces, plural "s"
 // dropped: "Publisher" for publisher, "Publication date" for
@@ -501,9 +501,9 @@ const (
 // shares a stem with the field's dictionary class or predefined recognizer
 // ("Brand" for a field make whose class is brand, "Date" for a field born
 // recognised as a date).
-func LabelAffinity(run []string, f FieldSpec) int {
+func labelAffinity(run []string, f FieldSpec) int {
 	if len(run) == 0 {
-		return AffinityNone
+		return affinityNone
 	}
 	words := make([]string, len(run))
 	for i, w := range run {
@@ -514,13 +514,13 @@ func LabelAffinity(run []string, f FieldSpec) int {
 	for _, n := range names {
 		// "Birthdate" names birth_date as "Birth date" does.
 		if nn := normName(n); nn == label || strings.ReplaceAll(nn, " ", "") == strings.ReplaceAll(label, " ", "") {
-			return AffinityWhole
+			return affinityWhole
 		}
 	}
 	// Numbers tell kinds apart: "ISBN-10" does not name isbn_13.
 	for _, n := range names {
-		if numbersDiffer(DigitSplit(strings.Fields(normName(n))), DigitSplit(words)) {
-			return AffinityNone
+		if numbersDiffer(digitSplit(strings.Fields(normName(n))), digitSplit(words)) {
+			return affinityNone
 		}
 	}
 	share := func(ns []string) bool {
@@ -536,12 +536,12 @@ func LabelAffinity(run []string, f FieldSpec) int {
 		return false
 	}
 	if share(names) {
-		return AffinityName
+		return affinityName
 	}
 	if share([]string{f.Class, f.Predefined}) || share(recognizers.LabelWords(f.Predefined)) {
-		return AffinityKind
+		return affinityKind
 	}
-	return AffinityNone
+	return affinityNone
 }
 
 // numbersDiffer reports whether both word lists hold numbers and none of
@@ -621,7 +621,7 @@ func compound(name, label string) bool {
 // field's: not mostly one constant, not mainly annotated with other types,
 // and, for a field with a predefined recognizer, recognised in thres of
 // the values.
-func plausible(st *SlotStats, f FieldSpec, thres float64, minCnt int) bool {
+func plausible(st *slotStats, f FieldSpec, thres float64, minCnt int) bool {
 	if st.Occ == 0 {
 		return false
 	}
@@ -635,7 +635,7 @@ func plausible(st *SlotStats, f FieldSpec, thres float64, minCnt int) bool {
 	if other := st.AnnOcc - st.Count(f.Types); other >= minCnt && float64(other) > (1-thres)*float64(st.AnnOcc) {
 		return false
 	}
-	if r := patternRecognizer(f); r != nil && ValidShare(st, r) < thres {
+	if r := patternRecognizer(f); r != nil && validShare(st, r) < thres {
 		return false
 	}
 	if patternRecognizer(f) == nil && st.Count(f.Types) == 0 && float64(letterless(st)) > (1-thres)*float64(st.Occ) {
@@ -648,7 +648,7 @@ func plausible(st *SlotStats, f FieldSpec, thres float64, minCnt int) bool {
 }
 
 // letterless counts the slot's sample values without a letter.
-func letterless(st *SlotStats) int {
+func letterless(st *slotStats) int {
 	n := 0
 	for v, c := range st.Values {
 		if !strings.ContainsFunc(v, unicode.IsLetter) {
@@ -658,15 +658,15 @@ func letterless(st *SlotStats) int {
 	return n
 }
 
-// ValidShare is the share of a slot's sample values in which recognizer r
+// validShare is the share of a slot's sample values in which recognizer r
 // finds an instance (0 without r).
-func ValidShare(st *SlotStats, r recognizers.Recognizer) float64 {
+func validShare(st *slotStats, r recognizers.Recognizer) float64 {
 	return shareBy(st, r, Validate)
 }
 
 // shareBy is the share of a slot's sample values that check accepts as
 // instances of r (0 without r or values).
-func shareBy(st *SlotStats, r recognizers.Recognizer, check func(recognizers.Recognizer, string) (string, bool)) float64 {
+func shareBy(st *slotStats, r recognizers.Recognizer, check func(recognizers.Recognizer, string) (string, bool)) float64 {
 	if r == nil || st.Occ == 0 {
 		return 0
 	}
@@ -679,11 +679,11 @@ func shareBy(st *SlotStats, r recognizers.Recognizer, check func(recognizers.Rec
 	return float64(ok) / float64(st.Occ)
 }
 
-// SamePlace reports whether slot s belongs to the place chosen at slot p
+// samePlace reports whether slot s belongs to the place chosen at slot p
 // (detailPlaces): s is p, or a slot near it (at most placeSpan slots away)
 // inside the same sets, with no slot of another field between them (the
 // second author of a byline is an optional slot of its own).
-func SamePlace(sets [][]int, used map[int]bool, p, s int) bool {
+func samePlace(sets [][]int, used map[int]bool, p, s int) bool {
 	if s == p {
 		return true
 	}
@@ -702,9 +702,9 @@ func SamePlace(sets [][]int, used map[int]bool, p, s int) bool {
 // same field may be and still belong to it (samePlace).
 const placeSpan = 3
 
-// PlaceScore rates a slot as the one place of a detail page's set field
+// placeScore rates a slot as the one place of a detail page's set field
 // (see detailPlaces).
-func PlaceScore(st *SlotStats, f FieldSpec) float64 {
+func placeScore(st *slotStats, f FieldSpec) float64 {
 	pages := map[int]bool{}
 	for _, t := range f.Types {
 		for pg := range st.SomePages[t] {
@@ -720,24 +720,24 @@ func PlaceScore(st *SlotStats, f FieldSpec) float64 {
 	return v
 }
 
-// LabelBefore reports whether the label right before token x on the page
+// labelBefore reports whether the label right before token x on the page
 // (pageLabel) is label.
-func LabelBefore(toks []Token, x int, label []string) bool {
-	return slices.Equal(PageLabel(toks, x), label)
+func labelBefore(toks []Token, x int, label []string) bool {
+	return slices.Equal(pageLabel(toks, x), label)
 }
 
-// LowerInitial reports whether a word starts with a lower-case letter.
-func LowerInitial(w string) bool {
+// lowerInitial reports whether a word starts with a lower-case letter.
+func lowerInitial(w string) bool {
 	for _, r := range w {
 		return unicode.IsLower(r)
 	}
 	return false
 }
 
-// PredefinedRecognizers builds the predefined recognizers of the fields
+// predefinedRecognizers builds the predefined recognizers of the fields
 // that have one (FieldSpec.Predefined), by field path; unknown names are
 // left out.
-func PredefinedRecognizers(fields []FieldSpec) map[string]recognizers.Recognizer {
+func predefinedRecognizers(fields []FieldSpec) map[string]recognizers.Recognizer {
 	out := map[string]recognizers.Recognizer{}
 	for _, f := range fields {
 		if r := patternRecognizer(f); r != nil {

@@ -7,11 +7,11 @@ import (
 	"github.com/objectrunner/objectrunner/recognizers"
 )
 
-// OtherCut finds the first ";" or "(" of tokens [a, b) after the first
+// otherCut finds the first ";" or "(" of tokens [a, b) after the first
 // word such that the rest holds an instance of the predefined recognizer of
 // a field other than skip: it returns the separator's position and that
 // field's path, or b and "".
-func OtherCut(toks []Token, a, b int, fields []FieldSpec, valid map[string]recognizers.Recognizer, skip string) (int, string) {
+func otherCut(toks []Token, a, b int, fields []FieldSpec, valid map[string]recognizers.Recognizer, skip string) (int, string) {
 	for x := a + 1; x < b; x++ {
 		t := &toks[x]
 		if t.Kind != KindWord || !slices.Contains(cutSeps, t.Text) {
@@ -31,14 +31,14 @@ func OtherCut(toks []Token, a, b int, fields []FieldSpec, valid map[string]recog
 	return b, ""
 }
 
-// CutAtRule learns SlotMap.CutAt for single field f mapped to the slot of
+// cutAtRule learns SlotMap.CutAt for single field f mapped to the slot of
 // candidate c: the separators at which, together, at least thres of the
 // values (those c's label precedes, when it has one) were cut for another
 // field's instance.
-func CutAtRule(st *SlotStats, c Cand, f FieldSpec, thres float64) []string {
+func cutAtRule(st *slotStats, c cand, f FieldSpec, thres float64) []string {
 	occ := st.Occ
 	if c.Label != "" {
-		occ = Labelled(st, c.Label).Occ
+		occ = labelled(st, c.Label).Occ
 	}
 	tally := map[string]int{}
 	for k, n := range st.CutAt {

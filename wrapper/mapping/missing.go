@@ -44,16 +44,16 @@ func missingKey(s string) string {
 	return strings.Trim(s, " .:;,()[]{}*_\"'")
 }
 
-// MissingMarker reports whether a value text is, as a whole, a marker of
+// missingMarker reports whether a value text is, as a whole, a marker of
 // an absent value ("N/A", "Not available").
-func MissingMarker(s string) bool {
+func missingMarker(s string) bool {
 	return missingMarkers[missingKey(s)]
 }
 
-// PlaceholderValue reports whether value tokens [a, b) with text txt are a
+// placeholderValue reports whether value tokens [a, b) with text txt are a
 // missing-value marker for field f: a marker none of f's types annotates.
-func PlaceholderValue(toks []Token, a, b int, txt string, f FieldSpec) bool {
-	if !MissingMarker(txt) {
+func placeholderValue(toks []Token, a, b int, txt string, f FieldSpec) bool {
+	if !missingMarker(txt) {
 		return false
 	}
 	for x := a; x < b; x++ {
@@ -66,11 +66,11 @@ func PlaceholderValue(toks []Token, a, b int, txt string, f FieldSpec) bool {
 	return true
 }
 
-// PlaceholderText reports whether sample value tokens [a, b) with text
+// placeholderText reports whether sample value tokens [a, b) with text
 // txt are a missing-value marker that no type annotates: slot statistics
 // leave it out as they leave out an empty value.
-func PlaceholderText(toks []Token, a, b int, txt string) bool {
-	if !MissingMarker(txt) {
+func placeholderText(toks []Token, a, b int, txt string) bool {
+	if !missingMarker(txt) {
 		return false
 	}
 	for x := a; x < b; x++ {

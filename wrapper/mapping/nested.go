@@ -19,13 +19,13 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 )
 
-// OwnTypes returns the distinct annotation types of token t, leaving out
+// ownTypes returns the distinct annotation types of token t, leaving out
 // the types whose every annotation on t lies inside a longer annotation of
 // another type on the same text node.
-func OwnTypes(t *Token) []string {
+func ownTypes(t *Token) []string {
 	var out []string
 	for _, a := range t.Ann {
-		if containedInOther(a, t.Ann) || Glued(a) { // glued.go
+		if containedInOther(a, t.Ann) || glued(a) { // glued.go
 			continue
 		}
 		dup := false

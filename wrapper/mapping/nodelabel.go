@@ -14,11 +14,11 @@ package mapping
 // of the pattern of a field mapped to that slot (otherInstance): the
 // date alone in the row is the date's, not the publisher's.
 
-// LabelBeforeNode reports whether label is right before the value at x,
+// labelBeforeNode reports whether label is right before the value at x,
 // or, when x is inside a text node (words of the same node before it),
 // right before that node's first word.
-func LabelBeforeNode(toks []Token, x int, label []string) bool {
-	if LabelBefore(toks, x, label) {
+func labelBeforeNode(toks []Token, x int, label []string) bool {
+	if labelBefore(toks, x, label) {
 		return true
 	}
 	if x <= 0 || x >= len(toks) || toks[x].Kind != KindWord || toks[x].Node == nil {
@@ -29,5 +29,25 @@ func LabelBeforeNode(toks []Token, x int, label []string) bool {
 	for y > 0 && toks[y-1].Node == n {
 		y--
 	}
-	return y < x && LabelBefore(toks, y, label)
+	return y < x && labelBefore(toks, y, label)
+}
+
+// otherInstance reports whether txt, a value of slot read for field f, is
+// wholly an instance of the pattern of another field mapped to the slot
+// that f has not.
+func (w *State) otherInstance(slot int, f FieldSpec, txt string) bool {
+	for _, x := range w.bySlot[slot] {
+		if x.Field == f.Path {
+			continue
+		}
+		g := w.fieldSpec(x.Field)
+		r := w.Valid[x.Field]
+		if g == nil || r == nil || samePattern(*g, f) {
+			continue
+		}
+		if wholeInstance(r, txt) {
+			return true
+		}
+	}
+	return false
 }

@@ -20,7 +20,7 @@ package mapping
 // novelty is the number of distinct texts among the slot's values that
 // one of types annotates (some of their words) over the number of such
 // values; 1 when there are none.
-func (st *SlotStats) novelty(types []string) float64 {
+func (st *slotStats) novelty(types []string) float64 {
 	seen := map[string]bool{}
 	n := 0
 	for _, t := range types {

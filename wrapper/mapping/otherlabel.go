@@ -16,13 +16,13 @@ import (
 // slot; a slot whose label names the field ("Time", "Starts" for a
 // start_time) or has no label keeps that rule.
 
-// DropOtherLabelled removes the candidates of patterned single fields
+// dropOtherLabelled removes the candidates of patterned single fields
 // whose slot's label (the candidate's page label, else the template label
 // before the slot) does not name the field (labelAffinity below
 // affinityName) and whose instances another patterned single field's
 // candidate slot holds apart from its own (insideOther) in half of c's
 // count or more, and in sharePartShare of its values.
-func DropOtherLabelled(fields []FieldSpec, cands []Cand, stats []*SlotStats, valid map[string]recognizers.Recognizer, labels [][]string, thres float64) []Cand {
+func dropOtherLabelled(fields []FieldSpec, cands []cand, stats []*slotStats, valid map[string]recognizers.Recognizer, labels [][]string, thres float64) []cand {
 	if !OtherLabelled {
 		return cands
 	}
@@ -37,7 +37,7 @@ func DropOtherLabelled(fields []FieldSpec, cands []Cand, stats []*SlotStats, val
 		if c.Label != "" {
 			lab = strings.Fields(c.Label)
 		}
-		if len(lab) == 0 || LabelAffinity(lab, f) >= AffinityName || 2*insideOther(fields, cands, stats, valid, c, thres) < c.Cnt {
+		if len(lab) == 0 || labelAffinity(lab, f) >= affinityName || 2*insideOther(fields, cands, stats, valid, c, thres) < c.Cnt {
 			out = append(out, c)
 		}
 	}
@@ -53,32 +53,32 @@ var OtherLabelled = true
 // that hold c's field's instance apart from the other field's instance,
 // counted as outnumbered counts them; 0 when fewer than sharePartShare
 // of the slot's values do.
-func insideOther(fields []FieldSpec, cands []Cand, stats []*SlotStats, valid map[string]recognizers.Recognizer, c Cand, thres float64) int {
+func insideOther(fields []FieldSpec, cands []cand, stats []*slotStats, valid map[string]recognizers.Recognizer, c cand, thres float64) int {
 	f := fields[c.Field]
 	rf := valid[f.Path]
 	best := 0
 	for _, d := range cands {
 		g := fields[d.Field]
 		rg := valid[g.Path]
-		if rg == nil || d.Field == c.Field || d.Slot == c.Slot || g.Many || g.Tuple || g.Parent != f.Parent || SameKind(f, g) {
+		if rg == nil || d.Field == c.Field || d.Slot == c.Slot || g.Many || g.Tuple || g.Parent != f.Parent || sameKind(f, g) {
 			continue
 		}
 		st := stats[d.Slot]
 		if d.Label != "" {
-			st = Labelled(st, d.Label)
+			st = labelled(st, d.Label)
 		}
-		if float64(st.Count(g.Types)) < thres*float64(st.Occ) && ValidShare(st, rg) < thres {
+		if float64(st.Count(g.Types)) < thres*float64(st.Occ) && validShare(st, rg) < thres {
 			continue
 		}
 		inside := 0
 		for text, n := range st.Values {
-			mf, okf := LongestMatch(rf, text)
-			mg, okg := LongestMatch(rg, text)
+			mf, okf := longestMatch(rf, text)
+			mg, okg := longestMatch(rg, text)
 			if okf && okg && (mf[1] <= mg[0] || mg[1] <= mf[0]) {
 				inside += n
 			}
 		}
-		if float64(inside) >= SharePartShare*float64(st.Occ) {
+		if float64(inside) >= sharePartShare*float64(st.Occ) {
 			best = max(best, inside)
 		}
 	}

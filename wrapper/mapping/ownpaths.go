@@ -1,5 +1,9 @@
 package mapping
 
+import (
+	"slices"
+)
+
 // Values found in another slot's element.
 //
 // The sample is made of the best-annotated pages: an optional row can be
@@ -22,13 +26,13 @@ package mapping
 // the runs before it (or, when the value opens with such runs, those
 // after them).
 
-// OwnMinValues is the least number of sample values whose first words
+// ownMinValues is the least number of sample values whose first words
 // sat at a path for the path to be a slot's own.
-const OwnMinValues = 2
+const ownMinValues = 2
 
-// CountPaths records the occurrence paths of the words of a slot value
+// countPaths records the occurrence paths of the words of a slot value
 // [a, b) (slotStats.wordPaths, firstPaths).
-func CountPaths(st *SlotStats, toks []Token, a, b int) {
+func countPaths(st *slotStats, toks []Token, a, b int) {
 	if st.WordPaths == nil {
 		st.WordPaths, st.FirstPaths = map[int32]bool{}, map[int32]int{}
 	}
@@ -43,4 +47,125 @@ func CountPaths(st *SlotStats, toks []Token, a, b int) {
 			first = false
 		}
 	}
+}
+
+// ownPaths sets SlotMap.Own on the slots of single fields that are their
+// slot's only mapping: the paths where the first words of ownMinValues of
+// the slot's sample values sat and no other slot's words did.
+func ownPaths(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
+	maps := map[int]int{}
+	for _, sm := range out {
+		maps[sm.Slot]++
+	}
+	for i := range out {
+		sm := &out[i]
+		f := w.fieldSpec(sm.Field)
+		if f == nil || f.Many || f.Tuple || sm.Item || sm.Part || len(sm.Label) > 0 || maps[sm.Slot] > 1 || sm.Slot >= len(stats) {
+			continue
+		}
+		sm.Own = nil
+		for p, n := range stats[sm.Slot].FirstPaths {
+			if p <= 0 || n < ownMinValues {
+				continue
+			}
+			alone := true
+			for s, st := range stats {
+				if s != sm.Slot && st.WordPaths[p] {
+					alone = false
+					break
+				}
+			}
+			if alone {
+				sm.Own = append(sm.Own, w.Ps.String(p))
+			}
+		}
+		slices.Sort(sm.Own)
+	}
+	return out
+}
+
+// ownIndex maps the interned paths of the slots' Own paths to their slot.
+func (w *State) ownIndex() map[int32]int {
+	var out map[int32]int
+	for _, sm := range w.SlotMaps {
+		for _, p := range sm.Own {
+			id := w.Ps.Parse(p)
+			if id <= 0 {
+				continue
+			}
+			if out == nil {
+				out = map[int32]int{}
+			}
+			out[id] = sm.Slot
+		}
+	}
+	return out
+}
+
+// reown gives the runs of words that sit at another slot's own path to
+// that slot (see the file comment), in the values of record r and its
+// iterations.
+func (w *State) reown(toks []Token, r *mrec) {
+	if len(w.ownOf) == 0 {
+		return
+	}
+	var all []*sval
+	var walk func(x *mrec)
+	walk = func(x *mrec) {
+		for i := range x.Vals {
+			all = append(all, &x.Vals[i])
+		}
+		for _, k := range x.Kids {
+			walk(k)
+		}
+	}
+	walk(r)
+	has := map[int]bool{}
+	for _, v := range all {
+		if HasValueText(toks, v.A, v.B) {
+			has[v.Slot] = true
+		}
+	}
+	var moved []sval
+	var rs [][2]int
+	for _, v := range all {
+		if sms := w.bySlot[v.Slot]; len(sms) > 1 || len(sms) == 1 && !ownSource(w, sms[0]) {
+			continue
+		}
+		rs = appendRuns(rs[:0], toks, v.A, v.B)
+		first := -1 // the first run at another slot's own path
+		lead := 0   // the runs at such paths that open the value
+		for k, rn := range rs {
+			y, ok := w.ownOf[toks[rn[0]].Path]
+			if !ok || y == v.Slot {
+				continue
+			}
+			if first < 0 {
+				first = k
+			}
+			if lead == k {
+				lead++
+			}
+			if !has[y] {
+				moved = append(moved, sval{Slot: y, A: rn[0], B: rn[1]})
+				has[y] = true
+			}
+		}
+		switch {
+		case first > 0:
+			v.B = rs[first][0] // the value is what precedes
+		case first == 0:
+			v.A = rs[lead-1][1] // the value is what follows, if anything
+		}
+	}
+	r.Vals = append(r.Vals, moved...)
+}
+
+// ownSource reports whether the values of slot map sm may lose runs to
+// other slots' own paths: a single field's only mapping, read as a
+// whole value (not an item among rows, a part of a shared text node or
+// the lines of one value).
+func ownSource(w *State, sm *SlotMap) bool {
+	f := w.fieldSpec(sm.Field)
+	return f != nil && !f.Many && !f.Tuple && !sm.Item && !sm.Part && !sm.Lines && !sm.Join && !sm.JoinPrev && len(sm.Label) == 0 && sm.Row == nil
 }

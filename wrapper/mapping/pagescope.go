@@ -1,17 +1,11 @@
 package mapping
 
-// Page-scope fields: values that appear once per list page and belong to
-// every object of the page (the team heading above a roster).
-//
-// A list SOD may mark fields of its root tuple with scope = "page"
-// (sod.Field.PageScope). Induce learns the objects without them, from a
-// derived SOD, and learns the page-scope fields apart: a page-mode wrapper
-// (the detail-page induction, one object per page) over the same sample
-// pages, for a derived SOD whose root holds only those fields, all
-// optional. Extract runs that page wrapper once per page and copies its
-// values into every object of the page.
-
 import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"golang.org/x/net/html"
 )
@@ -51,9 +45,9 @@ func SplitPageScope(s *sod.SOD) (rec, page *sod.SOD, ok bool) {
 	return &r, &p, true
 }
 
-// PageScopeSpecs returns the FieldSpecs of the page-scope fields of s,
+// pageScopeSpecs returns the FieldSpecs of the page-scope fields of s,
 // with their multiplicity as declared and Page set.
-func PageScopeSpecs(s *sod.SOD) []FieldSpec {
+func pageScopeSpecs(s *sod.SOD) []FieldSpec {
 	var out []FieldSpec
 	for _, fs := range SodFields(s) {
 		if fs.Parent != "" {
@@ -77,10 +71,10 @@ func rootField(t *sod.Type, name string) *sod.Field {
 	return nil
 }
 
-// ListItem reports whether text node n is inside an item of a list: going
+// listItem reports whether text node n is inside an item of a list: going
 // up from n through elements that are their parent's only element child,
 // the first element with element siblings has one of the same tag.
-func ListItem(n *html.Node) bool {
+func listItem(n *html.Node) bool {
 	for e := n.Parent; e != nil && e.Type == html.ElementNode; e = e.Parent {
 		if e.Data == "body" || e.Data == "html" {
 			return false
@@ -102,4 +96,163 @@ func ListItem(n *html.Node) bool {
 		}
 	}
 	return false
+}
+
+// InducePageScope learns the page wrapper of the page-scope fields of s
+// into w. When the page-level induction fails, or leaves some of the fields
+// without a slot, those fields are dropped (DroppedPageFields says which and
+// why); it returns a *StopError only when a dropped field is mandatory.
+func (w *State) InducePageScope(pages []*annotate.Page, s, page *sod.SOD) error {
+	w.PageFields = pageScopeSpecs(s)
+	w.Order = nil
+	for _, f := range s.Root.Fields {
+		w.Order = append(w.Order, f.Name)
+	}
+	pw := &State{Opt: w.Opt, SodHash: s.Hash, SodName: s.Name, Mult: page.Mult.String(), PageMin: page.Mult.Min,
+		FieldSpecs: SodFields(page), Scope: -1, Ps: NewPathsFor(SodFields(page))}
+	// The objects' fields are read from the records: their types'
+	// annotations on the page's own slots are another dictionary's noise
+	// (a college dictionary that knows team names).
+	for _, f := range SodFields(s) {
+		if !slices.ContainsFunc(w.PageFields, func(p FieldSpec) bool { return p.Path == f.Path }) {
+			for _, t := range f.Types {
+				if !slices.ContainsFunc(w.PageFields, func(p FieldSpec) bool { return slices.Contains(p.Types, t) }) {
+					pw.elsewhere = append(pw.elsewhere, t)
+				}
+			}
+		}
+	}
+	reason := ""
+	got, err := inducePageLevel(pw, pages, page)
+	if err != nil {
+		reason = fmt.Sprintf("page-level induction failed: %v", err)
+	} else {
+		w.Page = got
+	}
+	mapped := map[string]bool{}
+	if w.Page != nil {
+		for _, sm := range w.Page.SlotMaps {
+			mapped[sm.Field] = true
+		}
+	}
+	var dropped, mandatory []string
+	for _, f := range w.PageFields {
+		if mapped[f.Path] {
+			continue
+		}
+		dropped = append(dropped, f.Path)
+		if !f.Optional {
+			mandatory = append(mandatory, f.Path)
+		}
+	}
+	if len(dropped) > 0 {
+		if reason == "" {
+			reason = "no slot of the page template consistently holds them"
+		}
+		w.PageDrop = fmt.Sprintf("page-scope field(s) %s dropped: %s", strings.Join(dropped, ", "), reason)
+	}
+	if len(mandatory) > 0 {
+		return &StopError{Reason: fmt.Sprintf("mandatory page-scope field(s) %s: %s", strings.Join(mandatory, ", "), reason)}
+	}
+	if w.Page != nil && len(w.Page.SlotMaps) == 0 {
+		w.Page = nil
+	}
+	return nil
+}
+
+// DroppedPageFields says which page-scope fields (SOD scope = "page") the
+// wrapper does not extract and why; "" when it extracts all of them or the
+// SOD has none.
+func (w *State) DroppedPageFields() string { return w.PageDrop }
+
+// addPageFields extracts the page-scope fields of p with the page wrapper
+// and copies them into every object, in SOD order. It returns the
+// mandatory page-scope fields that got no value.
+func (w *State) addPageFields(p *annotate.Page, objs []*Object) []string {
+	if len(objs) == 0 || len(w.PageFields) == 0 {
+		return nil
+	}
+	var vals []Field
+	var rejected []Rejection
+	if w.Page != nil {
+		if pobjs, _ := w.Page.Extract(p); len(pobjs) > 0 {
+			vals, rejected = pobjs[0].Fields, pobjs[0].Rejected
+		}
+	}
+	for _, o := range objs {
+		o.Rejected = append(o.Rejected, rejected...) // typed.go
+	}
+	var missing []string
+	for _, f := range w.PageFields {
+		if !f.Optional && !slices.ContainsFunc(vals, func(v Field) bool { return v.Name == f.Name }) {
+			missing = append(missing, f.Name)
+		}
+	}
+	if len(vals) == 0 {
+		return missing
+	}
+	rank := func(name string) int {
+		if i := slices.Index(w.Order, name); i >= 0 {
+			return i
+		}
+		return len(w.Order)
+	}
+	for _, o := range objs {
+		for _, v := range vals {
+			v.Values = slices.Clone(v.Values)
+			o.Fields = append(o.Fields, v)
+		}
+		slices.SortStableFunc(o.Fields, func(a, b Field) int { return rank(a.Name) - rank(b.Name) })
+	}
+	return missing
+}
+
+// inducePageLevel is inducePage for the page SOD of the page-scope fields
+// (one object per page), except that slots whose values are mostly items
+// of a list (see listItem) are not candidates: a value shown once for the
+// whole page is not one of a run of like siblings (a menu of other teams,
+// a standings table).
+func inducePageLevel(w *State, pages []*annotate.Page, s *sod.SOD) (*State, error) {
+	toks := make([][]Token, len(pages))
+	for i, p := range pages {
+		toks[i] = Tokenize(p, w.Ps)
+	}
+	stats := w.LearnTemplate(toks)
+	items, all := make([]int, len(stats)), make([]int, len(stats))
+	for _, tk := range toks {
+		root, ok := w.matchRoot(tk)
+		if !ok {
+			continue
+		}
+		Collect(root, -1, func(v sval) {
+			if v.Slot < 0 || v.Slot >= len(stats) {
+				return
+			}
+			for x := v.A; x < v.B; x++ {
+				if tk[x].Kind == KindWord && tk[x].Node != nil {
+					all[v.Slot]++
+					if listItem(tk[x].Node) {
+						items[v.Slot]++
+					}
+					return
+				}
+			}
+		})
+	}
+	for sl := range stats {
+		if all[sl] > 0 && 2*items[sl] > all[sl] {
+			stats[sl] = NewSlotStats()
+		}
+	}
+	sm, _, serr := MapSlots(w, stats, len(pages), -1)
+	if serr != nil {
+		return nil, serr
+	}
+	w.SlotMaps, w.Scope = sm, -1
+	w.Link()
+	w.LearnJoins(toks)
+	w.LearnExtends(toks)
+	w.LearnBlocks(toks)
+	w.LearnRows(toks)
+	return w, nil
 }

@@ -19,9 +19,9 @@ import (
 // field it leaves then has its slot (explainedSlots sets the whole
 // value's annotations aside there).
 
-// DropParts drops the candidates of single dictionary fields whose slot
+// dropParts drops the candidates of single dictionary fields whose slot
 // holds parts of the values of another candidate slot of the field.
-func DropParts(fields []FieldSpec, cands []Cand, stats []*SlotStats, minCnt int, thres float64) []Cand {
+func dropParts(fields []FieldSpec, cands []cand, stats []*slotStats, minCnt int, thres float64) []cand {
 	out := cands[:0:0]
 	for _, c := range cands {
 		f := fields[c.Field]
@@ -37,7 +37,7 @@ func DropParts(fields []FieldSpec, cands []Cand, stats []*SlotStats, minCnt int,
 // thres of its sample pages (two or more), proper parts of the value of
 // another candidate slot of the same field there, whose values are wholly
 // instances of the field's types on minCnt pages or more.
-func partOfOther(fields []FieldSpec, cands []Cand, stats []*SlotStats, c Cand, minCnt int, thres float64) bool {
+func partOfOther(fields []FieldSpec, cands []cand, stats []*slotStats, c cand, minCnt int, thres float64) bool {
 	f := fields[c.Field]
 	a := stats[c.Slot]
 	for _, d := range cands {
@@ -61,23 +61,23 @@ func partOfOther(fields []FieldSpec, cands []Cand, stats []*SlotStats, c Cand, m
 
 // partSlot reports whether slot a's value is a proper part of slot b's on
 // at least thres of the sample pages where a has one value (two or more).
-func partSlot(a, b *SlotStats, thres float64) bool {
+func partSlot(a, b *slotStats, thres float64) bool {
 	n, part := 0, 0
 	for pg, k := range a.PerPage {
 		if k != 1 {
 			continue
 		}
 		n++
-		if b.PerPage[pg] == 1 && PartNotItem(a.FirstVal[pg], b.FirstVal[pg]) {
+		if b.PerPage[pg] == 1 && partNotItem(a.FirstVal[pg], b.FirstVal[pg]) {
 			part++
 		}
 	}
 	return n >= 2 && float64(part) >= thres*float64(n)
 }
 
-// ProperPart reports whether short is a shorter run of whole words of
+// properPart reports whether short is a shorter run of whole words of
 // long (case-insensitive).
-func ProperPart(short, long string) bool {
+func properPart(short, long string) bool {
 	s, l := strings.Fields(strings.ToLower(short)), strings.Fields(strings.ToLower(long))
 	if len(s) == 0 || len(s) >= len(l) {
 		return false

@@ -1,5 +1,9 @@
 package mapping
 
+import (
+	"sort"
+)
+
 type FileNode struct {
 	Type  string      `json:"type"`
 	Toks  []Tok       `json:"toks,omitempty"`
@@ -44,7 +48,7 @@ type WrapperFile struct {
 	Classes map[string][]string `json:"classes,omitempty"`
 	// RowOrder lists the labels of rows put in canonical order when a
 	// page is tokenized (optional; roworder.go).
-	RowOrder *RowOrderFile `json:"row_order,omitempty"`
+	RowOrder *rowOrderFile `json:"row_order,omitempty"`
 	// PageFields, FieldOrder, PageDropped and Page hold the page-scope
 	// fields (optional fields of format version 1): their specs, the SOD
 	// order of the root fields, which were dropped and why, and the
@@ -69,4 +73,67 @@ type WrapperFile struct {
 	// them (labelkey.go; optional: a reader without them leaves those
 	// fields empty, as before).
 	LabelKeys []LabelKey `json:"label_keys,omitempty"`
+}
+
+// FormatVersion is the version of the wrapper file format written by Save.
+// Version 2 added role rules (class tokens and row labels change how a
+// page is tokenized) and fields read by row label or from item slots:
+// a reader of version 1 would misread such a wrapper without noticing,
+// so it refuses it instead. Version 3 added label roles on detail pages
+// and the learned order of shuffled rows (row_order), which change how a
+// page is tokenized too. Load reads versions 1 to 3.
+const FormatVersion = 3
+
+func toFile(n Node) *FileNode {
+	switch n := n.(type) {
+	case *TextNode:
+		return &FileNode{Type: "text", Toks: n.Toks}
+	case *SlotNode:
+		return &FileNode{Type: "slot"}
+	case *SeqNode:
+		f := &FileNode{Type: "seq"}
+		for _, c := range n.Nodes {
+			f.Nodes = append(f.Nodes, toFile(c))
+		}
+		return f
+	case *SetNode:
+		return &FileNode{Type: "set", Body: toFile(n.Body), Sep: n.Sep}
+	case *OptionalNode:
+		return &FileNode{Type: "optional", Body: toFile(n.Body)}
+	case *DisjunctionNode:
+		f := &FileNode{Type: "or"}
+		for _, c := range n.Alts {
+			f.Nodes = append(f.Nodes, toFile(c))
+		}
+		return f
+	}
+	return nil
+}
+
+// File converts the wrapper, without its page wrapper, to its saved form.
+func (w *State) File() *WrapperFile {
+	f := &WrapperFile{Version: FormatVersion, SODHash: w.SodHash, SODName: w.SodName, PageMult: w.Mult, PageMin: w.PageMin,
+		Options: w.Opt, Fields: w.FieldSpecs, Slots: w.SlotMaps, Scope: w.Scope, Template: w.Tmpl.String(), Root: toFile(w.Tmpl.Root), Records: w.Rp}
+	for sl := range w.Contain {
+		f.Contained = append(f.Contained, sl)
+	}
+	sort.Ints(f.Contained)
+	f.MinSegments = w.MinSegs
+	f.NoSlot = w.NoSlot
+	f.Doubt = w.Doubt
+	f.LabelKeys = w.Keyed
+	f.Pins = w.savedPins()
+	f.Shapes = w.Shapes
+	f.Classes = w.Ps.Cls.File()
+	f.RowOrder = w.Ps.Rows.File()
+	for sl, keep := range w.ItemPaths {
+		if f.ItemPaths == nil {
+			f.ItemPaths = map[int][]string{}
+		}
+		for id := range keep {
+			f.ItemPaths[sl] = append(f.ItemPaths[sl], w.Ps.String(id))
+		}
+		sort.Strings(f.ItemPaths[sl])
+	}
+	return f
 }

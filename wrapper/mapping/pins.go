@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -95,13 +96,13 @@ func (p Pin) Check() error {
 
 // OnPage reports whether one of the slot's values on sample page page
 // (pageOf maps a stats index to its page) is want (spaces normalised).
-func (st *SlotStats) OnPage(pageOf func(int) int, page int, want string) bool {
+func (st *slotStats) OnPage(pageOf func(int) int, page int, want string) bool {
 	for i, vs := range st.PageVals {
 		if pageOf(i) != page {
 			continue
 		}
 		for _, v := range vs {
-			if NormSpace(v) == want {
+			if normSpace(v) == want {
 				return true
 			}
 		}
@@ -109,5 +110,167 @@ func (st *SlotStats) OnPage(pageOf func(int) int, page int, want string) bool {
 	return false
 }
 
-// NormSpace trims s and folds its runs of white space to one space.
-func NormSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+// normSpace trims s and folds its runs of white space to one space.
+func normSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// NotePin: a pin that no longer matches the template learned (its slot
+// is gone, or no slot holds its example on its page); the field was
+// placed by the score alone.
+const NotePin = "pin-unmatched"
+
+// savedPins are the pins Save writes: an example that found its slot is
+// written as that slot (with its context), so that the wrapper learned
+// again needs no longer the example's page.
+func (w *State) savedPins() []Pin {
+	var out []Pin
+	for _, p := range w.Opt.Pins {
+		if f, ok := w.pinFound[w.Scope][p.Field]; ok && p.Example != "" {
+			p = f
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// applyPins gives each pinned field of the mapping out (object scope
+// scope) its pinned slot, or removes it (Absent); a pin matching no slot
+// of the scope is noted (NotePin) in w.pinNotes[scope]. cands are the
+// mapping's candidates, stats the slots' statistics.
+func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, labels [][]string, inScope func(int) (bool, int), scope int) []SlotMap {
+	if w.pinNotes == nil {
+		w.pinNotes = map[int][]Note{}
+	}
+	delete(w.pinNotes, scope)
+	delete(w.pinFound, scope)
+	valid := predefinedRecognizers(w.FieldSpecs)
+	pinned := map[string]bool{} // the fields pinned to a slot so far
+	for _, p := range w.Opt.Pins {
+		fi := IndexOf(w.FieldSpecs, p.Field)
+		if fi < 0 {
+			continue // another wrapper's field (page scope)
+		}
+		f := w.FieldSpecs[fi]
+		if p.Absent {
+			out = slices.DeleteFunc(out, func(sm SlotMap) bool { return sm.Field == f.Path })
+			continue
+		}
+		slot, why := w.pinSlot(p, fi, cands, stats, labels, inScope)
+		if slot < 0 {
+			w.pinNotes[scope] = append(w.pinNotes[scope], Note{Kind: NotePin, Field: f.Path, Message: fmt.Sprintf(
+				"the answer %s matches no slot of the template learned: %s; the field was placed by its score alone", p, why)})
+			continue
+		}
+		label := p.Label
+		c := cand{Field: fi, Slot: slot, Label: label, Sc: newScore("pin", 0)}
+		found := false
+		for _, k := range cands {
+			if k.Field == fi && k.Slot == slot && !k.Part && (label == "" || k.Label == label) {
+				c, found = k, true
+				break
+			}
+		}
+		if !found {
+			st := stats[slot]
+			c.Cnt = st.Count(f.Types)
+			if st.AnnOcc > 0 {
+				c.Share = float64(c.Cnt) / float64(st.AnnOcc)
+			}
+			if st.Occ > 0 {
+				c.Cov = float64(c.Cnt) / float64(st.Occ)
+			}
+			c.Sc.Locality = 1
+		}
+		label = c.Label
+		if p.Example != "" {
+			// Saved as the slot it found: learning again needs no longer
+			// the example's page.
+			if w.pinFound == nil {
+				w.pinFound = map[int]map[string]Pin{}
+			}
+			if w.pinFound[scope] == nil {
+				w.pinFound[scope] = map[string]Pin{}
+			}
+			w.pinFound[scope][p.Field] = Pin{Field: p.Field, Slot: slot, Context: strings.Join(labels[slot], " "), Label: c.Label}
+		}
+		// The field's own slots go, and another field's reading of the
+		// same slot under the same label (rows of other labels, parts
+		// and items of the slot stay theirs), unless that field was
+		// pinned to it too: two answers may name one slot holding both
+		// fields' values ("Eastlake Books (Jun 1, 2005)"), each field
+		// reading its own part of it.
+		// An answer confirming the slot the field had takes it from no
+		// other field (a time read from the date's slot keeps it).
+		had := slices.ContainsFunc(out, func(sm SlotMap) bool { return sm.Field == f.Path && sm.Slot == slot })
+		out = slices.DeleteFunc(out, func(sm SlotMap) bool {
+			return sm.Field == f.Path || !had && sm.Slot == slot && strings.Join(sm.Label, " ") == label && !sm.Part && !sm.Item && sm.Row == nil && !pinned[sm.Field]
+		})
+		pinned[f.Path] = true
+		out = append(out, w.slotMapOf(c, stats, valid, f.Parent == "" && !f.Many))
+	}
+	return out
+}
+
+// pinSlot finds the slot of pin p (field fi): its slot when the slot is
+// in scope with the same context, else the one slot of the scope with
+// its context; for an example, the field's best candidate, else the
+// first slot, whose value on the example's page is the example. It
+// returns -1 and why when there is none.
+func (w *State) pinSlot(p Pin, fi int, cands []cand, stats []*slotStats, labels [][]string, inScope func(int) (bool, int)) (int, string) {
+	if p.Example != "" {
+		if p.PageIndex < 0 {
+			return -1, fmt.Sprintf("page %s is not among the sample pages", p.Page)
+		}
+		want := normSpace(p.Example)
+		holds := func(s int) bool {
+			ok, _ := inScope(s)
+			return ok && stats[s].OnPage(w.recPageOf, p.PageIndex, want)
+		}
+		best := -1
+		for _, c := range cands { // cands are sorted, best first
+			if c.Field == fi && !c.Part && holds(c.Slot) {
+				best = c.Slot
+				break
+			}
+		}
+		for s := range stats {
+			if best < 0 && holds(s) {
+				best = s
+			}
+		}
+		if best < 0 {
+			return -1, fmt.Sprintf("no slot holds %q on page %s", p.Example, p.Page)
+		}
+		return best, ""
+	}
+	ctx := func(s int) string { return strings.Join(labels[s], " ") }
+	if p.Slot < len(stats) {
+		if ok, _ := inScope(p.Slot); ok && (p.Context == "" || ctx(p.Slot) == p.Context) && stats[p.Slot].Occ > 0 {
+			return p.Slot, ""
+		}
+	}
+	if p.Context != "" {
+		var same []int
+		for s := range stats {
+			if ok, _ := inScope(s); ok && stats[s].Occ > 0 && ctx(s) == p.Context {
+				same = append(same, s)
+			}
+		}
+		if len(same) == 1 {
+			return same[0], ""
+		}
+		if len(same) > 1 {
+			return -1, fmt.Sprintf("slot %d is gone and %d slots follow %q", p.Slot, len(same), p.Context)
+		}
+		return -1, fmt.Sprintf("slot %d (after %q) is gone", p.Slot, p.Context)
+	}
+	return -1, fmt.Sprintf("slot %d is gone (the template has %d slots)", p.Slot, len(stats))
+}
+
+// recPageOf maps a sample index of mapSlots (a page, or in record mode a
+// record) to its sample page.
+func (w *State) recPageOf(i int) int {
+	if w.Rp != nil && i < len(w.RecPage) {
+		return w.RecPage[i]
+	}
+	return i
+}

@@ -1,5 +1,9 @@
 package mapping
 
+import (
+	"sort"
+)
+
 // Placeholders for a missing value.
 //
 // A site writes the same placeholder wherever a value is missing: "N/A"
@@ -14,12 +18,60 @@ package mapping
 // dates and among names is neither. learnPlaceholders lists such texts in SlotMap.NA; Wrapper.value
 // drops a value equal to one.
 
-// AnnotatedText reports whether an annotation touches some of the slot's
+// annotatedText reports whether an annotation touches some of the slot's
 // values with text txt.
-func AnnotatedText(st *SlotStats, txt string) bool {
+func annotatedText(st *slotStats, txt string) bool {
 	for _, vals := range st.SomeVals {
 		if vals[txt] > 0 {
 			return true
+		}
+	}
+	return false
+}
+
+// LearnPlaceholders sets SlotMap.NA for the mapped slots of w from the
+// sample's slot statistics (see the file comment).
+func (w *State) LearnPlaceholders(stats []*slotStats) {
+	for i := range w.SlotMaps {
+		sm := &w.SlotMaps[i]
+		fi := IndexOf(w.FieldSpecs, sm.Field)
+		if fi < 0 || sm.Slot >= len(stats) {
+			continue
+		}
+		f := w.FieldSpecs[fi]
+		st := stats[sm.Slot]
+		var na []string
+		for txt, n := range st.Values {
+			if n < 2 || txt == "" || annotatedText(st, txt) {
+				continue
+			}
+			if w.amongOtherKind(stats, sm.Slot, f, txt) {
+				na = append(na, txt)
+			}
+		}
+		sort.Strings(na)
+		sm.NA = na
+	}
+}
+
+// amongOtherKind reports whether txt is the whole value, never annotated,
+// of another slot whose values are mostly annotated (GeneraliseThres of
+// them), GeneraliseThres of the annotated ones instances of the types of a
+// field of another kind than f.
+func (w *State) amongOtherKind(stats []*slotStats, slot int, f FieldSpec, txt string) bool {
+	for s, st := range stats {
+		// A slot of instances (most of its values annotated) where
+		// the text stands out unannotated.
+		if s == slot || st.Values[txt] == 0 || st.AnnOcc < 2 || float64(st.AnnOcc) < w.Opt.GeneraliseThres*float64(st.Occ) || annotatedText(st, txt) {
+			continue
+		}
+		for _, g := range w.FieldSpecs {
+			if g.Tuple || g.Path == f.Path || sameKind(f, g) {
+				continue
+			}
+			if float64(st.Count(g.Types)) >= w.Opt.GeneraliseThres*float64(st.AnnOcc) {
+				return true
+			}
 		}
 	}
 	return false

@@ -11,15 +11,15 @@ package mapping
 // a few more annotations or a better label. It is the Multiplicity factor
 // of the candidate's Score (score.go), with onePerPage.
 
-// Presence returns the factor by which a slot's score is weighed for
+// presence returns the factor by which a slot's score is weighed for
 // field f (see above): 1 for optional and set fields, slots inside sets
 // (depth > 0) and without a sample; the share of the nPages sample pages
 // (records) where the slot holds a value otherwise.
-func Presence(st *SlotStats, f FieldSpec, fields []FieldSpec, depth, nPages int) float64 {
+func presence(st *slotStats, f FieldSpec, fields []FieldSpec, depth, nPages int) float64 {
 	if !PresenceWeighing || f.Optional || f.Many || f.Tuple || depth > 0 || nPages <= 0 {
 		return 1
 	}
-	if f.Parent != "" && !NestedSingle(fields, f) {
+	if f.Parent != "" && !nestedSingle(fields, f) {
 		return 1
 	}
 	if f.Parent != "" {

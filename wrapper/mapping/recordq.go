@@ -3,7 +3,9 @@ package mapping
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/objectrunner/objectrunner/wrapper/records"
 )
@@ -39,10 +41,10 @@ func (p Pin) checkRecords() error {
 	return nil
 }
 
-// RecordSamplePages picks the sample pages a records question shows (at
+// recordSamplePages picks the sample pages a records question shows (at
 // most maxSamplePages): first those where the two segmentations count
 // different records, then the others both find records on.
-func RecordSamplePages(a, b records.RecordAlternative) []int {
+func recordSamplePages(a, b records.RecordAlternative) []int {
 	count := map[int]int{}
 	for _, p := range b.Pages {
 		count[p.Index] = p.Records
@@ -72,4 +74,54 @@ func WriteRecordCandidate(out io.Writer, j int, c QuestionCandidate) {
 		}
 		fmt.Fprintf(out, "      %s: %d record(s)%s\n", s.Page, s.Count, first)
 	}
+}
+
+// recordQuestions asks about the records when their segmentation had a
+// close runner-up and the pins do not choose it.
+func (w *State) recordQuestions() []Question {
+	if w.Rp == nil || len(w.Rp.Alternatives) < 2 || RecordsAt(w.Opt.Pins) != "" {
+		return nil
+	}
+	alts := w.Rp.Alternatives
+	best, other := alts[0], alts[1]
+	if best.Score <= 0 || other.Score < AskRatio*best.Score {
+		return nil
+	}
+	pages := recordSamplePages(best, other)
+	q := Question{Kind: QuestionRecords, Why: fmt.Sprintf(
+		"the records were cut at %s (score %s) over %s (score %s), which finds other records on the sample pages",
+		best.At, FmtFactor(best.Score), other.At, FmtFactor(other.Score))}
+	for _, a := range alts {
+		c := QuestionCandidate{Records: a.At}
+		c.Context, c.Total, c.Chosen = a.At, a.Score, a.Chosen
+		n := 0
+		for _, p := range a.Pages {
+			n += p.Records
+			if slices.Contains(pages, p.Index) {
+				c.Samples = append(c.Samples, CandidateSample{Page: p.Path, Index: p.Index, Values: []string{p.First}, Count: p.Records, Path: p.FirstPath})
+			}
+		}
+		if len(a.Pages) > 0 {
+			c.PerPage = float64(n) / float64(len(a.Pages))
+		}
+		q.Candidates = append(q.Candidates, c)
+	}
+	return []Question{q}
+}
+
+// NoteRecordPin notes a records pin that named no segmentation of the
+// sample: the records were cut by the score alone.
+func (w *State) NoteRecordPin() {
+	at := RecordsAt(w.Opt.Pins)
+	if at == "" || w.Rp != nil && w.Rp.Pinned == at {
+		return
+	}
+	why := "the source was learned without records (page mode)"
+	if w.Rp != nil {
+		why = "no candidate segmentation of the sample is there; the records were cut at " + strings.TrimSpace(w.Rp.Parent+" > "+w.Rp.Head)
+	}
+	if w.pinNotes == nil {
+		w.pinNotes = map[int][]Note{}
+	}
+	w.pinNotes[w.Scope] = append(w.pinNotes[w.Scope], Note{Kind: NotePin, Message: fmt.Sprintf("the answer %s matches no record segmentation: %s", Pin{Records: at}, why)})
 }

@@ -2,9 +2,12 @@ package mapping
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"sort"
 	"strings"
 
+	"github.com/objectrunner/objectrunner/annotate"
 	"golang.org/x/net/html"
 )
 
@@ -47,10 +50,10 @@ const (
 	// MaxSamplePages bounds the sample pages shown per candidate;
 	// maxPageVals the values kept per page.
 	MaxSamplePages = 3
-	MaxPageVals    = 3
+	maxPageVals    = 3
 	// severalPerPage: a single field's slot holding this many values a
 	// page on average asks.
-	SeveralPerPage = 1.5
+	severalPerPage = 1.5
 	// weakShare: a single field whose chosen slot's evidence (its
 	// Annotation factor: instances counted) is below this share of the
 	// sample is weakly supported, and asks.
@@ -66,13 +69,13 @@ const (
 	QuestionDoubt   = "doubt"
 )
 
-// AskDoubts are the doubt notes (doubt.go, trustnotes.go) that ask about
+// askDoubts are the doubt notes (doubt.go, trustnotes.go) that ask about
 // a single field whose choice the score alone found sure ("doubt"): signs,
 // measured on the sample, that the chosen slot holds something else than
 // the field (a heading, another field's value, a link's words, a run of
 // several values). The other doubt kinds (missed values, another field's
 // type, items beside a set's) fire on right slots too often to ask.
-var AskDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival}
+var askDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival}
 
 // CandidateSample is a candidate slot's values on one sample page.
 type CandidateSample struct {
@@ -145,19 +148,19 @@ func (c QuestionCandidate) Pin(field string) Pin {
 	return Pin{Field: field, Slot: c.Slot, Context: c.Context, Label: c.Label}
 }
 
-// Weak reports whether chosen, fe's chosen candidate, is weighed on
+// weak reports whether chosen, fe's chosen candidate, is weighed on
 // instances counted on fewer than weakShare of the sample (a label naming
 // the field is evidence enough).
-func Weak(fe FieldExplain, chosen *CandidateExplain) bool {
+func weak(fe FieldExplain, chosen *CandidateExplain) bool {
 	b := chosen.Score.Basis
 	return (b == "annotations" || b == "lead") && chosen.Score.Annotation < weakShare*float64(fe.Sample)
 }
 
-// CloseRival returns the best candidate of fe, other than chosen and not
+// closeRival returns the best candidate of fe, other than chosen and not
 // chosen itself, scoring at least AskRatio of chosen and holding other
 // values on the sample pages they share. A slot another field has
 // (slotOf) is a rival only when it outscores chosen: the field lost it.
-func CloseRival(fe FieldExplain, chosen *CandidateExplain, slotOf map[int]string) (CandidateExplain, bool) {
+func closeRival(fe FieldExplain, chosen *CandidateExplain, slotOf map[int]string) (CandidateExplain, bool) {
 	for _, c := range fe.Candidates {
 		if c.Chosen || c.Slot == chosen.Slot || c.Total < AskRatio*chosen.Total {
 			continue
@@ -165,7 +168,7 @@ func CloseRival(fe FieldExplain, chosen *CandidateExplain, slotOf map[int]string
 		if o := slotOf[c.Slot]; o != "" && o != fe.Field && c.Total <= chosen.Total {
 			continue
 		}
-		if SameValues(c.Samples, chosen.Samples) {
+		if sameValues(c.Samples, chosen.Samples) {
 			continue
 		}
 		return c, true
@@ -173,9 +176,9 @@ func CloseRival(fe FieldExplain, chosen *CandidateExplain, slotOf map[int]string
 	return CandidateExplain{}, false
 }
 
-// SameValues reports whether two candidates show the same first value on
+// sameValues reports whether two candidates show the same first value on
 // every sample page they share (and share one at least).
-func SameValues(a, b []CandidateSample) bool {
+func sameValues(a, b []CandidateSample) bool {
 	common := 0
 	for _, x := range a {
 		for _, y := range b {
@@ -202,9 +205,9 @@ func Short(vs []string) []string {
 	return out
 }
 
-// PrevText is the page text right before node n in document order (its
+// prevText is the page text right before node n in document order (its
 // last max characters), "" when none.
-func PrevText(n *html.Node, max int) string {
+func prevText(n *html.Node, max int) string {
 	var parts []string
 	size := 0
 	cur := n
@@ -218,7 +221,7 @@ func PrevText(n *html.Node, max int) string {
 		var walk func(x *html.Node)
 		walk = func(x *html.Node) {
 			if x.Type == html.TextNode {
-				if t := NormSpace(x.Data); t != "" {
+				if t := normSpace(x.Data); t != "" {
 					texts = append(texts, t)
 				}
 			}
@@ -249,4 +252,284 @@ func QuoteAll(vs []string) string {
 		q[i] = fmt.Sprintf("%q", v)
 	}
 	return strings.Join(q, ", ")
+}
+
+// Questions returns the wrapper's review points, in SOD order; nil for
+// a loaded wrapper saved without its explanation, or when the wrapper
+// was sure everywhere. A field pinned by the answers it was learned with
+// is not asked again.
+func (w *State) Questions() []Question {
+	qs := w.recordQuestions() // recordq.go
+	qs = append(qs, w.questions()...)
+	if w.Page != nil {
+		qs = append(qs, w.Page.questions()...)
+	}
+	return qs
+}
+
+func (w *State) questions() []Question {
+	pinned := map[string]bool{}
+	for _, p := range w.Opt.Pins {
+		pinned[p.Field] = true
+	}
+	slotOf := map[int]string{} // slot -> the field that has it
+	for _, sm := range w.SlotMaps {
+		slotOf[sm.Slot] = sm.Field
+	}
+	var qs []Question
+	for _, fe := range w.Explain {
+		fi := IndexOf(w.FieldSpecs, fe.Field)
+		if fi < 0 || pinned[fe.Field] || len(fe.Candidates)+len(fe.Others) == 0 {
+			continue
+		}
+		f := w.FieldSpecs[fi]
+		single := !f.Many
+		q := Question{Field: fe.Field, Slots: fe.Slots}
+		var chosen *CandidateExplain
+		for i := range fe.Candidates {
+			if fe.Candidates[i].Chosen {
+				chosen = &fe.Candidates[i]
+				break
+			}
+		}
+		switch {
+		case len(fe.Slots) == 0:
+			q.Kind = QuestionNoSlot
+			q.Why = fmt.Sprintf("%s got no slot (%d candidate slot(s) weighed)", f.Path, len(fe.Candidates))
+		case !single || chosen == nil || chosen.Score.Basis == "rule":
+			continue // a set field, or placed by a rule
+		default:
+			if r, ok := closeRival(fe, chosen, slotOf); ok {
+				q.Kind = QuestionClose
+				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over slot %d (score %s) holding other values",
+					chosen.Slot, FmtFactor(chosen.Total), f.Path, r.Slot, FmtFactor(r.Total))
+			} else if weak(fe, chosen) && len(fe.Candidates) > 1 {
+				q.Kind = QuestionWeak
+				q.Why = fmt.Sprintf("slot %d was chosen for %s on little evidence (%s of %d sample values)",
+					chosen.Slot, f.Path, FmtFactor(chosen.Score.Annotation), fe.Sample)
+			} else if chosen.PerPage >= severalPerPage && !w.joined(f.Path) {
+				q.Kind = QuestionSeveral
+				q.Why = fmt.Sprintf("%s is declared single, but slot %d holds %s values a page", f.Path, chosen.Slot, FmtFactor(chosen.PerPage))
+			} else if ks := w.askDoubts(f.Path); len(ks) > 0 {
+				q.Kind = QuestionDoubt
+				q.Why = fmt.Sprintf("slot %d was chosen for %s, but its values on the sample look doubtful (%s: see the diagnostics)", chosen.Slot, f.Path, strings.Join(ks, ", "))
+			} else {
+				continue
+			}
+		}
+		offer := slices.Concat(fe.Candidates, fe.Others)
+		if q.Kind == QuestionDoubt {
+			offer = append(offer, fe.Spare...)
+		}
+		for _, c := range offer {
+			if len(q.Candidates) == MaxCandidates {
+				break
+			}
+			qc := QuestionCandidate{CandidateExplain: c}
+			if o := slotOf[c.Slot]; o != "" && o != f.Path {
+				qc.TakenBy = o
+			}
+			if slices.ContainsFunc(q.Candidates, func(k QuestionCandidate) bool { return sameValues(k.Samples, c.Samples) }) {
+				continue // the same values as a better candidate: no choice
+			}
+			q.Candidates = append(q.Candidates, qc)
+		}
+		qs = append(qs, q)
+	}
+	return qs
+}
+
+// askDoubts returns the kinds of field path's doubt notes that ask
+// (mapping.AskDoubts).
+func (w *State) askDoubts(path string) []string {
+	var ks []string
+	for _, k := range w.Doubt[path] {
+		if slices.Contains(askDoubts, k) {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// offerOthers fills fe.Others, for a field (index fi) that got no slot in
+// out: the slots of the scope that are not its
+// candidates and hold varying values on at least a quarter of the
+// sample, those after a template label naming the field first, then
+// those where its types touch most values, free ones before taken ones,
+// those with values on more pages first (at most MaxCandidates).
+func (w *State) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*slotStats, labels [][]string, inScope func(int) (bool, int)) {
+	f := w.FieldSpecs[fi]
+	if len(fe.Slots) > 0 && f.Many {
+		return
+	}
+	taken := map[int]bool{}
+	for _, sm := range out {
+		taken[sm.Slot] = true
+	}
+	type other struct {
+		slot, named, some, free, pages int
+	}
+	var os []other
+	for s, st := range stats {
+		if ok, _ := inScope(s); !ok || st.Occ == 0 || len(st.Values) < 2 || 4*len(st.PerPage) < fe.Sample {
+			continue
+		}
+		if slices.ContainsFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Slot == s }) {
+			continue
+		}
+		o := other{slot: s, pages: len(st.PerPage)}
+		if labelAffinity(labels[s], f) >= affinityName {
+			o.named = 1
+		}
+		for _, t := range f.Types {
+			o.some += st.Some[t]
+		}
+		if !taken[s] {
+			o.free = 1
+		}
+		os = append(os, o)
+	}
+	sort.SliceStable(os, func(a, b int) bool {
+		x, y := os[a], os[b]
+		switch {
+		case x.named != y.named:
+			return x.named > y.named
+		case x.some != y.some:
+			return x.some > y.some
+		case x.free != y.free:
+			return x.free > y.free
+		}
+		return x.pages > y.pages
+	})
+	for _, o := range os {
+		if len(fe.Others)+len(fe.Spare) == MaxCandidates {
+			break
+		}
+		ce := CandidateExplain{Slot: o.slot, Score: newScore("none", 0)}
+		w.describe(&ce, stats[o.slot], labels[o.slot], w.reading(f))
+		if len(ce.Samples) == 0 {
+			continue // none of its values is one the field would read
+		}
+		if len(fe.Slots) > 0 {
+			fe.Spare = append(fe.Spare, ce)
+		} else {
+			fe.Others = append(fe.Others, ce)
+		}
+	}
+}
+
+// joined reports whether the field's values are joined from several
+// (lines of one value, SlotMap.Lines): its slot's several values a page
+// are one value's.
+func (w *State) joined(path string) bool {
+	return slices.ContainsFunc(w.SlotMaps, func(sm SlotMap) bool { return sm.Field == path && sm.Lines })
+}
+
+// reading returns how single field f reads a slot's value when its
+// recognizer delimits its values (a date, a time, a regex): the longest
+// instance in the value, "" when there is none; nil for other fields,
+// which read the value as it is. A question shows a candidate's values as
+// the field would read them once pinned there: "Jun 1, 2005" of the slot
+// holding "Eastlake Books (Jun 1, 2005)".
+func (w *State) reading(f FieldSpec) func(string) string {
+	if f.Many || !f.Delimited() {
+		return nil
+	}
+	r := predefinedRecognizers([]FieldSpec{f})[f.Path]
+	if r == nil {
+		return nil
+	}
+	return func(v string) string {
+		m, ok := longestMatch(r, v)
+		if !ok {
+			return ""
+		}
+		return strings.TrimSpace(v[m[0]:m[1]])
+	}
+}
+
+// describe fills the parts of ce a user reads: the template text before
+// the slot, its values on a few sample pages (those after ce.Label when a
+// label keys them, as read reads them when not nil: pages where it reads
+// none are left out) and its values a page.
+func (w *State) describe(ce *CandidateExplain, st *slotStats, label []string, read func(string) string) {
+	ce.Context = strings.Join(label, " ")
+	if len(st.PerPage) > 0 {
+		ce.PerPage = math.Round(100*float64(st.Occ)/float64(len(st.PerPage))) / 100
+	}
+	idx := make([]int, 0, len(st.PageVals))
+	for i := range st.PageVals {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	seen := map[int]bool{}
+	for _, i := range idx {
+		if len(ce.Samples) == MaxSamplePages {
+			break
+		}
+		pg := w.recPageOf(i)
+		if seen[pg] {
+			continue
+		}
+		vals := st.PageVals[i]
+		if ce.Label != "" {
+			if !st.LabPages[ce.Label][i] {
+				continue
+			}
+			var keep []string
+			for _, v := range vals {
+				if st.LabVals[ce.Label][v] > 0 {
+					keep = append(keep, v)
+				}
+			}
+			if len(keep) == 0 {
+				continue
+			}
+			vals = keep
+		}
+		if read != nil {
+			var keep []string
+			for _, v := range vals {
+				if x := read(v); x != "" {
+					keep = append(keep, x)
+				}
+			}
+			if len(keep) == 0 {
+				continue
+			}
+			vals = keep
+		}
+		seen[pg] = true
+		s := CandidateSample{Index: pg, Values: Short(vals), Count: st.PerPage[i]}
+		if n := st.Nodes[i]; n != nil {
+			s.Nearby = prevText(n, 60)
+			s.Path = annotate.NodePath(n.Parent)
+		}
+		ce.Samples = append(ce.Samples, s)
+	}
+}
+
+// NameSamples gives the explanation's samples their page paths.
+func (w *State) NameSamples(pages []*annotate.Page) {
+	for _, ex := range [][]FieldExplain{w.Explain, w.pageExplain()} {
+		for i := range ex {
+			for _, cs := range [][]CandidateExplain{ex[i].Candidates, ex[i].Others} {
+				for j := range cs {
+					for k := range cs[j].Samples {
+						s := &cs[j].Samples[k]
+						if s.Index < len(pages) {
+							s.Page = pages[s.Index].Path
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func (w *State) pageExplain() []FieldExplain {
+	if w.Page == nil {
+		return nil
+	}
+	return w.Page.Explain
 }

@@ -1,29 +1,11 @@
 package mapping
 
-// A name's row among rows left in one slot.
-//
-// Label-value rows whose number and order vary may stay one slot ("ISBN10
-// 1104537214" and "Published by Midriver Publishing (1988-07-12)" in one
-// value, in either order). learnItems gives a patterned field its item
-// there; a name has no pattern to find its item by, and its dictionary
-// knows few names. What a name's row has is its label: a run of words
-// (between tags) that a label naming the field precedes ("Published by"
-// for publisher, or for an imprint whose dictionary class is publisher).
-// Those runs, less the instances of patterned types (the date written
-// with the name), are weighed as a slot of their own, as the rest of a
-// shared node is (restslots.go): on sharePartShare of the sample pages,
-// with the field's annotations on at least one of them and on
-// GeneraliseThres of those the annotations of fields without a slot
-// elsewhere cover. The field then reads, from those slots, the run after
-// that label (SlotMap.Item with ItemLabel, byItem), less other fields'
-// instances (a value is cut before "(" or ";" when the rest holds one, and
-// other fields' instances are taken out).
-
 import (
 	"slices"
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/recognizers"
 )
 
 // labRun counts the runs of words after one page label in a slot's
@@ -35,16 +17,16 @@ type labRun struct {
 	Sets  map[string]int
 }
 
-// CountLabelRuns adds the runs of value [a, b) of sample page pg to
+// countLabelRuns adds the runs of value [a, b) of sample page pg to
 // st.labRuns when the value holds several runs (rows, or a row's label
 // and value).
-func CountLabelRuns(st *SlotStats, toks []Token, a, b, pg int, patTypes map[string]bool) {
-	rs := Runs(toks, a, b)
+func countLabelRuns(st *slotStats, toks []Token, a, b, pg int, patTypes map[string]bool) {
+	rs := runs(toks, a, b)
 	if len(rs) < 2 {
 		return
 	}
 	for _, rn := range rs {
-		lab := PageLabel(toks, rn[0])
+		lab := pageLabel(toks, rn[0])
 		if len(lab) == 0 {
 			continue
 		}
@@ -52,11 +34,11 @@ func CountLabelRuns(st *SlotStats, toks []Token, a, b, pg int, patTypes map[stri
 		cover := map[string]int{}
 		for x := rn[0]; x < rn[1]; x++ {
 			t := &toks[x]
-			if !HasWord(t.Text) || slices.ContainsFunc(t.Ann, func(a *annotate.Annotation) bool { return patTypes[a.Type] }) {
+			if !hasWord(t.Text) || slices.ContainsFunc(t.Ann, func(a *annotate.Annotation) bool { return patTypes[a.Type] }) {
 				continue
 			}
 			words++
-			for _, typ := range OwnTypes(t) {
+			for _, typ := range ownTypes(t) {
 				cover[typ]++
 			}
 		}
@@ -86,12 +68,92 @@ func CountLabelRuns(st *SlotStats, toks []Token, a, b, pg int, patTypes map[stri
 	}
 }
 
-// LabelRun returns the first run of words of [a, b) that label precedes.
-func LabelRun(toks []Token, a, b int, label []string) (int, int, bool) {
-	for _, rn := range Runs(toks, a, b) {
-		if LabelBefore(toks, rn[0], label) {
+// labelRun returns the first run of words of [a, b) that label precedes.
+func labelRun(toks []Token, a, b int, label []string) (int, int, bool) {
+	for _, rn := range runs(toks, a, b) {
+		if labelBefore(toks, rn[0], label) {
 			return rn[0], rn[1], true
 		}
 	}
 	return 0, 0, false
+}
+
+// learnRowItems maps single dictionary fields of the root left without
+// slot to the runs after a label naming them in slots outside every set
+// (see the file comment).
+func learnRowItems(w *State, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, done map[int]bool, sets [][]int, minCnt, nPages int) []SlotMap {
+	for fi, f := range w.FieldSpecs {
+		if f.Tuple || f.Many || f.Parent != "" || done[fi] || valid[f.Path] != nil {
+			continue
+		}
+		gone := placedTypes(w, out, -1, f)
+		type agg struct {
+			pages  map[int]bool
+			c, ann int
+			slots  []int
+		}
+		byLab := map[string]*agg{}
+		for s, st := range stats {
+			if len(sets[s]) > 0 || st.Occ == 0 {
+				continue
+			}
+			for k, lr := range st.LabRuns {
+				if labelAffinity(strings.Fields(k), f) < affinityKind {
+					continue
+				}
+				g := byLab[k]
+				if g == nil {
+					g = &agg{pages: map[int]bool{}}
+					byLab[k] = g
+				}
+				for pg := range lr.Pages {
+					g.pages[pg] = true
+				}
+				c, ann := ownShare(lr.Sets, f, gone)
+				g.c += c
+				g.ann += ann
+				g.slots = append(g.slots, s)
+			}
+		}
+		best, bestN := "", 0
+		for k, g := range byLab {
+			n := len(g.pages)
+			if g.c == 0 || float64(g.c) < w.Opt.GeneraliseThres*float64(g.ann) || n < minCnt || float64(n) < sharePartShare*float64(nPages) {
+				continue
+			}
+			if n > bestN || n == bestN && k < best {
+				best, bestN = k, n
+			}
+		}
+		if best == "" {
+			continue
+		}
+		for _, s := range byLab[best].slots {
+			out = append(out, SlotMap{Slot: s, Field: f.Path, Type: f.Types[0], Share: 1,
+				Coverage: float64(len(stats[s].LabRuns[best].Pages)) / float64(stats[s].Occ), Item: true, ItemLabel: strings.Fields(best)})
+		}
+		done[fi] = true
+	}
+	return out
+}
+
+// otherInstancesOut takes the instances of the other patterned fields out
+// of a dictionary field's item text ("Quillon Group, 9 May 2001" gives
+// "Quillon Group").
+func (w *State) otherInstancesOut(txt string, f FieldSpec) string {
+	var spans [][2]int
+	for _, g := range w.FieldSpecs {
+		if g.Path == f.Path {
+			continue
+		}
+		if r := w.Valid[g.Path]; r != nil {
+			if m, ok := longestMatch(r, txt); ok {
+				spans = append(spans, m)
+			}
+		}
+	}
+	if len(spans) == 0 {
+		return txt
+	}
+	return removeSpans(txt, spans)
 }

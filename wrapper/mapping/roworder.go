@@ -80,30 +80,30 @@ type rowUnit struct {
 	lend        int
 }
 
-// RowKeyText normalises a label's text as labelOf does: trimmed,
+// rowKeyText normalises a label's text as labelOf does: trimmed,
 // without a final colon, lower-cased, spaces as "_" (labelKey); "" when
 // it is empty, long, or holds a digit that names no kind ("ISBN13" is a
 // label, "12:30" is not: labelDigits).
-func RowKeyText(t string) string {
+func rowKeyText(t string) string {
 	t = strings.TrimSpace(t)
 	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
-	if t == "" || len(t) > maxLabelBytes || !LabelDigits(t) || !strings.ContainsFunc(t, unicode.IsLetter) {
+	if t == "" || len(t) > maxLabelBytes || !labelDigits(t) || !strings.ContainsFunc(t, unicode.IsLetter) {
 		return ""
 	}
 	return labelKey(t)
 }
 
-// ColonLabel returns the label a text opens with when it reads "Label:
+// colonLabel returns the label a text opens with when it reads "Label:
 // value" (a colon in its first maxLabelBytes bytes, after a label
 // without digits): the key and the byte offset where the label ends.
-func ColonLabel(s string) (string, int, int) {
+func colonLabel(s string) (string, int, int) {
 	lead := len(s) - len(strings.TrimLeft(s, " \t\r\n\u00a0"))
 	i := strings.IndexByte(s, ':')
 	if i <= lead || i-lead > maxLabelBytes || strings.HasPrefix(s[i+1:], "//") {
 		// Not "http://…": a link is no label.
 		return "", 0, 0
 	}
-	k := RowKeyText(s[lead:i])
+	k := rowKeyText(s[lead:i])
 	if k == "" {
 		return "", 0, 0
 	}
@@ -155,11 +155,11 @@ func rowStartAny(c *html.Node) (key string, whole bool, label *html.Node, ls, le
 	if k, t, a, b := pairStart(c); k != "" {
 		return k, false, t, a, b
 	}
-	if c.Type != html.ElementNode || Skipped(c) || Void(c) {
+	if c.Type != html.ElementNode || Skipped(c) || void(c) {
 		return "", false, nil, 0, 0
 	}
 	if t := onlyText(c); t != nil {
-		if k, a, b := ColonLabel(t.Data); k != "" && strings.TrimSpace(t.Data[b+1:]) != "" {
+		if k, a, b := colonLabel(t.Data); k != "" && strings.TrimSpace(t.Data[b+1:]) != "" {
 			return k, true, t, a, b // <li>Brand: Fennick</li>
 		}
 		return "", false, nil, 0, 0
@@ -167,11 +167,11 @@ func rowStartAny(c *html.Node) (key string, whole bool, label *html.Node, ls, le
 	if labelKids(c) >= 2 {
 		return "", false, nil, 0, 0 // a container of rows, not a row
 	}
-	if l, t := LabelOf(c); l != "" && !listElement(c) {
+	if l, t := labelOf(c); l != "" && !listElement(c) {
 		return l, true, t, 0, len(t.Data)
 	}
 	if t := firstChild(c); t != nil && t.Type == html.TextNode {
-		if k, a, b := ColonLabel(t.Data); k != "" {
+		if k, a, b := colonLabel(t.Data); k != "" {
 			return k, true, t, a, b // <li>Brand: <a>Fennick</a></li>
 		}
 	}
@@ -184,12 +184,12 @@ func rowStartAny(c *html.Node) (key string, whole bool, label *html.Node, ls, le
 func pairStart(c *html.Node) (key string, label *html.Node, ls, le int) {
 	switch c.Type {
 	case html.TextNode:
-		if k, a, b := ColonLabel(c.Data); k != "" {
+		if k, a, b := colonLabel(c.Data); k != "" {
 			return k, c, a, b
 		}
 		return "", nil, 0, 0
 	case html.ElementNode:
-		if Skipped(c) || Void(c) {
+		if Skipped(c) || void(c) {
 			return "", nil, 0, 0
 		}
 	default:
@@ -200,7 +200,7 @@ func pairStart(c *html.Node) (key string, label *html.Node, ls, le int) {
 		return "", nil, 0, 0
 	}
 	if s := strings.TrimSpace(t.Data); c.DataAtom == atom.Dt || strings.HasSuffix(s, ":") {
-		if k := RowKeyText(s); k != "" {
+		if k := rowKeyText(s); k != "" {
 			return k, t, 0, len(t.Data)
 		}
 	}
@@ -229,11 +229,11 @@ func labelKids(c *html.Node) int {
 	return n
 }
 
-// RowUnits cuts container n's children into rows (see the comment at the
+// rowUnits cuts container n's children into rows (see the comment at the
 // top of the file); children outside rows are not in any unit. Only
 // labels keep accepts start rows (nil: any); another label is a child
 // like any other.
-func RowUnits(n *html.Node, keep func(string) bool) []rowUnit {
+func rowUnits(n *html.Node, keep func(string) bool) []rowUnit {
 	var units []rowUnit
 	open, valued := -1, false // the row a label started, and whether it has a value yet
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -295,7 +295,7 @@ func countRows(recs []sampleRecord, keep func(string) bool) *rowStats {
 			if n.Type == html.ElementNode {
 				path += "/" + n.Data
 			}
-			if units := RowUnits(n, keep); len(units) >= 2 || keep != nil && len(units) == 1 && !selfRow(n, units[0]) {
+			if units := rowUnits(n, keep); len(units) >= 2 || keep != nil && len(units) == 1 && !selfRow(n, units[0]) {
 				// The container's place: its path and rank among the
 				// record's containers of rows at that path.
 				place := fmt.Sprintf("%s#%d", path, seen[path])
@@ -404,8 +404,8 @@ func LearnRowOrder(recs []sampleRecord) *rowOrder {
 	return ro.withFirst()
 }
 
-// RowOrderFile is the saved form of the rows put in canonical order.
-type RowOrderFile struct {
+// rowOrderFile is the saved form of the rows put in canonical order.
+type rowOrderFile struct {
 	// Labels are the labels (normalised: lower case, "_" for spaces)
 	// of the rows sorted when a page is tokenized.
 	Labels []string `json:"labels"`
@@ -418,11 +418,11 @@ type RowOrderFile struct {
 }
 
 // File returns the rules in their saved form (nil without rules).
-func (ro *rowOrder) File() *RowOrderFile {
+func (ro *rowOrder) File() *rowOrderFile {
 	if ro == nil {
 		return nil
 	}
-	f := &RowOrderFile{}
+	f := &rowOrderFile{}
 	for k := range ro.keys {
 		f.Labels = append(f.Labels, k)
 		if ro.fixed[k] {
@@ -439,7 +439,7 @@ func (ro *rowOrder) File() *RowOrderFile {
 }
 
 // RowOrderFromFile rebuilds the rules saved by file.
-func RowOrderFromFile(f *RowOrderFile) (*rowOrder, error) {
+func RowOrderFromFile(f *rowOrderFile) (*rowOrder, error) {
 	if f == nil || len(f.Labels) == 0 && len(f.InPlace) == 0 {
 		return nil, nil
 	}
@@ -470,7 +470,7 @@ func RowOrderFromFile(f *RowOrderFile) (*rowOrder, error) {
 // label gets roles), and no learned label is there twice.
 func (ro *rowOrder) sorted(n *html.Node) []rowUnit {
 	var out []rowUnit
-	for _, u := range RowUnits(n, func(k string) bool { return ro.keys[k] || ro.stay[k] }) {
+	for _, u := range rowUnits(n, func(k string) bool { return ro.keys[k] || ro.stay[k] }) {
 		if ro.stay[u.Key] {
 			u = u.InPlace()
 		}
@@ -570,7 +570,7 @@ func asciiSep(c byte) bool {
 // canonical order (toks itself when nothing moves).
 // bufs, when not nil, lends the arrays of the reordered tokens and of the
 // tag pairs (reused from page to page by a pooled tokenizer).
-func (ro *rowOrder) Reorder(toks []Token, ps *Paths, bufs *ReorderBufs) []Token {
+func (ro *rowOrder) Reorder(toks []Token, ps *Paths, bufs *reorderBufs) []Token {
 	if ro == nil || len(ro.keys) == 0 && len(ro.stay) == 0 {
 		return toks
 	}
@@ -579,7 +579,7 @@ func (ro *rowOrder) Reorder(toks []Token, ps *Paths, bufs *ReorderBufs) []Token 
 		return toks
 	}
 	if bufs == nil {
-		bufs = &ReorderBufs{}
+		bufs = &reorderBufs{}
 	}
 	if cap(bufs.End) < len(toks) {
 		bufs.End = make([]int, len(toks))
@@ -593,7 +593,7 @@ func (ro *rowOrder) Reorder(toks []Token, ps *Paths, bufs *ReorderBufs) []Token 
 		end[i] = -1
 		switch t.Kind {
 		case KindStart:
-			if t.Node != nil && !Void(t.Node) {
+			if t.Node != nil && !void(t.Node) {
 				stack = append(stack, i)
 			}
 		case KindEnd:
@@ -624,8 +624,8 @@ func (ro *rowOrder) Reorder(toks []Token, ps *Paths, bufs *ReorderBufs) []Token 
 	return em.out
 }
 
-// ReorderBufs are the arrays reorder may reuse.
-type ReorderBufs struct {
+// reorderBufs are the arrays reorder may reuse.
+type reorderBufs struct {
 	Out   []Token // for the reordered tokens: given away by reorder
 	End   []int
 	stack []int
@@ -745,57 +745,3 @@ func (em *rowEmitter) container(s, e int, us []rowUnit) {
 	}
 	em.out = append(em.out, toks[e])
 }
-
-// relabel gives the tokens of a row under the container at path parent
-// roles of their own, keyed by the row's label: the step of each of the
-// row's elements (and of its text right in the container) under parent
-// gets "@" and the label, so that a row of one kind aligns with the same
-// row on other pages and not with the rows around it (the tags of all
-// rows are alike). An element whose step has a label already (class
-// rules, list_class.go) keeps it.
-func (em *rowEmitter) relabel(toks []Token, parent int32, key string) {
-	ps := em.ps
-	if parent < 0 {
-		return
-	}
-	memo := map[int32]int32{}
-	var up func(p int32) int32
-	up = func(p int32) int32 {
-		if p < 0 || p == parent {
-			return p
-		}
-		if q, ok := memo[p]; ok {
-			return q
-		}
-		k := ps.Keys[p]
-		var q int32
-		switch {
-		case k.parent == parent && strings.Contains(k.tag, ".@"):
-			q = p
-		case k.parent == parent:
-			q = ps.Child(parent, k.tag+".@"+key)
-		case k.parent <= 0:
-			q = p // not under the container
-		default:
-			if a := up(k.parent); a < 0 {
-				q = -1
-			} else {
-				q = ps.Child(a, k.tag)
-			}
-		}
-		memo[p] = q
-		return q
-	}
-	for i := range toks {
-		t := &toks[i]
-		if t.Path == parent && t.Kind == KindWord {
-			t.Path = ps.Child(parent, "#@"+key)
-			continue
-		}
-		t.Path = up(t.Path)
-	}
-}
-
-// RowOrdering turns the canonical row order on (a switch for the tests
-// that show what it does, and for those of mechanisms it makes moot).
-var RowOrdering = true

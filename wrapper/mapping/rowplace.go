@@ -18,10 +18,10 @@ import (
 // names in one row (the span around them), so the second name stays the
 // field's.
 
-// RowOf is the label right before a value (pageLabel, joined by spaces)
+// rowOf is the label right before a value (pageLabel, joined by spaces)
 // and the row: the smallest element holding the label's text and the
 // value's first token.
-type RowOf struct {
+type rowOf struct {
 	Label string
 	Row   *html.Node
 	// lab is the label's own element (labelElement), nil when the label
@@ -29,30 +29,30 @@ type RowOf struct {
 	lab *html.Node
 }
 
-// ValueRow returns the row of the value starting at token a; ok is false
+// valueRow returns the row of the value starting at token a; ok is false
 // when the value has no label.
-func ValueRow(toks []Token, a int) (RowOf, bool) {
-	pl := PageLabel(toks, a)
+func valueRow(toks []Token, a int) (rowOf, bool) {
+	pl := pageLabel(toks, a)
 	if pl == nil {
-		return RowOf{}, false
+		return rowOf{}, false
 	}
 	y := a - 1
 	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
 		y--
 	}
 	if y < 0 || toks[y].Node == nil || toks[a].Node == nil {
-		return RowOf{}, false
+		return rowOf{}, false
 	}
-	row := CommonAncestor(toks[y].Node, toks[a].Node)
+	row := commonAncestor(toks[y].Node, toks[a].Node)
 	if row == nil {
-		return RowOf{}, false
+		return rowOf{}, false
 	}
-	return RowOf{Label: strings.Join(pl, " "), Row: row, lab: labelElement(toks[y].Node, toks[a].Node)}, true
+	return rowOf{Label: strings.Join(pl, " "), Row: row, lab: labelElement(toks[y].Node, toks[a].Node)}, true
 }
 
-// CommonAncestor returns the innermost element holding both a and b (a
+// commonAncestor returns the innermost element holding both a and b (a
 // node holds itself); nil when there is none.
-func CommonAncestor(a, b *html.Node) *html.Node {
+func commonAncestor(a, b *html.Node) *html.Node {
 	in := map[*html.Node]bool{}
 	for n := a; n != nil; n = n.Parent {
 		in[n] = true
@@ -65,10 +65,10 @@ func CommonAncestor(a, b *html.Node) *html.Node {
 	return nil
 }
 
-// OtherRow reports whether the values of slot s sit, on most of the
+// otherRow reports whether the values of slot s sit, on most of the
 // sample pages where both slots have labelled values, in another row
 // than those of slot p, under another label.
-func OtherRow(p, s *SlotStats) bool {
+func otherRow(p, s *slotStats) bool {
 	both, other := 0, 0
 	for pg, rp := range p.Rows {
 		rs, ok := s.Rows[pg]

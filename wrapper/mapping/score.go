@@ -79,15 +79,15 @@ type Score struct {
 	Fixed float64 `json:"fixed,omitempty"`
 }
 
-// NewScore returns a Score with every factor neutral.
-func NewScore(basis string, annotation float64) Score {
+// newScore returns a Score with every factor neutral.
+func newScore(basis string, annotation float64) Score {
 	return Score{Basis: basis, Annotation: annotation, Label: 1, Variation: 1, Multiplicity: 1,
 		OneText: 1, Title: 1, Whole: 1, Locality: 1, Valid: -1}
 }
 
-// RuleScore returns the Score of a candidate placed by rule at total.
-func RuleScore(rule string, total float64) Score {
-	s := NewScore("rule", 0)
+// ruleScore returns the Score of a candidate placed by rule at total.
+func ruleScore(rule string, total float64) Score {
+	s := newScore("rule", 0)
 	s.Rule, s.Fixed = rule, total
 	return s
 }
@@ -134,16 +134,85 @@ func FmtFactor(v float64) string {
 	return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(v, 'f', 3, 64), "0"), ".")
 }
 
-// OnePerPage is the multiplicity fit of a single field's slot on a detail
+// onePerPage is the multiplicity fit of a single field's slot on a detail
 // page (a list's records are weighed as before: their sets are the
 // records' own, and record mode has rules of its own for them): the
 // number of sample pages (records) where it holds values over the number
 // of its values. The Annotation factor counts values; a single field
 // gets one per page, so a slot with fifteen prices a page (a carousel)
 // is worth its pages, not fifteen times them.
-func OnePerPage(st *SlotStats) float64 {
+func onePerPage(st *slotStats) float64 {
 	if len(st.PerPage) == 0 || st.Occ <= len(st.PerPage) {
 		return 1
 	}
 	return float64(len(st.PerPage)) / float64(st.Occ)
+}
+
+// slotScore weighs candidate slot s (stats st, at set depth depth) for
+// field fi on its base evidence (basis, annotation), the label that
+// nominated it (label, "" for none) and the slot's template label
+// (tmplLabel). It is mapSlots' one weighing of a candidate; locality is
+// set afterwards (locality.go), once the region is known.
+func (w *State) slotScore(st *slotStats, fi int, basis string, annotation float64, label string, tmplLabel []string, depth, nPages int, detail, lines bool) Score {
+	f := w.FieldSpecs[fi]
+	single := f.Parent == "" && !f.Many
+	sc := newScore(basis, annotation)
+	if label != "" {
+		// A label that is the field's name weighs more than one that
+		// shares a stem with it ("Published" and publisher).
+		switch labelAffinity(strings.Fields(label), f) {
+		case affinityWhole:
+			sc.Label = namedBoost
+		case affinityName:
+			sc.Label = namedBoost * 0.75
+		}
+	} else {
+		// A template label naming the field just before the slot
+		// ("Publisher:", "ISBN-13", "Brand" for a field make whose class
+		// is brand) is evidence for it; one that names another field of
+		// the object, and not this one, against.
+		switch labelAffinity(tmplLabel, f) {
+		case affinityWhole, affinityName:
+			sc.Label = 1.5
+		case affinityKind:
+			sc.Label = 1.3
+		default:
+			if w.labelsOther(tmplLabel, f) {
+				sc.Label = 0.5
+			}
+		}
+	}
+	sc.Variation = st.Variation()
+	sc.Multiplicity = presence(st, f, w.FieldSpecs, depth, nPages)
+	if single && !lines && detail {
+		sc.Multiplicity *= onePerPage(st)
+	}
+	// On a detail page, annotations that all fall on one text of a slot
+	// whose values vary, over several pages, are a dictionary knowing a
+	// heading ("Trending players", "More information"), not one
+	// object's value page after page. Two pages are enough: a heading
+	// that rotates among a few boilerplate texts ("Details", "More
+	// information", "Specifications") gives a noisy dictionary's word
+	// ("More") one text on a couple of sample pages, and the slot then
+	// gives the field a heading on every page. (Counted on the
+	// annotations: a label naming the field counts every value it
+	// precedes, known or not.)
+	if ac := st.Count(f.Types); detail && ac >= 2 && len(st.Values) > 1 && st.AnnotatedTexts(f.Types) == 1 {
+		sc.OneText = oneTextPenalty
+	}
+	// On a detail page, a single field whose values the page's <title>
+	// names is the page's own (not a sidebar's). Not for dates, prices
+	// and the like: a year in a title is incidental.
+	if single && detail && f.Predefined == "" && 2*st.InTitle >= st.Occ {
+		sc.Title = titleBoost
+	}
+	// Values that are whole text nodes are preferred, strongly for
+	// whole-node types.
+	whole := st.WholeShare(f)
+	if f.WholeNode {
+		sc.Whole = 0.5 + 0.5*whole
+	} else {
+		sc.Whole = 0.75 + 0.25*whole
+	}
+	return sc
 }

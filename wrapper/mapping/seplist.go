@@ -1,35 +1,5 @@
 package mapping
 
-// Separators of a set's items learned from the shape of a written list.
-//
-// A set written as one run of text follows the grammar of a list: "A, B and
-// C" (or "A / B and C"): the items are separated by commas and the last one
-// by a conjunction. gather, refineSets and learnAloneSeps learn the
-// conjunction from annotations or from items seen alone; a dictionary that
-// knows one guest in ten gives neither, and "The Velvet Satellites and
-// Yusuf Northcott" stays one item. The list's shape is evidence of its own,
-// constant across pages whatever the names: in the runs of the slot's
-// values that hold a comma (or a weak punctuation already learned as a
-// separator: "A / B and C"), the conjunction is in the
-// last piece of nearly every run and in no other piece. A word of a name
-// ("of" in "Wolves of the Coast", "&" in "Nora O'Brien & the Kites") falls
-// in any piece, and in the last one of few runs only.
-//
-// learnListSeps counts, for each set field's slot, the runs of one text
-// node with a comma, and per separator candidate (sepCandidate: a short
-// lower-case word or "&", "/", "+" between two words of the node) the runs
-// whose last piece holds it and whether it ever sits in another piece. A
-// candidate in the last piece of GeneraliseThres of listMinRuns runs or
-// more, on two sample pages or more, and never elsewhere, separates items
-// (SlotMap.SepWords).
-//
-// With the conjunction known, a weak punctuation that stands for the comma
-// ("Wolves of the Coast / Iron Prophets and Hollow Prophets") is learned
-// the same way, with the conjunction in the comma's place: in the runs
-// holding the conjunction, it sits before the last conjunction, followed by
-// a capitalised word, on two sample pages or more, and never after the
-// last conjunction (where "&" of "Yuki Mercer & the Wolves" sits).
-
 import (
 	"sort"
 )
@@ -38,19 +8,19 @@ import (
 // learnListSeps reads a conjunction.
 const listMinRuns = 3
 
-// ListRun is a run of words of one text node of a slot's value: [a, b) of
+// listRun is a run of words of one text node of a slot's value: [a, b) of
 // tk, on sample page pg.
-type ListRun struct {
+type listRun struct {
 	Tk   []Token
 	A, B int
 	Pg   int
 }
 
-// Conjunctions returns the separator candidates that sit in the last piece
+// conjunctions returns the separator candidates that sit in the last piece
 // of the runs cut by isComma, in thres of the runs with two pieces or more
 // (listMinRuns or more, two pages or more), on two pages or more, and in no
 // other piece.
-func Conjunctions(runs []ListRun, isComma func(*Token) bool, thres float64) []string {
+func conjunctions(runs []listRun, isComma func(*Token) bool, thres float64) []string {
 	lists := 0
 	listPages := map[int]bool{}
 	last := map[string]int{}
@@ -70,7 +40,7 @@ func Conjunctions(runs []ListRun, isComma func(*Token) bool, thres float64) []st
 		listPages[r.Pg] = true
 		seen := map[string]bool{}
 		for x := r.A + 1; x+1 < r.B; x++ {
-			if !SepCandidate(r.Tk, x) {
+			if !sepCandidate(r.Tk, x) {
 				continue
 			}
 			wd := r.Tk[x].Text
@@ -101,17 +71,17 @@ func Conjunctions(runs []ListRun, isComma func(*Token) bool, thres float64) []st
 	return out
 }
 
-// CommaStandIns returns the weak punctuation ("&", "/", "+") that, in the
+// commaStandIns returns the weak punctuation ("&", "/", "+") that, in the
 // runs holding a conjunction (isConj), sits before the last conjunction and
 // before a capitalised word on two pages or more, and never after the last
 // conjunction.
-func CommaStandIns(runs []ListRun, isConj func(*Token) bool) []string {
+func commaStandIns(runs []listRun, isConj func(*Token) bool) []string {
 	before := map[string]map[int]bool{}
 	after := map[string]bool{}
 	for _, r := range runs {
 		cut := -1
 		for x := r.A + 1; x+1 < r.B; x++ {
-			if isConj(&r.Tk[x]) && SepShape(r.Tk, x) {
+			if isConj(&r.Tk[x]) && sepShape(r.Tk, x) {
 				cut = x
 			}
 		}
@@ -120,14 +90,14 @@ func CommaStandIns(runs []ListRun, isConj func(*Token) bool) []string {
 		}
 		for x := r.A + 1; x+1 < r.B; x++ {
 			t := &r.Tk[x]
-			if !SepCandidate(r.Tk, x) || !SepToken(t, WeakSeps) {
+			if !sepCandidate(r.Tk, x) || !sepToken(t, weakSeps) {
 				continue
 			}
 			if x > cut {
 				after[t.Text] = true
 				continue
 			}
-			if CapitalWord(&r.Tk[x+1]) {
+			if capitalWord(&r.Tk[x+1]) {
 				if before[t.Text] == nil {
 					before[t.Text] = map[int]bool{}
 				}
@@ -156,5 +126,78 @@ func nameGoesOn(toks []Token, x int) bool {
 	}
 	l, r := &toks[x-1], &toks[x+1]
 	return l.Kind == KindWord && r.Kind == KindWord && l.Node == toks[x].Node && r.Node == toks[x].Node &&
-		CapitalWord(l) && LowerInitial(r.Text)
+		capitalWord(l) && lowerInitial(r.Text)
+}
+
+// LearnListSeps adds, for the set fields' slots of w, the separators the
+// shape of the sample's written lists shows (see the file comment). toks
+// are the sample pages (records in record mode), pageOf gives each one's
+// page.
+func (w *State) LearnListSeps(toks [][]Token, pageOf []int) {
+	thres := w.Opt.GeneraliseThres
+	for i := range w.SlotMaps {
+		sm := &w.SlotMaps[i]
+		fi := IndexOf(w.FieldSpecs, sm.Field)
+		if fi < 0 {
+			continue
+		}
+		f := w.FieldSpecs[fi]
+		if !f.Many || f.Patterned() || sm.Item || sm.Part {
+			continue
+		}
+		var runs []listRun
+		for r, tk := range toks {
+			root, ok := w.matchRoot(tk)
+			if !ok {
+				continue
+			}
+			Collect(root, -1, func(v sval) {
+				if v.Slot != sm.Slot {
+					return
+				}
+				for x := v.A; x < v.B; {
+					if tk[x].Kind != KindWord {
+						x++
+						continue
+					}
+					y := x
+					for y < v.B && tk[y].Kind == KindWord && tk[y].Node == tk[x].Node {
+						y++
+					}
+					if !inLink(&tk[x]) {
+						runs = append(runs, listRun{Tk: tk, A: x, B: y, Pg: pageOf[r]})
+					}
+					x = y
+				}
+			})
+		}
+		changed := false
+		// A comma, or weak punctuation the sample already showed
+		// separating items ("A / B and C" with "/" learned).
+		isComma := func(t *Token) bool {
+			return sepToken(t, itemSeps) || (sepToken(t, weakSeps) && Contains(sm.SepWords, t.Text))
+		}
+		for _, wd := range conjunctions(runs, isComma, thres) {
+			if !Contains(sm.SepWords, wd) {
+				sm.SepWords, changed = append(sm.SepWords, wd), true
+			}
+		}
+		var conj []string
+		for _, wd := range sm.SepWords {
+			if lowerInitial(wd) {
+				conj = append(conj, wd)
+			}
+		}
+		if len(conj) > 0 {
+			isConj := func(t *Token) bool { return Contains(conj, t.Text) }
+			for _, p := range commaStandIns(runs, isConj) {
+				if !Contains(sm.SepWords, p) {
+					sm.SepWords, changed = append(sm.SepWords, p), true
+				}
+			}
+		}
+		if changed {
+			sort.Strings(sm.SepWords)
+		}
+	}
 }

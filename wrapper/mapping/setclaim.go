@@ -10,7 +10,7 @@ package mapping
 // take the byline, and the mandatory authors, which have no other slot,
 // would stop the induction.
 
-// SetClaims reports whether candidate c, of a single root field, stands on
+// setClaims reports whether candidate c, of a single root field, stands on
 // a slot that a mandatory root set field claims. For an optional single
 // field of another kind than the set's: the set field's best candidate is
 // this slot and scores higher than c there. For any single field, the
@@ -20,12 +20,12 @@ package mapping
 // artists' dictionary also finds as the first of a record's performers
 // ("<dd>A<br>B<br>C</dd>" beside the heading "A") would otherwise take the
 // lineup, as one value, and leave the performers the heading's one name.
-func SetClaims(fields []FieldSpec, cands []Cand, c Cand) bool {
+func setClaims(fields []FieldSpec, cands []cand, c cand) bool {
 	f := fields[c.Field]
 	if f.Many || f.Parent != "" {
 		return false
 	}
-	best := map[int]Cand{}
+	best := map[int]cand{}
 	for _, d := range cands {
 		if b, ok := best[d.Field]; !ok || d.Score > b.Score {
 			best[d.Field] = d
@@ -46,7 +46,7 @@ func SetClaims(fields []FieldSpec, cands []Cand, c Cand) bool {
 		if !g.Many || g.Optional || g.Tuple || g.Parent != "" || d.Slot != c.Slot {
 			continue
 		}
-		if f.Optional && !SameKind(f, g) && d.Score > c.Score {
+		if f.Optional && !sameKind(f, g) && d.Score > c.Score {
 			return true
 		}
 		if alt := other(c.Field, c.Slot); alt > 0 && alt+d.Score > c.Score+other(fi, c.Slot) {

@@ -28,20 +28,20 @@ import (
 	"github.com/objectrunner/objectrunner/wrapper/exalg"
 )
 
-// ItemCounts adds a value [a, b) to st's item-level counts; seen holds the
+// itemCounts adds a value [a, b) to st's item-level counts; seen holds the
 // types that cover half the value's words (an item-level instance too).
-func ItemCounts(st *SlotStats, toks []Token, a, b int, seen map[string]bool) {
-	CountItems(st, toks, a, b, seen, nil)
+func itemCounts(st *slotStats, toks []Token, a, b int, seen map[string]bool) {
+	countItems(st, toks, a, b, seen, nil)
 }
 
-// CountItems is itemCounts; patTypes holds the types of the SOD's
+// countItems is itemCounts; patTypes holds the types of the SOD's
 // patterned fields (see the file comment).
-func CountItems(st *SlotStats, toks []Token, a, b int, seen, patTypes map[string]bool) {
+func countItems(st *slotStats, toks []Token, a, b int, seen, patTypes map[string]bool) {
 	hit := map[string]float64{}
 	for t := range seen {
 		hit[t] = bestConf(toks, a, b, t)
 	}
-	if its := CountingItems(toks, a, b); len(its) > 0 && !blockInside(toks, a, b) {
+	if its := countingItems(toks, a, b); len(its) > 0 && !blockInside(toks, a, b) {
 		mains := make([]map[string]bool, len(its))
 		for i, it := range its {
 			mains[i] = wholeTypes(toks, it[0], it[1])
@@ -111,9 +111,9 @@ func bestConf(toks []Token, a, b int, typ string) float64 {
 	return best
 }
 
-// CountingItems cuts tokens [a, b) into items for counting (see the file
+// countingItems cuts tokens [a, b) into items for counting (see the file
 // comment); the insides of bracket pairs are left out.
-func CountingItems(toks []Token, a, b int) [][2]int {
+func countingItems(toks []Token, a, b int) [][2]int {
 	var out [][2]int
 	start, depth := a, 0
 	cut := func(x int) {
@@ -125,15 +125,15 @@ func CountingItems(toks []Token, a, b int) [][2]int {
 	for x := a; x < b; x++ {
 		t := &toks[x]
 		switch {
-		case SepToken(t, "(["):
+		case sepToken(t, "(["):
 			cut(x)
 			depth++
-		case SepToken(t, ")]"):
+		case sepToken(t, ")]"):
 			depth = max(0, depth-1)
 			start = x + 1
-		case t.Kind != KindWord, SepToken(t, ItemSeps+WeakSeps):
+		case t.Kind != KindWord, sepToken(t, itemSeps+weakSeps):
 			cut(x)
-		case x > a && x+1 < b && len(t.Text) <= 4 && LowerInitial(t.Text) && CapitalWord(&toks[x-1]) && CapitalWord(&toks[x+1]):
+		case x > a && x+1 < b && len(t.Text) <= 4 && lowerInitial(t.Text) && capitalWord(&toks[x-1]) && capitalWord(&toks[x+1]):
 			cut(x)
 		}
 	}
@@ -141,9 +141,9 @@ func CountingItems(toks []Token, a, b int) [][2]int {
 	return out
 }
 
-// CapitalWord reports whether t is a word starting with an upper-case
+// capitalWord reports whether t is a word starting with an upper-case
 // letter.
-func CapitalWord(t *Token) bool {
+func capitalWord(t *Token) bool {
 	if t.Kind != KindWord {
 		return false
 	}
@@ -155,7 +155,7 @@ func CapitalWord(t *Token) bool {
 
 // ItemCount is the number of values with an item that is an instance of
 // one of types, and its share of the values with an annotated item.
-func (st *SlotStats) ItemCount(types []string) (int, float64) {
+func (st *slotStats) ItemCount(types []string) (int, float64) {
 	n := 0
 	for _, t := range types {
 		n += st.itemTypes[t]
@@ -168,12 +168,12 @@ func (st *SlotStats) ItemCount(types []string) (int, float64) {
 
 // ItemMeanConf is the mean confidence of the values counted by itemCount
 // (1 when there are none).
-func (st *SlotStats) ItemMeanConf(types []string) float64 {
+func (st *slotStats) ItemMeanConf(types []string) float64 {
 	return meanConfOf(st.itemTypes, st.itemConf, types)
 }
 
 // ItemPlurality is plurality counted on items (itemTypes).
-func (st *SlotStats) ItemPlurality(types []string) bool {
+func (st *slotStats) ItemPlurality(types []string) bool {
 	mine, _ := st.ItemCount(types)
 	for t, n := range st.itemTypes {
 		if !slices.Contains(types, t) && n >= mine {
@@ -183,8 +183,8 @@ func (st *SlotStats) ItemPlurality(types []string) bool {
 	return mine > 0
 }
 
-// PatternTypes returns the types of the fields that have a pattern.
-func PatternTypes(fields []FieldSpec) map[string]bool {
+// patternTypes returns the types of the fields that have a pattern.
+func patternTypes(fields []FieldSpec) map[string]bool {
 	out := map[string]bool{}
 	for _, f := range fields {
 		if f.Patterned() {

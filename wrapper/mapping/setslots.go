@@ -21,9 +21,9 @@ import (
 // both copies as well as it knows the headliner) and its own place, a list
 // of names the dictionary knows less often, is never tried.
 
-// DropCopies removes the candidates of set fields whose slot copies
+// dropCopies removes the candidates of set fields whose slot copies
 // (copySlot) the slot of a candidate of a single field of the same kind.
-func DropCopies(fields []FieldSpec, cands []Cand, stats []*SlotStats, thres float64) []Cand {
+func dropCopies(fields []FieldSpec, cands []cand, stats []*slotStats, thres float64) []cand {
 	out := cands[:0:0]
 	for _, c := range cands {
 		f := fields[c.Field]
@@ -37,11 +37,11 @@ func DropCopies(fields []FieldSpec, cands []Cand, stats []*SlotStats, thres floa
 
 // copiesSingle reports whether set-field candidate c's slot copies the slot
 // of a candidate of a single field of the same kind (sameKind).
-func copiesSingle(fields []FieldSpec, cands []Cand, stats []*SlotStats, c Cand, thres float64) bool {
+func copiesSingle(fields []FieldSpec, cands []cand, stats []*slotStats, c cand, thres float64) bool {
 	f := fields[c.Field]
 	for _, d := range cands {
 		g := fields[d.Field]
-		if d.Slot == c.Slot || g.Many || g.Parent != f.Parent || !SameKind(f, g) {
+		if d.Slot == c.Slot || g.Many || g.Parent != f.Parent || !sameKind(f, g) {
 			continue
 		}
 		if copySlot(stats[c.Slot], stats[d.Slot], thres) {
@@ -51,11 +51,11 @@ func copiesSingle(fields []FieldSpec, cands []Cand, stats []*SlotStats, c Cand, 
 	return false
 }
 
-// SameKind reports whether two fields hold values of one kind: they share
+// sameKind reports whether two fields hold values of one kind: they share
 // a type, or both are recognised by the same dictionary class (a
 // headliner and the performers, each an entity of its own over the
 // artists' dictionary).
-func SameKind(f, g FieldSpec) bool {
+func sameKind(f, g FieldSpec) bool {
 	if f.Dictionary && g.Dictionary && f.Class != "" && f.Class == g.Class {
 		return true
 	}
@@ -70,7 +70,7 @@ func SameKind(f, g FieldSpec) bool {
 // copySlot reports whether slot a repeats slot b: on at least thres of the
 // sample pages where a has values (two pages or more), each slot has one
 // value there and it is the same text.
-func copySlot(a, b *SlotStats, thres float64) bool {
+func copySlot(a, b *slotStats, thres float64) bool {
 	n, same := len(a.PerPage), 0
 	if n < 2 {
 		return false
@@ -89,15 +89,15 @@ func copySlot(a, b *SlotStats, thres float64) bool {
 // date, a price, …, each an instance of a single field of the object. The
 // object's own performers are a list of names, not of objects.
 
-// DropOtherRecords removes the candidates of root set fields whose slot sits
+// dropOtherRecords removes the candidates of root set fields whose slot sits
 // in a set whose iterations also hold a slot mainly annotated (share
 // thres, minCnt values or more) with the types of a single root field of
 // another kind (recordLike).
-func DropOtherRecords(fields []FieldSpec, cands []Cand, stats []*SlotStats, sets [][]int, minCnt int, thres float64) []Cand {
+func dropOtherRecords(fields []FieldSpec, cands []cand, stats []*slotStats, sets [][]int, minCnt int, thres float64) []cand {
 	out := cands[:0:0]
 	for _, c := range cands {
 		f := fields[c.Field]
-		if f.Parent == "" && f.Many && RecordLike(fields, f, c.Slot, stats, sets, minCnt, thres) {
+		if f.Parent == "" && f.Many && recordLike(fields, f, c.Slot, stats, sets, minCnt, thres) {
 			continue
 		}
 		out = append(out, c)
@@ -109,7 +109,7 @@ func DropOtherRecords(fields []FieldSpec, cands []Cand, stats []*SlotStats, sets
 // field that has none left in out: a doubtful slot is dropped when the
 // field has another, not when dropping it stops the induction (a field
 // with no slot at all; see mapSlots).
-func keepMandatory(fields []FieldSpec, all, out []Cand) []Cand {
+func keepMandatory(fields []FieldSpec, all, out []cand) []cand {
 	left := map[int]bool{}
 	for _, c := range out {
 		left[c.Field] = true
@@ -122,10 +122,10 @@ func keepMandatory(fields []FieldSpec, all, out []Cand) []Cand {
 	return out
 }
 
-// RecordLike reports whether slot s's innermost set holds, in its
+// recordLike reports whether slot s's innermost set holds, in its
 // iterations, another slot mainly annotated with the types of a single root
 // field of a kind other than f's.
-func RecordLike(fields []FieldSpec, f FieldSpec, s int, stats []*SlotStats, sets [][]int, minCnt int, thres float64) bool {
+func recordLike(fields []FieldSpec, f FieldSpec, s int, stats []*slotStats, sets [][]int, minCnt int, thres float64) bool {
 	if len(sets[s]) == 0 {
 		return false
 	}
@@ -135,7 +135,7 @@ func RecordLike(fields []FieldSpec, f FieldSpec, s int, stats []*SlotStats, sets
 			continue
 		}
 		for _, g := range fields {
-			if g.Tuple || g.Many || g.Parent != "" || SameKind(f, g) {
+			if g.Tuple || g.Many || g.Parent != "" || sameKind(f, g) {
 				continue
 			}
 			if c := st.Count(g.Types); c >= minCnt && float64(c) >= thres*float64(st.AnnOcc) {
@@ -153,10 +153,10 @@ func RecordLike(fields []FieldSpec, f FieldSpec, s int, stats []*SlotStats, sets
 // slot's value: the object's own instance is written where it nearly always
 // is.
 
-// DropOutnumbered removes the candidates of patterned single fields that
+// dropOutnumbered removes the candidates of patterned single fields that
 // another patterned single field's candidate slot outnumbers
 // (outnumbered).
-func DropOutnumbered(fields []FieldSpec, cands []Cand, stats []*SlotStats, valid map[string]recognizers.Recognizer, thres float64) []Cand {
+func dropOutnumbered(fields []FieldSpec, cands []cand, stats []*slotStats, valid map[string]recognizers.Recognizer, thres float64) []cand {
 	out := cands[:0:0]
 	for _, c := range cands {
 		if f := fields[c.Field]; !f.Many && !f.Tuple && valid[f.Path] != nil && outnumbered(fields, cands, stats, valid, c, thres) {
@@ -174,7 +174,7 @@ func DropOutnumbered(fields []FieldSpec, cands []Cand, stats []*SlotStats, valid
 // a date), holds c's field's instance apart from its own (not a number
 // inside a date) in more values than c's slot holds instances, and in
 // sharePartShare of its values or more.
-func outnumbered(fields []FieldSpec, cands []Cand, stats []*SlotStats, valid map[string]recognizers.Recognizer, c Cand, thres float64) bool {
+func outnumbered(fields []FieldSpec, cands []cand, stats []*slotStats, valid map[string]recognizers.Recognizer, c cand, thres float64) bool {
 	// Another field's slot, mainly that field's (wholly its annotations,
 	// or values in which its pattern finds an instance: "2017-10-17 ·
 	// 9:00p"; rows of several kinds in one slot: the labelled rows).

@@ -16,7 +16,7 @@ package mapping
 // (thres) of the values of the slot mainly annotated with f's types (ann
 // of them under k), with values of other types under k at most 1-thres
 // of the annotated ones there.
-func sparseRow(st *SlotStats, k string, f FieldSpec, ann int, thres float64) bool {
+func sparseRow(st *slotStats, k string, f FieldSpec, ann int, thres float64) bool {
 	if !SparseRows {
 		return false
 	}

@@ -9,11 +9,11 @@ package mapping
 // annotations (GeneraliseThres of its annotated values the field's),
 // its values count as instances as far as the title names them.
 
-// Titled returns the number of instances slot st counts for field f: c,
+// titled returns the number of instances slot st counts for field f: c,
 // or, for a single dictionary field of a detail page (single, detail)
 // whose slot values the page title names on every sample page, the
 // values it names.
-func Titled(st *SlotStats, f FieldSpec, single, detail bool, c int) int {
+func titled(st *slotStats, f FieldSpec, single, detail bool, c int) int {
 	if !TitledSlots || !single || !detail || f.Patterned() || st.Occ == 0 || st.InTitle < st.Occ || len(st.Values) < 2 {
 		return c
 	}

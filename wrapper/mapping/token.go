@@ -2,7 +2,10 @@ package mapping
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/objectrunner/objectrunner/annotate"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -96,11 +99,311 @@ func Skipped(n *html.Node) bool {
 	return false
 }
 
-func Void(n *html.Node) bool {
+func void(n *html.Node) bool {
 	switch n.DataAtom {
 	case atom.Area, atom.Base, atom.Br, atom.Col, atom.Embed, atom.Hr, atom.Img, atom.Input,
 		atom.Link, atom.Meta, atom.Param, atom.Source, atom.Track, atom.Wbr:
 		return true
 	}
 	return false
+}
+
+// Tokenize turns a page into tokens (ExAlg: "a token is a word or an HTML
+// tag"), framed by two sentinels. Elements without visible content (head,
+// script, style, …) are skipped; attributes are ignored but for those the
+// wrapper reads (ps.attrs, attr.go). Occurrence paths start at the document.
+func Tokenize(p *annotate.Page, ps *Paths) []Token {
+	n := 1024
+	if p != nil && p.Size/16 > n {
+		n = p.Size / 16
+	}
+	tz := Tokenizer{toks: make([]Token, 0, n), Ps: ps}
+	tz.Begin(p)
+	if p != nil && p.Doc != nil {
+		annotate.Walk(p.Doc, &tz)
+	}
+	return tz.Finish()
+}
+
+// tokenizeNodes turns a run of sibling nodes (one record of a list page)
+// into tokens framed by two sentinels, as tokenize does for a whole page.
+// Occurrence paths are relative to the nodes' parent (path 0), so that
+// records at different places or depths of their pages share roles.
+// p is the nodes' page (nil: no annotations, no attribute values).
+func tokenizeNodes(nodes []*html.Node, p *annotate.Page, ps *Paths) []Token {
+	tz := Tokenizer{toks: make([]Token, 0, 64), Ps: ps}
+	tz.Begin(p)
+	for _, n := range nodes {
+		switch {
+		case n == nil:
+		case n.Type == html.ElementNode:
+			tz.Start(n)
+			annotate.Walk(n, &tz)
+			tz.End(n)
+		case n.Type == html.TextNode:
+			tz.Text(n)
+		case n.Type == html.DocumentNode:
+			annotate.Walk(n, &tz)
+		}
+	}
+	return tz.Finish()
+}
+
+// Tokenizer accumulates the tokens of a cleaned tree given in document
+// order: it is an annotate.Visitor, driven by a walk of a tree (tokenize,
+// tokenizeNodes) or by the stream that builds the tree while reading the
+// page (ExtractStream). The open elements are on a stack of frames with
+// their occurrence paths.
+type Tokenizer struct {
+	toks   []Token
+	Ps     *Paths
+	byNode map[*html.Node][]*annotate.Annotation
+	page   *annotate.Page // for attribute values (attr.go); may be nil
+	stack  []frame
+	rb     reorderBufs // finish's arrays (roworder.go)
+}
+
+// frame is an open element of the tokenizer.
+type frame struct {
+	path int32
+	bare int32 // the bare path (tag names only) when ps.cls is set
+	mode uint8
+	has  bool // frameAttrs: the element carries attribute values, its tags are tokens
+}
+
+// Modes of a frame.
+const (
+	// frameTokens: the element and its content are tokens.
+	frameTokens uint8 = iota
+	// frameAttrs: inside an element whose content is skipped (head, …),
+	// only elements carrying attribute values the wrapper reads give
+	// tokens: their tags and the values (attr.go).
+	frameAttrs
+	// frameNone: nothing under the element gives tokens.
+	frameNone
+)
+
+// maxDepth bounds the element nesting that is tokenized.
+const maxDepth = 512
+
+// Begin starts the tokens of page p (annotate.Visitor): p gives the
+// annotations and the attribute values (nil: none).
+func (tz *Tokenizer) Begin(p *annotate.Page) {
+	tz.page, tz.byNode = p, nil
+	if p != nil {
+		tz.byNode = p.ByNode
+	}
+	tz.toks = append(tz.toks[:0], Token{Kind: KindSentinel, Text: "^"})
+	tz.stack = tz.stack[:0]
+}
+
+func (tz *Tokenizer) Finish() []Token {
+	toks := append(tz.toks, Token{Kind: KindSentinel, Text: "$"})
+	out := tz.Ps.Rows.Reorder(toks, tz.Ps, &tz.rb)
+	if &out[0] != &toks[0] {
+		// The tokens in page order are read no more: their array takes
+		// the reordered tokens of the next page.
+		tz.rb.Out = toks[:0]
+	}
+	return out
+}
+
+// top returns the current element's path and mode (the document's at the
+// start).
+func (tz *Tokenizer) top() (int32, uint8) {
+	if len(tz.stack) == 0 {
+		return 0, frameTokens
+	}
+	f := tz.stack[len(tz.stack)-1]
+	return f.path, f.mode
+}
+
+// step returns the occurrence step of element c under the current
+// element, and its bare path (list_class.go; -1 without class rules).
+func (tz *Tokenizer) step(c *html.Node) (string, int32) {
+	cr := tz.Ps.Cls
+	if cr == nil {
+		return c.Data, -1
+	}
+	parent := int32(0)
+	if len(tz.stack) > 0 {
+		parent = tz.stack[len(tz.stack)-1].bare
+	}
+	b := cr.Bare.Child(parent, c.Data)
+	return cr.Step(b, c), b
+}
+
+// Start adds an element's start tag, and the tokens of its attribute
+// values (annotate.Visitor).
+func (tz *Tokenizer) Start(c *html.Node) {
+	path, mode := tz.top()
+	f := frame{mode: frameNone}
+	switch {
+	case len(tz.stack) > maxDepth || mode == frameNone:
+	case mode == frameAttrs || Skipped(c):
+		if len(tz.Ps.Attrs) > 0 && tz.page != nil {
+			f = frame{path: tz.Ps.Child(path, c.Data), mode: frameAttrs, has: tz.hasAttrs(c)}
+			if f.has {
+				tz.toks = append(tz.toks, Token{Kind: KindStart, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
+				tz.attrTokens(c, f.path)
+			}
+		}
+	default:
+		step, bare := tz.step(c)
+		f = frame{path: tz.Ps.Child(path, step), bare: bare, mode: frameTokens}
+		tz.toks = append(tz.toks, Token{Kind: KindStart, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
+		if len(tz.Ps.Attrs) > 0 {
+			tz.attrTokens(c, f.path) // attr.go
+		}
+	}
+	tz.stack = append(tz.stack, f)
+}
+
+// End adds an element's end tag (annotate.Visitor); void elements have
+// none.
+func (tz *Tokenizer) End(c *html.Node) {
+	f := tz.stack[len(tz.stack)-1]
+	tz.stack = tz.stack[:len(tz.stack)-1]
+	if (f.mode == frameTokens || f.mode == frameAttrs && f.has) && !void(c) {
+		tz.toks = append(tz.toks, Token{Kind: KindEnd, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
+	}
+}
+
+// Text adds the words of a text node (annotate.Visitor).
+func (tz *Tokenizer) Text(c *html.Node) {
+	if path, mode := tz.top(); mode == frameTokens && len(tz.stack) <= maxDepth {
+		tz.toks = splitWords(tz.toks, c, path, tz.byNode[c])
+	}
+}
+
+func IsPunct(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiClass[r]&asciiPunct != 0
+	}
+	return unicode.IsPunct(r)
+}
+
+// wordSpace reports the runes that separate words: white space and the
+// no-break space.
+func wordSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiClass[r]&asciiSpace != 0
+	}
+	return unicode.IsSpace(r) || r == '\u00a0'
+}
+
+// asciiClass caches unicode.IsPunct and unicode.IsSpace for ASCII.
+var asciiClass = func() (t [utf8.RuneSelf]uint8) {
+	for r := range rune(utf8.RuneSelf) {
+		if unicode.IsPunct(r) {
+			t[r] |= asciiPunct
+		}
+		if unicode.IsSpace(r) {
+			t[r] |= asciiSpace
+		}
+	}
+	return t
+}()
+
+const (
+	asciiPunct uint8 = 1 << iota
+	asciiSpace
+)
+
+// DecodeRune is utf8.DecodeRuneInString with the ASCII case inline.
+func DecodeRune(s string) (rune, int) {
+	if c := s[0]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(s)
+}
+
+// decodeLastRune is utf8.DecodeLastRuneInString with the ASCII case inline.
+func decodeLastRune(s string) (rune, int) {
+	if c := s[len(s)-1]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeLastRuneInString(s)
+}
+
+// splitWords appends the words of text node n: white-space separated, with
+// punctuation at word edges split off (see the package comment).
+func splitWords(toks []Token, n *html.Node, path int32, anns []*annotate.Annotation) []Token {
+	s := n.Data
+	add := func(a, b int) {
+		var cover []*annotate.Annotation
+		for _, an := range anns {
+			if an.Node == n && an.Start < b && an.End > a {
+				cover = append(cover, an)
+			}
+		}
+		toks = append(toks, Token{Kind: KindWord, Text: s[a:b], Path: path, Node: n, Start: a, End: b, Ann: cover})
+	}
+	// punct adds a punctuation run; a comma or semicolon in a longer run
+	// is a token of its own, so that "Pilots!," gives "!" and ",": the
+	// separator of a list, and punctuation that belongs to the value.
+	punct := func(a, b int) {
+		if b-a == 1 || !strings.ContainsAny(s[a:b], ",;") {
+			add(a, b)
+			return
+		}
+		start := a
+		for x := a; x < b; {
+			r, w := utf8.DecodeRuneInString(s[x:])
+			if r == ',' || r == ';' {
+				if x > start {
+					add(start, x)
+				}
+				add(x, x+w)
+				start = x + w
+			}
+			x += w
+		}
+		if b > start {
+			add(start, b)
+		}
+	}
+	i := 0
+	for i < len(s) {
+		r, w := DecodeRune(s[i:])
+		if wordSpace(r) {
+			i += w
+			continue
+		}
+		j := i
+		for j < len(s) {
+			r, w := DecodeRune(s[j:])
+			if wordSpace(r) {
+				break
+			}
+			j += w
+		}
+		// word s[i:j]: split leading and trailing punctuation runs.
+		a, b := i, j
+		for a < b {
+			r, w := DecodeRune(s[a:])
+			if !IsPunct(r) {
+				break
+			}
+			a += w
+		}
+		for b > a {
+			r, w := decodeLastRune(s[a:b])
+			if !IsPunct(r) {
+				break
+			}
+			b -= w
+		}
+		if a > i {
+			punct(i, a)
+		}
+		if b > a {
+			add(a, b)
+		}
+		if j > b && b >= a && !(a == j) {
+			punct(b, j)
+		}
+		i = j
+	}
+	return toks
 }

@@ -1,9 +1,12 @@
 package mapping
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"golang.org/x/net/html"
 )
 
 // Notes read from the explicit score of the chosen slots, from the
@@ -55,12 +58,12 @@ const (
 	NoteCloseRival = "close-rival"
 )
 
-// LeadPeer returns the number of the slot right before the set
+// leadPeer returns the number of the slot right before the set
 // holding the slot at flat[i] when it is the set's first slot and the two
 // slots have the same markup around them (the token before and the token
 // after), with only template tokens between that slot and the set; -1
 // otherwise.
-func LeadPeer(flat []FlatEl, i int) int {
+func leadPeer(flat []flatEl, i int) int {
 	open := -1
 	for j := i - 1; j >= 0; j-- {
 		if flat[j].Slot >= 0 || (flat[j].Mark != "" && flat[j].Mark != "{") {
@@ -91,14 +94,14 @@ func LeadPeer(flat []FlatEl, i int) int {
 
 // sameTok reports whether two template elements are tokens of one kind
 // and text.
-func sameTok(a, b FlatEl) bool {
+func sameTok(a, b flatEl) bool {
 	return a.Slot < 0 && b.Slot < 0 && a.Mark == "" && b.Mark == "" && a.Tok.Kind == b.Tok.Kind && a.Tok.Text == b.Tok.Text
 }
 
-// CompareSamples compares two candidates' sample values page by page
+// compareSamples compares two candidates' sample values page by page
 // (their first values): common is the number of sample pages where both
 // have one, differ those where they differ.
-func CompareSamples(a, b []CandidateSample) (common, differ int) {
+func compareSamples(a, b []CandidateSample) (common, differ int) {
 	first := map[int]string{}
 	for _, s := range a {
 		if len(s.Values) > 0 {
@@ -128,9 +131,9 @@ const NoteRecordsElsewhere = "records-elsewhere"
 // value on those objects.
 const NoteNoLetter = "no-letter"
 
-// LeadNumber reports whether the word tokens [a, b) open with a number
+// leadNumber reports whether the word tokens [a, b) open with a number
 // (digits only) not annotated with types, followed by a token that is.
-func LeadNumber(toks []Token, a, b int, types []string) bool {
+func leadNumber(toks []Token, a, b int, types []string) bool {
 	first := -1
 	for x := a; x < b; x++ {
 		if toks[x].Kind == KindWord {
@@ -138,19 +141,19 @@ func LeadNumber(toks []Token, a, b int, types []string) bool {
 			break
 		}
 	}
-	if first < 0 || !allDigits(toks[first].Text) || TypedAs(toks[first], types) {
+	if first < 0 || !allDigits(toks[first].Text) || typedAs(toks[first], types) {
 		return false
 	}
 	for x := first + 1; x < b; x++ {
-		if toks[x].Kind == KindWord && TypedAs(toks[x], types) {
+		if toks[x].Kind == KindWord && typedAs(toks[x], types) {
 			return true
 		}
 	}
 	return false
 }
 
-// TypedAs reports whether token t holds an annotation of one of types.
-func TypedAs(t Token, types []string) bool {
+// typedAs reports whether token t holds an annotation of one of types.
+func typedAs(t Token, types []string) bool {
 	return slices.ContainsFunc(t.Ann, func(an *annotate.Annotation) bool { return slices.Contains(types, an.Type) })
 }
 
@@ -172,3 +175,586 @@ func allDigits(s string) bool {
 // or more ("May 3, Feb 17"): two values merged, or a value and another
 // field's.
 const NoteMerged = "merged-values"
+
+// trustNotes returns the notes of this file for the wrapper learned on
+// pages (the sample).
+func (w *State) trustNotes(pages []*annotate.Page) []Note {
+	var out []Note
+	out = append(out, w.leadItemNotes(pages)...)
+	out = append(out, w.weakSlotNotes()...)
+	out = append(out, w.nestedSameNotes(pages)...)
+	out = append(out, w.nestedTieNotes()...)
+	out = append(out, w.recordsElsewhereNotes(pages)...)
+	out = append(out, w.valueShapeNotes(pages)...)
+	out = append(out, w.recordMissedNotes(pages)...)
+	out = append(out, w.mergedNotes(pages)...)
+	return out
+}
+
+// leadItemNotes finds the set fields whose list's first item is a slot of
+// its own before the set that the field did not get (see above).
+func (w *State) leadItemNotes(pages []*annotate.Page) []Note {
+	if w.Tmpl == nil {
+		return nil
+	}
+	owner := map[int]string{}
+	mine := map[string][]int{}
+	for _, sm := range w.SlotMaps {
+		if _, ok := owner[sm.Slot]; !ok {
+			owner[sm.Slot] = sm.Field
+		}
+		mine[sm.Field] = append(mine[sm.Field], sm.Slot)
+	}
+	flat := Flatten(w.Tmpl.Root, nil)
+	var out []Note
+	noted := map[string]bool{}
+	for i, e := range flat {
+		if e.Slot < 0 {
+			continue
+		}
+		f := w.fieldSpec(owner[e.Slot])
+		if f == nil || !f.Many || f.Tuple || noted[f.Path] {
+			continue
+		}
+		q := leadPeer(flat, i)
+		if q < 0 || slices.Contains(mine[f.Path], q) {
+			continue
+		}
+		ex := w.slotExample(pages, q)
+		if ex == "" {
+			continue
+		}
+		noted[f.Path] = true
+		g := owner[q]
+		if g == "" {
+			out = append(out, Note{Kind: NoteLeadItem, Field: f.Path, Message: fmt.Sprintf(
+				"set field %s: the first item of its list (e.g. %q) is a slot of its own, before the repeated items, that no field reads: it is missing from every value",
+				f.Path, ex)})
+			continue
+		}
+		out = append(out, Note{Kind: NoteLeadItem, Field: f.Path, Message: fmt.Sprintf(
+			"set field %s: the first item of its list (e.g. %q) is a slot of its own, before the repeated items, read as field %s: it is missing from the set",
+			f.Path, ex, g)})
+		if gf := w.fieldSpec(g); gf != nil && !gf.Many && !gf.Patterned() && !noted[g] {
+			noted[g] = true
+			out = append(out, Note{Kind: NoteLeadItem, Field: g, Message: fmt.Sprintf(
+				"field %s is read from the first item of set field %s's list (e.g. %q): it may be one of %s, not the %s",
+				g, f.Path, ex, f.Path, g)})
+		}
+	}
+	return out
+}
+
+// slotExample returns the first value of slot s on the sample (the first
+// page where it has one), "" when it has none.
+func (w *State) slotExample(pages []*annotate.Page, s int) string {
+	for _, p := range pages {
+		ex := ""
+		w.sampleScopes(p, func(toks []Token, r *mrec) {
+			Collect(r, -1, func(v sval) {
+				if ex != "" || v.Slot != s {
+					return
+				}
+				if txt, a, b := ValueText(toks, v.A, v.B); a < b {
+					ex = txt
+				}
+			})
+		})
+		if ex != "" {
+			if len(ex) > 40 {
+				ex = ex[:40] + "…"
+			}
+			return ex
+		}
+	}
+	return ""
+}
+
+// weakSlotNotes finds the single fields whose chosen slot's score carries
+// a factor against it (see above).
+func (w *State) weakSlotNotes() []Note {
+	if w.Rp != nil || w.Scope >= 0 {
+		return nil // detail pages only: a list's records are weighed by rules of their own
+	}
+	var out []Note
+	for _, fe := range w.Explain {
+		f := w.fieldSpec(fe.Field)
+		if f == nil || f.Many || f.Tuple || fe.Sample == 0 {
+			continue
+		}
+		var win *CandidateExplain
+		for i := range fe.Candidates {
+			if c := &fe.Candidates[i]; c.Chosen && (win == nil || c.Total > win.Total) {
+				win = c
+			}
+		}
+		if win == nil || win.Score.Basis == "rule" {
+			continue
+		}
+		var why []string
+		if win.Score.OneText < 1 && win.Score.Variation < 1 {
+			why = append(why, "its annotations all fall on one text and its values repeat among a few texts (template text, such as a heading that rotates, that the field's dictionary knows)")
+		}
+		if win.Outside {
+			why = append(why, "it lies outside the region of the object's other fields")
+		}
+		if win.Label == "" && win.Score.Label <= 1 {
+			for _, c := range fe.Candidates {
+				if !c.Chosen && c.Label != "" && c.Score.Label >= namedBoost && len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
+					why = append(why, fmt.Sprintf("slot %d, after the label %q naming the field (e.g. %q), lost to it", c.Slot, c.Label, c.Samples[0].Values[0]))
+					break
+				}
+			}
+		}
+		if len(why) == 0 {
+			continue
+		}
+		ex := ""
+		if len(win.Samples) > 0 && len(win.Samples[0].Values) > 0 {
+			ex = win.Samples[0].Values[0]
+		}
+		out = append(out, Note{Kind: NoteWeakSlot, Field: fe.Field, Message: fmt.Sprintf(
+			"field %s: its slot (score %s, e.g. %q) won for want of a better candidate: %s",
+			fe.Field, FmtFactor(win.Total), ex, strings.Join(why, "; "))})
+	}
+	return out
+}
+
+// singleChain reports whether field f and every tuple above it are single.
+func (w *State) singleChain(f *FieldSpec) bool {
+	for x := f; x != nil; {
+		if x.Many {
+			return false
+		}
+		if x.Parent == "" {
+			return true
+		}
+		x = w.fieldSpec(x.Parent)
+	}
+	return false
+}
+
+// nestedSameNotes gives the same-as-field note (doubt.go) for pairs of
+// single fields one of which at least is nested (the root pairs are
+// counted by placeTally): the same first value, from different text
+// nodes, on at least half of the sample objects where both have one (two
+// at least).
+func (w *State) nestedSameNotes(pages []*annotate.Page) []Note {
+	slotsOf := map[string][]int{}
+	for _, sm := range w.SlotMaps {
+		slotsOf[sm.Field] = append(slotsOf[sm.Field], sm.Slot)
+	}
+	var fields []FieldSpec
+	nested := false
+	for _, f := range w.FieldSpecs {
+		if f.Tuple || len(slotsOf[f.Path]) == 0 || !w.singleChain(&f) {
+			continue
+		}
+		fields = append(fields, f)
+		nested = nested || f.Parent != ""
+	}
+	if !nested {
+		return nil
+	}
+	type pair struct{ a, b string }
+	both, same := map[pair]int{}, map[pair]int{}
+	example := map[pair]string{}
+	for _, p := range pages {
+		w.sampleScopes(p, func(toks []Token, r *mrec) {
+			ob := &objectTally{At: map[string][]*html.Node{}, First: map[string]string{}}
+			for _, f := range fields {
+				Collect(r, -1, func(v sval) {
+					if !slices.Contains(slotsOf[f.Path], v.Slot) {
+						return
+					}
+					if _, a, b := ValueText(toks, v.A, v.B); a < b {
+						ob.Add(f.Path, toks, a, b)
+					}
+				})
+			}
+			for i, f := range fields {
+				for _, g := range fields[i+1:] {
+					if f.Parent == "" && g.Parent == "" {
+						continue // placeTally's
+					}
+					if ob.First[f.Path] == "" || ob.First[g.Path] == "" {
+						continue
+					}
+					k := pair{f.Path, g.Path}
+					both[k]++
+					if ob.First[f.Path] == ob.First[g.Path] && len(ob.At[f.Path]) > 0 && len(ob.At[g.Path]) > 0 && ob.At[f.Path][0] != ob.At[g.Path][0] {
+						same[k]++
+						if example[k] == "" {
+							example[k] = ob.First[f.Path]
+						}
+					}
+				}
+			}
+		})
+	}
+	var out []Note
+	noted := map[string]bool{}
+	for i, f := range fields {
+		for _, g := range fields[i+1:] {
+			k := pair{f.Path, g.Path}
+			n := same[k]
+			if n < 2 || 2*n < both[k] {
+				continue
+			}
+			for _, x := range []struct{ f, g string }{{f.Path, g.Path}, {g.Path, f.Path}} {
+				if noted[x.f] {
+					continue
+				}
+				noted[x.f] = true
+				out = append(out, Note{Kind: NoteSameAs, Field: x.f, Message: fmt.Sprintf(
+					"field %s has the same value as field %s on %d of the %d sample objects where both have one (e.g. %q): one of them is read from the other's place",
+					x.f, x.g, n, both[k], example[k])})
+			}
+		}
+	}
+	return out
+}
+
+// nestedTieNotes gives the close-rival note, abstain.go's ambiguous one, for nested single
+// fields: the chosen candidate (the best of the field's chosen ones,
+// weighed, not placed by a label or rule) has a rival no field took whose
+// total is within closeScore of its own and whose sample values differ
+// from its on at least differShare of the sample pages both show (two at
+// least).
+func (w *State) nestedTieNotes() []Note {
+	taken := map[int]bool{}
+	for _, sm := range w.SlotMaps {
+		taken[sm.Slot] = true
+	}
+	var out []Note
+	for _, fe := range w.Explain {
+		f := w.fieldSpec(fe.Field)
+		if f == nil || f.Parent == "" || f.Many || f.Tuple || !w.singleChain(f) {
+			continue
+		}
+		var win *CandidateExplain
+		for i := range fe.Candidates {
+			if c := &fe.Candidates[i]; c.Chosen && (win == nil || c.Total > win.Total) {
+				win = c
+			}
+		}
+		if win == nil || win.Score.Basis != "annotations" || win.Label != "" {
+			continue
+		}
+		var rivals []string
+		for _, c := range fe.Candidates {
+			if c.Chosen || taken[c.Slot] || c.Total < closeScore*win.Total {
+				continue
+			}
+			common, differ := compareSamples(win.Samples, c.Samples)
+			if common < minCommon || float64(differ) < differShare*float64(common) {
+				continue
+			}
+			ex := ""
+			if len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
+				ex = c.Samples[0].Values[0]
+			}
+			rivals = append(rivals, fmt.Sprintf("slot %d (score %s, e.g. %q)", c.Slot, FmtFactor(c.Total), ex))
+		}
+		if len(rivals) == 0 {
+			continue
+		}
+		ex := ""
+		if len(win.Samples) > 0 && len(win.Samples[0].Values) > 0 {
+			ex = win.Samples[0].Values[0]
+		}
+		out = append(out, Note{Kind: NoteCloseRival, Field: fe.Field, Message: fmt.Sprintf(
+			"field %s: slot %d (score %s, e.g. %q) was chosen over %s, within %.0f%% of its score: check its values",
+			fe.Field, win.Slot, FmtFactor(win.Total), ex, strings.Join(rivals, ", "), 100*(1-closeScore))})
+	}
+	return out
+}
+
+// recordsElsewhereNotes gives, in record mode, a NoteRecordsElsewhere for
+// every root field when, on at least half of the sample pages (two at
+// least), column headers (th elements) outside the records' list (the
+// element holding them all, and its parent) name two fields or more.
+func (w *State) recordsElsewhereNotes(pages []*annotate.Page) []Note {
+	if w.Rp == nil {
+		return nil
+	}
+	named := map[string]int{}
+	seen := 0
+	for _, p := range pages {
+		recs := w.Rp.Records(p)
+		var box *html.Node
+		for _, r := range recs {
+			for _, n := range r {
+				if box == nil {
+					box = n.Parent
+				} else if c := commonAncestor(box, n); c != nil {
+					box = c
+				}
+			}
+		}
+		if box == nil || p.Doc == nil {
+			continue
+		}
+		if box.Parent != nil {
+			box = box.Parent
+		}
+		seen++
+		onPage := map[string]bool{}
+		var walk func(n *html.Node)
+		walk = func(n *html.Node) {
+			if n == box {
+				return
+			}
+			if n.Type == html.ElementNode && n.Data == "th" {
+				words := strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(nodeText(n)), ":")))
+				if len(words) > 0 && len(words) <= 4 {
+					for _, f := range w.FieldSpecs {
+						if f.Tuple || f.Parent != "" {
+							continue
+						}
+						if a := labelAffinity(words, f); a == affinityWhole || a == affinityName {
+							onPage[f.Path] = true
+						}
+					}
+				}
+				return
+			}
+			for k := n.FirstChild; k != nil; k = k.NextSibling {
+				walk(k)
+			}
+		}
+		walk(p.Doc)
+		for f := range onPage {
+			named[f]++
+		}
+	}
+	var names []string
+	for _, f := range w.FieldSpecs {
+		if n := named[f.Path]; n >= 2 && 2*n >= seen {
+			names = append(names, f.Path)
+		}
+	}
+	if len(names) < 2 {
+		return nil
+	}
+	var out []Note
+	for _, f := range w.FieldSpecs {
+		if f.Tuple || f.Parent != "" {
+			continue
+		}
+		out = append(out, Note{Kind: NoteRecordsElsewhere, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: the records are read from a list outside a table whose column headers name the fields %s on most sample pages: they may be a look-alike list (a sidebar's), not the objects",
+			f.Path, strings.Join(names, ", "))})
+	}
+	return out
+}
+
+// valueShapeNotes gives, for each root field typed by names (a
+// dictionary, not a pattern), a NoteNoLetter when two of the values it
+// gives on the sample pages or more hold no letter, and a NoteLeadNumber when RaggedShare
+// of its sample values or more (two at least) open with a number outside
+// the field's instance that an instance of the field's types follows
+// ("60 Catcher"): the number is another field's (a jersey number) and
+// runs into the value.
+func (w *State) valueShapeNotes(pages []*annotate.Page) []Note {
+	slotsOf := map[string][]int{}
+	for _, sm := range w.SlotMaps {
+		if !sm.Part && !sm.LeadNum {
+			slotsOf[sm.Field] = append(slotsOf[sm.Field], sm.Slot)
+		}
+	}
+	type tally struct {
+		vals, noLetter, lead int
+		noLetterEx, leadEx   string
+	}
+	var fields []FieldSpec
+	tl := map[string]*tally{}
+	for _, f := range w.FieldSpecs {
+		if f.Tuple || f.Parent != "" || f.Patterned() || len(slotsOf[f.Path]) == 0 {
+			continue
+		}
+		fields = append(fields, f)
+		tl[f.Path] = &tally{}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	for _, p := range pages {
+		w.sampleScopes(p, func(toks []Token, r *mrec) {
+			for _, f := range fields {
+				t := tl[f.Path]
+				Collect(r, -1, func(v sval) {
+					if !slices.Contains(slotsOf[f.Path], v.Slot) {
+						return
+					}
+					txt, a, b := ValueText(toks, v.A, v.B)
+					if a >= b || txt == "" {
+						return
+					}
+					t.vals++
+					if leadNumber(toks, a, b, f.Types) {
+						t.lead++
+						if t.leadEx == "" {
+							t.leadEx = txt
+						}
+					}
+				})
+			}
+		})
+	}
+	// Values without a letter are counted on the values extracted (a
+	// slot shared with a date gives the date to the other field).
+	for _, p := range pages {
+		objs, _ := w.Extract(p)
+		for _, o := range objs {
+			for _, fd := range o.Fields {
+				t := tl[fd.Name]
+				if t == nil || fd.Tuple {
+					continue
+				}
+				for _, v := range fd.Values {
+					if v.Text != "" && !hasLetter(v.Text) {
+						t.noLetter++
+						if t.noLetterEx == "" {
+							t.noLetterEx = v.Text
+						}
+					}
+				}
+			}
+		}
+	}
+	var out []Note
+	for _, f := range fields {
+		t := tl[f.Path]
+		if t.noLetter >= 2 {
+			out = append(out, Note{Kind: NoteNoLetter, Field: f.Path, Message: fmt.Sprintf(
+				"field %s: %d of its values on the sample pages hold no letter (e.g. %q), though its type %s is a name: the slot holds another kind of value on those objects",
+				f.Path, t.noLetter, t.noLetterEx, strings.Join(f.Types, "|"))})
+		}
+		if t.lead >= 2 && float64(t.lead) >= RaggedShare*float64(t.vals) {
+			out = append(out, Note{Kind: NoteLeadNumber, Field: f.Path, Message: fmt.Sprintf(
+				"field %s: %d of its %d sample values open with a number outside their %s instance (e.g. %q): the number may be another field's, run into the value",
+				f.Path, t.lead, t.vals, strings.Join(f.Types, "|"), t.leadEx)})
+		}
+	}
+	return out
+}
+
+// recordMissedNotes gives, on list pages (record mode), the missed-values
+// note of doubt.go (there for detail pages): a root field has no value on
+// MissedShare of the sample records or more (two at least) though a word
+// of the record is annotated with its type. Rows shuffled from record to
+// record leave a field's row outside its slot on some of them.
+func (w *State) recordMissedNotes(pages []*annotate.Page) []Note {
+	if w.Rp == nil {
+		return nil
+	}
+	slotsOf := map[string][]int{}
+	for _, sm := range w.SlotMaps {
+		slotsOf[sm.Field] = append(slotsOf[sm.Field], sm.Slot)
+	}
+	var fields []FieldSpec
+	for _, f := range w.FieldSpecs {
+		if !f.Tuple && f.Parent == "" && len(slotsOf[f.Path]) > 0 {
+			fields = append(fields, f)
+		}
+	}
+	records := 0
+	missed := map[string]int{}
+	example := map[string]string{}
+	for _, p := range pages {
+		w.sampleScopes(p, func(toks []Token, r *mrec) {
+			records++
+			for _, f := range fields {
+				has := false
+				Collect(r, -1, func(v sval) {
+					if slices.Contains(slotsOf[f.Path], v.Slot) {
+						if _, a, b := ValueText(toks, v.A, v.B); a < b {
+							has = true
+						}
+					}
+				})
+				if has {
+					continue
+				}
+				for x := range toks {
+					if toks[x].Kind == KindWord && typedAs(toks[x], f.Types) {
+						missed[f.Path]++
+						if example[f.Path] == "" {
+							example[f.Path] = toks[x].Text
+						}
+						break
+					}
+				}
+			}
+		})
+	}
+	var out []Note
+	for _, f := range fields {
+		if n := missed[f.Path]; n >= 2 && float64(n) >= MissedShare*float64(records) {
+			out = append(out, Note{Kind: NoteMissed, Field: f.Path, Message: fmt.Sprintf(
+				"field %s has no value on %d of the %d sample records, though its type %s is found in them (e.g. %q): values are missed",
+				f.Path, n, records, strings.Join(f.Types, "|"), example[f.Path])})
+		}
+	}
+	return out
+}
+
+// mergedNotes gives a NoteMerged for every root single field cut to its
+// recognizer's instance that gives, on the sample pages, two values or
+// more holding several non-overlapping instances of it.
+func (w *State) mergedNotes(pages []*annotate.Page) []Note {
+	type tally struct {
+		vals, merged int
+		ex           string
+	}
+	tl := map[string]*tally{}
+	for _, f := range w.FieldSpecs {
+		if !f.Tuple && !f.Many && f.Parent == "" && f.Delimited() && w.Valid[f.Path] != nil {
+			tl[f.Path] = &tally{}
+		}
+	}
+	if len(tl) == 0 {
+		return nil
+	}
+	for _, p := range pages {
+		objs, _ := w.Extract(p)
+		for _, o := range objs {
+			for _, fd := range o.Fields {
+				t := tl[fd.Name]
+				if t == nil {
+					continue
+				}
+				for _, v := range fd.Values {
+					t.vals++
+					ms, err := w.Valid[fd.Name].Find(v.Text)
+					if err != nil {
+						continue
+					}
+					n, end := 0, -1
+					for _, m := range ms {
+						if m.Start >= end {
+							n++
+							end = m.End
+						}
+					}
+					if n >= 2 {
+						t.merged++
+						if t.ex == "" {
+							t.ex = v.Text
+						}
+					}
+				}
+			}
+		}
+	}
+	var out []Note
+	for _, f := range w.FieldSpecs {
+		if t := tl[f.Path]; t != nil && t.merged >= 2 {
+			out = append(out, Note{Kind: NoteMerged, Field: f.Path, Message: fmt.Sprintf(
+				"field %s: %d of its %d values on the sample pages hold several instances of its type (e.g. %q): two values are merged in one",
+				f.Path, t.merged, t.vals, t.ex)})
+		}
+	}
+	return out
+}

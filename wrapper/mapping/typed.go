@@ -1,6 +1,9 @@
 package mapping
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/objectrunner/objectrunner/recognizers"
 )
 
@@ -19,18 +22,170 @@ type Rejection struct {
 // Recognized reports whether r finds an instance in txt. A search that
 // cannot complete (a regex timeout) keeps the value, as validate does.
 func Recognized(r recognizers.Recognizer, txt string) bool {
-	_, ok := ValidateValue(r, txt) // a regex's "value" group is an instance too
+	_, ok := validateValue(r, txt) // a regex's "value" group is an instance too
 	return ok
 }
 
-// MostlyValid is the least share of a candidate slot's sample values in
+// mostlyValid is the least share of a candidate slot's sample values in
 // which a delimited field's recognizer must find an instance for the slot
 // to be the field's (typedCands).
-const MostlyValid = 0.5
+const mostlyValid = 0.5
 
-// TypedShare is the share of a slot's sample values that are instances of
+// typedShare is the share of a slot's sample values that are instances of
 // r, as a value extracted from the slot is judged (validateValue: a
 // regex's "value" group is an instance too).
-func TypedShare(st *SlotStats, r recognizers.Recognizer) float64 {
-	return shareBy(st, r, ValidateValue)
+func typedShare(st *slotStats, r recognizers.Recognizer) float64 {
+	return shareBy(st, r, validateValue)
+}
+
+// agree removes from o the values of fields typed by a regex or a
+// predefined recognizer in which that recognizer finds no instance, and
+// records each in o.Rejected: a value that fails its field's type is never
+// written as that field's value (a row of another kind that took the
+// slot's place, a sidebar's text). Whatever mechanism read the value
+// (slot, label, item, part, joined lines), it passes this one check.
+//
+// Partial recognizers (recognizers.Info.Partial: postal addresses, whose
+// unit or second line the recognizer may not cover) are exempt: their
+// values legitimately hold text outside any instance, and a value in
+// which the fuzzy recognizer finds nothing is too often right to drop.
+//
+// A field left without value is then missing like any other (Object.Missing
+// is computed after agree).
+func (w *State) agree(o *Object) {
+	if len(w.Valid) == 0 {
+		return
+	}
+	o.Fields = w.agreeFields(o, "", o.Fields)
+	w.otherTyped(o)
+}
+
+// otherTyped gives a value of an optional single root field without a
+// recognizer of its own (a dictionary's publisher) that is wholly an
+// instance of another single root field's delimiting recognizer (a date)
+// to that field when the object has no value for it: the record lacks the first field, and
+// its row's first element, which the first field reads on the other
+// records ("Imprint: <b>Keller &amp; Co.</b>; <b>12 Sep 2005</b>"), holds
+// the second's value ("Imprint: <b>12 Sep 2005</b>"). Left where it was,
+// the date would be a wrong publisher and a missing date. A mandatory
+// field is never lacking, so its value stays (a book titled "2010").
+func (w *State) otherTyped(o *Object) {
+	for i := 0; i < len(o.Fields); i++ {
+		f := o.Fields[i]
+		spec := w.fieldSpec(f.Name)
+		if f.Many || f.Tuple || len(f.Values) != 1 || spec == nil || !spec.Optional || spec.Parent != "" || w.Valid[f.Name] != nil {
+			continue
+		}
+		txt := strings.TrimSpace(f.Values[0].Text)
+		for _, g := range w.FieldSpecs {
+			if g.Parent != "" || g.Many || g.Tuple || g.Path == f.Name || o.Field(g.Path) != nil {
+				continue
+			}
+			r, _ := w.typeCheck(g.Path)
+			if r == nil || !wholeInstance(r, txt) {
+				continue
+			}
+			v := f.Values[0]
+			v.Normalized, _ = validateValue(r, txt)
+			o.Fields = slices.Delete(o.Fields, i, i+1)
+			at := len(o.Fields)
+			gi := IndexOf(w.FieldSpecs, g.Path)
+			for k, h := range o.Fields {
+				if IndexOf(w.FieldSpecs, h.Name) > gi {
+					at = k
+					break
+				}
+			}
+			o.Fields = slices.Insert(o.Fields, at, Field{Name: g.Path, Values: []Value{v}})
+			i = -1 // the fields moved: look again from the start
+			break
+		}
+	}
+}
+
+func (w *State) agreeFields(o *Object, prefix string, fs []Field) []Field {
+	out := fs[:0]
+	for _, f := range fs {
+		path := prefix + f.Name
+		if f.Tuple {
+			for i := range f.Values {
+				f.Values[i].Fields = w.agreeFields(o, path+".", f.Values[i].Fields)
+			}
+			out = append(out, f)
+			continue
+		}
+		r, name := w.typeCheck(path)
+		if r == nil {
+			out = append(out, f)
+			continue
+		}
+		kept := f.Values[:0]
+		for _, v := range f.Values {
+			if Recognized(r, v.Text) {
+				kept = append(kept, v)
+				continue
+			}
+			o.Rejected = append(o.Rejected, Rejection{Field: path, Text: v.Text, Reason: "not recognised as " + name})
+		}
+		f.Values = kept
+		if len(f.Values) > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// typeCheck returns the recognizer that field path's values must agree
+// with and its name for messages ("date", "its regex"); nil when the field
+// has none or a partial one.
+func (w *State) typeCheck(path string) (recognizers.Recognizer, string) {
+	r := w.Valid[path]
+	if r == nil {
+		return nil, ""
+	}
+	f := w.fieldSpec(path) // join.go
+	if f == nil {
+		return nil, ""
+	}
+	switch {
+	case f.Regex != nil:
+		return r, "its regex " + f.Regex.Pattern
+	case f.Predefined != "" && recognizers.Delimits(f.Predefined):
+		return r, f.Predefined
+	}
+	return nil, ""
+}
+
+// typedCands drops the candidates of fields typed by a delimiting regex or
+// predefined recognizer whose slot's sample values (those after the
+// candidate's label, if any) mostly fail that recognizer: such a slot is
+// not the field's, whatever nominated it (a label, a few annotations in
+// longer text), and the field chooses among its other candidates. An
+// optional field whose annotated values are its own and whose other
+// values are rows of another kind (absentAsOther) keeps its slot: those
+// pages lack the field. Part and lead candidates are left alone: their
+// values are carved out of the slot's text.
+func (w *State) typedCands(cands []cand, stats []*slotStats, valid map[string]recognizers.Recognizer) []cand {
+	out := cands[:0]
+	for _, c := range cands {
+		f := w.FieldSpecs[c.Field]
+		r := valid[f.Path]
+		if r == nil || c.Part || c.Lead || !f.WholeByPattern() {
+			out = append(out, c)
+			continue
+		}
+		st := stats[c.Slot]
+		if c.Label != "" {
+			st = labelled(st, c.Label)
+		}
+		if st.Occ == 0 {
+			out = append(out, c)
+			continue
+		}
+		if v := typedShare(st, r); v < mostlyValid && !absentAsOther(f, c, v, w.Opt.GeneraliseThres) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }

@@ -28,11 +28,11 @@ import (
 	"strings"
 )
 
-// UnrolledPeers maps each slot of an unrolled leading iteration of a set
+// unrolledPeers maps each slot of an unrolled leading iteration of a set
 // (the same tokens and slots as the set's body, right before the set, each
 // iteration after the first preceded by the set's separator) to the slot at
 // the same position of the set's body.
-func UnrolledPeers(t *Template) map[int]int {
+func unrolledPeers(t *Template) map[int]int {
 	out := map[int]int{}
 	var rec func(n Node)
 	rec = func(n Node) {
@@ -60,15 +60,15 @@ func UnrolledPeers(t *Template) map[int]int {
 	return out
 }
 
-// FlatEl is one element of a flattened template part: a token, a slot
+// flatEl is one element of a flattened template part: a token, a slot
 // (slot ≥ 0) or a structure mark (mark != "").
-type FlatEl struct {
+type flatEl struct {
 	Tok  Tok
 	Slot int
 	Mark string
 }
 
-func (a FlatEl) same(b FlatEl) bool {
+func (a flatEl) same(b flatEl) bool {
 	if a.Mark != b.Mark || (a.Slot < 0) != (b.Slot < 0) {
 		return false
 	}
@@ -100,35 +100,35 @@ func sansRole(p string) string {
 }
 
 // Flatten appends n's tokens, slots and structure marks in order.
-func Flatten(n Node, out []FlatEl) []FlatEl {
+func Flatten(n Node, out []flatEl) []flatEl {
 	switch n := n.(type) {
 	case *TextNode:
 		for _, t := range n.Toks {
-			out = append(out, FlatEl{Tok: t, Slot: -1})
+			out = append(out, flatEl{Tok: t, Slot: -1})
 		}
 	case *SlotNode:
-		out = append(out, FlatEl{Slot: n.ID})
+		out = append(out, flatEl{Slot: n.ID})
 	case *SeqNode:
 		for _, c := range n.Nodes {
 			out = Flatten(c, out)
 		}
 	case *SetNode:
-		out = append(out, FlatEl{Slot: -1, Mark: "{"})
+		out = append(out, flatEl{Slot: -1, Mark: "{"})
 		out = Flatten(n.Body, out)
-		out = append(out, FlatEl{Slot: -1, Mark: "}"})
+		out = append(out, flatEl{Slot: -1, Mark: "}"})
 	case *OptionalNode:
-		out = append(out, FlatEl{Slot: -1, Mark: "("})
+		out = append(out, flatEl{Slot: -1, Mark: "("})
 		out = Flatten(n.Body, out)
-		out = append(out, FlatEl{Slot: -1, Mark: ")?"})
+		out = append(out, flatEl{Slot: -1, Mark: ")?"})
 	case *DisjunctionNode:
-		out = append(out, FlatEl{Slot: -1, Mark: "("})
+		out = append(out, flatEl{Slot: -1, Mark: "("})
 		for i, c := range n.Alts {
 			if i > 0 {
-				out = append(out, FlatEl{Slot: -1, Mark: "|"})
+				out = append(out, flatEl{Slot: -1, Mark: "|"})
 			}
 			out = Flatten(c, out)
 		}
-		out = append(out, FlatEl{Slot: -1, Mark: ")"})
+		out = append(out, flatEl{Slot: -1, Mark: ")"})
 	}
 	return out
 }
@@ -137,16 +137,16 @@ func Flatten(n Node, out []FlatEl) []FlatEl {
 // before s (see unrolledPeers).
 func peersBefore(before []Node, s *SetNode, out map[int]int) {
 	body := Flatten(s.Body, nil)
-	if !slices.ContainsFunc(body, func(e FlatEl) bool { return e.Slot >= 0 }) {
+	if !slices.ContainsFunc(body, func(e flatEl) bool { return e.Slot >= 0 }) {
 		return
 	}
-	var pre []FlatEl
+	var pre []flatEl
 	for _, n := range before {
 		pre = Flatten(n, pre)
 	}
-	var sep []FlatEl
+	var sep []flatEl
 	for _, t := range s.Sep {
-		sep = append(sep, FlatEl{Tok: t, Slot: -1})
+		sep = append(sep, flatEl{Tok: t, Slot: -1})
 	}
 	end, iter := len(pre), 0
 	for {
@@ -170,7 +170,7 @@ func peersBefore(before []Node, s *SetNode, out map[int]int) {
 }
 
 // suffixSame reports whether a ends with b.
-func suffixSame(a, b []FlatEl) bool {
+func suffixSame(a, b []flatEl) bool {
 	if len(b) > len(a) {
 		return false
 	}
@@ -183,10 +183,10 @@ func suffixSame(a, b []FlatEl) bool {
 	return true
 }
 
-// KeepUnrolled gives back to cands (what dropCopies left of all) the
+// keepUnrolled gives back to cands (what dropCopies left of all) the
 // candidates of a set field at an unrolled iteration's slot whose peer in
 // the set is still one of the field's candidates.
-func KeepUnrolled(fields []FieldSpec, all, cands []Cand, peers map[int]int) []Cand {
+func keepUnrolled(fields []FieldSpec, all, cands []cand, peers map[int]int) []cand {
 	if len(peers) == 0 {
 		return cands
 	}
@@ -205,10 +205,10 @@ func KeepUnrolled(fields []FieldSpec, all, cands []Cand, peers map[int]int) []Ca
 	return cands
 }
 
-// PeerPlace reports whether slots p and s are one set's item: one is an
+// peerPlace reports whether slots p and s are one set's item: one is an
 // unrolled iteration's slot whose peer is the other, or both are peers of
 // one slot.
-func PeerPlace(peers map[int]int, p, s int) bool {
+func peerPlace(peers map[int]int, p, s int) bool {
 	a, okA := peers[p]
 	b, okB := peers[s]
 	return (okA && a == s) || (okB && b == p) || (okA && okB && a == b)

@@ -19,11 +19,11 @@ import (
 	"github.com/objectrunner/objectrunner/recognizers"
 )
 
-// WholeInstances counts in st.wholeInst, for every field of valid (pattern
+// wholeInstances counts in st.wholeInst, for every field of valid (pattern
 // recognizers by field path), whether the value text txt, tokens [a, b)
 // of toks, is wholly one instance of the field's pattern and the first
 // slot value of its text node (inSlot marks the tokens of slot values).
-func WholeInstances(st *SlotStats, toks []Token, a int, txt string, inSlot []bool, valid map[string]recognizers.Recognizer) {
+func wholeInstances(st *slotStats, toks []Token, a int, txt string, inSlot []bool, valid map[string]recognizers.Recognizer) {
 	t := strings.TrimSpace(txt)
 	if t == "" || len(valid) == 0 {
 		return
@@ -34,7 +34,7 @@ func WholeInstances(st *SlotStats, toks []Token, a int, txt string, inSlot []boo
 		}
 	}
 	for path, r := range valid {
-		if m, ok := LongestMatch(r, t); ok && m[0] == 0 && m[1] == len(t) {
+		if m, ok := longestMatch(r, t); ok && m[0] == 0 && m[1] == len(t) {
 			st.WholeInst[path]++
 		}
 	}
@@ -43,7 +43,7 @@ func WholeInstances(st *SlotStats, toks []Token, a int, txt string, inSlot []boo
 // WholeShare is the share of the slot's values that count as whole for
 // field f: whole text nodes, or, when f's pattern delimits values, values
 // wholly one instance of it if those are more.
-func (st *SlotStats) WholeShare(f FieldSpec) float64 {
+func (st *slotStats) WholeShare(f FieldSpec) float64 {
 	if st.Occ == 0 {
 		return 0
 	}
@@ -54,11 +54,11 @@ func (st *SlotStats) WholeShare(f FieldSpec) float64 {
 	return float64(n) / float64(st.Occ)
 }
 
-// SlotTokens marks the tokens of a page (n tokens) that lie in a slot value
+// slotTokens marks the tokens of a page (n tokens) that lie in a slot value
 // of the match rooted at root.
-func SlotTokens(root *Mrec, n int) []bool {
+func slotTokens(root *mrec, n int) []bool {
 	in := make([]bool, n)
-	Collect(root, -1, func(v Sval) {
+	Collect(root, -1, func(v sval) {
 		for x := v.A; x < v.B && x < n; x++ {
 			in[x] = true
 		}
