@@ -21,13 +21,20 @@
 //	  CONSTTEMP                    classes -> typed template tree, leading set
 //	                               iterations with roles of their own unrolled
 //	                               (see "Varying repetitions" in exalg)
-//	EXVAL (match.go)               template + page -> slot values
-//	mapping (mapping.go,           slots -> SOD fields, early stop (StopError):
-//	  package mapping)             the Wrapper's methods here apply the
-//	                               Wrapper-free statistics, candidates,
-//	                               scores and per-symptom rules of package
-//	                               mapping (its doc.go has the package map;
-//	                               scripts/move-mapping.sh made the split)
+//	EXVAL (package mapping)        template + page -> slot values
+//	mapping (package mapping)      slots -> SOD fields, early stop (StopError):
+//	                               a Wrapper embeds a *mapping.State, which
+//	                               holds what induction learned and whose
+//	                               methods apply the statistics, candidates,
+//	                               scores and per-symptom rules (its doc.go
+//	                               has the package map; scripts/move-state.sh
+//	                               made the split)
+//
+// This package is the front: Induce and its stages (wrapper.go), the
+// Wrapper type and its API (wrapper.go, wrapper_api.go: forwarders to the
+// State's methods), extraction (stream.go), persistence (persist.go) and
+// pins (pins.go). The file names below are those of package mapping,
+// which kept the names of the files its declarations came from.
 //
 // List pages (record mode, list.go): when the SOD wants several objects per
 // page, Induce first learns a RecordPattern (package records) from the

@@ -27,10 +27,14 @@
 //	                             NAME_FIRSTDECL.go parts
 //	explanations                 FieldExplain, CandidateExplain, notes
 //
-// The Wrapper methods that apply these rules (mapSlots, slotScore, abstain,
-// agree, ...) are still in package wrapper, in files of the same names:
-// moving them needs the Wrapper's induction state (fields, slots, options)
-// as a type of this package, the next step.
+// State (state.go) is what a wrapper learned and what extraction reads:
+// package wrapper's Wrapper embeds a *State, Induce fills it through its
+// methods (mapSlots, slotScore, abstain, agree, the learn* passes, ...),
+// and Extract runs its matcher. scripts/move-state.sh made this third
+// split (scripts/splitstate: Wrapper's fields and the methods that are not
+// the front's API became State's; scripts/movepkg moved them here;
+// scripts/movetests moved the tests of what moved; scripts/unexport
+// unexported what no other package names).
 //
 // Mechanisms measured by ablation (issue 21: each switched off alone on
 // zoo seeds 1-100 and 15000-15149; deleted when no field lost and no
