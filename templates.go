@@ -270,6 +270,9 @@ func SourceTemplates(source string, cfg Config) ([]SourceTemplate, error) {
 		if src, _, err = dirSource(source, cfg.Load); err != nil {
 			return nil, err
 		}
+		if err := src.list(); err != nil { // dirSource walks; clustering needs the list
+			return nil, err
+		}
 	}
 	cs, _, err := cluster.Files(src.names, src.open, cluster.Options{})
 	if err != nil {

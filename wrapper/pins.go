@@ -122,4 +122,9 @@ func base(p string) string {
 }
 
 // Pins returns the pins the wrapper was learned with.
-func (w *Wrapper) Pins() []Pin { return slices.Clone(w.Opt.Pins) }
+func (w *Wrapper) Pins() []Pin {
+	if w.State == nil {
+		return nil // a zero Wrapper
+	}
+	return slices.Clone(w.Opt.Pins)
+}
