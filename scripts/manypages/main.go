@@ -6,7 +6,7 @@
 // text (annotate.Page.Sum) and none is skipped as a duplicate. The
 // extraction of a copy is that of its original.
 //
-//	go run ./scripts/manypages -src ../shared/data/swde/book-booksamillion -n 200000 -out /tmp/pages200k
+//	go run ./scripts/manypages -src DIR-OF-PAGES -n 200000 -out /tmp/pages200k
 //	go run ./scripts/manypages -big 20000000 -out /tmp/bigpage   # the shop fixture with one 20 MB page (see -big)
 package main
 

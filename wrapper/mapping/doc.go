@@ -52,7 +52,7 @@
 //	heldlabel.go          an extraction-time rule, after the weighing
 //	labelnear.go          a rule on the label factor: a label a dozen tags
 //	                      away names no field (off, the real dev site
-//	                      booksamillion's page_count: 1921 right -> 2)
+//	                      book site's page_count: 1921 right -> 2)
 //
 // Deleted after measuring: column headers as row labels (colrow), a
 // label's "/" between two names (slashlabel), a label's written-in number
