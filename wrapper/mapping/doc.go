@@ -51,7 +51,7 @@
 //	                      no label (abstention rather than wrong values)
 //	heldlabel.go          an extraction-time rule, after the weighing
 //	labelnear.go          a rule on the label factor: a label a dozen tags
-//	                      away names no field (off, the real dev site
+//	                      away names no field (off, the real dev
 //	                      book site's page_count: 1921 right -> 2)
 //
 // Deleted after measuring: column headers as row labels (colrow), a
