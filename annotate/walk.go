@@ -16,9 +16,18 @@ import (
 // cannot be read is skipped and returned with the reason, as an
 // unreadable page is skipped; only an unreadable dir is an error.
 func listPages(dir string) ([]string, []*PageError, error) {
-	seen := map[string]bool{}
 	var out []string
 	var skipped []*PageError
+	err := walkSource(dir, nil, func(p string) { out = append(out, p) }, func(pe *PageError) { skipped = append(skipped, pe) })
+	return out, skipped, err
+}
+
+// walkSource walks dir as listPages lists it: visit is called with every
+// directory read (nil: none), page with every page in the order the
+// directories list them, skip with every subdirectory that could not be
+// read. Only an unreadable dir is an error.
+func walkSource(dir string, visit func(d string), page func(p string), skip func(*PageError)) error {
+	seen := map[string]bool{}
 	var walk func(d string) error
 	walk = func(d string) error {
 		if real, err := filepath.EvalSymlinks(d); err == nil {
@@ -31,32 +40,23 @@ func listPages(dir string) ([]string, []*PageError, error) {
 		if err != nil {
 			return err
 		}
+		if visit != nil {
+			visit(d)
+		}
 		for _, e := range entries {
 			p := filepath.Join(d, e.Name())
-			mode := e.Type()
-			if mode&fs.ModeSymlink != 0 {
-				st, err := os.Stat(p)
-				if err != nil {
-					if IsPageFile(p) {
-						out = append(out, p)
-					}
-					continue
-				}
-				mode = st.Mode().Type()
-			}
-			switch {
-			case mode.IsDir():
+			switch isDir, isPage := entryKind(p, e); {
+			case isDir:
 				if err := walk(p); err != nil {
-					skipped = append(skipped, &PageError{Path: p, Err: err})
+					skip(&PageError{Path: p, Err: err})
 				}
-			case mode.IsRegular() && IsPageFile(p):
-				out = append(out, p)
+			case isPage:
+				page(p)
 			}
 		}
 		return nil
 	}
-	err := walk(dir)
-	return out, skipped, err
+	return walk(dir)
 }
 
 // Listing is a source's pages counted once, then read in order as often as
@@ -92,41 +92,17 @@ func ScanSource(dirOrGlob string) (*Listing, error) {
 	// The first pass is listPages without the list: it decides which
 	// directories are read (a directory reached twice is read where
 	// listPages reads it) and counts their pages.
-	seen := map[string]bool{}
-	var walk func(d string) error
-	walk = func(d string) error {
-		if real, err := filepath.EvalSymlinks(d); err == nil {
-			if seen[real] {
-				return nil
-			}
-			seen[real] = true
-		}
-		entries, err := os.ReadDir(d)
-		if err != nil {
-			return err
-		}
-		l.walked[d] = true
-		for _, e := range entries {
-			p := filepath.Join(d, e.Name())
-			switch isDir, page := entryKind(p, e); {
-			case isDir:
-				if err := walk(p); err != nil {
-					l.Skipped = append(l.Skipped, &PageError{Path: p, Err: err})
-				}
-			case page:
-				l.Count++
-			}
-		}
-		return nil
-	}
-	if err := walk(dirOrGlob); err != nil {
+	err = walkSource(dirOrGlob, func(d string) { l.walked[d] = true }, func(string) { l.Count++ },
+		func(pe *PageError) { l.Skipped = append(l.Skipped, pe) })
+	if err != nil {
 		return nil, err
 	}
 	return l, nil
 }
 
 // entryKind says whether the directory entry e, at path p, is a directory
-// to walk or a page, following a symbolic link as listPages does.
+// to walk or a page, following a symbolic link (a link whose target is
+// missing is a page when its name is a page's).
 func entryKind(p string, e fs.DirEntry) (isDir, page bool) {
 	mode := e.Type()
 	if mode&fs.ModeSymlink != 0 {

@@ -17,19 +17,23 @@ import (
 // when the rows present vary: a row's label and value fall inside slots
 // that hold other rows on other pages, and the field whose values they
 // are finds no slot that holds them consistently (no-slot). What the rows
-// keep from page to page is their label. When a field has no slot and,
-// on most sample pages, the text node right before its instances is a
-// label that is the field's own name ("Page Count" for page_count, as
-// LabelAffinity's AffinityWhole; a label sharing only a word is too weak
-// a key), written at one DOM path, the field is read by that label: on
-// every page, the value is the row after the label (RowEnd), when the
-// label stands exactly once at that path.
+// keep from page to page is their label. When, on most sample pages, the
+// text node right before a field's instances is a label that is the
+// field's own name ("Page Count" for page_count, as LabelAffinity's
+// AffinityWhole; a label sharing only a word is too weak a key), written
+// at one DOM path outside links and form controls, and the row after it is
+// mostly an instance (rowInstance) and not the same text on nearly every
+// page (labelKeyMaxSame), the field can be read by that label: on every
+// page, the value is the row after the label (RowEnd), when the label
+// stands there once, or more often with the same row after each copy.
+// State.learnLabelKeys decides when (no slot, a slot that gives nothing,
+// or a slot the labelled rows contradict) and keeps only rows inside the
+// object's element.
 //
-// This is a rule, not a part of the score: it places a field the score
-// left without any slot, from evidence (a label naming the field before
-// its instances) that is not a slot's. Only the field's name is trusted,
-// not a word it shares with the label, and only where the sample's
-// values after the label are the field's instances.
+// This is a rule, not a part of the score: its evidence is a label naming
+// the field before its instances, not a slot's. Only the field's name is
+// trusted, not a word it shares with the label, and only where the
+// sample's values after the label are the field's instances.
 
 // LabelKey is a field read by the label that names it (see above).
 type LabelKey struct {
