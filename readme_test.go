@@ -10,6 +10,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/sod"
 )
 
 // readmeBlock returns the body of the first fenced code block of language
@@ -162,4 +165,41 @@ func tail(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestREADMESOD: the README's SOD in brief is a valid SOD, and its table
+// lists exactly the predefined recognizers the product has.
+func TestREADMESOD(t *testing.T) {
+	block := readmeBlock(t, "## The SOD in brief", "toml")
+	s, err := sod.Parse("README.md", []byte(block))
+	if err != nil {
+		t.Fatalf("the README's SOD does not load: %v", err)
+	}
+	if s.Root == nil || len(s.Root.Fields) == 0 {
+		t.Fatalf("the README's SOD has no root fields")
+	}
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row string
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "| `[entity.NAME]` |") {
+			row = line
+		}
+	}
+	if row == "" {
+		t.Fatal("README.md: no `[entity.NAME]` row in the SOD table")
+	}
+	i, j := strings.Index(row, "`predefined` ("), strings.Index(row, ") or `dictionary`")
+	if i < 0 || j < i {
+		t.Fatalf("README.md: the entity row does not list the predefined recognizers: %s", row)
+	}
+	var listed []string
+	for _, f := range strings.Split(row[i+len("`predefined` ("):j], ",") {
+		listed = append(listed, strings.Trim(strings.TrimSpace(f), "`"))
+	}
+	if got, want := strings.Join(listed, " "), strings.Join(recognizers.PredefinedNames(), " "); got != want {
+		t.Errorf("README lists predefined recognizers %q, the product has %q", got, want)
+	}
 }
