@@ -8,6 +8,7 @@
 #   scripts/bench.sh scraper    # extract --wrapper against the goquery scraper (and BASE)
 #   scripts/bench.sh scale      # learning and extraction on 200, 2,000 and 20,000 pages
 #   scripts/bench.sh memory     # peak RSS over 2,000 / 20,000 / 200,000 distinct pages, and a 20 MB page (not in "all")
+#   README=1 scripts/bench.sh   # everything, then README.md's table (summary.md) replaced by this run's
 #
 # Environment: SHARED (default ../shared), OUT (results directory, default a
 # new temporary one), COUNT (benchmark -count, default 6), BENCHTIME (benchmark
@@ -275,5 +276,43 @@ if [ "$what" = all ] || [ "$what" = stages ]; then
 	go test -run '^$' -bench Stages -count "$count" "${bt[@]}" . | tee "$out/stages.txt"
 	echo "== benchstat"
 	go run golang.org/x/perf/cmd/benchstat@latest "$out/stages.txt" | tee "$out/benchstat.txt"
+fi
+# summary: one table of the run's key figures (summary.md), the table
+# README.md shows between its "bench:begin" and "bench:end" markers;
+# README=1 writes it there. Also a mode of its own (OUT=DIR scripts/bench.sh
+# summary) that rebuilds it from an earlier run's files.
+if [ "$what" = all ] || [ "$what" = summary ]; then
+	# metric BENCH UNIT: the median of UNIT over the stages.txt lines of BENCH.
+	metric() {
+		[ -f "$out/stages.txt" ] || return 0
+		awk -v b="$1" -v u="$2" '$1 ~ "^BenchmarkStages/" b "(-[0-9]+)?$" { for (i = 3; i < NF; i++) if ($(i + 1) == u) print $i }' "$out/stages.txt" | median | awk '{ printf "%.2f", $1 }'
+	}
+	{
+		echo "Measured $(date -u +%Y-%m-%d) at commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' + local changes'), $(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg) at the end (\`scripts/bench.sh\`; every ratio is taken within the run):"
+		echo
+		echo "| what | measured | target |"
+		echo "|---|---:|---:|"
+		if [ -f "$out/stages.txt" ]; then
+			echo "| HTML parse floor (x/net/html \`Parse\`), SWDE book pages | $(metric parse MB/s) MB/s | |"
+			echo "| annotate, every SOD type (parse floor time / stage time) | $(metric annotate x-floor)× | ≥ 0.5× |"
+			echo "| extract with a learned wrapper (parse floor time / stage time) | $(metric extract x-floor)× | ≥ 1.67× (≤ 0.6 of the floor's time) |"
+			echo "| induce a wrapper from the 20-page sample | $(metric induce ms/op | cut -d. -f1) ms | ≤ 1,000 ms |"
+		fi
+		if [ -f "$out/pairs.txt" ]; then
+			echo "| \`extract --wrapper\`, 2,000 pages, CPU / goquery scraper's CPU (median of $(wc -l <"$out/pairs.txt") pairs) | $(awk '{ printf "%.2f\n", $1 / $2 }' "$out/pairs.txt" | median)× | ≤ 0.6× |"
+			echo "| \`extract --wrapper\`, pages per CPU-second | $(awk '{ print $1 }' "$out/pairs.txt" | median | awk '{ printf "%.0f", 2000 / $1 }') | |"
+		fi
+		if [ -f "$out/scale.md" ]; then
+			awk -F'|' '$2 + 0 == 20000 { printf "| 20,000 pages: learn + extract, CPU s / peak RSS | %s s / %s MiB | sub-linear |\n| 20,000 pages: \`extract --wrapper\`, CPU s / peak RSS | %s s / %s MiB | flat |\n", $6 + 0, $7 + 0, $8 + 0, $10 + 0 }' "$out/scale.md"
+		fi
+	} >"$out/summary.md"
+	cat "$out/summary.md"
+	if [ "${README:-}" = 1 ]; then
+		awk -v f="$out/summary.md" '
+			/<!-- bench:begin -->/ { print; while ((getline l < f) > 0) print l; skip = 1; next }
+			/<!-- bench:end -->/ { skip = 0 }
+			!skip' README.md >"$out/README.md" && cp "$out/README.md" README.md
+		echo "README.md: table replaced"
+	fi
 fi
 echo "results in $out"
