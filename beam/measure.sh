@@ -24,7 +24,7 @@
 # The 20,000-page corpus of beam/README.md ("20,000 pages"):
 #   COPIES=9 PAIRS=3 beam/measure.sh /tmp/beam20k 101-140
 #   (book-booksamillion x 9 = 18,000 pages, the three small sites x 9 = 540,
-#   zoo seeds 101-140 = 1,470 pages: 20,010 pages in 44 corpora)
+#   zoo seeds 101-140 = 1,423 pages: 19,963 pages in 44 corpora)
 #
 # The objects of the two commands are compared (sorted lines). Never give the
 # held-out zoo seeds (4948-5047, 8254-8353).
