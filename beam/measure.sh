@@ -2,74 +2,129 @@
 # measure.sh: CPU and wall time of `objectrunner run` and `objectrunner-beam`
 # (Prism, in process) on the same pages: the SWDE dev sites of
 # ../shared/data/swde (each with its SOD in examples/real) and generated zoo
-# sources (each its own SOD), every source a corpus of its own, run one by
-# one under /usr/bin/time. The corpus and the outputs go to WORK (never the
-# repository). Prints per-source lines and the totals.
+# sources (each its own SOD). Every SOD is a corpus of its own
+# (WORK/corpus/NAME/{sod.toml,lists/,sources/SOURCE/pages/}); both commands
+# run it with --corpus, one after the other (a pair: run, then beam), under
+# /usr/bin/time (CPU = user + system of the process and its children). The
+# corpus and the outputs go to WORK (never the repository; pages are
+# symbolic links). Prints a line per corpus and the totals of each pair.
 #
 #   beam/measure.sh WORK [ZOO-SEEDS] [GOMAXPROCS]
-#   e.g. beam/measure.sh /tmp/bm 101-600      (about 2,060 SWDE + 18,000 zoo pages)
 #
-# OR and ORBEAM name the two binaries (default: objectrunner and
-# objectrunner-beam on PATH); the objects are compared (sorted lines).
-# Never give the held-out zoo seeds (4948-5047, 8254-8353).
+# Environment:
+#   OR, ORBEAM  the two binaries (default: objectrunner and objectrunner-beam on PATH)
+#   COPIES      copies of each SWDE site, as sources SITE-c01, SITE-c02, … of
+#               the site's corpus (default 1: the site itself); its pages are
+#               the same files, so the sources differ only by name and by the
+#               dictionaries grown before them
+#   PAIRS       pairs to run, one after the other (default 1)
+#   JOBS        --jobs of both commands (default: theirs, 2)
+#   ONLY        run only the side "run" or "beam" (e.g. for a 1-worker wall time)
+#
+# The 20,000-page corpus of beam/README.md ("20,000 pages"):
+#   COPIES=9 PAIRS=3 beam/measure.sh /tmp/beam20k 101-140
+#   (book-booksamillion x 9 = 18,000 pages, the three small sites x 9 = 540,
+#   zoo seeds 101-140 = 1,423 pages: 19,963 pages in 44 corpora)
+#
+# The objects of the two commands are compared (sorted lines). Never give the
+# held-out zoo seeds (4948-5047, 8254-8353).
 set -eu
 work=$1
-seeds=${2:-101-600}
+seeds=${2:-101-140}
 procs=${3:-}
+copies=${COPIES:-1}
+pairs=${PAIRS:-1}
+only=${ONLY:-}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 OR=${OR:-objectrunner}
 ORBEAM=${ORBEAM:-objectrunner-beam}
+jobs=
+[ -n "${JOBS:-}" ] && jobs="--jobs $JOBS"
 data=$repo/../shared/data
 mkdir -p "$work/corpus" "$work/runs"
-# The sources: WORK/corpus/NAME/{sod.toml,lists/,pages/}.
+# The SWDE sites: WORK/corpus/SITE/sources/SITE[-cNN]/pages/ (rebuilt, so
+# that COPIES may change between calls).
 for site in book-booksamillion job-nettemps nbaplayer-usatoday auto-carquotes; do
 	d=$work/corpus/$site
-	[ -d "$d/pages" ] && continue
-	mkdir -p "$d/pages" "$d/lists"
+	rm -rf "$d"
+	mkdir -p "$d/lists"
 	cp "$repo/examples/real/$site/sod.toml" "$d/"
-	ln -s "$data/swde/$site"/*.htm "$d/pages/"
+	i=1
+	while [ "$i" -le "$copies" ]; do
+		n=$site
+		[ "$copies" -gt 1 ] && n=$(printf '%s-c%02d' "$site" "$i")
+		mkdir -p "$d/sources/$n/pages"
+		ln -s "$data/swde/$site"/*.htm "$d/sources/$n/pages/"
+		i=$((i + 1))
+	done
 	case $site in
 	book-*) cp "$data"/gazetteers/book/*.txt "$d/lists/" ;;
 	nbaplayer-*) cp "$data"/gazetteers/nbaplayer/*.txt "$d/lists/" ;;
 	esac
 	[ -d "$repo/examples/real/$site/dictionaries" ] && cp "$repo/examples/real/$site/dictionaries"/*.txt "$d/lists/"
 done
-if [ ! -d "$work/zoo" ]; then
-	(cd "$repo" && go run ./examples/zoo/cmd/zoo -seeds "$seeds" -out "$work/zoo")
-	for z in "$work"/zoo/*/; do
-		n=$(basename "$z")
-		mkdir -p "$work/corpus/$n"
-		mv "$z/sod.toml" "$z/pages" "$work/corpus/$n/"
-		mv "$z/dictionaries" "$work/corpus/$n/lists"
-	done
+# The zoo sources (examples/zoo/cmd/zoo writes them): one corpus each.
+zoo=$work/zoo-$seeds
+if [ ! -d "$zoo" ]; then
+	(cd "$repo" && go run ./examples/zoo/cmd/zoo -seeds "$seeds" -out "$zoo" >/dev/null)
 fi
+for z in "$zoo"/*/; do
+	n=$(basename "$z")
+	d=$work/corpus/$n
+	[ -d "$d/sources/$n/pages" ] && continue
+	mkdir -p "$d/sources/$n" "$d/lists"
+	ln -s "$z/sod.toml" "$d/sod.toml"
+	ln -s "$z/pages" "$d/sources/$n/pages"
+	cp "$z"/dictionaries/*.txt "$d/lists/" 2>/dev/null || true
+done
 tf='%e %U %S'
 [ -n "$procs" ] && export GOMAXPROCS=$procs
-: >"$work/times.txt"
 for d in "$work"/corpus/*/; do
-	n=$(basename "$d")
-	r=$work/runs/$n
-	rm -rf "$r" && mkdir -p "$r"
-	for side in run beam; do
-		mkdir -p "$r/dicts-$side"
-		if ls "$d"/lists/*.txt >/dev/null 2>&1; then
-			$OR dict import --dict-dir "$r/dicts-$side" "$d/lists" >/dev/null 2>&1
-		fi
-	done
-	/usr/bin/time -f "$tf" -o "$r/run.time" $OR run --sod "$d/sod.toml" --dict-dir "$r/dicts-run" --out "$r/out-run" "$d/pages" >"$r/run.log" 2>&1 || true
-	/usr/bin/time -f "$tf" -o "$r/beam.time" $ORBEAM --sod "$d/sod.toml" --dict-dir "$r/dicts-beam" --out "$r/out-beam" "$d/pages" >"$r/beam.log" 2>&1 || true
-	pages=$(find -L "$d/pages" -name '*.htm*' | wc -l)
-	# The pipeline keeps copies of a page (beam/README.md), run leaves them
-	# out: same when the objects are identical, else missing:N, the run's
-	# lines the pipeline lacks (should be 0), and copies:N, its extra ones.
-	cat "$r"/out-run/*.jsonl 2>/dev/null | sort >"$r/run.sorted"
-	cat "$r"/out-beam/round-*/objects-*.jsonl 2>/dev/null | sort >"$r/beam.sorted"
-	same=same
-	if ! cmp -s "$r/run.sorted" "$r/beam.sorted"; then
-		same="missing:$(comm -23 "$r/run.sorted" "$r/beam.sorted" | wc -l),copies:$(comm -13 "$r/run.sorted" "$r/beam.sorted" | wc -l)"
-	fi
-	echo "$n $pages $(tail -1 "$r/run.time") $(tail -1 "$r/beam.time") $same" | tee -a "$work/times.txt"
+	find -L "$d/sources" -name '*.htm*' | wc -l >"$d/pages.count"
 done
-awk '{p+=$2; rw+=$3; rc+=$4+$5; bw+=$6; bc+=$7+$8; if ($9!="same") d++; if ($9 !~ /^same|^missing:0,/) m++}
-END {printf "%d sources, %d pages (%d with other objects than run: %d lacking some of run'"'"'s, the rest with copies of pages)\nobjectrunner run:  %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nobjectrunner-beam: %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nCPU ratio %.2fx, wall ratio %.2fx\n",
-	NR, p, d, m, rw, rc, p/rc, bw, bc, p/bc, bc/rc, bw/rw}' "$work/times.txt"
+totals() {
+	awk '{p+=$2; rw+=$3; rc+=$4+$5; bw+=$6; bc+=$7+$8; if ($9!="same") d++; if ($9 !~ /^same|^missing:0,/) m++}
+END {printf "%d corpora, %d pages (%d with other objects than run: %d lacking some of run'"'"'s, the rest with copies of pages)\nobjectrunner run:  %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nobjectrunner-beam: %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nCPU ratio %.2fx, wall ratio %.2fx\n",
+	NR, p, d, m, rw, rc, p/(rc+1e-9), bw, bc, p/(bc+1e-9), bc/(rc+1e-9), bw/(rw+1e-9)}' "$1"
+}
+pair=1
+while [ "$pair" -le "$pairs" ]; do
+	times=$work/times-$pair.txt
+	: >"$times"
+	echo "pair $pair: $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg)" | tee "$work/load-$pair.txt"
+	for d in "$work"/corpus/*/; do
+		n=$(basename "$d")
+		r=$work/runs/$n
+		rm -rf "$r" && mkdir -p "$r"
+		for side in run beam; do
+			mkdir -p "$r/dicts-$side"
+			if ls "$d"/lists/*.txt >/dev/null 2>&1; then
+				$OR dict import --dict-dir "$r/dicts-$side" "$d/lists" >/dev/null 2>&1
+			fi
+		done
+		echo "0 0 0" >"$r/run.time"
+		echo "0 0 0" >"$r/beam.time"
+		if [ "$only" != beam ]; then
+			/usr/bin/time -f "$tf" -o "$r/run.time" $OR run $jobs --sod "$d/sod.toml" --dict-dir "$r/dicts-run" --out "$r/out-run" --corpus "$d/sources" >"$r/run.log" 2>&1 || true
+		fi
+		if [ "$only" != run ]; then
+			/usr/bin/time -f "$tf" -o "$r/beam.time" $ORBEAM $jobs --sod "$d/sod.toml" --dict-dir "$r/dicts-beam" --out "$r/out-beam" --corpus "$d/sources" >"$r/beam.log" 2>&1 || true
+		fi
+		pages=$(cat "$d/pages.count")
+		# The pipeline keeps copies of a page (beam/README.md), run leaves them
+		# out: same when the objects are identical, else missing:N, the run's
+		# lines the pipeline lacks (should be 0), and copies:N, its extra ones.
+		same=same
+		if [ -z "$only" ]; then
+			cat "$r"/out-run/*.jsonl 2>/dev/null | sort >"$r/run.sorted"
+			cat "$r"/out-beam/round-*/objects-*.jsonl 2>/dev/null | sort >"$r/beam.sorted"
+			if ! cmp -s "$r/run.sorted" "$r/beam.sorted"; then
+				same="missing:$(comm -23 "$r/run.sorted" "$r/beam.sorted" | wc -l),copies:$(comm -13 "$r/run.sorted" "$r/beam.sorted" | wc -l)"
+			fi
+		fi
+		echo "$n $pages $(tail -1 "$r/run.time") $(tail -1 "$r/beam.time") $same" >>"$times"
+	done
+	echo "pair $pair ended $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$work/load-$pair.txt"
+	totals "$times" | tee "$work/totals-$pair.txt"
+	pair=$((pair + 1))
+done

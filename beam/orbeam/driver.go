@@ -117,7 +117,7 @@ func Run(ctx context.Context, sources []corpus.Source, opt Options) (*corpus.Rep
 	}
 	p.Fields = rep.Fields
 	for _, src := range sources {
-		rep.Sources = append(rep.Sources, &corpus.SourceReport{Name: src.Name, Dir: src.Dir})
+		rep.Sources = append(rep.Sources, &corpus.SourceReport{Name: src.Name, Dir: src.Dir, Template: src.Template})
 	}
 	all := make([]int, len(sources))
 	for i := range all {
@@ -171,7 +171,7 @@ func round(ctx context.Context, sources []corpus.Source, idx []int, n int, p Par
 	}
 	r := Round{Number: n, Out: RoundDir(opt.Out, n)}
 	for _, i := range idx {
-		r.Sources = append(r.Sources, SourceTask{Index: i, Name: sources[i].Name, Dir: sources[i].Dir})
+		r.Sources = append(r.Sources, SourceTask{Index: i, Name: sources[i].Name, Dir: sources[i].Dir, Pages: sources[i].Pages})
 	}
 	if !strings.Contains(r.Out, "://") {
 		// A rerun into the same directory must not see the last run's files.

@@ -191,6 +191,9 @@ func (f *learnFn) learn(ctx context.Context, t SourceTask) (root string, paths [
 			return "", nil, nil, nil, nil, err
 		}
 		root = "."
+		if paths, err = only(paths, t.Pages, func(p string) string { return p }); err != nil {
+			return "", nil, nil, nil, nil, err
+		}
 		rep = &objectrunner.Report{Root: root, Pages: len(paths)}
 		err = objectrunner.LearnFS(ctx, wfs, paths, rep, cfg)
 	} else {
@@ -202,6 +205,9 @@ func (f *learnFn) learn(ctx context.Context, t SourceTask) (root string, paths [
 			return "", nil, nil, nil, nil, fmt.Errorf("%s: no pages (.htm, .html or .xhtml files)", t.Dir)
 		}
 		root = annotate.SourceRoot(t.Dir)
+		if paths, err = only(paths, t.Pages, func(p string) string { return annotate.SourceRel(root, p) }); err != nil {
+			return "", nil, nil, nil, nil, err
+		}
 		rep = &objectrunner.Report{Root: root, Pages: len(paths)}
 		err = objectrunner.Learn(ctx, paths, rep, cfg)
 	}
@@ -214,6 +220,32 @@ func (f *learnFn) learn(ctx context.Context, t SourceTask) (root string, paths [
 		}
 	}
 	return root, paths, wfs, rep.Wrapper, annotated, err
+}
+
+// only keeps the paths whose name (the objects' Page) is in keep, in
+// order, as objectrunner.Config.Pages restricts a source; a nil keep
+// keeps them all.
+func only(paths, keep []string, name func(string) string) ([]string, error) {
+	if keep == nil {
+		return paths, nil
+	}
+	set := make(map[string]bool, len(keep))
+	for _, n := range keep {
+		set[n] = true
+	}
+	var out []string
+	for _, p := range paths {
+		if set[name(p)] {
+			out = append(out, p)
+		}
+	}
+	switch {
+	case len(keep) == 0:
+		return nil, errors.New("the source's page list names no page")
+	case len(out) == 0:
+		return nil, fmt.Errorf("none of the %d pages asked for is in the source (e.g. %s)", len(keep), keep[0])
+	}
+	return out, nil
 }
 
 // extractFn extracts one page with its source's wrapper (the side input,

@@ -20,6 +20,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
+	"github.com/objectrunner/objectrunner"
 	"github.com/objectrunner/objectrunner/corpus"
 	"github.com/objectrunner/objectrunner/dictionaries"
 	"github.com/objectrunner/objectrunner/examples/zoo"
@@ -55,6 +56,9 @@ type corpusCase struct {
 	jobs    int
 	// warc selects the pages of WARC sources, on both sides.
 	warc WARCFilter
+	// templates splits each source by template first
+	// (corpus.SplitTemplates, `--templates`), on both sides.
+	templates bool
 }
 
 // newStore opens a writable store in a fresh directory with the lists
@@ -129,6 +133,11 @@ func runBoth(t *testing.T, c corpusCase, tm *timing) (out string, rep *corpus.Re
 	srcs, err := corpus.Sources(c.sources)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if c.templates {
+		if srcs, _, err = corpus.SplitTemplates(srcs, objectrunner.Config{}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	s, err := sod.Load(c.sod)
 	if err != nil {
@@ -378,5 +387,38 @@ func TestDeadLetter(t *testing.T) {
 	}
 	if len(dl) != 1 || dl[0].Source != "concerts-x" || dl[0].Page != "zz-gone.html" || !strings.Contains(dl[0].Reason, "no such file") {
 		t.Errorf("dead letters %+v, want one for concerts-x zz-gone.html saying the file is missing", dl)
+	}
+}
+
+// TestTemplates: a directory mixing three templates (two concert list
+// sites and a book detail site), run with `--templates` (the sources split
+// by corpus.SplitTemplates): the pipeline gives the objects and report
+// objectrunner run gives on the same split, the two concert templates give
+// objects and the book template is discarded.
+func TestTemplates(t *testing.T) {
+	ex := filepath.Join("..", "..", "examples")
+	site := filepath.Join(t.TempDir(), "mixed")
+	for sub, e := range map[string]string{"a": "concerts-a", "b": "concerts-b", "c": "bookdetail-a"} {
+		if err := os.CopyFS(filepath.Join(site, sub), os.DirFS(filepath.Join(ex, e, "pages"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lists, _ := filepath.Glob(filepath.Join(ex, "concerts-a", "dictionaries", "*.txt"))
+	var tm timing
+	_, rep := runBoth(t, corpusCase{name: "templates", sod: filepath.Join(ex, "concerts-a", "sod.toml"), sources: []string{site}, lists: lists, jobs: 2, templates: true}, &tm)
+	var ok, discarded int
+	for _, sr := range rep.Sources {
+		if sr.Template == "" || !strings.HasPrefix(sr.Name, "mixed~") {
+			t.Errorf("source %s: template %q, want one template of mixed", sr.Name, sr.Template)
+		}
+		switch sr.Final().Status {
+		case corpus.OK:
+			ok++
+		case corpus.Discarded:
+			discarded++
+		}
+	}
+	if len(rep.Sources) != 3 || ok != 2 || discarded != 1 {
+		t.Errorf("%d sources, %d ok, %d discarded; want 3 templates: the two concert ones ok, the book one discarded", len(rep.Sources), ok, discarded)
 	}
 }

@@ -7,11 +7,14 @@ import (
 )
 
 // SourceTask is one source of a round: its position in the corpus (the
-// order growth follows), its name and its page directory.
+// order growth follows), its name and its page directory. Pages, when not
+// nil, are the only pages of Dir that are the source's (one template of a
+// mixed directory, corpus.SplitTemplates), named as the objects' Page.
 type SourceTask struct {
 	Index int
 	Name  string
 	Dir   string
+	Pages []string
 }
 
 // PageTask is a run of consecutive pages of one source to extract: its

@@ -23,6 +23,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
+	"github.com/objectrunner/objectrunner"
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/beam/orbeam"
 	"github.com/objectrunner/objectrunner/corpus"
@@ -46,6 +47,7 @@ func main() {
 	include := flag.String("url", "", "WARC sources: only pages whose URL matches this regular expression (RE2)")
 	exclude := flag.String("url-exclude", "", "WARC sources: leave out pages whose URL matches this regular expression")
 	perTask := flag.Int("pages-per-task", orbeam.DefaultPagesPerTask, "pages extracted as one pipeline element at most (a source gives at least about 8 elements)")
+	templates := flag.Bool("templates", false, "group each source's pages by template first (see 'objectrunner sources') and run every template\nof at least two pages as a source of its own, NAME~1, NAME~2, … largest first (as 'objectrunner run --templates'; the driver groups them)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of this process (the driver and, on Prism, the pipeline) to this file")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: objectrunner-beam --sod SOD (--corpus DIR | SOURCE-DIR|WARC...) --out OUT [flags]\n\n"+
@@ -72,7 +74,7 @@ func main() {
 			filter.Hosts = append(filter.Hosts, h)
 		}
 	}
-	err := run(*sodPath, *corpusDir, *out, *report, *dictDir, *jobs, !*noGrow, *noRetry, *minConf, *k, *encoding, *shards, *perTask, filter)
+	err := run(*sodPath, *corpusDir, *out, *report, *dictDir, *jobs, !*noGrow, *noRetry, *minConf, *k, *encoding, *shards, *perTask, *templates, filter)
 	if *cpuProfile != "" {
 		pprof.StopCPUProfile()
 	}
@@ -82,7 +84,7 @@ func main() {
 	}
 }
 
-func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetry bool, minConf float64, k int, encoding string, shards, perTask int, filter orbeam.WARCFilter) error {
+func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetry bool, minConf float64, k int, encoding string, shards, perTask int, templates bool, filter orbeam.WARCFilter) error {
 	switch {
 	case sodPath == "":
 		return fmt.Errorf("--sod is required")
@@ -104,6 +106,18 @@ func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetr
 	}
 	if err != nil {
 		return err
+	}
+	if templates {
+		wf, err := filter.Filter()
+		if err != nil {
+			return err
+		}
+		n := len(sources)
+		var left int
+		if sources, left, err = corpus.SplitTemplates(sources, objectrunner.Config{Load: annotate.LoadOptions{Encoding: encoding}, WARC: wf}); err != nil {
+			return err
+		}
+		slog.Info("sources grouped by template", "sources", n, "templates", len(sources), "pages_left_out", left)
 	}
 	if dictDir == "" {
 		if dictDir, err = dictionaries.DefaultDir(); err != nil {
