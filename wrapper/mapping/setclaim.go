@@ -11,15 +11,19 @@ package mapping
 // would stop the induction.
 
 // setClaims reports whether candidate c, of a single root field, stands on
-// a slot that a mandatory root set field claims. For an optional single
-// field of another kind than the set's: the set field's best candidate is
-// this slot and scores higher than c there. For any single field, the
-// pair's total decides: when the set field's best candidate is this slot,
-// c gives way if the single field's best other slot plus the set field's
-// score here beat c plus the set field's best other slot. A headliner the
-// artists' dictionary also finds as the first of a record's performers
-// ("<dd>A<br>B<br>C</dd>" beside the heading "A") would otherwise take the
-// lineup, as one value, and leave the performers the heading's one name.
+// a slot that a root set field claims. For an optional single field of
+// another kind than a mandatory set's: the set field's best candidate is
+// this slot and scores higher than c there. For any single field and any
+// set field, mandatory or not, the pair's total decides: when the set
+// field's best candidate is this slot, c gives way if the single field's
+// best other slot plus the set field's score here beat c plus the set
+// field's best other slot. A headliner the artists' dictionary also finds
+// as the first of a record's performers ("<dd>A<br>B<br>C</dd>" beside the
+// heading "A") would otherwise take the lineup, as one value, and leave
+// the performers the heading's one name; and when the dictionary knows few
+// headliners, the headliner would take an optional guests' row ("Also
+// performing: A, B"), whose names it knows more often, and leave the
+// guests the heading.
 func setClaims(fields []FieldSpec, cands []cand, c cand) bool {
 	f := fields[c.Field]
 	if f.Many || f.Parent != "" {
@@ -43,10 +47,10 @@ func setClaims(fields []FieldSpec, cands []cand, c cand) bool {
 	}
 	for fi, d := range best {
 		g := fields[fi]
-		if !g.Many || g.Optional || g.Tuple || g.Parent != "" || d.Slot != c.Slot {
+		if !g.Many || g.Tuple || g.Parent != "" || d.Slot != c.Slot {
 			continue
 		}
-		if f.Optional && !sameKind(f, g) && d.Score > c.Score {
+		if !g.Optional && f.Optional && !sameKind(f, g) && d.Score > c.Score {
 			return true
 		}
 		if alt := other(c.Field, c.Slot); alt > 0 && alt+d.Score > c.Score+other(fi, c.Slot) {

@@ -12,7 +12,7 @@ import (
 // other slot is far weaker, or when the set field's best place is
 // elsewhere.
 func TestSetClaimsPairTotal(t *testing.T) {
-	fields := []FieldSpec{{Path: "headliner"}, {Path: "performers", Many: true}}
+	fields := []FieldSpec{{Path: "headliner"}, {Path: "performers", Many: true}, {Path: "guests", Many: true, Optional: true}}
 	for _, tc := range []struct {
 		name  string
 		cands []cand
@@ -21,6 +21,8 @@ func TestSetClaimsPairTotal(t *testing.T) {
 		{"lineup to the set", []cand{{Field: 0, Slot: 1, Score: 22}, {Field: 0, Slot: 0, Score: 20}, {Field: 1, Slot: 1, Score: 29.5}, {Field: 1, Slot: 0, Score: 20}}, true},
 		{"heading weak for the single field", []cand{{Field: 0, Slot: 1, Score: 22}, {Field: 0, Slot: 0, Score: 5}, {Field: 1, Slot: 1, Score: 29.5}, {Field: 1, Slot: 0, Score: 20}}, false},
 		{"no other slot", []cand{{Field: 0, Slot: 1, Score: 22}, {Field: 1, Slot: 1, Score: 29.5}, {Field: 1, Slot: 0, Score: 20}}, false},
+		{"optional set: guests' row to the set", []cand{{Field: 0, Slot: 1, Score: 8.1}, {Field: 0, Slot: 0, Score: 5.4}, {Field: 2, Slot: 1, Score: 18.2}, {Field: 2, Slot: 0, Score: 5.4}}, true},
+		{"optional set: heading weak for the single field", []cand{{Field: 0, Slot: 1, Score: 8.1}, {Field: 0, Slot: 0, Score: 1}, {Field: 2, Slot: 1, Score: 9}, {Field: 2, Slot: 0, Score: 5.4}}, false},
 		{"set's best elsewhere", []cand{{Field: 0, Slot: 1, Score: 22}, {Field: 0, Slot: 0, Score: 20}, {Field: 1, Slot: 1, Score: 20}, {Field: 1, Slot: 2, Score: 29.5}}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

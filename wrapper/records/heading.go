@@ -21,11 +21,16 @@ package records
 // A label is taken as the heading only when the sample says so: on at
 // least half of the annotated records, the node before them holds a
 // mandatory type the record lacks and no type the record holds (a row of
-// another record holds the record's own types and is no heading), the
-// record itself holds two mandatory types or more, more than the heading
-// adds (it is a record missing a value, not one field of a record whose
-// head is the heading: the <dd>s below a <dt>), and some heading serves
-// two records or more (it is shared, not one more field of each record).
+// another record holds the record's own types and is no heading), and
+// the record holds a mandatory type of its own; over those records, the
+// records hold more mandatory types on average than the heading adds (they
+// are records missing a value, not one field each of a record whose head
+// is the heading: the <dd>s below a <dt>); and some heading serves two
+// records or more (it is shared, not one more field of each record). The
+// records' own types are weighed on average, not record by record: with
+// dictionaries that know a fifth of the names, many records of a day show
+// one mandatory type of their own (an address), and a rule on each
+// record would lose the heading on most of them.
 
 import (
 	"golang.org/x/net/html"
@@ -95,8 +100,9 @@ func (c *recordCand) learnHeading(pgs []*recordPage, rt recordTypes) {
 		mandatory[t] = true
 	}
 	type stat struct {
-		good  int
-		nodes map[*html.Node]int
+		good      int
+		own, adds int // mandatory types the good records hold, the headings add to them
+		nodes     map[*html.Node]int
 	}
 	stats := map[string]*stat{}
 	var order []string
@@ -129,7 +135,8 @@ func (c *recordCand) learnHeading(pgs []*recordPage, rt recordTypes) {
 				adds++
 			}
 		}
-		if own := g.present(rt); adds == 0 || clash || own < 2 || own <= adds {
+		own := g.present(rt)
+		if adds == 0 || clash || own == 0 {
 			continue
 		}
 		heads[i] = h
@@ -140,13 +147,15 @@ func (c *recordCand) learnHeading(pgs []*recordPage, rt recordTypes) {
 			order = append(order, h.Data)
 		}
 		st.good++
+		st.own += own
+		st.adds += adds
 		st.nodes[h]++
 	}
 	best, bestGood := "", 0
 	for _, l := range order {
 		st := stats[l]
 		shared := len(st.nodes) < st.good
-		if shared && float64(st.good) >= recordHeadingShare*float64(annotated) && st.good > bestGood {
+		if shared && st.own > st.adds && float64(st.good) >= recordHeadingShare*float64(annotated) && st.good > bestGood {
 			best, bestGood = l, st.good
 		}
 	}

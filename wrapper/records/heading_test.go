@@ -125,3 +125,74 @@ func TestRecordsGroupHeading(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordsGroupHeadingFewKnown: events under day headings, as in
+// TestRecordsGroupHeading's "one list per day", but the dictionaries know
+// one artist in four, so most events show one mandatory type of their own
+// (the address), and every third event prints an on-sale date of its own.
+// The records still take the day's heading: their own types are weighed
+// on average, not event by event.
+func TestRecordsGroupHeadingFewKnown(t *testing.T) {
+	render := func(evs []recordSynthEvent, days [][]int) string {
+		var b strings.Builder
+		b.WriteString("<div><h2>Calendar</h2><p>Showing all events</p>")
+		for _, d := range days {
+			fmt.Fprintf(&b, "<h3>%s</h3><section>", evs[d[0]].date)
+			for _, i := range d {
+				e := evs[i]
+				onsale := ""
+				if i%3 == 1 {
+					onsale = "<i>On sale 2/2/2009</i>"
+				}
+				fmt.Fprintf(&b, "<div><b>%s</b><span>%s</span><em>%s</em>%s</div>", e.artist, e.address, strings.Join(e.performers, " / "), onsale)
+			}
+			b.WriteString("</section>")
+		}
+		b.WriteString("</div>")
+		return b.String()
+	}
+	marks := func(evs []recordSynthEvent) map[string][]string {
+		m := map[string][]string{"date": {"2/2/2009"}}
+		for i, e := range evs {
+			if i%4 == 0 {
+				m["artist"] = append(m["artist"], e.artist)
+				m["performer"] = append(m["performer"], e.performers...)
+			}
+			m["date"] = append(m["date"], e.date)
+			m["address"] = append(m["address"], e.address)
+		}
+		return m
+	}
+	var samples []*annotate.Page
+	for i, n := range []int{0, 2, 5, 7, 3, 8, 4, 1, 6, 5} {
+		evs, days := recordDayEvents(i, n)
+		samples = append(samples, pagetest.Marked(t, fmt.Sprint(i), recordSynthPage(i, render(evs, days)), marks(evs)))
+	}
+	rp, err := FindRecordPattern(samples, recordTestSOD(t), RecordOptions{})
+	if err != nil {
+		t.Fatalf("FindRecordPattern: %v", err)
+	}
+	if rp.Heading == "" {
+		t.Fatalf("no group heading; pattern:\n%s", rp)
+	}
+	for _, n := range []int{1, 4, 9, 13} {
+		page := 100 + n
+		evs, days := recordDayEvents(page, n)
+		p, err := annotate.ParsePage([]byte(recordSynthPage(page, render(evs, days))), "p", annotate.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs := rp.Records(p)
+		if len(recs) != n {
+			t.Fatalf("page with %d events in %d days: %d records; pattern:\n%s", n, len(days), len(recs), rp)
+		}
+		for j, r := range recs {
+			text := recordText(r)
+			for _, v := range []string{evs[j].artist, evs[j].date, evs[j].address} {
+				if !strings.Contains(text, v) {
+					t.Fatalf("record %d = %q lacks %q; pattern:\n%s", j, text, v, rp)
+				}
+			}
+		}
+	}
+}
