@@ -154,7 +154,7 @@ func TestBulkSearch(t *testing.T) {
 		wantExact        bool
 	}{
 		{"jane austen", "jane austen", true},
-		{"Jane Austin", "jane austen", false},      // a typo
+		{"Jane Austin", "jane austen", false},        // a typo
 		{"charles dikens", "charles dickens", false}, // a typo, 2 edits allowed
 		{"percy bys", "percy bysshe shelley", false}, // a prefix
 		{"shelley percy", "percy bysshe shelley", false},
