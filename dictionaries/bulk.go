@@ -155,7 +155,10 @@ func writeBulkSeg(classDir string, items []bulkItem, meta bulkMeta) (string, err
 		recs.Write(tmp[:n])
 		recs.WriteString(s)
 	}
-	postings := map[string][]uint32{}
+	// Postings by word: a word's index in vocab and lists.
+	wordIdx := make(map[string]int32, len(items))
+	var vocab []string
+	var lists [][]uint32
 	for i, it := range items {
 		binary.LittleEndian.PutUint64(offs[8*i:], uint64(recs.Len()))
 		putStr(it.norm)
@@ -174,27 +177,33 @@ func writeBulkSeg(classDir string, items []bulkItem, meta bulkMeta) (string, err
 			if w == "" {
 				continue
 			}
-			p := postings[w]
-			if len(p) == 0 || p[len(p)-1] != uint32(i) {
-				postings[w] = append(p, uint32(i))
+			k, ok := wordIdx[w]
+			if !ok {
+				k = int32(len(vocab))
+				wordIdx[w] = k
+				vocab = append(vocab, w)
+				lists = append(lists, nil)
+			}
+			if p := lists[k]; len(p) == 0 || p[len(p)-1] != uint32(i) {
+				lists[k] = append(p, uint32(i))
 			}
 		}
 	}
-	vocab := make([]string, 0, len(postings))
-	for w := range postings {
-		vocab = append(vocab, w)
+	order := make([]int32, len(vocab))
+	for i := range order {
+		order[i] = int32(i)
 	}
-	slices.Sort(vocab)
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(vocab[a], vocab[b]) })
 	var post, wordFST bytes.Buffer
 	wb, err := vellum.New(&wordFST, nil)
 	if err != nil {
 		return "", err
 	}
-	for _, w := range vocab {
-		if err := wb.Insert([]byte(w), uint64(post.Len())); err != nil {
+	for _, k := range order {
+		if err := wb.Insert([]byte(vocab[k]), uint64(post.Len())); err != nil {
 			return "", err
 		}
-		p := postings[w]
+		p := lists[k]
 		n := binary.PutUvarint(tmp[:], uint64(len(p)))
 		post.Write(tmp[:n])
 		prev := uint32(0)
