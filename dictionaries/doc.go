@@ -48,12 +48,16 @@
 //   - lock_unix.go, lock_other.go: the directory lock and ErrInUse, the
 //     snapshot locks (no snapshots without flock: readers wait as writers do).
 //   - snapshot.go: the readers' snapshots: publishing, opening, collecting.
-//   - write.go: merging a batch of values into a class, durably.
+//   - write.go: merging a batch of values into a class, durably: names new
+//     to the class into a bulk segment (imports), the rest into Bleve.
+//   - bulk.go: bulk segments (a class's imported names as sorted records,
+//     word postings and a vocabulary FST), their look-ups and merging.
 //   - import.go: Import and ImportFile of plain lists and TSV with counts;
 //     lines over MaxLineBytes are skipped with a warning naming them.
 //   - grow.go: Grow from extracted values, with refusals and their reasons.
 //   - lookup.go: Lookup (exact), Search (fuzzy, prefix, words), Entries, Export.
 //   - matcher.go: the in-memory Matcher and the per-class recognizers.
-//   - load.go: Store.Recognizer and Store.Matcher, loading classes from Bleve.
+//   - load.go: Store.Recognizer and Store.Matcher, loading classes from their
+//     matcher files (rebuilt from Bleve and the bulk segments when needed).
 //   - stats.go: Selectivity (per class) and Matcher.Stats (hits on sample pages).
 package dictionaries
