@@ -224,6 +224,13 @@ func writeBulkSeg(classDir string, items []bulkItem, meta bulkMeta) (string, err
 	if err := os.MkdirAll(classDir, 0o755); err != nil {
 		return "", err
 	}
+	// A writer killed while writing a segment left its temporary file:
+	// the store has one writer at a time, so none is being written now.
+	if olds, _ := filepath.Glob(filepath.Join(classDir, bulkPrefix+"*"+bulkExt+".tmp-*")); len(olds) > 0 {
+		for _, o := range olds {
+			os.Remove(o)
+		}
+	}
 	seq := 1
 	if ps, err := bulkSegPaths(classDir); err != nil {
 		return "", err
