@@ -3,6 +3,7 @@ package dictionaries
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/blevesearch/bleve/v2"
 	index "github.com/blevesearch/bleve_index_api"
@@ -228,8 +229,9 @@ func (s *Store) importBatch(idx bleve.Index, class string, prov Provenance, batc
 	if err != nil {
 		return res, err
 	}
+	// A new set: readers holding the old one keep a consistent list.
 	s.mu.Lock()
-	bs.segs = append(bs.segs, seg)
+	s.bulk[class] = &bulkSet{segs: append(slices.Clip(bs.segs), seg)}
 	s.mu.Unlock()
 	s.learnItems(class, fresh)
 	return res, nil
