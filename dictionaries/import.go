@@ -113,9 +113,12 @@ func (s *Store) ImportFile(ctx context.Context, class, path string, opts ImportO
 	return rep, nil
 }
 
-// Import reads a word list from r into class (created if needed), writing
-// one batch per Options.BatchSize entries. Each completed batch is durable;
-// on error or cancellation the report counts the completed batches only.
+// Import reads a word list from r into class (created if needed), one
+// batch at a time (Options.BatchSize lines when set, else DefaultBulkSize):
+// the batch's names new to the class go into one bulk segment, the others
+// (already in the class) are merged into their entries in Bleve. Each
+// completed batch is durable; on error or cancellation the report counts
+// the completed batches only.
 func (s *Store) Import(ctx context.Context, class string, r io.Reader, opts ImportOptions) (ImportReport, error) {
 	rep := ImportReport{Class: class, Source: opts.Source}
 	if s.opts.ReadOnly {
@@ -131,10 +134,10 @@ func (s *Store) Import(ctx context.Context, class string, r io.Reader, opts Impo
 	}
 	prov := Provenance{Kind: "import", Source: opts.Source}
 	lr := newLineReader(r, MaxLineBytes)
-	batch := make([]item, 0, s.opts.BatchSize)
+	batch := make([]bulkItem, 0, min(s.bulkSize, 1<<16))
 	var pendingLines, pendingSkipped int
 	flush := func() error {
-		res, _, err := s.writeBatch(idx, class, batch)
+		res, err := s.importBatch(idx, class, prov, batch)
 		if err != nil {
 			return err
 		}
@@ -176,7 +179,7 @@ func (s *Store) Import(ctx context.Context, class string, r io.Reader, opts Impo
 		if line == 1 {
 			text = strings.TrimPrefix(text, "\ufeff")
 		}
-		it := item{prov: prov, count: 1, conf: conf}
+		it := bulkItem{count: 1, conf: conf}
 		if opts.Format == FormatTSV {
 			cols := strings.Split(text, "\t")
 			if len(cols) < 2 {
@@ -211,7 +214,7 @@ func (s *Store) Import(ctx context.Context, class string, r io.Reader, opts Impo
 			continue
 		}
 		batch = append(batch, it)
-		if len(batch) >= s.opts.BatchSize {
+		if len(batch) >= s.bulkSize {
 			if err := flush(); err != nil {
 				return rep, err
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 
 	"github.com/blevesearch/bleve/v2"
@@ -73,7 +74,7 @@ func (s *Store) load(class string) error {
 // openFST opens the matcher file of class, rebuilding it from idx when it
 // is missing, stale or corrupt. The caller holds s.mu.
 func (s *Store) openFST(idx bleve.Index, class string) (*fstClass, error) {
-	docs, err := idx.DocCount()
+	docs, err := s.signatureLocked(idx, class)
 	if err != nil {
 		return nil, fmt.Errorf("loading class %s: %w", class, err)
 	}
@@ -86,7 +87,7 @@ func (s *Store) openFST(idx bleve.Index, class string) (*fstClass, error) {
 	if !errors.Is(err, fs.ErrNotExist) && !errors.As(err, &mfe) {
 		return nil, fmt.Errorf("loading class %s: %w", class, err)
 	}
-	es, err := readClassEntries(idx, class)
+	es, err := s.classEntriesLocked(idx, class)
 	if err != nil {
 		return nil, err
 	}
@@ -98,6 +99,86 @@ func (s *Store) openFST(idx bleve.Index, class string) (*fstClass, error) {
 	}
 	// A store or snapshot that cannot be written: build it in memory.
 	return buildFSTMemory(es)
+}
+
+// signatureLocked returns what a matcher file of class is checked against:
+// the document count of its Bleve index plus the entries of its bulk
+// segments (both only grow; a store without segments keeps the plain
+// document count its files were built with). The caller holds s.mu.
+func (s *Store) signatureLocked(idx bleve.Index, class string) (uint64, error) {
+	docs, err := idx.DocCount()
+	if err != nil {
+		return 0, err
+	}
+	n, err := bulkEntryCount(filepath.Join(s.data, class))
+	if err != nil {
+		return 0, err
+	}
+	return docs + n, nil
+}
+
+// classEntriesLocked returns the matcher entries of class: its bulk
+// segments' names, and its Bleve documents, which win over a segment's
+// record of the same name. The caller holds s.mu.
+func (s *Store) classEntriesLocked(idx bleve.Index, class string) ([]fstEntry, error) {
+	bs, err := s.classBulkLocked(class)
+	if err != nil {
+		return nil, err
+	}
+	var lists [][]fstEntry
+	for _, g := range bs.segs {
+		l := make([]fstEntry, 0, g.entries)
+		for i := 0; i < g.entries; i++ {
+			norm, _, _, conf, err := g.record(uint64(i))
+			if err != nil {
+				return nil, err
+			}
+			l = append(l, fstEntry{norm: norm, conf: float32(MatchConfidence(norm, conf))})
+		}
+		lists = append(lists, l)
+	}
+	bl, err := readClassEntries(idx, class)
+	if err != nil {
+		return nil, err
+	}
+	return mergeFSTEntries(append(lists, bl)), nil
+}
+
+// mergeFSTEntries merges lists each sorted by norm and unique into one;
+// of equal norms the one of the last list wins.
+func mergeFSTEntries(lists [][]fstEntry) []fstEntry {
+	n, nonEmpty := 0, 0
+	var only []fstEntry
+	for _, l := range lists {
+		n += len(l)
+		if len(l) > 0 {
+			nonEmpty++
+			only = l
+		}
+	}
+	if nonEmpty <= 1 {
+		return only
+	}
+	out := make([]fstEntry, 0, n)
+	pos := make([]int, len(lists))
+	for {
+		best := -1
+		for i, l := range lists {
+			if pos[i] < len(l) && (best < 0 || l[pos[i]].norm <= lists[best][pos[best]].norm) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return out
+		}
+		e := lists[best][pos[best]]
+		for i, l := range lists {
+			if pos[i] < len(l) && l[pos[i]].norm == e.norm {
+				pos[i]++
+			}
+		}
+		out = append(out, e)
+	}
 }
 
 // readClassEntries reads the norm and conf doc values of every live
@@ -179,10 +260,10 @@ func (s *Store) rebuildChanged() error {
 		if !ok {
 			continue // never opened: nothing written
 		}
-		docs, err := idx.DocCount()
+		docs, err := s.signatureLocked(idx, class)
 		if err == nil {
 			var es []fstEntry
-			if es, err = readClassEntries(idx, class); err == nil {
+			if es, err = s.classEntriesLocked(idx, class); err == nil {
 				err = writeFSTFile(fstPath(s.dir, class), es, docs)
 			}
 		}
@@ -207,5 +288,19 @@ func (s *Store) learn(class string, es []*Entry) {
 	c := m.classLocked(class)
 	for _, e := range es {
 		m.addLocked(c, e.Norm, e.Confidence)
+	}
+}
+
+// learnItems is learn for the names of a bulk segment just written.
+func (s *Store) learnItems(class string, its []bulkItem) {
+	if !s.matcher.Has(class) {
+		return
+	}
+	m := s.matcher
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c := m.classLocked(class)
+	for _, it := range its {
+		m.addLocked(c, it.norm, it.conf)
 	}
 }

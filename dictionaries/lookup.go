@@ -9,6 +9,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // Lookup returns the entry of class whose normalised form equals
@@ -31,7 +32,15 @@ func (s *Store) Lookup(class, text string) (*Entry, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return readEntry(r, norm)
+	e, err := readEntry(r, norm)
+	if e != nil || err != nil {
+		return e, err
+	}
+	bs, err := s.classBulk(class)
+	if err != nil {
+		return nil, err
+	}
+	return bs.entry(norm)
 }
 
 // Hit is an entry found by Search.
@@ -60,6 +69,16 @@ func (s *Store) Search(class, text string, limit int) ([]Hit, error) {
 	if limit <= 0 {
 		limit = 10
 	}
+	bs, err := s.classBulk(class)
+	if err != nil {
+		return nil, err
+	}
+	bleveLimit := limit
+	if len(bs.segs) > 0 {
+		// Bleve's and the segments' hits are ranked together by
+		// nearScore: ask Bleve for more than it would return alone.
+		bleveLimit = 4 * limit
+	}
 	exact := bleve.NewTermQuery(norm)
 	exact.SetField(fieldNorm)
 	exact.SetBoost(10)
@@ -82,7 +101,7 @@ func (s *Store) Search(class, text string, limit int) ([]Hit, error) {
 	words.Analyzer = wordsAnalyzer
 	words.SetOperator(query.MatchQueryOperatorAnd)
 	qs = append(qs, words)
-	req := bleve.NewSearchRequestOptions(bleve.NewDisjunctionQuery(qs...), limit, 0, false)
+	req := bleve.NewSearchRequestOptions(bleve.NewDisjunctionQuery(qs...), bleveLimit, 0, false)
 	req.Fields = []string{fieldEntry}
 	res, err := idx.Search(req)
 	if err != nil {
@@ -97,7 +116,10 @@ func (s *Store) Search(class, text string, limit int) ([]Hit, error) {
 		}
 		hits = append(hits, Hit{Class: class, Entry: e, Exact: e.Norm == norm, Score: h.Score})
 	}
-	return hits, nil
+	if len(bs.segs) == 0 {
+		return hits, nil
+	}
+	return s.searchBulk(class, bs, norm, hits, limit)
 }
 
 // Entries calls fn with every entry of class in order of normalised form,
@@ -118,31 +140,48 @@ func (s *Store) Entries(class string, fn func(*Entry) error) error {
 	defer r.Close()
 	// The entry ID is its normalised form, which the norm field's term
 	// dictionary lists in order; entries are never deleted, so every term
-	// names a live entry.
+	// names a live entry. The bulk segments' norms merge in, the Bleve
+	// document winning over a segment's record of the same name.
 	d, err := r.FieldDict(fieldNorm)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	for {
-		de, err := d.Next()
-		if err != nil {
-			return err
+	bs, err := s.classBulk(class)
+	if err != nil {
+		return err
+	}
+	its := []sortedIter{&dictIter{d: d}}
+	for _, g := range bs.segs {
+		its = append(its, &segIter{g: g})
+	}
+	return mergeSorted(its, func(key string, src int, val uint64) error {
+		var e *Entry
+		var err error
+		if src == 0 {
+			e, err = readEntry(r, key)
+		} else {
+			e, err = bs.segs[src-1].entry(val)
 		}
-		if de == nil {
-			return nil
-		}
-		e, err := readEntry(r, de.Term)
 		if err != nil {
 			return err
 		}
 		if e == nil {
-			continue
+			return nil
 		}
-		if err := fn(e); err != nil {
-			return err
-		}
+		return fn(e)
+	})
+}
+
+// dictIter walks a Bleve term dictionary as a sortedIter.
+type dictIter struct{ d index.FieldDict }
+
+func (i *dictIter) next() (string, uint64, bool, error) {
+	de, err := i.d.Next()
+	if err != nil || de == nil {
+		return "", 0, false, err
 	}
+	return de.Term, de.Count, true, nil
 }
 
 // Export writes the entries of class to w as a plain list (original forms)

@@ -188,6 +188,7 @@ func collectSnapshots(root, keep string) {
 }
 
 // linkTree recreates the directory tree src at dst: segment files (.zap,
+// and bulk segments, .orb,
 // immutable) are hard-linked, other files copied.
 func linkTree(src, dst string) error {
 	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
@@ -205,7 +206,7 @@ func linkTree(src, dst string) error {
 		if !d.Type().IsRegular() {
 			return nil
 		}
-		if filepath.Ext(p) == ".zap" {
+		if e := filepath.Ext(p); e == ".zap" || e == bulkExt {
 			if err := os.Link(p, to); err == nil {
 				return nil
 			}

@@ -23,7 +23,8 @@ type ClassStats struct {
 }
 
 // Selectivity returns the structural statistics of class, read from its
-// Bleve index (term dictionaries only: fast for any size). For hit rates on
+// Bleve index's term dictionaries and its bulk segments' FSTs (no entry is
+// decoded: fast for any size). For hit rates on
 // pages, see Matcher.Stats.
 func (s *Store) Selectivity(class string) (ClassStats, error) {
 	st := ClassStats{Class: class}
@@ -40,39 +41,47 @@ func (s *Store) Selectivity(class string) (ClassStats, error) {
 		return st, err
 	}
 	defer r.Close()
+	bs, err := s.classBulk(class)
+	if err != nil {
+		return st, err
+	}
 	d, err := r.FieldDict(fieldNorm)
 	if err != nil {
 		return st, err
 	}
 	defer d.Close()
+	its := []sortedIter{&dictIter{d: d}}
+	for _, g := range bs.segs {
+		its = append(its, &segIter{g: g})
+	}
 	words := 0
-	for {
-		de, err := d.Next()
-		if err != nil {
-			return st, err
-		}
-		if de == nil {
-			break
-		}
+	err = mergeSorted(its, func(term string, _ int, _ uint64) error {
 		st.Entries++
-		n := strings.Count(de.Term, " ") + 1
+		n := strings.Count(term, " ") + 1
 		words += n
 		st.MaxWords = max(st.MaxWords, n)
-		if hasDigit(de.Term) {
+		if hasDigit(term) {
 			st.DigitEntries++
 		}
+		return nil
+	})
+	if err != nil {
+		return st, err
 	}
 	if st.Entries > 0 {
 		st.MeanWords = float64(words) / float64(st.Entries)
 	}
 	if v, err := r.FieldDict(fieldWords); err == nil {
-		for {
-			de, err := v.Next()
-			if err != nil || de == nil {
-				break
+		its := []sortedIter{&dictIter{d: v}}
+		for _, g := range bs.segs {
+			if it, err := newFSTIter(g.words); err == nil {
+				its = append(its, it)
 			}
-			st.Vocabulary++
 		}
+		mergeSorted(its, func(string, int, uint64) error {
+			st.Vocabulary++
+			return nil
+		})
 		v.Close()
 	}
 	return st, nil

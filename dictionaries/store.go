@@ -69,8 +69,10 @@ type Options struct {
 	// LockTimeout is how long Open waits for another holder to let go before
 	// returning an *InUseError (default 1s).
 	LockTimeout time.Duration
-	// BatchSize is how many entries one write batch holds (default 10000).
-	// A batch is durable when the call that wrote it moves on.
+	// BatchSize is how many entries one write batch holds (default 10000
+	// for grown entries; an import gathers DefaultBulkSize new names into
+	// one bulk segment unless BatchSize is set). A batch is durable when
+	// the call that wrote it moves on.
 	BatchSize int
 	// ImportConfidence is the confidence given to imported entries that carry
 	// none (default 0.8: word lists are noisy).
@@ -83,10 +85,11 @@ type Options struct {
 // per class, and the in-memory Matcher built from them. Its methods are safe
 // for concurrent use.
 type Store struct {
-	dir  string
-	data string // where the class indexes are: dir, or a reader's snapshot
-	opts Options
-	lock *os.File // the store's LOCK, or a reader's snapshot READERS file
+	bulkSize int // names per bulk segment of an import
+	dir      string
+	data     string // where the class indexes are: dir, or a reader's snapshot
+	opts     Options
+	lock     *os.File // the store's LOCK, or a reader's snapshot READERS file
 
 	wrote atomic.Bool // a writer changed the store: publish a snapshot on Close
 
@@ -95,6 +98,8 @@ type Store struct {
 	nameClass map[string]bool // Grow's verdict per class, computed once
 	fstDirty  map[string]bool // classes written since their matcher file was built
 	matcher   *Matcher
+	bulk      map[string]*bulkSet // open bulk segments per class
+	noBulk    bool                // imports write Bleve documents only (tests)
 }
 
 // Open opens (for writing, creating it if needed) or, with opts.ReadOnly,
@@ -107,6 +112,10 @@ func Open(dir string, opts *Options) (*Store, error) {
 	if o.LockTimeout <= 0 {
 		o.LockTimeout = time.Second
 	}
+	bulkSize := o.BatchSize
+	if bulkSize <= 0 {
+		bulkSize = DefaultBulkSize
+	}
 	if o.BatchSize <= 0 {
 		o.BatchSize = 10000
 	}
@@ -117,7 +126,7 @@ func Open(dir string, opts *Options) (*Store, error) {
 		o.Now = time.Now
 	}
 	newStore := func(data string, lock *os.File) *Store {
-		return &Store{dir: dir, data: data, opts: o, lock: lock, indexes: map[string]bleve.Index{}, nameClass: map[string]bool{}, fstDirty: map[string]bool{}, matcher: NewMatcher()}
+		return &Store{bulkSize: bulkSize, dir: dir, data: data, opts: o, lock: lock, indexes: map[string]bleve.Index{}, nameClass: map[string]bool{}, fstDirty: map[string]bool{}, matcher: NewMatcher(), bulk: map[string]*bulkSet{}}
 	}
 	if o.ReadOnly {
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
@@ -203,6 +212,7 @@ func (s *Store) Close() error {
 		}
 		delete(s.indexes, c)
 	}
+	clear(s.bulk)
 	if s.lock != nil && s.wrote.Load() && len(errs) == 0 {
 		// Nothing is open: publish what was written for readers.
 		cs, err := s.Classes()

@@ -2,6 +2,8 @@ package dictionaries
 
 import (
 	"fmt"
+	"path/filepath"
+	"slices"
 
 	"github.com/blevesearch/bleve/v2"
 	index "github.com/blevesearch/bleve_index_api"
@@ -49,6 +51,10 @@ func (s *Store) writeBatch(idx bleve.Index, class string, items []item) (batchRe
 			return res, nil, fmt.Errorf("class %s: %w", class, err)
 		}
 	}
+	bs, err := s.classBulk(class)
+	if err != nil {
+		return res, nil, fmt.Errorf("class %s: %w", class, err)
+	}
 	now := s.opts.Now().UTC()
 	touched := map[string]*Entry{}
 	changed := map[string]bool{}
@@ -59,6 +65,13 @@ func (s *Store) writeBatch(idx bleve.Index, class string, items []item) (batchRe
 		if !ok {
 			if existing[it.norm] {
 				if e, err = readEntry(r, it.norm); err != nil {
+					return res, nil, fmt.Errorf("class %s: %w", class, err)
+				}
+			}
+			if e == nil {
+				// An entry of a bulk segment: once changed, its Bleve
+				// document supersedes the segment's record.
+				if e, err = bs.entry(it.norm); err != nil {
 					return res, nil, fmt.Errorf("class %s: %w", class, err)
 				}
 			}
@@ -117,6 +130,115 @@ func existingIDs(r index.IndexReader, items []item) (map[string]bool, error) {
 	for _, it := range items {
 		ids = append(ids, it.norm)
 	}
+	return existingNorms(r, ids)
+}
+
+// importBatch merges a batch of imported names into class: names already in
+// the class (in Bleve or in a bulk segment) go through writeBatch, the
+// others, counted as Entry.observe would count them, into a new bulk
+// segment.
+func (s *Store) importBatch(idx bleve.Index, class string, prov Provenance, batch []bulkItem) (batchResult, error) {
+	var res batchResult
+	if len(batch) == 0 {
+		return res, nil
+	}
+	bs, err := s.classBulk(class)
+	if err != nil {
+		return res, fmt.Errorf("class %s: %w", class, err)
+	}
+	var inBleve map[string]bool
+	if n, err := idx.DocCount(); err != nil || n > 0 {
+		adv, err := idx.Advanced()
+		if err != nil {
+			return res, err
+		}
+		r, err := adv.Reader()
+		if err != nil {
+			return res, err
+		}
+		ids := make([]string, len(batch))
+		for i, it := range batch {
+			ids[i] = it.norm
+		}
+		inBleve, err = existingNorms(r, ids)
+		r.Close()
+		if err != nil {
+			return res, fmt.Errorf("class %s: %w", class, err)
+		}
+	}
+	var old []item
+	if s.noBulk { // the layout before bulk segments (tests compare the two)
+		for _, it := range batch {
+			old = append(old, item{original: it.original, norm: it.norm, prov: prov, count: it.count, conf: it.conf})
+		}
+		r, _, err := s.writeBatch(idx, class, old)
+		return r, err
+	}
+	fresh := make([]bulkItem, 0, len(batch))
+	at := make(map[string]int, len(batch))
+	for _, it := range batch {
+		if inBleve[it.norm] {
+			old = append(old, item{original: it.original, norm: it.norm, prov: prov, count: it.count, conf: it.conf})
+			continue
+		}
+		if _, _, ok := bs.find(it.norm); ok {
+			old = append(old, item{original: it.original, norm: it.norm, prov: prov, count: it.count, conf: it.conf})
+			continue
+		}
+		i, ok := at[it.norm]
+		if !ok {
+			at[it.norm] = len(fresh)
+			fresh = append(fresh, it)
+			res.New++
+			continue
+		}
+		// The same name again in this batch, through the same provenance.
+		f := &fresh[i]
+		if it.count == f.count && it.conf <= f.conf {
+			res.Unchanged++
+			continue
+		}
+		res.Updated++
+		f.count = it.count
+		f.conf = max(f.conf, it.conf)
+	}
+	if len(old) > 0 {
+		r, _, err := s.writeBatch(idx, class, old)
+		if err != nil {
+			return res, err
+		}
+		res.New += r.New
+		res.Updated += r.Updated
+		res.Unchanged += r.Unchanged
+	}
+	if len(fresh) == 0 {
+		return res, nil
+	}
+	if err := s.written(); err != nil {
+		return res, err
+	}
+	if err := s.markChanged(class); err != nil {
+		return res, err
+	}
+	meta := bulkMeta{Prov: prov, Now: s.opts.Now().UTC().UnixNano()}
+	path, err := writeBulkSeg(filepath.Join(s.dir, class), fresh, meta)
+	if err != nil {
+		return res, fmt.Errorf("class %s: %w", class, err)
+	}
+	seg, err := openBulkSeg(path)
+	if err != nil {
+		return res, err
+	}
+	// A new set: readers holding the old one keep a consistent list.
+	s.mu.Lock()
+	s.bulk[class] = &bulkSet{segs: append(slices.Clip(bs.segs), seg)}
+	s.mu.Unlock()
+	s.learnItems(class, fresh)
+	return res, nil
+}
+
+// existingNorms returns the set of ids that are document IDs in r.
+func existingNorms(r index.IndexReader, ids []string) (map[string]bool, error) {
 	dr, err := r.DocIDReaderOnly(ids)
 	if err != nil {
 		return nil, err
