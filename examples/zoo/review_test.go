@@ -18,6 +18,12 @@ import (
 // answers as pins, and the template is scored again.
 var reviewFlag = flag.Bool("zoo.review", false, "answer each template's questions from the truth (an automatic reviewer), learn again with the answers and report what the answers fixed (docs/review.md)")
 
+// reviewDump prints, for each field the review left below 0.95, what a
+// developer needs to see why: the field's diagnostics, its explanation
+// (candidates, others, spare, with their sample values) and its true
+// values on those pages.
+var reviewDump = flag.Bool("zoo.reviewdump", false, "with -zoo.review, print each unfixed field's diagnostics, explanation and true values")
+
 // reviewed is a template's outcome after the automatic review.
 type reviewed struct {
 	questions []wrapper.Question
@@ -81,6 +87,9 @@ func summarizeReview(out io.Writer, results []*result) {
 						}
 					}
 					notFixed = append(notFixed, fmt.Sprintf("%s %s %.2f -> %.2f (%s)", r.name, f.name, f.f1, score[f.name], q))
+					if *reviewDump {
+						notFixed = append(notFixed, dumpField(r, f.name))
+					}
 				}
 			}
 			if score[f.name] < f.f1-0.01 {
@@ -122,4 +131,48 @@ func summarizeReview(out io.Writer, results []*result) {
 	for _, s := range worsened {
 		fmt.Fprintf(out, "    worse: %s\n", s)
 	}
+}
+
+// dumpField is -zoo.reviewdump's text for field of r.
+func dumpField(r *result, field string) string {
+	var b strings.Builder
+	for _, d := range r.diags {
+		if d.Field == field {
+			fmt.Fprintf(&b, "        diag %s: %s\n", d.Kind, d.Message)
+		}
+	}
+	truthOf := func(page string) string {
+		if r.truth == nil {
+			return "?"
+		}
+		p := r.truth.Page(page)
+		if p == nil {
+			return "?"
+		}
+		return fmt.Sprintf("%q", p.Values(field))
+	}
+	for _, fe := range r.explain {
+		if fe.Field != field {
+			continue
+		}
+		fmt.Fprintf(&b, "        slots %v sample %d\n", fe.Slots, fe.Sample)
+		for _, part := range []struct {
+			name string
+			cs   []wrapper.CandidateExplain
+		}{{"cand", fe.Candidates}, {"other", fe.Others}, {"spare", fe.Spare}} {
+			for _, c := range part.cs {
+				fmt.Fprintf(&b, "        %s slot %d %q label %q basis %s total %.2f chosen %v perpage %.2f\n", part.name, c.Slot, c.Context, c.Label, c.Score.Basis, c.Total, c.Chosen, c.PerPage)
+				for _, s := range c.Samples {
+					fmt.Fprintf(&b, "            %s %q truth %s\n", s.Page, s.Values, truthOf(s.Page))
+				}
+			}
+		}
+	}
+	for i, p := range r.sample {
+		if i == 3 {
+			break
+		}
+		fmt.Fprintf(&b, "        truth %s: %s\n", p.Path, truthOf(p.Path))
+	}
+	return strings.TrimRight(b.String(), "\n")
 }
