@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -51,7 +52,7 @@ func reviewSeed(t *testing.T, seed uint64, first *result) *reviewed {
 func summarizeReview(out io.Writer, results []*result) {
 	low, fixed, good, quiet, asked, answered, worse := 0, 0, 0, 0, 0, 0, 0
 	perTemplate := map[int]int{}
-	var notFixed, noisy, worsened []string
+	var notFixed, noisy, worsened, fixedOnes []string
 	for _, r := range results {
 		rv := r.review
 		if rv == nil {
@@ -76,6 +77,11 @@ func summarizeReview(out io.Writer, results []*result) {
 				low++
 				if score[f.name] >= 0.95 {
 					fixed++
+					q := "no question"
+					if j := slices.IndexFunc(rv.pins, func(p wrapper.Pin) bool { return p.Field == f.name }); j >= 0 {
+						q = "answered " + rv.pins[j].String()
+					}
+					fixedOnes = append(fixedOnes, fmt.Sprintf("%s %s %.2f -> %.2f (%s)", r.name, f.name, f.f1, score[f.name], q))
 				} else {
 					q := "no question"
 					if i := slices.IndexFunc(rv.questions, func(q wrapper.Question) bool { return q.Field == f.name }); i >= 0 {
@@ -122,6 +128,12 @@ func summarizeReview(out io.Writer, results []*result) {
 	fmt.Fprintf(out, "  questions: %d over %d templates (%.2f per template), %d answered; templates by questions asked: 0: %d, 1: %d, 2: %d, 3: %d, 4+: %d\n",
 		asked, len(results), float64(asked)/float64(max(1, len(results))), answered, perTemplate[0], perTemplate[1], perTemplate[2], perTemplate[3], perTemplate[4])
 	fmt.Fprintf(out, "  fields made worse by the answers (F1 down > 0.01): %d\n", worse)
+	if *reviewDump {
+		writeDiagKinds(out, results)
+	}
+	for _, s := range fixedOnes {
+		fmt.Fprintf(out, "    fixed: %s\n", s)
+	}
 	for _, s := range notFixed {
 		fmt.Fprintf(out, "    not fixed: %s\n", s)
 	}
@@ -175,4 +187,51 @@ func dumpField(r *result, field string) string {
 		fmt.Fprintf(&b, "        truth %s: %s\n", p.Path, truthOf(p.Path))
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// writeDiagKinds prints, per diagnostic kind, how many fields carrying it
+// score < 0.90, in [0.90, 0.95) and >= 0.95 (-zoo.reviewdump), and how
+// many of the good templates (>= 0.95 everywhere) carry it on a field.
+func writeDiagKinds(out io.Writer, results []*result) {
+	type count struct{ low, mid, good, goodTemplates int }
+	kinds := map[string]*count{}
+	for _, r := range results {
+		allGood := r.err == "" && len(r.fields) > 0
+		for _, f := range r.fields {
+			allGood = allGood && f.f1 >= 0.95
+		}
+		seenT := map[string]bool{}
+		for _, f := range r.fields {
+			seen := map[string]bool{}
+			for _, d := range r.diags {
+				if d.Field != f.name || seen[d.Kind] {
+					continue
+				}
+				seen[d.Kind] = true
+				c := kinds[d.Kind]
+				if c == nil {
+					c = &count{}
+					kinds[d.Kind] = c
+				}
+				switch {
+				case f.f1 < targetFieldF1:
+					c.low++
+				case f.f1 < 0.95:
+					c.mid++
+				default:
+					c.good++
+				}
+				if allGood && !seenT[d.Kind] {
+					seenT[d.Kind] = true
+					c.goodTemplates++
+				}
+			}
+		}
+	}
+	names := slices.Sorted(maps.Keys(kinds))
+	fmt.Fprintf(out, "  diagnostics on fields (< 0.90 / [0.90, 0.95) / >= 0.95; good templates carrying it):\n")
+	for _, k := range names {
+		c := kinds[k]
+		fmt.Fprintf(out, "    %-22s %3d / %3d / %3d; %d\n", k, c.low, c.mid, c.good, c.goodTemplates)
+	}
 }
