@@ -513,7 +513,7 @@ func (w *State) describe(ce *CandidateExplain, st *slotStats, label []string, re
 func (w *State) NameSamples(pages []*annotate.Page) {
 	for _, ex := range [][]FieldExplain{w.Explain, w.pageExplain()} {
 		for i := range ex {
-			for _, cs := range [][]CandidateExplain{ex[i].Candidates, ex[i].Others} {
+			for _, cs := range [][]CandidateExplain{ex[i].Candidates, ex[i].Others, ex[i].Spare} {
 				for j := range cs {
 					for k := range cs[j].Samples {
 						s := &cs[j].Samples[k]
