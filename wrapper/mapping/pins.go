@@ -32,6 +32,9 @@ type Pin struct {
 	// Label is the page label that keys the slot's values when the slot
 	// holds rows of several kinds (CandidateExplain.Label).
 	Label string `json:"label,omitempty"`
+	// Add: the slot holds the field's values besides the slots it got
+	// (on other pages: CandidateExplain.Adds); the field keeps them.
+	Add bool `json:"add,omitempty"`
 	// Absent: the field is not on these pages.
 	Absent bool `json:"absent,omitempty"`
 	// Example and Page: the field's value on the sample page Page (its
@@ -64,6 +67,9 @@ func (p Pin) String() string {
 	if p.Label != "" {
 		s += fmt.Sprintf(" label %q", p.Label)
 	}
+	if p.Add {
+		s += ", besides its slots"
+	}
 	return s
 }
 
@@ -87,6 +93,9 @@ func (p Pin) Check() error {
 	}
 	if n > 1 {
 		return fmt.Errorf("field %s: absent and example at once", p.Field)
+	}
+	if p.Add && n > 0 {
+		return fmt.Errorf("field %s: add is for a slot, not with absent or example", p.Field)
 	}
 	if n == 0 && p.Slot < 0 {
 		return fmt.Errorf("field %s: slot %d is negative", p.Field, p.Slot)
@@ -202,7 +211,7 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 		// other field (a time read from the date's slot keeps it).
 		had := slices.ContainsFunc(out, func(sm SlotMap) bool { return sm.Field == f.Path && sm.Slot == slot })
 		out = slices.DeleteFunc(out, func(sm SlotMap) bool {
-			return sm.Field == f.Path || !had && sm.Slot == slot && strings.Join(sm.Label, " ") == label && !sm.Part && !sm.Item && sm.Row == nil && !pinned[sm.Field]
+			return sm.Field == f.Path && (!p.Add || sm.Slot == slot) || !had && sm.Slot == slot && strings.Join(sm.Label, " ") == label && !sm.Part && !sm.Item && sm.Row == nil && !pinned[sm.Field]
 		})
 		pinned[f.Path] = true
 		out = append(out, w.slotMapOf(c, stats, valid, f.Parent == "" && !f.Many))

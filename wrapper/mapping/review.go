@@ -32,6 +32,10 @@ import (
 //     candidates ("weak");
 //   - a single field's slot holds several values a page ("several");
 //   - a single field carries one of the doubt notes AskDoubts ("doubt");
+//   - a single field has a candidate holding values only on sample
+//     objects where its slots hold none (CandidateExplain.Adds: the
+//     field at another place on those pages): chosen, the slot is added
+//     to the field's ("split");
 //   - a list source's record segmentation had a runner-up cutting the
 //     sample differently that scores at least AskRatio of it ("records",
 //     recordq.go: the candidates are the two segmentations, shown with
@@ -67,6 +71,7 @@ const (
 	QuestionSeveral = "several"
 	QuestionWeak    = "weak"
 	QuestionDoubt   = "doubt"
+	QuestionSplit   = "split"
 )
 
 // askDoubts are the doubt notes (doubt.go, trustnotes.go) that ask about
@@ -137,6 +142,9 @@ func (c QuestionCandidate) Title(k int) string {
 	if c.TakenBy != "" {
 		where += ", now " + c.TakenBy
 	}
+	if c.Adds {
+		where += ", besides the chosen slot(s): values on other pages"
+	}
 	return fmt.Sprintf("[%d] %s%s (score %s)", k+1, where, chosen, FmtFactor(c.Total))
 }
 
@@ -145,7 +153,7 @@ func (c QuestionCandidate) Pin(field string) Pin {
 	if c.Records != "" {
 		return Pin{Records: c.Records}
 	}
-	return Pin{Field: field, Slot: c.Slot, Context: c.Context, Label: c.Label}
+	return Pin{Field: field, Slot: c.Slot, Context: c.Context, Label: c.Label, Add: c.Adds}
 }
 
 // weak reports whether chosen, fe's chosen candidate, is weighed on
@@ -296,10 +304,17 @@ func (w *State) questions() []Question {
 		case len(fe.Slots) == 0:
 			q.Kind = QuestionNoSlot
 			q.Why = fmt.Sprintf("%s got no slot (%d candidate slot(s) weighed)", f.Path, len(fe.Candidates))
+		case !single && f.Parent == "" && len(w.askSetDoubts(f.Path)) > 0:
+			q.Kind = QuestionDoubt
+			q.Why = fmt.Sprintf("%s's slot(s) %v were chosen, but its items on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.askSetDoubts(f.Path), ", "))
 		case !single || chosen == nil || chosen.Score.Basis == "rule":
 			continue // a set field, or placed by a rule
 		default:
-			if r, ok := closeRival(fe, chosen, slotOf); ok {
+			if a := slices.IndexFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Adds }); a >= 0 {
+				q.Kind = QuestionSplit
+				q.Why = fmt.Sprintf("slot %d holds %s's values on sample pages where its slot(s) %v hold none: may the field sit at two places?",
+					fe.Candidates[a].Slot, f.Path, fe.Slots)
+			} else if r, ok := closeRival(fe, chosen, slotOf); ok {
 				q.Kind = QuestionClose
 				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over slot %d (score %s) holding other values",
 					chosen.Slot, FmtFactor(chosen.Total), f.Path, r.Slot, FmtFactor(r.Total))
@@ -321,6 +336,11 @@ func (w *State) questions() []Question {
 		if q.Kind == QuestionDoubt {
 			offer = append(offer, fe.Spare...)
 		}
+		if q.Kind == QuestionSplit {
+			// The adding candidates first: they are the question.
+			offer = slices.Clone(offer)
+			sort.SliceStable(offer, func(a, b int) bool { return offer[a].Adds && !offer[b].Adds })
+		}
 		for _, c := range offer {
 			if len(q.Candidates) == MaxCandidates {
 				break
@@ -337,6 +357,22 @@ func (w *State) questions() []Question {
 		qs = append(qs, q)
 	}
 	return qs
+}
+
+// askSetDoubts are the doubt notes that ask about a set field of the
+// object (not of a tuple): its items lie outside the object's element.
+var askSetDoubts = []string{NoteSetElsewhere}
+
+// askSetDoubts returns the kinds of set field path's doubt notes that
+// ask (askSetDoubts).
+func (w *State) askSetDoubts(path string) []string {
+	var ks []string
+	for _, k := range w.Doubt[path] {
+		if slices.Contains(askSetDoubts, k) {
+			ks = append(ks, k)
+		}
+	}
+	return ks
 }
 
 // askDoubts returns the kinds of field path's doubt notes that ask
@@ -359,8 +395,8 @@ func (w *State) askDoubts(path string) []string {
 // those with values on more pages first (at most MaxCandidates).
 func (w *State) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*slotStats, labels [][]string, inScope func(int) (bool, int)) {
 	f := w.FieldSpecs[fi]
-	if len(fe.Slots) > 0 && f.Many {
-		return
+	if len(fe.Slots) > 0 && f.Many && f.Parent != "" {
+		return // a tuple's set: not asked
 	}
 	taken := map[int]bool{}
 	for _, sm := range out {
@@ -415,6 +451,47 @@ func (w *State) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*sl
 		} else {
 			fe.Others = append(fe.Others, ce)
 		}
+	}
+}
+
+// minAddObjects: an adding candidate (CandidateExplain.Adds) holds
+// values on this many sample objects at least.
+const minAddObjects = 2
+
+// markAdds marks the candidates of single field f (explanation fe) that
+// add to its slots: not chosen, keyed by no label, holding values on
+// minAddObjects sample objects or more, none of which has a value in
+// one of the field's slots (a value at another place of the template on
+// those pages; split).
+func markAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
+	if f.Many || len(fe.Slots) == 0 {
+		return
+	}
+	has := map[int]bool{}
+	for _, s := range fe.Slots {
+		for i, n := range stats[s].PerPage {
+			if n > 0 {
+				has[i] = true
+			}
+		}
+	}
+	for i := range fe.Candidates {
+		c := &fe.Candidates[i]
+		if c.Chosen || c.Label != "" || slices.Contains(fe.Slots, c.Slot) || len(c.Samples) == 0 {
+			continue
+		}
+		n := 0
+		for j, k := range stats[c.Slot].PerPage {
+			if k == 0 {
+				continue
+			}
+			if has[j] {
+				n = -1
+				break
+			}
+			n++
+		}
+		c.Adds = n >= minAddObjects
 	}
 }
 
