@@ -81,6 +81,12 @@ func summarizeReview(out io.Writer, results []*result) {
 					if j := slices.IndexFunc(rv.pins, func(p wrapper.Pin) bool { return p.Field == f.name }); j >= 0 {
 						q = "answered " + rv.pins[j].String()
 					}
+					if i := slices.IndexFunc(rv.questions, func(q wrapper.Question) bool { return q.Field == f.name }); i >= 0 {
+						q = "asked " + rv.questions[i].Kind + ", " + q
+						if *reviewDump {
+							q += "\n" + dumpQuestion(rv.questions[i])
+						}
+					}
 					fixedOnes = append(fixedOnes, fmt.Sprintf("%s %s %.2f -> %.2f (%s)", r.name, f.name, f.f1, score[f.name], q))
 				} else {
 					q := "no question"
@@ -113,6 +119,11 @@ func summarizeReview(out io.Writer, results []*result) {
 					fs = append(fs, q.Field+" ("+q.Kind+": "+q.Why+")")
 				}
 				noisy = append(noisy, r.name+": "+strings.Join(fs, ", "))
+				if *reviewDump {
+					for _, q := range rv.questions {
+						noisy = append(noisy, dumpQuestion(q))
+					}
+				}
 			}
 		}
 	}
@@ -234,4 +245,17 @@ func writeDiagKinds(out io.Writer, results []*result) {
 		c := kinds[k]
 		fmt.Fprintf(out, "    %-22s %3d / %3d / %3d; %d\n", k, c.low, c.mid, c.good, c.goodTemplates)
 	}
+}
+
+// dumpQuestion is -zoo.reviewdump's text of question q.
+func dumpQuestion(q wrapper.Question) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "        question %s (%s)\n", q.Field, q.Kind)
+	for k, c := range q.Candidates {
+		fmt.Fprintf(&b, "          %s basis %s ann %.2f\n", c.Title(k), c.Score.Basis, c.Score.Annotation)
+		for _, s := range c.Samples {
+			fmt.Fprintf(&b, "              %s %q\n", s.Page, s.Values)
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
 }
