@@ -370,3 +370,58 @@ func TestTwoPinsOneSlot(t *testing.T) {
 		checkOneField(t, pw, pages, "date", dates)
 	}
 }
+
+// TestSplitQuestion: a reference sits after "Code:" in the book's block
+// on most pages and, on a few, in a box at the end of the page: two
+// slots holding it on different pages. When the wrapper takes one of
+// them only, it asks whether the other adds to it (a split question);
+// the answer adds the slot (Pin.Add) and every page has its reference.
+func TestSplitQuestion(t *testing.T) {
+	var src, refs []string
+	for i := range 15 {
+		ref := fmt.Sprintf("RX-%03d", 100+13*i)
+		refs = append(refs, ref)
+		top, end := `<p><i>Code:</i> <span>`+ref+`</span></p>`, `<p>No code.</p>`
+		if i%3 == 2 {
+			top, end = `<p>Catalogue entry.</p>`, `<div><b>Order with</b> <span>`+ref+`</span></div>`
+		}
+		src = append(src, fmt.Sprintf(`<html><body><div><h1 data-or-type="title">Book %c%c</h1><p>by <a data-or-type="author">Author %c%c</a></p>%s<p>In stock.</p></div>%s<footer>Shop</footer></body></html>`,
+			'A'+i, 'a'+i, 'K'+i, 'a'+i, top, end))
+	}
+	pages := pagesOf(t, src, map[string][]string{"reference": refs})
+	s := testSOD([][3]string{{"title", "1", "title"}, {"author", "1", "author"}, {"reference", "?", "reference"}}, sod.One)
+	dictionaryTypes(s, "title", "author", "reference")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if oneFieldRight(w, pages, "reference", refs) {
+		t.Skip("the wrapper found both slots itself: nothing to ask")
+	}
+	var b bytes.Buffer
+	WriteQuestions(&b, w.Questions())
+	i := slices.IndexFunc(w.Questions(), func(q Question) bool { return q.Field == "reference" })
+	if i < 0 {
+		var e bytes.Buffer
+		WriteExplanation(&e, w.Explanation())
+		t.Fatalf("no question on reference:\n%s\n%s", b.String(), e.String())
+	}
+	q := w.Questions()[i]
+	if q.Kind != QuestionSplit || len(q.Candidates) == 0 || !q.Candidates[0].Adds {
+		t.Fatalf("reference: %s question, want a split one with the adding slot first:\n%s", q.Kind, b.String())
+	}
+	p := q.Candidates[0].Pin("reference")
+	if !p.Add || !strings.Contains(p.String(), "besides its slots") {
+		t.Fatalf("pin %v: want an adding one", p)
+	}
+	opt := DefaultOptions()
+	opt.Pins = []Pin{p}
+	pw, err := Induce(pages, s, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkOneField(t, pw, pages, "reference", refs)
+	if bad := (Pin{Field: "reference", Add: true, Absent: true}); bad.Check() == nil {
+		t.Error("an adding pin with absent passed Check")
+	}
+}
