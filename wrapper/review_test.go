@@ -3,6 +3,7 @@ package wrapper
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -242,7 +243,7 @@ func TestParseExample(t *testing.T) {
 	}
 	for _, tc := range tests {
 		got, err := ParseExample(tc.in)
-		if (err != nil) != tc.err || !tc.err && got != tc.want {
+		if (err != nil) != tc.err || !tc.err && !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("ParseExample(%q) = %+v, %v; want %+v (error %v)", tc.in, got, err, tc.want, tc.err)
 		}
 	}

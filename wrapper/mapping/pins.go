@@ -35,6 +35,10 @@ type Pin struct {
 	// Add: the slot holds the field's values besides the slots it got
 	// (on other pages: CandidateExplain.Adds); the field keeps them.
 	Add bool `json:"add,omitempty"`
+	// Also are further slots added with this one (Add), from one answer
+	// naming several slots (QuestionCandidate.Also); their Field is
+	// this pin's.
+	Also []Pin `json:"also,omitempty"`
 	// Absent: the field is not on these pages.
 	Absent bool `json:"absent,omitempty"`
 	// Example and Page: the field's value on the sample page Page (its
@@ -67,6 +71,12 @@ func (p Pin) String() string {
 	if p.Label != "" {
 		s += fmt.Sprintf(" label %q", p.Label)
 	}
+	for _, a := range p.Also {
+		s += fmt.Sprintf(" and slot %d", a.Slot)
+		if a.Context != "" {
+			s += fmt.Sprintf(" (after %q)", a.Context)
+		}
+	}
 	if p.Add {
 		s += ", besides its slots"
 	}
@@ -94,8 +104,13 @@ func (p Pin) Check() error {
 	if n > 1 {
 		return fmt.Errorf("field %s: absent and example at once", p.Field)
 	}
-	if p.Add && n > 0 {
+	if (p.Add || len(p.Also) > 0) && n > 0 {
 		return fmt.Errorf("field %s: add is for a slot, not with absent or example", p.Field)
+	}
+	for _, a := range p.Also {
+		if !p.Add || !a.Add || a.Absent || a.Example != "" || len(a.Also) > 0 || a.Slot < 0 || a.Field != "" && a.Field != p.Field {
+			return fmt.Errorf("field %s: also holds another slot added with this one only", p.Field)
+		}
 	}
 	if n == 0 && p.Slot < 0 {
 		return fmt.Errorf("field %s: slot %d is negative", p.Field, p.Slot)
@@ -153,7 +168,15 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 	delete(w.pinFound, scope)
 	valid := predefinedRecognizers(w.FieldSpecs)
 	pinned := map[string]bool{} // the fields pinned to a slot so far
-	for _, p := range w.Opt.Pins {
+	var pins []Pin
+	for _, p := range w.Opt.Pins { // one answer adding several slots: one pin each
+		pins = append(pins, p)
+		for _, a := range p.Also {
+			a.Field = p.Field
+			pins = append(pins, a)
+		}
+	}
+	for _, p := range pins {
 		fi := IndexOf(w.FieldSpecs, p.Field)
 		if fi < 0 {
 			continue // another wrapper's field (page scope)

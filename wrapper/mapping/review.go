@@ -28,8 +28,8 @@ import (
 //     it had no candidate): the other slots holding varying values are
 //     offered (FieldExplain.Others) ("no-slot");
 //   - a single field's chosen slot is weighed on instances counted on
-//     fewer than weakShare of the sample and it has other weighed
-//     candidates ("weak");
+//     fewer than weakShare of the sample and a rival holding other
+//     values scores at least weakRival of it ("weak");
 //   - a single field's slot holds several values a page ("several");
 //   - a single field carries one of the doubt notes AskDoubts ("doubt");
 //   - a single field has a candidate holding values only on sample
@@ -62,6 +62,12 @@ const (
 	// Annotation factor: instances counted) is below this share of the
 	// sample is weakly supported, and asks.
 	weakShare = 0.5
+	// weakRival: a weakly supported field asks only when a rival, holding
+	// other values, scores at least this share of its slot (a slot
+	// another field has, more): without one there is nothing to choose
+	// (measured on zoo seeds 20000-20199, the weak questions without
+	// such a rival were asked on right slots only).
+	weakRival = 0.5
 )
 
 // Kinds of Question.
@@ -118,6 +124,9 @@ type QuestionCandidate struct {
 	// Records is, for a question on the records of a list source, the
 	// segmentation the candidate stands for (recordq.go).
 	Records string `json:"records,omitempty"`
+	// Also are the other slots of a candidate standing for several
+	// adding slots at once (allAdds): its pin adds them all.
+	Also []Pin `json:"also,omitempty"`
 }
 
 // Title is the headline of candidate c numbered k+1, as the terminal
@@ -142,6 +151,12 @@ func (c QuestionCandidate) Title(k int) string {
 	if c.TakenBy != "" {
 		where += ", now " + c.TakenBy
 	}
+	for _, a := range c.Also {
+		where += fmt.Sprintf(" and slot %d", a.Slot)
+		if a.Context != "" {
+			where += fmt.Sprintf(" after %q", a.Context)
+		}
+	}
 	if c.Adds {
 		where += ", besides the chosen slot(s): values on other pages"
 	}
@@ -153,7 +168,12 @@ func (c QuestionCandidate) Pin(field string) Pin {
 	if c.Records != "" {
 		return Pin{Records: c.Records}
 	}
-	return Pin{Field: field, Slot: c.Slot, Context: c.Context, Label: c.Label, Add: c.Adds}
+	p := Pin{Field: field, Slot: c.Slot, Context: c.Context, Label: c.Label, Add: c.Adds}
+	for _, a := range c.Also {
+		a.Field = field
+		p.Also = append(p.Also, a)
+	}
+	return p
 }
 
 // weak reports whether chosen, fe's chosen candidate, is weighed on
@@ -169,8 +189,13 @@ func weak(fe FieldExplain, chosen *CandidateExplain) bool {
 // values on the sample pages they share. A slot another field has
 // (slotOf) is a rival only when it outscores chosen: the field lost it.
 func closeRival(fe FieldExplain, chosen *CandidateExplain, slotOf map[int]string) (CandidateExplain, bool) {
+	return rival(fe, chosen, slotOf, AskRatio)
+}
+
+// rival is closeRival for rivals scoring at least ratio of chosen.
+func rival(fe FieldExplain, chosen *CandidateExplain, slotOf map[int]string, ratio float64) (CandidateExplain, bool) {
 	for _, c := range fe.Candidates {
-		if c.Chosen || c.Slot == chosen.Slot || c.Total < AskRatio*chosen.Total {
+		if c.Chosen || c.Slot == chosen.Slot || c.Total < ratio*chosen.Total {
 			continue
 		}
 		if o := slotOf[c.Slot]; o != "" && o != fe.Field && c.Total <= chosen.Total {
@@ -318,7 +343,7 @@ func (w *State) questions() []Question {
 				q.Kind = QuestionClose
 				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over slot %d (score %s) holding other values",
 					chosen.Slot, FmtFactor(chosen.Total), f.Path, r.Slot, FmtFactor(r.Total))
-			} else if weak(fe, chosen) && len(fe.Candidates) > 1 {
+			} else if _, ok := rival(fe, chosen, slotOf, weakRival); ok && weak(fe, chosen) {
 				q.Kind = QuestionWeak
 				q.Why = fmt.Sprintf("slot %d was chosen for %s on little evidence (%s of %d sample values)",
 					chosen.Slot, f.Path, FmtFactor(chosen.Score.Annotation), fe.Sample)
@@ -340,6 +365,9 @@ func (w *State) questions() []Question {
 			// The adding candidates first: they are the question.
 			offer = slices.Clone(offer)
 			sort.SliceStable(offer, func(a, b int) bool { return offer[a].Adds && !offer[b].Adds })
+			if qc, ok := allAdds(offer); ok {
+				q.Candidates = append(q.Candidates, qc)
+			}
 		}
 		for _, c := range offer {
 			if len(q.Candidates) == MaxCandidates {
@@ -475,7 +503,7 @@ func markAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
 			}
 		}
 	}
-	for i := range fe.Candidates {
+	for i := range fe.Candidates { // best first: each adding one joins has
 		c := &fe.Candidates[i]
 		if c.Chosen || c.Label != "" || slices.Contains(fe.Slots, c.Slot) || len(c.Samples) == 0 {
 			continue
@@ -491,8 +519,49 @@ func markAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
 			}
 			n++
 		}
-		c.Adds = n >= minAddObjects
+		if c.Adds = n >= minAddObjects; c.Adds {
+			for j, k := range stats[c.Slot].PerPage {
+				if k > 0 {
+					has[j] = true
+				}
+			}
+		}
 	}
+}
+
+// allAdds returns, for a split question, the candidate standing for all
+// the adding candidates of offer together (each holds the field on pages
+// where the others and the field's slots hold none: markAdds), when
+// there are two or more: its samples are theirs in turn, its pin adds
+// every slot (Pin.Also).
+func allAdds(offer []CandidateExplain) (QuestionCandidate, bool) {
+	var adds []CandidateExplain
+	for _, c := range offer {
+		if c.Adds {
+			adds = append(adds, c)
+		}
+	}
+	if len(adds) < 2 {
+		return QuestionCandidate{}, false
+	}
+	qc := QuestionCandidate{CandidateExplain: adds[0]}
+	qc.Samples = nil
+	for k := 0; len(qc.Samples) < MaxSamplePages; k++ {
+		more := false
+		for _, c := range adds {
+			if k < len(c.Samples) && len(qc.Samples) < MaxSamplePages {
+				qc.Samples = append(qc.Samples, c.Samples[k])
+				more = true
+			}
+		}
+		if !more {
+			break
+		}
+	}
+	for _, c := range adds[1:] {
+		qc.Also = append(qc.Also, Pin{Slot: c.Slot, Context: c.Context, Label: c.Label, Add: true})
+	}
+	return qc, true
 }
 
 // joined reports whether the field's values are joined from several
