@@ -426,3 +426,53 @@ func TestSplitQuestion(t *testing.T) {
 		t.Error("an adding pin with absent passed Check")
 	}
 }
+
+// TestSplitQuestionAlso: the reference at three places; the split
+// question's first candidate stands for both other places, and its
+// answer (Pin.Also) gives every page its reference.
+func TestSplitQuestionAlso(t *testing.T) {
+	var src, refs []string
+	for i := range 18 {
+		ref := fmt.Sprintf("RX-%03d", 100+13*i)
+		refs = append(refs, ref)
+		top, mid, end := `<p><i>Code:</i> <span>`+ref+`</span></p>`, `<p>Shipped in two days.</p>`, `<p>No code.</p>`
+		switch i % 3 {
+		case 1:
+			top, end = `<p>Catalogue entry.</p>`, `<div><b>Order with</b> <span>`+ref+`</span></div>`
+		case 2:
+			top, mid = `<p>Catalogue entry.</p>`, `<div><i>Ask for</i> <span>`+ref+`</span></div>`
+		}
+		src = append(src, fmt.Sprintf(`<html><body><div><h1 data-or-type="title">Book %c%c</h1><p>by <a data-or-type="author">Author %c%c</a></p>%s<p>In stock.</p></div><section>%s</section>%s<footer>Shop</footer></body></html>`,
+			'A'+i, 'a'+i, 'K'+i, 'a'+i, top, mid, end))
+	}
+	pages := pagesOf(t, src, map[string][]string{"reference": refs})
+	s := testSOD([][3]string{{"title", "1", "title"}, {"author", "1", "author"}, {"reference", "?", "reference"}}, sod.One)
+	dictionaryTypes(s, "title", "author", "reference")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	WriteQuestions(&b, w.Questions())
+	i := slices.IndexFunc(w.Questions(), func(q Question) bool { return q.Field == "reference" })
+	if i < 0 {
+		var e bytes.Buffer
+		WriteExplanation(&e, w.Explanation())
+		t.Fatalf("no question on reference:\n%s\n%s", b.String(), e.String())
+	}
+	q := w.Questions()[i]
+	if q.Kind != QuestionSplit || len(q.Candidates) == 0 || len(q.Candidates[0].Also) != 1 {
+		t.Fatalf("reference: %s question, want a split one whose first candidate adds two slots:\n%s", q.Kind, b.String())
+	}
+	p := q.Candidates[0].Pin("reference")
+	if err := p.Check(); err != nil || len(p.Also) != 1 || p.Also[0].Field != "reference" {
+		t.Fatalf("pin %+v (check %v): want one adding two slots", p, err)
+	}
+	opt := DefaultOptions()
+	opt.Pins = []Pin{p}
+	pw, err := Induce(pages, s, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkOneField(t, pw, pages, "reference", refs)
+}
