@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -135,7 +136,7 @@ func TestWriteReview(t *testing.T) {
 						t.Fatalf("question %d: no radio button for candidate %d", qi+1, k+1)
 					}
 					var got wrapper.Pin
-					if err := json.Unmarshal([]byte(attr(in, "data-pin")), &got); err != nil || got != c.Pin(q.Field) {
+					if err := json.Unmarshal([]byte(attr(in, "data-pin")), &got); err != nil || !reflect.DeepEqual(got, c.Pin(q.Field)) {
 						t.Errorf("question %d candidate %d: pin %q, want %+v", qi+1, k+1, attr(in, "data-pin"), c.Pin(q.Field))
 					}
 				}
@@ -275,7 +276,7 @@ func TestReviewRecordsQuestion(t *testing.T) {
 	for k, c := range q.Candidates {
 		in := byID(doc, fmt.Sprintf("q1-c%d", k+1), "input")
 		var got wrapper.Pin
-		if in == nil || json.Unmarshal([]byte(attr(in, "data-pin")), &got) != nil || got != (wrapper.Pin{Records: c.Records}) {
+		if in == nil || json.Unmarshal([]byte(attr(in, "data-pin")), &got) != nil || !reflect.DeepEqual(got, wrapper.Pin{Records: c.Records}) {
 			t.Errorf("candidate %d: no button pinning the records at %s", k+1, c.Records)
 		}
 	}

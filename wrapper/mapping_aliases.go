@@ -228,6 +228,9 @@ const WeakDoubtConfidence = mapping.WeakDoubtConfidence
 // QuestionDoubt is mapping.QuestionDoubt.
 const QuestionDoubt = mapping.QuestionDoubt
 
+// QuestionSplit is mapping.QuestionSplit.
+const QuestionSplit = mapping.QuestionSplit
+
 // FormatVersion is mapping.FormatVersion.
 const FormatVersion = mapping.FormatVersion
 

@@ -3,6 +3,7 @@ package wrapper
 import (
 	"bytes"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -52,7 +53,7 @@ func TestRecordQuestions(t *testing.T) {
 			}
 			q := qs[0]
 			for k, c := range q.Candidates {
-				if p := c.Pin(q.Field); p != (Pin{Records: tc.alts[k].At}) || p.Check() != nil {
+				if p := c.Pin(q.Field); !reflect.DeepEqual(p, Pin{Records: tc.alts[k].At}) || p.Check() != nil {
 					t.Errorf("candidate %d pins %+v (check %v)", k+1, p, p.Check())
 				}
 				var got []int

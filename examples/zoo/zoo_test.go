@@ -224,6 +224,7 @@ type result struct {
 	// the learned wrapper's questions, the outcome of the review.
 	pins      []wrapper.Pin
 	questions []wrapper.Question
+	explain   []wrapper.FieldExplain
 	review    *reviewed
 }
 
@@ -469,6 +470,7 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 		if rep.Wrapper != nil {
 			res.specs = rep.Wrapper.Fields()
 			res.questions = rep.Wrapper.Questions()
+			res.explain = rep.Wrapper.Explanation()
 		}
 		for reason, pages := range rep.Unfit {
 			res.reasons = append(res.reasons, fmt.Sprintf("%d pages: %s", len(pages), reason))

@@ -46,6 +46,11 @@ type CandidateExplain struct {
 	// object's region (locality.go).
 	Chosen  bool `json:"chosen,omitempty"`
 	Outside bool `json:"outside,omitempty"`
+	// Adds: a single field's candidate holding values only on sample
+	// objects where none of the field's slots has one (the field's value
+	// at another place of the template on those pages): chosen, it is
+	// added to the field's slots (Pin.Add) instead of replacing them.
+	Adds bool `json:"adds,omitempty"`
 	// Context, Samples and PerPage say where the slot sits and what it
 	// holds, for a user choosing among candidates (review.go).
 	Context string            `json:"context,omitempty"`
@@ -88,6 +93,7 @@ func explainMapping(w *State, cands []cand, out []SlotMap, reg *region, stats []
 			fe.Candidates = append(fe.Candidates, ce)
 		}
 		sort.SliceStable(fe.Candidates, func(a, b int) bool { return fe.Candidates[a].Total > fe.Candidates[b].Total })
+		markAdds(&fe, f, stats) // review.go
 		if reg != nil {
 			fe.Region = strings.Join(reg.anchors, ", ")
 		}

@@ -32,6 +32,13 @@ type Pin struct {
 	// Label is the page label that keys the slot's values when the slot
 	// holds rows of several kinds (CandidateExplain.Label).
 	Label string `json:"label,omitempty"`
+	// Add: the slot holds the field's values besides the slots it got
+	// (on other pages: CandidateExplain.Adds); the field keeps them.
+	Add bool `json:"add,omitempty"`
+	// Also are further slots added with this one (Add), from one answer
+	// naming several slots (QuestionCandidate.Also); their Field is
+	// this pin's.
+	Also []Pin `json:"also,omitempty"`
 	// Absent: the field is not on these pages.
 	Absent bool `json:"absent,omitempty"`
 	// Example and Page: the field's value on the sample page Page (its
@@ -64,6 +71,15 @@ func (p Pin) String() string {
 	if p.Label != "" {
 		s += fmt.Sprintf(" label %q", p.Label)
 	}
+	for _, a := range p.Also {
+		s += fmt.Sprintf(" and slot %d", a.Slot)
+		if a.Context != "" {
+			s += fmt.Sprintf(" (after %q)", a.Context)
+		}
+	}
+	if p.Add {
+		s += ", besides its slots"
+	}
 	return s
 }
 
@@ -87,6 +103,14 @@ func (p Pin) Check() error {
 	}
 	if n > 1 {
 		return fmt.Errorf("field %s: absent and example at once", p.Field)
+	}
+	if (p.Add || len(p.Also) > 0) && n > 0 {
+		return fmt.Errorf("field %s: add is for a slot, not with absent or example", p.Field)
+	}
+	for _, a := range p.Also {
+		if !p.Add || !a.Add || a.Absent || a.Example != "" || len(a.Also) > 0 || a.Slot < 0 || a.Field != "" && a.Field != p.Field {
+			return fmt.Errorf("field %s: also holds another slot added with this one only", p.Field)
+		}
 	}
 	if n == 0 && p.Slot < 0 {
 		return fmt.Errorf("field %s: slot %d is negative", p.Field, p.Slot)
@@ -144,7 +168,15 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 	delete(w.pinFound, scope)
 	valid := predefinedRecognizers(w.FieldSpecs)
 	pinned := map[string]bool{} // the fields pinned to a slot so far
-	for _, p := range w.Opt.Pins {
+	var pins []Pin
+	for _, p := range w.Opt.Pins { // one answer adding several slots: one pin each
+		pins = append(pins, p)
+		for _, a := range p.Also {
+			a.Field = p.Field
+			pins = append(pins, a)
+		}
+	}
+	for _, p := range pins {
 		fi := IndexOf(w.FieldSpecs, p.Field)
 		if fi < 0 {
 			continue // another wrapper's field (page scope)
@@ -202,7 +234,7 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 		// other field (a time read from the date's slot keeps it).
 		had := slices.ContainsFunc(out, func(sm SlotMap) bool { return sm.Field == f.Path && sm.Slot == slot })
 		out = slices.DeleteFunc(out, func(sm SlotMap) bool {
-			return sm.Field == f.Path || !had && sm.Slot == slot && strings.Join(sm.Label, " ") == label && !sm.Part && !sm.Item && sm.Row == nil && !pinned[sm.Field]
+			return sm.Field == f.Path && (!p.Add || sm.Slot == slot) || !had && sm.Slot == slot && strings.Join(sm.Label, " ") == label && !sm.Part && !sm.Item && sm.Row == nil && !pinned[sm.Field]
 		})
 		pinned[f.Path] = true
 		out = append(out, w.slotMapOf(c, stats, valid, f.Parent == "" && !f.Many))
