@@ -353,17 +353,28 @@ func NodePath(n *html.Node) string {
 	if n == nil {
 		return ""
 	}
-	var steps []string
+	// The nodes from n up, then their steps from the top down into one
+	// buffer.
+	var stack [32]*html.Node
+	nodes := stack[:0]
+	size := 0
 	for ; n != nil && n.Type != html.DocumentNode; n = n.Parent {
-		steps = append(steps, pathStep(n))
+		nodes = append(nodes, n)
+		size += len(n.Data) + 8
 	}
-	for i, j := 0, len(steps)-1; i < j; i, j = i+1, j-1 {
-		steps[i], steps[j] = steps[j], steps[i]
+	buf := make([]byte, 0, size)
+	for i := len(nodes) - 1; i >= 0; i-- {
+		if i < len(nodes)-1 {
+			buf = append(buf, '/')
+		}
+		buf = appendStep(buf, nodes[i])
 	}
-	return strings.Join(steps, "/")
+	return string(buf)
 }
 
-func pathStep(n *html.Node) string {
+// appendStep appends n's step of NodePath: its name, and its index among
+// its parent's children of that name when there are several.
+func appendStep(buf []byte, n *html.Node) []byte {
 	name := "text()"
 	switch n.Type {
 	case html.ElementNode:
@@ -383,10 +394,13 @@ func pathStep(n *html.Node) string {
 			}
 		}
 	}
+	buf = append(buf, name...)
 	if count > 1 {
-		return name + "[" + strconv.Itoa(idx) + "]"
+		buf = append(buf, '[')
+		buf = strconv.AppendInt(buf, int64(idx), 10)
+		buf = append(buf, ']')
 	}
-	return name
+	return buf
 }
 
 func sameStep(a, b *html.Node) bool {
