@@ -140,6 +140,25 @@ func hiddenStyle(s string) bool {
 			return false
 		}
 	}
+	if asciiOnly(s) {
+		// The same without copies: for ASCII, ToLower then == is EqualFold.
+		for rest := s; rest != ""; {
+			var decl string
+			decl, rest, _ = strings.Cut(rest, ";")
+			k, v, ok := strings.Cut(decl, ":")
+			if !ok {
+				continue
+			}
+			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+			if n := len(v) - len("!important"); n >= 0 && strings.EqualFold(v[n:], "!important") {
+				v = strings.TrimSpace(v[:n])
+			}
+			if (strings.EqualFold(k, "display") && strings.EqualFold(v, "none")) || (strings.EqualFold(k, "visibility") && strings.EqualFold(v, "hidden")) {
+				return true
+			}
+		}
+		return false
+	}
 	s = strings.ToLower(s)
 	for _, decl := range strings.Split(s, ";") {
 		k, v, ok := strings.Cut(decl, ":")
@@ -152,6 +171,16 @@ func hiddenStyle(s string) bool {
 		}
 	}
 	return false
+}
+
+// asciiOnly reports whether s holds ASCII bytes only.
+func asciiOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func filterAttrs(n *html.Node) {
