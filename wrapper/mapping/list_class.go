@@ -215,11 +215,13 @@ func (cr *classRules) Step(bare int32, n *html.Node) string {
 	if len(keep) == 0 {
 		return n.Data
 	}
-	toks := classTokens(n)
+	var toks []string
 	if slices.ContainsFunc(keep, func(k string) bool { return strings.HasPrefix(k, "@") }) {
 		// Only where a label is a role is the element's label looked
 		// for (page mode keeps none: no walk of children per element).
 		toks = roleTokens(n)
+	} else {
+		toks = classTokens(n)
 	}
 	var own []string
 	for _, c := range toks {
