@@ -77,7 +77,6 @@ func missingMarker(s string) bool {
 // missingTrim are the characters missingKey trims from a key's ends.
 const missingTrim = " .:;,()[]{}*_\"'"
 
-
 // placeholderValue reports whether value tokens [a, b) with text txt are a
 // missing-value marker for field f: a marker none of f's types annotates.
 func placeholderValue(toks []Token, a, b int, txt string, f FieldSpec) bool {
