@@ -140,6 +140,25 @@ func hiddenStyle(s string) bool {
 			return false
 		}
 	}
+	if asciiOnly(s) {
+		// The same without copies: for ASCII, ToLower then == is EqualFold.
+		for rest := s; rest != ""; {
+			var decl string
+			decl, rest, _ = strings.Cut(rest, ";")
+			k, v, ok := strings.Cut(decl, ":")
+			if !ok {
+				continue
+			}
+			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+			if n := len(v) - len("!important"); n >= 0 && strings.EqualFold(v[n:], "!important") {
+				v = strings.TrimSpace(v[:n])
+			}
+			if (strings.EqualFold(k, "display") && strings.EqualFold(v, "none")) || (strings.EqualFold(k, "visibility") && strings.EqualFold(v, "hidden")) {
+				return true
+			}
+		}
+		return false
+	}
 	s = strings.ToLower(s)
 	for _, decl := range strings.Split(s, ";") {
 		k, v, ok := strings.Cut(decl, ":")
@@ -152,6 +171,16 @@ func hiddenStyle(s string) bool {
 		}
 	}
 	return false
+}
+
+// asciiOnly reports whether s holds ASCII bytes only.
+func asciiOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func filterAttrs(n *html.Node) {
@@ -353,17 +382,28 @@ func NodePath(n *html.Node) string {
 	if n == nil {
 		return ""
 	}
-	var steps []string
+	// The nodes from n up, then their steps from the top down into one
+	// buffer.
+	var stack [32]*html.Node
+	nodes := stack[:0]
+	size := 0
 	for ; n != nil && n.Type != html.DocumentNode; n = n.Parent {
-		steps = append(steps, pathStep(n))
+		nodes = append(nodes, n)
+		size += len(n.Data) + 8
 	}
-	for i, j := 0, len(steps)-1; i < j; i, j = i+1, j-1 {
-		steps[i], steps[j] = steps[j], steps[i]
+	buf := make([]byte, 0, size)
+	for i := len(nodes) - 1; i >= 0; i-- {
+		if i < len(nodes)-1 {
+			buf = append(buf, '/')
+		}
+		buf = appendStep(buf, nodes[i])
 	}
-	return strings.Join(steps, "/")
+	return string(buf)
 }
 
-func pathStep(n *html.Node) string {
+// appendStep appends n's step of NodePath: its name, and its index among
+// its parent's children of that name when there are several.
+func appendStep(buf []byte, n *html.Node) []byte {
 	name := "text()"
 	switch n.Type {
 	case html.ElementNode:
@@ -383,10 +423,13 @@ func pathStep(n *html.Node) string {
 			}
 		}
 	}
+	buf = append(buf, name...)
 	if count > 1 {
-		return name + "[" + strconv.Itoa(idx) + "]"
+		buf = append(buf, '[')
+		buf = strconv.AppendInt(buf, int64(idx), 10)
+		buf = append(buf, ']')
 	}
-	return name
+	return buf
 }
 
 func sameStep(a, b *html.Node) bool {

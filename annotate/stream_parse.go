@@ -177,11 +177,15 @@ func (sp *sparser) read(tt html.TokenType) {
 }
 
 // text returns the current text token's data (Text's decoding), a
-// substring of the page when there is nothing to decode.
+// substring of the page when there is nothing to decode. Line ends are
+// left as written (TextKeepCR): the text is only tested for white space
+// and collapsed (collapseEdges), to which '\r' is white space as '\n'
+// is, and a <pre>'s or <textarea>'s first line end is trimmed as "\r",
+// then "\n" (inBodyIM, textIM).
 func (sp *sparser) text() string {
 	if sp.tok.lazy {
 		sp.tok.lazy = false
-		sp.tok.data = sp.z.Text()
+		sp.tok.data = sp.z.TextKeepCR()
 	}
 	return sp.tok.data
 }

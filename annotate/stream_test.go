@@ -330,7 +330,7 @@ var soupAttrs = []string{
 }
 
 var soupTexts = []string{
-	"a", " b ", "\n", "  ", "c d", "&amp;", "&nbsp;", "\u00a0x", "é", "\r\nz", "1,2", "<", "\x00", "e\tf",
+	"a", " b ", "\n", "  ", "c d", "&amp;", "&nbsp;", "\u00a0x", "é", "\r\nz", "1,2", "<", "\x00", "e\tf", "\r", "x\r\r\ny", "&#13;",
 }
 
 // randomMarkup writes n random tokens of tag soup from rnd.

@@ -3,6 +3,7 @@ package annotate
 import (
 	"strings"
 	"sync"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -199,7 +200,11 @@ func (sp *sparser) push(a atom.Atom, name string, ns uint8, selfDrop bool, attrs
 		sp.stop("more than 512 open elements")
 	}
 	sp.nextID++
-	sp.oe = append(sp.oe, selem{})
+	if len(sp.oe) < cap(sp.oe) {
+		sp.oe = sp.oe[:len(sp.oe)+1] // the slot as it was left
+	} else {
+		sp.oe = append(sp.oe, selem{})
+	}
 	e := &sp.oe[len(sp.oe)-1]
 	pbuf := e.pbuf[:0] // keep the buffer of the slot
 	*e = selem{id: sp.nextID, a: a, name: name, ns: ns, pbuf: pbuf}
@@ -234,10 +239,9 @@ func (sp *sparser) close(i int) {
 	if e.drop {
 		return
 	}
-	s := sp.pending(e)
 	var data string
-	if s != "" {
-		data = collapseEdges(s, !isBlock(e.node.LastChild, e.node), !isBlock(nil, e.node))
+	if e.pmode != 0 {
+		data = sp.collapsePending(e, !isBlock(e.node.LastChild, e.node), !isBlock(nil, e.node))
 	}
 	if !e.linked {
 		if data == "" && !keepEmpty(e.node) && !e.keep {
@@ -253,17 +257,25 @@ func (sp *sparser) close(i int) {
 	}
 }
 
-// pending returns the text appended to e since its last child and clears it.
-func (sp *sparser) pending(e *selem) string {
-	var s string
+// collapsePending returns the text appended to e since its last child,
+// collapsed (collapseEdges), and clears it. Text appended in several
+// pieces is collapsed in e's buffer, and copied only when collapseEdges
+// returns part of it (the buffer is reused).
+func (sp *sparser) collapsePending(e *selem, keepLead, keepTrail bool) string {
+	var data string
 	switch e.pmode {
 	case 1:
-		s = e.pstr
+		data = collapseEdges(e.pstr, keepLead, keepTrail)
 	case 2:
-		s = string(e.pbuf)
+		if len(e.pbuf) > 0 {
+			data = collapseEdges(unsafe.String(unsafe.SliceData(e.pbuf), len(e.pbuf)), keepLead, keepTrail)
+			if p, b := uintptr(unsafe.Pointer(unsafe.StringData(data))), uintptr(unsafe.Pointer(unsafe.SliceData(e.pbuf))); data != "" && b <= p && p < b+uintptr(cap(e.pbuf)) {
+				data = strings.Clone(data)
+			}
+		}
 	}
 	e.pstr, e.pbuf, e.pmode = "", e.pbuf[:0], 0
-	return s
+	return data
 }
 
 // addText appends text to the current node (html.Parse's addText).
@@ -308,8 +320,8 @@ func (sp *sparser) link(i int) {
 		} else {
 			pe := &sp.oe[j-1]
 			parent = pe.node
-			if s := sp.pending(pe); s != "" {
-				if data := collapseEdges(s, !isBlock(parent.LastChild, parent), !isBlock(e.node, parent)); data != "" {
+			if pe.pmode != 0 {
+				if data := sp.collapsePending(pe, !isBlock(parent.LastChild, parent), !isBlock(e.node, parent)); data != "" {
 					sp.linkText(parent, data)
 				}
 			}

@@ -103,9 +103,11 @@ func entityLabel(st *slotStats, k string, f FieldSpec) bool {
 // optionally joined by "-", or digits alone right after a word of
 // letters.
 func labelDigits(t string) bool {
-	ws := strings.Fields(t)
 	nums := 0
-	for i, w := range ws {
+	prev := "" // the word before w ("" for the first)
+	for w := range strings.FieldsSeq(t) {
+		before := prev
+		prev = w
 		if strings.IndexFunc(w, unicode.IsDigit) < 0 {
 			continue
 		}
@@ -116,7 +118,7 @@ func labelDigits(t string) bool {
 			return false
 		}
 		if letters == "" {
-			if i == 0 || !onlyLetters(ws[i-1]) {
+			if !onlyLetters(before) { // "" for the first word: not letters
 				return false
 			}
 			continue

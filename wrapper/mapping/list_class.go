@@ -215,22 +215,37 @@ func (cr *classRules) Step(bare int32, n *html.Node) string {
 	if len(keep) == 0 {
 		return n.Data
 	}
-	toks := classTokens(n)
-	if slices.ContainsFunc(keep, func(k string) bool { return strings.HasPrefix(k, "@") }) {
-		// Only where a label is a role is the element's label looked
-		// for (page mode keeps none: no walk of children per element).
-		toks = roleTokens(n)
-	}
-	var own []string
-	for _, c := range toks {
+	// The element's role tokens (roleTokens, read without building its
+	// list): its class tokens and, only where a label is a role, "@" and
+	// its label (page mode keeps none: no walk of children per element).
+	var arr [4]string
+	own := arr[:0]
+	anyLabel := false // a role token is a label
+	add := func(c string) {
+		if strings.HasPrefix(c, "@") {
+			anyLabel = true
+		}
 		if i := sort.SearchStrings(keep, c); i < len(keep) && keep[i] == c && !Contains(own, c) {
 			own = append(own, c)
+		}
+	}
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == "class" {
+			for c := range strings.FieldsSeq(a.Val) {
+				add(c)
+			}
+			break
+		}
+	}
+	if slices.ContainsFunc(keep, func(k string) bool { return strings.HasPrefix(k, "@") }) {
+		if l, _ := labelOf(n); l != "" {
+			add("@" + l)
 		}
 	}
 	// A label that is no role of its own where labels are variants of
 	// one place takes the place's role (mergeVariants).
 	isLabel := func(c string) bool { return strings.HasPrefix(c, "@") }
-	if !slices.ContainsFunc(own, isLabel) && slices.ContainsFunc(toks, isLabel) {
+	if !slices.ContainsFunc(own, isLabel) && anyLabel {
 		for _, k := range keep {
 			if strings.HasPrefix(k, variantMark) {
 				own = append(own, k[len(variantMark):])

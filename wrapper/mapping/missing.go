@@ -2,6 +2,8 @@ package mapping
 
 import (
 	"strings"
+	"unicode/utf8"
+	"unsafe"
 )
 
 // Placeholders: templates write a marker where a value is missing ("N/A",
@@ -41,14 +43,39 @@ var missingMarkers = map[string]bool{
 // dots, colons and the like at its edges ("(Not available)", "N.A.").
 func missingKey(s string) string {
 	s = strings.Join(strings.Fields(strings.ToLower(s)), " ")
-	return strings.Trim(s, " .:;,()[]{}*_\"'")
+	return strings.Trim(s, missingTrim)
 }
 
 // missingMarker reports whether a value text is, as a whole, a marker of
 // an absent value ("N/A", "Not available").
 func missingMarker(s string) bool {
-	return missingMarkers[missingKey(s)]
+	// ASCII text is keyed in a buffer on the stack (no strings built):
+	// missingKey's words, lower-cased, joined by single spaces, trimmed.
+	var arr [64]byte
+	buf := arr[:0]
+	sep := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf || len(buf) >= len(arr)-1:
+			return missingMarkers[missingKey(s)]
+		case c == ' ' || '\t' <= c && c <= '\r':
+			sep = len(buf) > 0
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if sep {
+			buf = append(buf, ' ')
+			sep = false
+		}
+		buf = append(buf, c)
+	}
+	return missingMarkers[strings.Trim(unsafe.String(unsafe.SliceData(buf), len(buf)), missingTrim)]
 }
+
+// missingTrim are the characters missingKey trims from a key's ends.
+const missingTrim = " .:;,()[]{}*_\"'"
 
 // placeholderValue reports whether value tokens [a, b) with text txt are a
 // missing-value marker for field f: a marker none of f's types annotates.

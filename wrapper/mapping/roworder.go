@@ -55,6 +55,12 @@ type rowOrder struct {
 	// first are the first words of the labels of keys and stay (see
 	// hot), set by withFirst.
 	first []string
+	// firstASCII marks the ASCII bytes a word of first may start with
+	// (any case: every ASCII rune that folds to its first rune); hot
+	// skips a text starting with another ASCII byte without comparing
+	// words. Not set (filter false) when a word of first is empty.
+	firstASCII [utf8.RuneSelf]bool
+	filter     bool
 }
 
 // withFirst sets ro.first from its labels and returns ro.
@@ -63,6 +69,22 @@ func (ro *rowOrder) withFirst() *rowOrder {
 		for k := range m {
 			w, _, _ := strings.Cut(k, "_")
 			ro.first = append(ro.first, w)
+		}
+	}
+	ro.filter = true
+	for _, w := range ro.first {
+		r, _ := utf8.DecodeRuneInString(w)
+		if w == "" {
+			ro.filter = false
+			break
+		}
+		for f := r; ; {
+			if f < utf8.RuneSelf {
+				ro.firstASCII[f] = true
+			}
+			if f = unicode.SimpleFold(f); f == r {
+				break
+			}
 		}
 	}
 	return ro
@@ -507,7 +529,7 @@ func (ro *rowOrder) hot(toks []Token) map[*html.Node]bool {
 			continue
 		}
 		last = t.Node
-		if !firstWordIn(t.Node.Data, ro.first) {
+		if ro.filter && !ro.mayStart(t.Node.Data) || !firstWordIn(t.Node.Data, ro.first) {
 			continue
 		}
 		if hot == nil {
@@ -518,6 +540,22 @@ func (ro *rowOrder) hot(toks []Token) map[*html.Node]bool {
 		}
 	}
 	return hot
+}
+
+// mayStart reports whether the first word of text (as firstWordIn cuts
+// it) may be one of ro.first: false when it starts with an ASCII byte no
+// word of ro.first starts with, in any case.
+func (ro *rowOrder) mayStart(text string) bool {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c >= utf8.RuneSelf {
+			return true
+		}
+		if !asciiSep(c) {
+			return ro.firstASCII[c]
+		}
+	}
+	return false
 }
 
 // firstWordIn reports whether the first word of text (as labelKey splits

@@ -42,3 +42,35 @@ func TestFirstWordInFast(t *testing.T) {
 		}
 	}
 }
+
+// TestMayStart: the first-byte filter of hot never drops a text whose
+// first word is a learned one (case folding included: "K" and the Kelvin
+// sign, "s" and the long s).
+func TestMayStart(t *testing.T) {
+	for _, words := range [][]string{{"by", "isbn", "pub", "ſtate", "kelvin", "é"}, {"\u212aelvin", "x"}, {"by", ""}} {
+		ro := &rowOrder{keys: map[string]bool{}}
+		for _, w := range words {
+			ro.keys[w+"_label"] = true
+		}
+		ro.withFirst()
+		pieces := []string{"by", "BY", "By:", "isbn:", "ISBN::", "pub", "/", " ", "\t", "\n", "\u00a0", ":", "é", "É", "\u212aelvin", "Kelvin", "state", "State", "ſtate", "x", "\xff", "Pub/", "by\u00a0x"}
+		r := rand.New(rand.NewPCG(3, 4))
+		dropped := 0
+		for range 20000 {
+			var b strings.Builder
+			for range r.IntN(5) {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			}
+			s := b.String()
+			if ro.filter && !ro.mayStart(s) {
+				dropped++
+				if firstWordIn(s, ro.first) {
+					t.Fatalf("words %q: mayStart(%q) = false, but its first word is one", words, s)
+				}
+			}
+		}
+		if ro.filter && dropped == 0 {
+			t.Errorf("words %q: the filter dropped nothing", words)
+		}
+	}
+}

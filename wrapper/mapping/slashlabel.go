@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
@@ -10,7 +11,28 @@ import (
 // "_", a "/" between two names written "_" too, since keys become steps
 // of paths ("div.@college_univ").
 func labelKey(t string) string {
-	return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(t, "/", " ")), "_"))
+	// ASCII text in one pass and one copy: the words between white space
+	// and "/", lower-cased, joined by "_".
+	buf := make([]byte, 0, len(t))
+	sep := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(t, "/", " ")), "_"))
+		case c == ' ' || c == '/' || '\t' <= c && c <= '\r':
+			sep = len(buf) > 0
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if sep {
+			buf = append(buf, '_')
+			sep = false
+		}
+		buf = append(buf, c)
+	}
+	return string(buf)
 }
 
 // colonValues reports whether element k, of the tag of a row's label

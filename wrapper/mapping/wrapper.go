@@ -163,6 +163,11 @@ func (w *State) Link() {
 	// An unknown predefined name (a wrapper saved by a build with other
 	// recognizers) leaves the field unvalidated rather than failing.
 	w.Valid = predefinedRecognizers(w.FieldSpecs)
+	for _, f := range w.FieldSpecs {
+		if r := w.Valid[f.Path]; r != nil && f.Predefined != "" && f.Regex == nil {
+			w.Valid[f.Path] = memoPredefined(r) // memorec.go
+		}
+	}
 	w.bySlot = map[int][]*SlotMap{}
 	w.ownOf = w.ownIndex()
 	for i := range w.SlotMaps {

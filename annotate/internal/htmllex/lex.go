@@ -728,6 +728,25 @@ func (z *Lexer) Text() string {
 	return s
 }
 
+// TextKeepCR is Text without its conversion of line ends ("\r\n" and
+// "\r" to "\n") in a text token: for a caller to whom '\r' and '\n' are
+// the same white space (annotate's stream collapses every run of white
+// space in text), it saves a copy of every text of a page saved with CRLF
+// line ends. Other tokens are as Text gives them.
+func (z *Lexer) TextKeepCR() string {
+	if z.tt != html.TextToken {
+		return z.Text()
+	}
+	s := z.buf[z.data.start:z.data.end]
+	if z.convertNUL && strings.IndexByte(s, 0) >= 0 {
+		s = strings.ReplaceAll(s, "\x00", "\ufffd")
+	}
+	if !z.textIsRaw && strings.IndexByte(s, '&') >= 0 {
+		s = html.UnescapeString(s)
+	}
+	return s
+}
+
 // NumAttr returns the number of attributes of the current start tag.
 func (z *Lexer) NumAttr() int {
 	if z.tt != html.StartTagToken && z.tt != html.SelfClosingTagToken {
