@@ -30,7 +30,7 @@ for d in examples/*/; do
   sed -i -E 's/^time=[^ ]+ //' "$out/examples/$n.stderr"
 done
 zdir="$tmp/zoo"; mkdir -p "$zdir"
-go test ./examples/zoo -count=1 -run 'TestZoo$' -zoo.seeds="$seeds" -zoo.out="$zdir" >"$tmp/zoo.log" 2>&1 || true
+go test ./examples/zoo -count=1 -timeout 60m -run 'TestZoo$' -zoo.seeds="$seeds" -zoo.out="$zdir" >"$tmp/zoo.log" 2>&1 || true
 grep -E '^(ok|FAIL|---)' "$tmp/zoo.log" | sed -E 's/[0-9.]+s\)?$//' >"$out/zoo/test.log" || true
 cp "$zdir/zoo-report.txt" "$out/zoo/" 2>/dev/null || true
 for d in "$zdir"/*/; do
@@ -39,7 +39,7 @@ for d in "$zdir"/*/; do
   [ -f "$d/report.txt" ] && sed -E '/ objects, [0-9]+ unfit pages, /s/, [0-9.hmµns]+$//' "$d/report.txt" >"$out/zoo/$n.report.txt"
 done
 if [ -d ../shared/data/swde ]; then
-  go test . -count=1 -run 'TestRealDev$' -v -realdev.values="$out/real/values.jsonl" >"$tmp/real.log" 2>&1 || true
+  go test . -count=1 -timeout 60m -run 'TestRealDev$' -v -realdev.values="$out/real/values.jsonl" >"$tmp/real.log" 2>&1 || true
   sed -E 's/\([0-9.]+s\)//; s/[0-9.]+s$//' "$tmp/real.log" >"$out/real/test.log"
 fi
 echo "outputs in $out: $(find "$out" -type f | wc -l) files"
