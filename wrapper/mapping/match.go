@@ -393,12 +393,20 @@ func (m *matcher) findSuffix(t *TextNode, from, limit int) (int, int) {
 }
 
 // choice returns n's choice when n is one (alone or as the only node of a
-// sequence), nil otherwise.
+// sequence) whose every alternative opens with a tag, nil otherwise.
 func choice(n Node) *DisjunctionNode {
 	if s, ok := n.(*SeqNode); ok && len(s.Nodes) == 1 {
 		n = s.Nodes[0]
 	}
 	d, _ := n.(*DisjunctionNode)
+	if d == nil {
+		return nil
+	}
+	for _, alt := range d.Alts {
+		if t := firstText(alt); t == nil || len(t.Toks) == 0 || t.Toks[0].Kind != KindStart {
+			return nil
+		}
+	}
 	return d
 }
 
@@ -475,8 +483,11 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 	var try func(body Node, from int) (int, int, *mrec)
 	try = func(body Node, from int) (int, int, *mrec) {
 		if d := choice(body); d != nil {
-			// An optional choice ("( A | B )?": a row whose form varies,
-			// present on some pages only): the earliest alternative.
+			// An optional choice of elements ("( <div>A</div> | <div>B
+			// </div> )?": a row whose form varies, present on some pages
+			// only): the earliest alternative. A choice of words is not
+			// tried: it would cut a sentence the template begins with a
+			// few fixed openings, leaving its last words as a value.
 			bs, be := -1, -1
 			var br *mrec
 			for _, alt := range d.Alts {
