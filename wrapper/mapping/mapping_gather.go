@@ -578,6 +578,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			waitParts(w, out, pending, c.Slot, stats, valid, done, waits)
 		}
 	}
+	out = append(out, w.altSlots(cands, out, stats, valid, used)...)
 	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
 	out = learnParts(w, out, stats, valid, done, minCnt)
 	if scope < 0 && (w.Mult == "1" || w.Mult == "?") {

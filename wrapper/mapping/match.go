@@ -392,6 +392,24 @@ func (m *matcher) findSuffix(t *TextNode, from, limit int) (int, int) {
 	return -1, -1
 }
 
+// choice returns n's choice when n is one (alone or as the only node of a
+// sequence) whose every alternative opens with a tag, nil otherwise.
+func choice(n Node) *DisjunctionNode {
+	if s, ok := n.(*SeqNode); ok && len(s.Nodes) == 1 {
+		n = s.Nodes[0]
+	}
+	d, _ := n.(*DisjunctionNode)
+	if d == nil {
+		return nil
+	}
+	for _, alt := range d.Alts {
+		if t := firstText(alt); t == nil || len(t.Toks) == 0 || t.Toks[0].Kind != KindStart {
+			return nil
+		}
+	}
+	return d
+}
+
 // firstText returns the first text of a sequence, if it starts with one.
 func firstText(n Node) *TextNode {
 	if s, ok := n.(*SeqNode); ok && len(s.Nodes) > 0 {
@@ -462,7 +480,23 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 		}
 		pend = nil
 	}
-	try := func(body Node, from int) (int, int, *mrec) {
+	var try func(body Node, from int) (int, int, *mrec)
+	try = func(body Node, from int) (int, int, *mrec) {
+		if d := choice(body); d != nil {
+			// An optional choice of elements ("( <div>A</div> | <div>B
+			// </div> )?": a row whose form varies, present on some pages
+			// only): the earliest alternative. A choice of words is not
+			// tried: it would cut a sentence the template begins with a
+			// few fixed openings, leaving its last words as a value.
+			bs, be := -1, -1
+			var br *mrec
+			for _, alt := range d.Alts {
+				if s, e, r := try(alt, from); s >= 0 && (bs < 0 || s < bs) {
+					bs, be, br = s, e, r
+				}
+			}
+			return bs, be, br
+		}
 		t := firstText(body)
 		if t == nil {
 			return -1, -1, nil
