@@ -1,8 +1,6 @@
 package mapping
 
 import (
-	"slices"
-
 	"github.com/objectrunner/objectrunner/recognizers"
 )
 
@@ -116,62 +114,5 @@ func (w *State) altSlots(cands []cand, out []SlotMap, stats []*slotStats, valid 
 		p.slots = append(p.slots, c.Slot)
 		add = append(add, w.slotMapOf(c, stats, valid, true))
 	}
-	// The same labelled row at several places of the template (rows in
-	// an order that varies: "Made by:" in the second <li> on some pages,
-	// in the third on others): the slots after the same template label
-	// as the chosen one, filled on other sample pages only.
-	labels := slotLabels(w.Tmpl)
-	fis := make([]int, 0, len(chosen))
-	for fi := range chosen {
-		fis = append(fis, fi)
-	}
-	slices.Sort(fis)
-	for _, fi := range fis {
-		p := chosen[fi]
-		if p.score <= 0 {
-			continue
-		}
-		f := w.FieldSpecs[fi]
-		lab := labels[p.slots[0]]
-		if len(lab) == 0 || labelAffinity(lab, f) == affinityNone && w.labelsOther(lab, f) {
-			continue
-		}
-		for q, st := range stats {
-			if used[q] || q >= len(labels) || st.Occ == 0 || !slices.Equal(labels[q], lab) || len(paths[q]) == 0 {
-				continue
-			}
-			if !twinSlot(stats, p.slots, q, f, valid, w.Opt.GeneraliseThres) {
-				continue
-			}
-			c := cand{Field: fi, Slot: q, Cnt: st.Count(f.Types), Share: 1, Cov: float64(st.Count(f.Types)) / float64(st.Occ), Sc: newScore("annotations", 0)}
-			used[q] = true
-			p.slots = append(p.slots, q)
-			add = append(add, w.slotMapOf(c, stats, valid, true))
-		}
-	}
 	return add
-}
-
-// twinSlot reports whether slot q can hold field f's values beside its
-// slots: never filled on a sample page where one of them is, its
-// annotated values mostly f's (another field's types annotate at most a
-// quarter of its values, or no more than f's), and, for a patterned f,
-// its values mostly f's instances.
-func twinSlot(stats []*slotStats, slots []int, q int, f FieldSpec, valid map[string]recognizers.Recognizer, thres float64) bool {
-	st := stats[q]
-	for _, s := range slots {
-		for pg := range st.PerPage {
-			if stats[s].PerPage[pg] > 0 {
-				return false
-			}
-		}
-	}
-	mine := st.Count(f.Types)
-	if others := st.AnnOcc - mine; others > mine && 4*others > st.Occ {
-		return false
-	}
-	if r := valid[f.Path]; r != nil && validShare(st, r) < thres {
-		return false
-	}
-	return true
 }
