@@ -469,6 +469,10 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 		if rep.Wrapper != nil {
 			res.specs = rep.Wrapper.Fields()
 			res.questions = rep.Wrapper.Questions()
+		} else {
+			// Learning stopped: Diagnose names the SOD's fields
+			// (DiagStopped), matched against their specs.
+			res.specs = wrapper.SODFields(s)
 		}
 		for reason, pages := range rep.Unfit {
 			res.reasons = append(res.reasons, fmt.Sprintf("%d pages: %s", len(pages), reason))
