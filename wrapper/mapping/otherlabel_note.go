@@ -15,6 +15,12 @@ import (
 // other field's row.
 const NoteLabelOther = "other-label"
 
+// NoteClassOther: a field's values stand, on half of its sample objects
+// or more, in an element whose class names another field of the SOD (or
+// its kind) and not this one (a college read from <div
+// class="field-team">): the slot is likely the other field's.
+const NoteClassOther = "other-class"
+
 // otherLabelShare: an other-label note needs this share of the field's
 // sample objects with a value (and two at least).
 const otherLabelShare = 0.3
@@ -36,6 +42,10 @@ func (w *State) otherLabelNotes(pages []*annotate.Page) []Note {
 	type tally struct {
 		objs, other int
 		label, g    string
+		// class counts the objects whose value's element has a class
+		// naming another field (classG, with classEx).
+		class           int
+		classG, classEx string
 	}
 	var fields []FieldSpec
 	tl := map[string]*tally{}
@@ -82,6 +92,15 @@ func (w *State) otherLabelNotes(pages []*annotate.Page) []Note {
 				// The label names the other field of a row whose text
 				// node both read ("Date: June 22 at 10pm" for a date and
 				// a time): it is the row's label, not a sign.
+				// A class naming another field whose value lies in the
+				// same element too (a date and time in one node) is that
+				// element's, not a sign.
+				if g, class, e := w.classNamed(toks[first].Node, f); g != "" && !holdsValue(nodes, e, g) {
+					t.class++
+					if t.classG == "" {
+						t.classG, t.classEx = g, class
+					}
+				}
 				if g, label := w.otherNamed(toks, first, f); g != "" && !slices.Contains(nodes[toks[first].Node], g) {
 					t.other++
 					if t.g == "" {
@@ -94,6 +113,11 @@ func (w *State) otherLabelNotes(pages []*annotate.Page) []Note {
 	var out []Note
 	for _, f := range fields {
 		t := tl[f.Path]
+		if t.class >= 2 && 2*t.class >= t.objs {
+			out = append(out, Note{Kind: NoteClassOther, Field: f.Path, Message: fmt.Sprintf(
+				"field %s: on %d of the %d sample objects with a value its value is in an element of class %q, which names field %s: its slot may be that field's",
+				f.Path, t.class, t.objs, t.classEx, t.classG)})
+		}
 		if t.other < 2 || float64(t.other) < otherLabelShare*float64(t.objs) {
 			continue
 		}
@@ -134,4 +158,57 @@ func (w *State) otherNamed(toks []Token, x int, f FieldSpec) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// classNamed returns the root field, other than f, that the class of the
+// value's element names (the nearest element with a class attribute among
+// text node n's two nearest ancestors), and that class; "" when the class
+// names none, or names f too (labelAffinity on its words, its kind
+// included: "field-brand" names a field make of class brand).
+func (w *State) classNamed(n *html.Node, f FieldSpec) (string, string, *html.Node) {
+	if n == nil {
+		return "", "", nil
+	}
+	class := ""
+	var el *html.Node
+	for e, up := n.Parent, 0; e != nil && up < 2 && class == ""; e, up = e.Parent, up+1 {
+		for _, a := range e.Attr {
+			if a.Key == "class" {
+				class, el = a.Val, e
+			}
+		}
+	}
+	if class == "" {
+		return "", "", nil
+	}
+	named := ""
+	for _, c := range strings.Fields(class) {
+		run := strings.FieldsFunc(strings.ToLower(c), func(r rune) bool { return r == '-' || r == '_' })
+		if len(run) == 0 || len(run) > 4 {
+			continue
+		}
+		if labelAffinity(run, f) >= affinityKind {
+			return "", "", nil
+		}
+		for _, g := range w.FieldSpecs {
+			if named == "" && !g.Tuple && g.Path != f.Path && g.Parent == "" && labelAffinity(run, g) >= affinityKind {
+				named = g.Path
+			}
+		}
+	}
+	if named == "" {
+		return "", "", nil
+	}
+	return named, class, el
+}
+
+// holdsValue reports whether field g has a value in a text node under e
+// (nodes: the fields with a value in each text node).
+func holdsValue(nodes map[*html.Node][]string, e *html.Node, g string) bool {
+	for n, fs := range nodes {
+		if slices.Contains(fs, g) && under(n, e) {
+			return true
+		}
+	}
+	return false
 }
