@@ -119,3 +119,47 @@ func TestOutside(t *testing.T) {
 		}
 	}
 }
+
+func TestClassNamed(t *testing.T) {
+	fields := []FieldSpec{
+		{Name: "college", Path: "college", Types: []string{"college"}, Dictionary: true, Class: "college"},
+		{Name: "club", Path: "club", Types: []string{"club"}, Dictionary: true, Class: "team"},
+		{Name: "make", Path: "make", Types: []string{"make"}, Dictionary: true, Class: "brand"},
+	}
+	w := &State{FieldSpecs: fields}
+	tests := []struct {
+		name, html, value, field, want string
+	}{
+		{"another field's kind in the class", `<div class="field-team"><a href="/t">Boston Foxes</a></div>`, "Boston Foxes", "college", "club"},
+		{"the field's own kind", `<span class="ps-field-brand">Jovian</span>`, "Jovian", "make", ""},
+		{"a class naming both", `<div class="team college"><a href="/t">Boston Foxes</a></div>`, "Boston Foxes", "college", ""},
+		{"no class", `<div><a href="/t">Boston Foxes</a></div>`, "Boston Foxes", "college", ""},
+		{"a class three levels up is the container's", `<div class="team"><p><b><a href="/t">Boston Foxes</a></b></p></div>`, "Boston Foxes", "college", ""},
+	}
+	for _, tc := range tests {
+		doc, err := html.Parse(strings.NewReader("<html><body>" + tc.html + "</body></html>"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n *html.Node
+		var walk func(x *html.Node)
+		walk = func(x *html.Node) {
+			if x.Type == html.TextNode && x.Data == tc.value {
+				n = x
+			}
+			for k := x.FirstChild; k != nil; k = k.NextSibling {
+				walk(k)
+			}
+		}
+		walk(doc)
+		var f FieldSpec
+		for _, g := range fields {
+			if g.Path == tc.field {
+				f = g
+			}
+		}
+		if got, _, _ := w.classNamed(n, f); got != tc.want {
+			t.Errorf("%s: classNamed = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
