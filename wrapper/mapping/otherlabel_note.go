@@ -162,7 +162,8 @@ func (w *State) otherNamed(toks []Token, x int, f FieldSpec) (string, string) {
 
 // classNamed returns the root field, other than f, that the class of the
 // value's element names (the nearest element with a class attribute among
-// text node n's two nearest ancestors), and that class; "" when the class
+// text node n's two nearest ancestors, holding no other text than n's),
+// and that class; "" when the class
 // names none, or names f too (labelAffinity on its words, its kind
 // included: "field-brand" names a field make of class brand).
 func (w *State) classNamed(n *html.Node, f FieldSpec) (string, string, *html.Node) {
@@ -178,7 +179,10 @@ func (w *State) classNamed(n *html.Node, f FieldSpec) (string, string, *html.Nod
 			}
 		}
 	}
-	if class == "" {
+	// The element is the value's own: its whole text is the text node's
+	// (an address inside a "venue" element beside the venue's name is a
+	// part of what the class names, not another field's value).
+	if class == "" || strings.Join(strings.Fields(nodeText(el)), " ") != strings.Join(strings.Fields(n.Data), " ") {
 		return "", "", nil
 	}
 	named := ""
