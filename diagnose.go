@@ -42,6 +42,9 @@ const (
 	// or an optional one from most of them though its type is found on
 	// nearly every page (one object per page).
 	DiagLowFill = "low-fill"
+	// DiagStopped: learning the wrapper stopped (Report.Stopped): no field
+	// is extracted; one diagnostic names each field of the SOD.
+	DiagStopped = "stopped"
 )
 
 // Thresholds of Diagnose.
@@ -93,6 +96,10 @@ func Diagnose(rep *Report) []Diagnostic {
 				"%.0f%% of the sample pages have one structure, which %.0f%% of the probe pages have: rows absent from the sample may be missed",
 				100*k.Dominant, 100*k.InProbe)})
 		}
+	}
+	for _, f := range rep.StoppedFields {
+		out = append(out, Diagnostic{Kind: DiagStopped, Field: f, Message: fmt.Sprintf(
+			"field %s is not extracted: learning the wrapper stopped: %s", f, rep.Stopped)})
 	}
 	if w := rep.Wrapper; w != nil && rep.Sample != nil {
 		mapped := map[string]bool{}

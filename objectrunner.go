@@ -158,6 +158,12 @@ type Report struct {
 	Empty map[string][]string
 	// Failed lists pages that could not be read.
 	Failed []*annotate.PageError
+	// Stopped says why learning the wrapper stopped (its error's text),
+	// and StoppedFields lists the SOD's field paths, none of which is
+	// extracted: Diagnose names each (DiagStopped). Empty when a wrapper
+	// was learned.
+	Stopped       string
+	StoppedFields []string
 	// Template is the template taken from a source of several
 	// (Config.Templates); nil otherwise.
 	Template *TemplateChoice
@@ -399,6 +405,12 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	}
 	rep.InduceTime = time.Since(start) - waited
 	if err != nil {
+		rep.Stopped = err.Error()
+		for _, f := range wrapper.SODFields(cfg.SOD) {
+			if !f.Tuple {
+				rep.StoppedFields = append(rep.StoppedFields, f.Path)
+			}
+		}
 		return err
 	}
 	rep.Wrapper = w

@@ -471,6 +471,10 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 			res.specs = rep.Wrapper.Fields()
 			res.questions = rep.Wrapper.Questions()
 			res.explain = rep.Wrapper.Explanation()
+		} else {
+			// Learning stopped: Diagnose names the SOD's fields
+			// (DiagStopped), matched against their specs.
+			res.specs = wrapper.SODFields(s)
 		}
 		for reason, pages := range rep.Unfit {
 			res.reasons = append(res.reasons, fmt.Sprintf("%d pages: %s", len(pages), reason))

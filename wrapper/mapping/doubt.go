@@ -109,7 +109,7 @@ const (
 // doubtKinds are the note kinds that lower the confidence of their
 // field's values (Evidence.Doubt).
 var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteMissed, NoteSameAs, NoteInLink, NoteOtherType, NoteMultiplicity, NoteAbstained,
-	NoteLeadItem, NoteWeakSlot, NoteCloseRival, NoteRecordsElsewhere, NoteNoLetter, NoteMerged}
+	NoteLeadItem, NoteWeakSlot, NoteCloseRival, NoteRecordsElsewhere, NoteNoLetter, NoteMerged, NoteLabelOther, NoteClassOther}
 
 // Delimited reports whether the field's values are cut to its
 // recognizer's instance at extraction: a regex, or a predefined
@@ -189,13 +189,13 @@ func (ob *objectTally) Add(path string, toks []Token, a, b int) {
 }
 
 // regionOf returns the smallest element holding the values of the single
-// fields of ob other than skip, when two fields at least have values and
-// it is not the page's body; nil otherwise.
-func regionOf(fields []FieldSpec, ob *objectTally, skip string) *html.Node {
+// fields of ob other than those of skip, when two fields at least have
+// values and it is not the page's body; nil otherwise.
+func regionOf(fields []FieldSpec, ob *objectTally, skip ...string) *html.Node {
 	var region *html.Node
 	singles := 0
 	for _, f := range fields {
-		if f.Many || f.Path == skip || len(ob.At[f.Path]) == 0 {
+		if f.Many || slices.Contains(skip, f.Path) || len(ob.At[f.Path]) == 0 {
 			continue
 		}
 		for _, n := range ob.At[f.Path] {
@@ -211,6 +211,17 @@ func regionOf(fields []FieldSpec, ob *objectTally, skip string) *html.Node {
 		return nil
 	}
 	return region
+}
+
+// outside reports whether most of the text nodes ns lie outside region.
+func outside(ns []*html.Node, region *html.Node) bool {
+	out := 0
+	for _, n := range ns {
+		if !under(n, region) {
+			out++
+		}
+	}
+	return 2*out > len(ns)
 }
 
 // under reports whether n is region or below it.
@@ -368,9 +379,22 @@ func (w *State) placeTally(p *annotate.Page, fields []FieldSpec, ob *objectTally
 	if w.Rp != nil || w.Scope >= 0 {
 		return // list pages: records are placed by their pattern
 	}
-	region := regionOf(fields, ob, "")
+	region := regionOf(fields, ob)
 	if region == nil {
 		return
+	}
+	// The single patterned fields whose values lie outside the element
+	// of the others (a price read from an ad): a set field's items are
+	// weighed against the element of the single fields without them, or
+	// an ad beside the object would widen it over the ad's own items.
+	var astray []string
+	for _, f := range fields {
+		if f.Many || !f.Patterned() || len(ob.At[f.Path]) == 0 {
+			continue
+		}
+		if own := regionOf(fields, ob, f.Path); own != nil && outside(ob.At[f.Path], own) {
+			astray = append(astray, f.Path)
+		}
 	}
 	taken := map[*html.Node]bool{} // the text nodes of the object's values
 	for _, ns := range ob.At {
@@ -400,17 +424,15 @@ func (w *State) placeTally(p *annotate.Page, fields []FieldSpec, ob *objectTally
 			// header above them, not a sidebar's value.
 			continue
 		}
-		own := regionOf(fields, ob, f.Path)
+		skip := []string{f.Path}
+		if f.Many {
+			skip = append(skip, astray...)
+		}
+		own := regionOf(fields, ob, skip...)
 		if own == nil {
 			continue
 		}
-		out := 0
-		for _, n := range ob.At[f.Path] {
-			if !under(n, own) {
-				out++
-			}
-		}
-		if 2*out > len(ob.At[f.Path]) {
+		if outside(ob.At[f.Path], own) {
 			d.Outside++
 			if d.outsideEx == "" {
 				d.outsideEx = strings.TrimSpace(ob.At[f.Path][0].Data)

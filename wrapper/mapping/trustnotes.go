@@ -188,6 +188,8 @@ func (w *State) trustNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.valueShapeNotes(pages)...)
 	out = append(out, w.recordMissedNotes(pages)...)
 	out = append(out, w.mergedNotes(pages)...)
+	out = append(out, w.runOnValueNotes(pages)...) // runon.go
+	out = append(out, w.otherLabelNotes(pages)...) // otherlabel_note.go
 	return out
 }
 

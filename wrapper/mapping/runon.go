@@ -1,0 +1,115 @@
+package mapping
+
+import (
+	"fmt"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/recognizers"
+)
+
+// runOnValueNotes gives doubt.go's run-on note measured on the values
+// extracted from the sample pages rather than on the slot's tokens: a
+// value of several lines joined (an address block, "Where: street<br>city
+// <br>Reservations: 555.463.0163") is built at extraction, after the slot,
+// and may take the next line, another field's. A root single field whose
+// values are not cut to a recognizer's instance (FieldSpec.Delimited)
+// gets the note when, on RaggedShare of its values on the sample pages or
+// more (two at least), another root single field's predefined recognizer
+// that delimits its instances (a phone, a date, a price) finds an instance
+// outside the field's own recognizer's instances. Regex fields are left
+// out: a model number's pattern finds one in many product names.
+// Measured on zoo seeds 19000-19199: an address running into the
+// reservations line on 27 of 36 pages, confidence 1, no diagnostic.
+func (w *State) runOnValueNotes(pages []*annotate.Page) []Note {
+	type tally struct {
+		vals, runOn int
+		ex, other   string
+	}
+	tl := map[string]*tally{}
+	var others []FieldSpec
+	for _, f := range w.FieldSpecs {
+		if f.Tuple || f.Many || f.Parent != "" {
+			continue
+		}
+		if !f.Delimited() {
+			tl[f.Path] = &tally{}
+		}
+		if f.Predefined != "" && f.Regex == nil && recognizers.Delimits(f.Predefined) && w.Valid[f.Path] != nil {
+			others = append(others, f)
+		}
+	}
+	if len(tl) == 0 || len(others) == 0 {
+		return nil
+	}
+	for _, p := range pages {
+		objs, _ := w.Extract(p)
+		for _, o := range objs {
+			for _, fd := range o.Fields {
+				t := tl[fd.Name]
+				if t == nil || fd.Tuple || fd.Many {
+					continue
+				}
+				for _, v := range fd.Values {
+					if v.Text == "" {
+						continue
+					}
+					t.vals++
+					if g := w.foreignInstance(fd.Name, v.Text, others); g != "" {
+						t.runOn++
+						if t.ex == "" {
+							t.ex, t.other = v.Text, g
+						}
+					}
+				}
+			}
+		}
+	}
+	var out []Note
+	for _, f := range w.FieldSpecs {
+		t := tl[f.Path]
+		if t == nil || t.runOn < 2 || float64(t.runOn) < RaggedShare*float64(t.vals) {
+			continue
+		}
+		out = append(out, Note{Kind: NoteRunOn, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of its %d values on the sample pages hold an instance of field %s's type outside their own (e.g. %q): values run into the next text",
+			f.Path, t.runOn, t.vals, t.other, t.ex)})
+	}
+	return out
+}
+
+// foreignInstance returns the path of the first field of others (not
+// field) whose recognizer finds an instance in txt that overlaps none of
+// field's own recognizer's instances; "" when there is none.
+func (w *State) foreignInstance(field, txt string, others []FieldSpec) string {
+	type span struct{ a, b int }
+	var own []span
+	if r := w.Valid[field]; r != nil {
+		if ms, err := r.Find(txt); err == nil {
+			for _, m := range ms {
+				own = append(own, span{m.Start, m.End})
+			}
+		}
+	}
+	for _, g := range others {
+		if g.Path == field {
+			continue
+		}
+		ms, err := w.Valid[g.Path].Find(txt)
+		if err != nil {
+			continue
+		}
+		for _, m := range ms {
+			clear := true
+			for _, s := range own {
+				if m.Start < s.b && s.a < m.End {
+					clear = false
+					break
+				}
+			}
+			if clear {
+				return g.Path
+			}
+		}
+	}
+	return ""
+}
