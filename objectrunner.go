@@ -473,7 +473,7 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 			rels = dups.rels
 		}
 		// The pages copied by the first duplicates are named once the
-		// run is over, from their positions (the set's log).
+		// run is over, from their positions.
 		defer func() {
 			dups.mu.Lock()
 			defer dups.mu.Unlock()
@@ -481,24 +481,19 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 			if len(dups.examples) == 0 {
 				return
 			}
-			pos := map[uint64]int64{}
-			for _, sum := range dups.examples {
-				pos[sum] = -1
-			}
-			if dups.set.Positions(pos) != nil {
-				return
-			}
+			pos := map[uint64]int{}
 			at := map[int]string{}
-			for _, i := range pos {
-				if i >= 0 {
+			for _, sum := range dups.examples {
+				if i, ok, err := dups.set.Position(sum); err == nil && ok {
+					pos[sum] = int(i)
 					at[int(i)] = ""
 				}
 			}
 			if rels(at) == nil {
 				rep.DuplicateOf = map[string]string{}
 				for rel, sum := range dups.examples {
-					if i := pos[sum]; i >= 0 {
-						rep.DuplicateOf[rel] = at[int(i)]
+					if i, ok := pos[sum]; ok {
+						rep.DuplicateOf[rel] = at[i]
 					}
 				}
 			}
@@ -548,7 +543,7 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 						return p, err
 					}
 					r.sum, r.replaced = p.Sum, p.Replaced
-					if dups.has(p.Sum) {
+					if copied, _ := dups.has(p.Sum); copied {
 						p.Release()
 						return nil, errCopy
 					}
@@ -585,7 +580,17 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 			next++
 			<-window
 			if dups != nil && r.sum != 0 {
-				if dups.has(r.sum) {
+				copied, err := dups.has(r.sum)
+				if err == nil && !copied {
+					err = dups.take(r.sum, r.i, r.rel)
+				}
+				if err != nil {
+					cancel()
+					for range results {
+					}
+					return fmt.Errorf("duplicate detection: %w", err)
+				}
+				if copied {
 					rep.Duplicates++
 					if len(dups.examples) < maxDuplicateExamples {
 						if dups.examples == nil {
@@ -599,7 +604,6 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 					}
 					continue
 				}
-				dups.take(r.sum, r.i, r.rel)
 			}
 			if r.empty != "" {
 				rep.Empty[r.empty] = append(rep.Empty[r.empty], r.rel)
@@ -636,10 +640,9 @@ var errCopy = errors.New("a copy of an earlier page")
 // copies a page at an earlier position. Workers look here to skip matching
 // such copies; the in-order loop decides (a copy read before its original
 // was taken is matched, then left out), so the output does not depend on
-// the workers' timing. The sums are an exact set outside the Go heap
-// (internal/sumset: about 10 bytes a distinct page, not paced by the
-// garbage collector), their positions a log on disk; no page name is
-// kept: the pages copied by the first maxDuplicateExamples duplicates
+// the workers' timing. The sums are an exact set (internal/sumset: about
+// 2.5 bytes of memory a distinct page, outside the Go heap; the sums and
+// positions themselves in a temporary file); no page name is kept: the pages copied by the first maxDuplicateExamples duplicates
 // (examples, duplicate → sum) are found from their positions at the end
 // (Report.DuplicateOf).
 type taken struct {
@@ -660,25 +663,27 @@ func (t *taken) rels(at map[int]string) error {
 }
 
 // has reports whether a page with sum was taken (false when t is nil).
-func (t *taken) has(sum uint64) bool {
+func (t *taken) has(sum uint64) (bool, error) {
 	if t == nil {
-		return false
+		return false, nil
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.set != nil && t.set.Has(sum)
+	if t.set == nil {
+		return false, nil
+	}
+	return t.set.Has(sum)
 }
 
 // take records that the page at position i, rel, with sum, is taken.
-func (t *taken) take(sum uint64, i int, rel string) {
+func (t *taken) take(sum uint64, i int, rel string) error {
 	t.mu.Lock()
-	if t.set != nil {
-		t.set.Add(sum, int64(i))
-	}
+	defer t.mu.Unlock()
 	if t.names != nil {
 		t.names[int32(i)] = rel
 	}
-	t.mu.Unlock()
+	_, err := t.set.Add(sum, int64(i))
+	return err
 }
 
 // pageBudget returns a new budget of cfg.InFlightBytes.

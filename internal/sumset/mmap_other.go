@@ -2,7 +2,7 @@
 
 package sumset
 
-// allocSlots returns n zeroed slots on the heap.
-func allocSlots(n int) ([]uint64, func()) {
-	return make([]uint64, n), func() {}
+// allocSlots returns n zeroed fingerprints on the heap.
+func allocSlots(n int) ([]uint16, func()) {
+	return make([]uint16, n), func() {}
 }

@@ -7,13 +7,13 @@ import (
 	"unsafe"
 )
 
-// allocSlots returns n zeroed slots in anonymous memory mapped outside the
-// Go heap (the garbage collector neither scans nor paces by it), and the
-// function that unmaps them; on failure, slots on the heap.
-func allocSlots(n int) ([]uint64, func()) {
-	b, err := syscall.Mmap(-1, 0, n*8, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+// allocSlots returns n zeroed fingerprints in anonymous memory mapped
+// outside the Go heap (the garbage collector neither scans nor paces by
+// it), and the function that unmaps them; on failure, on the heap.
+func allocSlots(n int) ([]uint16, func()) {
+	b, err := syscall.Mmap(-1, 0, n*2, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
 	if err != nil {
-		return make([]uint64, n), func() {}
+		return make([]uint16, n), func() {}
 	}
-	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), n), func() { syscall.Munmap(b) }
+	return unsafe.Slice((*uint16)(unsafe.Pointer(&b[0])), n), func() { syscall.Munmap(b) }
 }
