@@ -82,9 +82,10 @@ func retainedByRun(t *testing.T, source string, pages int, cfg objectrunner.Conf
 // number of pages: it runs over 500 and 5,000 distinct pages (in
 // directories of 100) and compares the live heap retained near the end
 // (retainedByRun), with a saved wrapper and learning. Per page beyond the first
-// 500, a run may keep 48 bytes (the duplicate detection's entry: a 64-bit
-// sum and a position in a map, with the map's spare room), and 8 with
-// KeepDuplicates (nothing). Holding the list of page paths (about 100
+// 500, a run may keep 8 bytes of Go heap (12 when learning): the duplicate
+// detection's sums are outside the heap (internal/sumset), their
+// positions on disk, so nothing is kept per page, with or without
+// KeepDuplicates. Holding the list of page paths (about 100
 // bytes a page here), the names of the pages taken for the duplicate
 // detection or the objects breaks it.
 func TestRetainedPerPage(t *testing.T) {
@@ -111,9 +112,9 @@ func TestRetainedPerPage(t *testing.T) {
 		cfg     objectrunner.Config
 		perPage int64
 	}{
-		{"saved wrapper", objectrunner.Config{Wrapper: w, Workers: 2}, 48},
+		{"saved wrapper", objectrunner.Config{Wrapper: w, Workers: 2}, 8},
 		{"saved wrapper, keep duplicates", objectrunner.Config{Wrapper: w, Workers: 2, KeepDuplicates: true}, 8},
-		{"learning", objectrunner.Config{SOD: s, Recognizers: recs, Workers: 2}, 48},
+		{"learning", objectrunner.Config{SOD: s, Recognizers: recs, Workers: 2}, 12},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			retainedByRun(t, smallDir, small, c.cfg) // pools and caches filled

@@ -30,6 +30,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/internal/sumset"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/warc"
@@ -478,7 +479,7 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 	results := make(chan result, workers)
 	var dups *taken
 	if !cfg.KeepDuplicates {
-		dups = &taken{first: map[uint64]int32{}}
+		dups = &taken{set: sumset.New(total)}
 		if rels == nil {
 			dups.names = map[int32]string{}
 			rels = dups.rels
@@ -486,17 +487,26 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 		// The pages copied by the first duplicates are named once the
 		// run is over, from their positions.
 		defer func() {
+			dups.mu.Lock()
+			defer dups.mu.Unlock()
+			defer func() { dups.set.Close(); dups.set = nil }()
 			if len(dups.examples) == 0 {
 				return
 			}
+			pos := map[uint64]int{}
 			at := map[int]string{}
-			for _, i := range dups.examples {
-				at[i] = ""
+			for _, sum := range dups.examples {
+				if i, ok, err := dups.set.Position(sum); err == nil && ok {
+					pos[sum] = int(i)
+					at[int(i)] = ""
+				}
 			}
 			if rels(at) == nil {
 				rep.DuplicateOf = map[string]string{}
-				for rel, i := range dups.examples {
-					rep.DuplicateOf[rel] = at[i]
+				for rel, sum := range dups.examples {
+					if i, ok := pos[sum]; ok {
+						rep.DuplicateOf[rel] = at[i]
+					}
 				}
 			}
 		}()
@@ -545,7 +555,7 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 						return p, err
 					}
 					r.sum, r.replaced = p.Sum, p.Replaced
-					if _, ok := dups.of(p.Sum); ok {
+					if copied, _ := dups.has(p.Sum); copied {
 						p.Release()
 						return nil, errCopy
 					}
@@ -582,13 +592,23 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 			next++
 			<-window
 			if dups != nil && r.sum != 0 {
-				if first, ok := dups.of(r.sum); ok {
+				copied, err := dups.has(r.sum)
+				if err == nil && !copied {
+					err = dups.take(r.sum, r.i, r.rel)
+				}
+				if err != nil {
+					cancel()
+					for range results {
+					}
+					return fmt.Errorf("duplicate detection: %w", err)
+				}
+				if copied {
 					rep.Duplicates++
 					if len(dups.examples) < maxDuplicateExamples {
 						if dups.examples == nil {
-							dups.examples = map[string]int{}
+							dups.examples = map[string]uint64{}
 						}
-						dups.examples[r.rel] = first
+						dups.examples[r.rel] = r.sum
 					}
 					rep.Processed++
 					if cfg.Progress != nil {
@@ -596,7 +616,6 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 					}
 					continue
 				}
-				dups.take(r.sum, r.i, r.rel)
 			}
 			if r.empty != "" {
 				rep.Empty[r.empty] = append(rep.Empty[r.empty], r.rel)
@@ -633,15 +652,15 @@ var errCopy = errors.New("a copy of an earlier page")
 // copies a page at an earlier position. Workers look here to skip matching
 // such copies; the in-order loop decides (a copy read before its original
 // was taken is matched, then left out), so the output does not depend on
-// the workers' timing. It costs one entry of a map[uint64]int32 per
-// distinct page of the run (about 16 to 40 bytes with the map's spare
-// room), no page name: the names of the pages copied by the first
-// maxDuplicateExamples duplicates (examples, duplicate → position) are
-// found from their positions at the end (Report.DuplicateOf).
+// the workers' timing. The sums are an exact set (internal/sumset: about
+// 2.5 bytes of memory a distinct page, outside the Go heap; the sums and
+// positions themselves in a temporary file); no page name is kept: the pages copied by the first maxDuplicateExamples duplicates
+// (examples, duplicate → sum) are found from their positions at the end
+// (Report.DuplicateOf).
 type taken struct {
 	mu       sync.Mutex
-	first    map[uint64]int32
-	examples map[string]int
+	set      *sumset.Set // nil once the run is over
+	examples map[string]uint64
 	// names, when set, holds the name of every page taken (for a feed
 	// that cannot be read again: RunPages).
 	names map[int32]string
@@ -655,26 +674,28 @@ func (t *taken) rels(at map[int]string) error {
 	return nil
 }
 
-// of returns the position of the first page taken with sum (false: none,
-// or t is nil).
-func (t *taken) of(sum uint64) (int, bool) {
+// has reports whether a page with sum was taken (false when t is nil).
+func (t *taken) has(sum uint64) (bool, error) {
 	if t == nil {
-		return 0, false
+		return false, nil
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i, ok := t.first[sum]
-	return int(i), ok
+	if t.set == nil {
+		return false, nil
+	}
+	return t.set.Has(sum)
 }
 
 // take records that the page at position i, rel, with sum, is taken.
-func (t *taken) take(sum uint64, i int, rel string) {
+func (t *taken) take(sum uint64, i int, rel string) error {
 	t.mu.Lock()
-	t.first[sum] = int32(i)
+	defer t.mu.Unlock()
 	if t.names != nil {
 		t.names[int32(i)] = rel
 	}
-	t.mu.Unlock()
+	_, err := t.set.Add(sum, int64(i))
+	return err
 }
 
 // pageBudget returns a new budget of cfg.InFlightBytes.

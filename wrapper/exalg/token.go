@@ -27,19 +27,22 @@ const (
 // apart (DIFFFORMAT, and the annotation criterion of ObjectRunner's
 // Algorithm 2).
 type Token struct {
-	// Kind says whether the token is a tag or a word.
-	Kind Kind
+	// The fields are ordered so that a token takes 64 bytes (a large
+	// page has millions).
+
 	// Text is the tag name or the word.
 	Text string
+	// Node is the text node for words, the element for tags.
+	Node *html.Node
+	// Ann are the entity annotations on the word.
+	Ann []*annotate.Annotation
+	// Start and End are the byte span of a word in Node.Data.
+	Start, End int32
 	// Path is the interned DOM occurrence path; -1 when unknown to a
 	// wrapper's frozen path table.
 	Path int32
-	// Node is the text node for words, the element for tags.
-	Node *html.Node
-	// Start and End are the byte span of a word in Node.Data.
-	Start, End int
-	// Ann are the entity annotations on the word.
-	Ann []*annotate.Annotation
+	// Kind says whether the token is a tag or a word.
+	Kind Kind
 }
 
 // String prints the token as in ExAlg's notation.

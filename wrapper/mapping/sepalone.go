@@ -104,7 +104,7 @@ func keptAt(tk []Token, x int, keep []string) bool {
 				break
 			}
 			s := off + i
-			if s <= t.Start && t.End <= s+len(k) {
+			if s <= int(t.Start) && int(t.End) <= s+len(k) {
 				return true
 			}
 			off = s + 1

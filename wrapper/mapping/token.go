@@ -337,7 +337,7 @@ func splitWords(toks []Token, n *html.Node, path int32, anns []*annotate.Annotat
 				cover = append(cover, an)
 			}
 		}
-		toks = append(toks, Token{Kind: KindWord, Text: s[a:b], Path: path, Node: n, Start: a, End: b, Ann: cover})
+		toks = append(toks, Token{Kind: KindWord, Text: s[a:b], Path: path, Node: n, Start: int32(a), End: int32(b), Ann: cover})
 	}
 	// punct adds a punctuation run; a comma or semicolon in a longer run
 	// is a token of its own, so that "Pilots!," gives "!" and ",": the
