@@ -159,6 +159,12 @@ func hiddenStyle(s string) bool {
 		}
 		return false
 	}
+	return hiddenStyleFold(s)
+}
+
+// hiddenStyleFold is hiddenStyle for any text: declarations compared
+// after lower-casing a copy.
+func hiddenStyleFold(s string) bool {
 	s = strings.ToLower(s)
 	for _, decl := range strings.Split(s, ";") {
 		k, v, ok := strings.Cut(decl, ":")

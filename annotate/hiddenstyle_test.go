@@ -6,23 +6,8 @@ import (
 	"testing"
 )
 
-// hiddenStyleRef is hiddenStyle as first written (lower-casing a copy).
-func hiddenStyleRef(s string) bool {
-	s = strings.ToLower(s)
-	for _, decl := range strings.Split(s, ";") {
-		k, v, ok := strings.Cut(decl, ":")
-		if !ok {
-			continue
-		}
-		k, v = strings.TrimSpace(k), strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "!important"))
-		if (k == "display" && v == "none") || (k == "visibility" && v == "hidden") {
-			return true
-		}
-	}
-	return false
-}
-
-// TestHiddenStyleFast: the copy-free ASCII path decides as lower-casing does.
+// TestHiddenStyleFast: the copy-free ASCII path decides as lower-casing a
+// copy does (hiddenStyleFold, the path of non-ASCII text).
 func TestHiddenStyleFast(t *testing.T) {
 	pieces := []string{"display", "DISPLAY", "Display", "visibility", "VISIBILITY", "none", "NONE", "hidden", "Hidden",
 		":", ";", " ", "\t", "!important", "!IMPORTANT", "block", "border", "text-decoration", "diſplay", "\u00a0", "x", "\u212a"}
@@ -34,7 +19,7 @@ func TestHiddenStyleFast(t *testing.T) {
 			b.WriteString(pieces[r.IntN(len(pieces))])
 		}
 		s := b.String()
-		got, want := hiddenStyle(s), hiddenStyleRef(s)
+		got, want := hiddenStyle(s), hiddenStyleFold(s)
 		if got != want {
 			t.Fatalf("hiddenStyle(%q) = %v, want %v", s, got, want)
 		}
@@ -46,7 +31,7 @@ func TestHiddenStyleFast(t *testing.T) {
 		t.Fatal("no hidden style generated")
 	}
 	for _, s := range []string{"display:none", "DISPLAY : NONE !important", "color:red; visibility: Hidden", "text-decoration:none"} {
-		if hiddenStyle(s) != hiddenStyleRef(s) {
+		if hiddenStyle(s) != hiddenStyleFold(s) {
 			t.Errorf("hiddenStyle(%q) differs", s)
 		}
 	}
