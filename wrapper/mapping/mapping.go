@@ -648,38 +648,10 @@ func meanConfOf(counts map[string]int, sums map[string]float64, types []string) 
 // distinct values for a quarter of its occurrences or more, less as it
 // nears one constant value (template-like: a menu entry).
 func (st *slotStats) Variation() float64 {
-	return st.variationOver(st.Occ)
-}
-
-// variationOver is Variation with occ occurrences counted: distinct
-// values for a quarter of them or more weigh 1.
-func (st *slotStats) variationOver(occ int) float64 {
-	if st.Occ == 0 || occ == 0 {
+	if st.Occ == 0 {
 		return 1
 	}
-	return min(1, float64(len(st.Values)-1)/(0.25*float64(occ)))
-}
-
-// pageVariation is a slot's Variation across sample pages. On detail
-// pages it is Variation. On list pages the slot is filled once per
-// record, many times per page, and a field of few values (times, a
-// player's position) soon shows all of them: counted per record, a slot
-// filled on every record would weigh less than an optional row's slot of
-// the same kind of values only because it is filled more often ("Starts"
-// against "Doors open"). So its occurrences count at most once per sample
-// page it is filled on; a constant (a menu entry, a button repeated in
-// every record) still weighs 0.
-func (w *State) pageVariation(st *slotStats) float64 {
-	if w.RecPage == nil {
-		return st.Variation()
-	}
-	pages := map[int]bool{}
-	for r := range st.PerPage {
-		if r >= 0 && r < len(w.RecPage) {
-			pages[w.RecPage[r]] = true
-		}
-	}
-	return st.variationOver(min(st.Occ, len(pages)))
+	return min(1, float64(len(st.Values)-1)/(0.25*float64(st.Occ)))
 }
 
 func (st *slotStats) Count(types []string) int {
