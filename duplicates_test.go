@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/objectrunner/objectrunner"
+	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/wrapper"
 )
 
@@ -77,6 +79,40 @@ func TestDuplicatePages(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPageSums: Config.PageSums gives every page read, in listing order,
+// with its sum: a copy has the sum of its original, other pages differ,
+// whatever the number of workers, copies kept or not.
+func TestPageSums(t *testing.T) {
+	ex := filepath.Join("examples", "bookdetail-b")
+	dir := t.TempDir()
+	pages, _ := filepath.Glob(filepath.Join(ex, "pages", "*.html"))
+	for _, p := range pages {
+		copyFile(t, p, filepath.Join(dir, filepath.Base(p)))
+	}
+	copyFile(t, pages[3], filepath.Join(dir, "0-copy.html"))
+	lists, _ := filepath.Glob(filepath.Join(ex, "dictionaries", "*.txt"))
+	_, learned := run(t, filepath.Join(ex, "sod.toml"), filepath.Join(ex, "pages"), lists, wrapper.DefaultOptions())
+	for _, keep := range []bool{false, true} {
+		var rels []string
+		sums := map[string]uint64{}
+		cfg := objectrunner.Config{Wrapper: learned.Wrapper, Workers: 4, KeepDuplicates: keep, Load: annotate.LoadOptions{StableSum: true},
+			PageSums: func(rel string, sum uint64) { rels, sums[rel] = append(rels, rel), sum }}
+		if _, err := objectrunner.Run(context.Background(), dir, cfg, func(*wrapper.Object) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if len(rels) != len(pages)+1 || rels[0] != "0-copy.html" || !slices.IsSorted(rels) {
+			t.Fatalf("keep %v: pages %v, want the %d pages in listing order", keep, rels, len(pages)+1)
+		}
+		distinct := map[uint64]bool{}
+		for _, s := range sums {
+			distinct[s] = true
+		}
+		if sums["0-copy.html"] != sums[filepath.Base(pages[3])] || len(distinct) != len(pages) {
+			t.Errorf("keep %v: %d distinct sums of %d pages, the copy %x, its original %x", keep, len(distinct), len(pages), sums["0-copy.html"], sums[filepath.Base(pages[3])])
+		}
 	}
 }
 

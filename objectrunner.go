@@ -65,6 +65,12 @@ type Config struct {
 	// matched once: its copies are counted (Report.Duplicates) and give
 	// no objects.
 	KeepDuplicates bool
+	// PageSums, when set, is called while extracting, from one goroutine
+	// and in listing order, with the name (as the objects' Page) and the
+	// annotate.Page.Sum of every page read, copies included: what a
+	// distributed run needs to find the copies across its parts (with
+	// Load.StableSum, so that sums agree across processes).
+	PageSums func(rel string, sum uint64)
 	// MinConfidence, when above 0, leaves out every value whose confidence
 	// (wrapper.Value.Confidence; docs/trust.md measures how often values
 	// of each confidence are right) is below it; Report.BelowConfidence and
@@ -591,6 +597,9 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 			delete(pending, next)
 			next++
 			<-window
+			if cfg.PageSums != nil && r.sum != 0 {
+				cfg.PageSums(r.rel, r.sum)
+			}
 			if dups != nil && r.sum != 0 {
 				copied, err := dups.has(r.sum)
 				if err == nil && !copied {

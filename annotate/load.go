@@ -36,6 +36,12 @@ type LoadOptions struct {
 	// BaseURL resolves the relative URLs (href, src) of pages without a
 	// <base href>, and a relative <base href> (see Page.BaseURL).
 	BaseURL string
+	// StableSum computes Page.Sum with a hash that is the same in every
+	// process (CRC-64 of the decoded text, a few times slower than the
+	// default per-process hash), so that the processes of a distributed
+	// run (the workers of objectrunner-beam) can compare the sums of the
+	// pages they read.
+	StableSum bool
 }
 
 func (o LoadOptions) maxBytes() int {

@@ -32,7 +32,8 @@ type Page struct {
 	Flattened int
 	// Sum is a hash of the page's decoded text: pages with the same Sum
 	// are copies of one page (the same bytes once decoded). It is seeded
-	// per process, so it compares pages of one run only.
+	// per process, so it compares pages of one run only, unless the page
+	// was read with LoadOptions.StableSum.
 	Sum uint64
 	// Annotations are the entity instances found on the page, in document order.
 	Annotations []*Annotation

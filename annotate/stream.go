@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/crc64"
 	"hash/maphash"
 	"sync"
 
@@ -69,7 +70,7 @@ func ParsePageVisit(data []byte, rel string, opts LoadOptions, v Visitor) (*Page
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", rel, err)
 	}
-	p := &Page{Path: rel, Size: len(data), Encoding: enc, EncodingCertain: certain, Replaced: replaced, Sum: maphash.Bytes(sumSeed, text)}
+	p := &Page{Path: rel, Size: len(data), Encoding: enc, EncodingCertain: certain, Replaced: replaced, Sum: opts.sum(text)}
 	p.URL, p.BaseURL = pageBase("", opts.BaseURL) // set again when <base> is read
 	if v != nil {
 		v.Begin(p)
@@ -116,6 +117,22 @@ func ReadPageVisit(path, rel string, opts LoadOptions, v Visitor) (*Page, error)
 // sumSeed seeds Page.Sum for the process.
 var sumSeed = maphash.MakeSeed()
 
+// stableSumTable and stableSumInit make the stable Page.Sum
+// (LoadOptions.StableSum): a CRC-64 of the text from a fixed nonzero start,
+// so that an empty page too has a nonzero sum (0 means "not read").
+var (
+	stableSumTable = crc64.MakeTable(crc64.ECMA)
+	stableSumInit  = uint64(0x6f626a72756e6e72)
+)
+
+// sum is the Page.Sum of a page's decoded text.
+func (o LoadOptions) sum(text []byte) uint64 {
+	if o.StableSum {
+		return crc64.Update(stableSumInit, stableSumTable, text)
+	}
+	return maphash.Bytes(sumSeed, text)
+}
+
 // readBufs holds buffers to read page files into.
 var readBufs = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -139,7 +156,7 @@ func ParsePageDOM(data []byte, rel string, opts LoadOptions) (*Page, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: parse: %w", rel, err)
 	}
-	p := &Page{Path: rel, Doc: doc, Size: len(data), Encoding: enc, EncodingCertain: certain, Flattened: flattened, Replaced: replaced, Sum: maphash.Bytes(sumSeed, text)}
+	p := &Page{Path: rel, Doc: doc, Size: len(data), Encoding: enc, EncodingCertain: certain, Flattened: flattened, Replaced: replaced, Sum: opts.sum(text)}
 	p.URL, p.BaseURL = pageBase(base, opts.BaseURL)
 	return p, nil
 }

@@ -84,7 +84,7 @@ for d in "$work"/corpus/*/; do
 done
 totals() {
 	awk '{p+=$2; rw+=$3; rc+=$4+$5; bw+=$6; bc+=$7+$8; if ($9!="same") d++; if ($9 !~ /^same|^missing:0,/) m++}
-END {printf "%d corpora, %d pages (%d with other objects than run: %d lacking some of run'"'"'s, the rest with copies of pages)\nobjectrunner run:  %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nobjectrunner-beam: %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nCPU ratio %.2fx, wall ratio %.2fx\n",
+END {printf "%d corpora, %d pages (%d with other objects than run: %d lacking some of run'"'"'s, the rest with extra ones)\nobjectrunner run:  %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nobjectrunner-beam: %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nCPU ratio %.2fx, wall ratio %.2fx\n",
 	NR, p, d, m, rw, rc, p/(rc+1e-9), bw, bc, p/(bc+1e-9), bc/(rc+1e-9), bw/(rw+1e-9)}' "$1"
 }
 pair=1
@@ -111,15 +111,15 @@ while [ "$pair" -le "$pairs" ]; do
 			/usr/bin/time -f "$tf" -o "$r/beam.time" $ORBEAM $jobs --sod "$d/sod.toml" --dict-dir "$r/dicts-beam" --out "$r/out-beam" --corpus "$d/sources" >"$r/beam.log" 2>&1 || true
 		fi
 		pages=$(cat "$d/pages.count")
-		# The pipeline keeps copies of a page (beam/README.md), run leaves them
-		# out: same when the objects are identical, else missing:N, the run's
-		# lines the pipeline lacks (should be 0), and copies:N, its extra ones.
+		# same when the objects are identical (as they should be), else
+		# missing:N, the run's lines the pipeline lacks, and extra:N, the
+		# pipeline's lines run does not write.
 		same=same
 		if [ -z "$only" ]; then
 			cat "$r"/out-run/*.jsonl 2>/dev/null | sort >"$r/run.sorted"
 			cat "$r"/out-beam/round-*/objects-*.jsonl 2>/dev/null | sort >"$r/beam.sorted"
 			if ! cmp -s "$r/run.sorted" "$r/beam.sorted"; then
-				same="missing:$(comm -23 "$r/run.sorted" "$r/beam.sorted" | wc -l),copies:$(comm -13 "$r/run.sorted" "$r/beam.sorted" | wc -l)"
+				same="missing:$(comm -23 "$r/run.sorted" "$r/beam.sorted" | wc -l),extra:$(comm -13 "$r/run.sorted" "$r/beam.sorted" | wc -l)"
 			fi
 		fi
 		echo "$n $pages $(tail -1 "$r/run.time") $(tail -1 "$r/beam.time") $same" >>"$times"

@@ -92,6 +92,9 @@ type Attempt struct {
 	PagesWithObjects int    `json:"pages_with_objects"`
 	Unfit            int    `json:"unfit"`
 	Unreadable       int    `json:"unreadable"`
+	// Duplicates counts the pages left out as copies of an earlier page
+	// of the source (objectrunner.Report.Duplicates).
+	Duplicates int `json:"duplicates,omitempty"`
 	// SkippedDirs counts the source's subdirectories that could not be
 	// read (each logged with the reason); their pages are not in Pages.
 	SkippedDirs int `json:"skipped_dirs,omitempty"`
@@ -381,7 +384,7 @@ func (r *runner) source(ctx context.Context, src Source, sr *SourceReport, round
 	a.Seconds = time.Since(start).Seconds()
 	if rep != nil {
 		a.Pages, a.Objects, a.PagesWithObjects = rep.Pages, rep.Objects, rep.PagesWithObjects
-		a.Unfit, a.Unreadable = rep.UnfitPages(), len(rep.Failed)
+		a.Unfit, a.Unreadable, a.Duplicates = rep.UnfitPages(), len(rep.Failed), rep.Duplicates
 		a.SkippedDirs = len(rep.SkippedDirs)
 		for _, d := range rep.SkippedDirs {
 			log.Warn("unreadable directory skipped", "dir", d.Path, "err", d.Err)

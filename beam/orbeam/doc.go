@@ -9,14 +9,17 @@
 // corpus.Run gives. Build adds one round: sources → learnFn (annotate,
 // sample, induce, keyed by source; the wrapper saved with wrapper.Save) →
 // pages reshuffled → extractFn (every page, the wrappers as side input,
-// loaded with wrapper.Load) → sharded JSON Lines objects, the report
-// (CombinePerKey, CoGroupByKey), growth values grouped per class and a
-// dead-letter output for pages that failed, with the reason.
+// loaded with wrapper.Load) → the pages' sums grouped by source
+// (sourcePagesFn: copies of a page left out, as corpus.Run leaves them out,
+// the dropped pages a side input of the writers) → sharded JSON Lines
+// objects, the report (CoGroupByKey), growth values grouped per class and
+// a dead-letter output for pages that failed, with the reason.
 //
 // Files:
 //
 //   - types.go: the elements (SourceTask, PageTask, WrapperRec, LearnRec,
-//     PageStats, ObjectLine, ObsRec) and their registration.
+//     PageStats, TaskPages, DropRec, ObjectBatch, ObsBatch, ObsRec) and
+//     their registration.
 //   - fns.go: the DoFns, shard and growth writers, Beam file system helpers.
 //   - pipeline.go: Params, Round, Build.
 //   - driver.go: Options, Run, the rounds and growth between them.

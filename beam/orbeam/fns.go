@@ -33,17 +33,21 @@ import (
 
 func init() {
 	register.DoFn5x1[context.Context, SourceTask, func(WrapperRec), func(PageTask), func(int, LearnRec), error](&learnFn{})
-	register.DoFn7x1[context.Context, PageTask, func(*WrapperRec) bool, func(ObjectBatch), func(int, PageStats), func(string, ObsBatch), func(string), error](&extractFn{})
-	register.DoFn1x2[ObjectBatch, int, ObjectBatch](&shardKeyFn{})
+	register.DoFn7x1[context.Context, PageTask, func(*WrapperRec) bool, func(ObjectBatch), func(int, TaskPages), func(string, ObsBatch), func(string), error](&extractFn{})
+	register.DoFn4x0[int, func(*TaskPages) bool, func(int, PageStats), func(DropRec)](&sourcePagesFn{})
+	register.DoFn3x0[ObjectBatch, func(*DropRec) bool, func(int, ObjectBatch)](&shardKeyFn{})
+	register.DoFn4x0[string, ObsBatch, func(*DropRec) bool, func(string, ObsBatch)](&dropObsFn{})
 	register.DoFn3x1[context.Context, int, func(*ObjectBatch) bool, error](&writeShardFn{})
 	register.DoFn3x1[context.Context, string, func(*ObsBatch) bool, error](&writeGrowthFn{})
 	register.DoFn4x1[int, func(*LearnRec) bool, func(*PageStats) bool, func(string), error](&finishFn{})
-	register.Function2x1(mergeStats)
 	register.Emitter1[WrapperRec]()
 	register.Emitter1[PageTask]()
 	register.Emitter2[int, LearnRec]()
 	register.Emitter1[ObjectBatch]()
 	register.Emitter2[int, PageStats]()
+	register.Emitter2[int, TaskPages]()
+	register.Emitter1[DropRec]()
+	register.Emitter2[int, ObjectBatch]()
 	register.Emitter2[string, ObsBatch]()
 	register.Emitter1[string]()
 	register.Iter1[WrapperRec]()
@@ -51,6 +55,8 @@ func init() {
 	register.Iter1[ObsBatch]()
 	register.Iter1[LearnRec]()
 	register.Iter1[PageStats]()
+	register.Iter1[TaskPages]()
+	register.Iter1[DropRec]()
 }
 
 // parseSOD parses the SOD a DoFn carries (its text and the path it was
@@ -332,38 +338,35 @@ const DefaultPagesPerTask = 64
 
 // pageResult is what one page of a task gave: its objects (the objects'
 // JSON lines and the values they offer to growth come from these), or
-// the reason it is a dead letter.
+// the reason it is a dead letter; whether it did not fit the wrapper, and
+// its annotate.Page.Sum (stable across processes; 0: not read).
 type pageResult struct {
 	objs   []*wrapper.Object
 	failed string
+	unfit  bool
+	sum    uint64
 }
 
 func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*WrapperRec) bool,
-	emitObjects func(ObjectBatch), emitStats func(int, PageStats), emitObs func(string, ObsBatch), emitDead func(string)) error {
+	emitObjects func(ObjectBatch), emitPages func(int, TaskPages), emitObs func(string, ObsBatch), emitDead func(string)) error {
 	start := time.Now()
-	st := PageStats{Pages: len(t.Rels), Filled: make([]int, len(f.fields))}
 	w, err := f.wrapperOf(t.Source, side)
 	if err != nil {
 		return err // the side input is incomplete: a bundle error the runner retries
 	}
-	pages, rep, err := extractTask(ctx, w, t, f.Encoding)
+	pages, err := extractTask(ctx, w, t, f.Encoding)
 	if err != nil {
 		// The task as a whole failed (a panic, most likely): each page
 		// alone, so that only the pages that fail are dead letters.
 		pages = make([]pageResult, len(t.Rels))
-		st.Unfit, st.PagesWithObjects = 0, 0
 		for i := range t.Rels {
-			res, rep, err := extractTask(ctx, w, t.page(i), f.Encoding)
+			res, err := extractTask(ctx, w, t.page(i), f.Encoding)
 			if err != nil {
 				pages[i].failed = err.Error()
 				continue
 			}
 			pages[i] = res[0]
-			st.Unfit += rep.UnfitPages()
-			st.PagesWithObjects += rep.PagesWithObjects
 		}
-	} else {
-		st.Unfit, st.PagesWithObjects = rep.UnfitPages(), rep.PagesWithObjects
 	}
 	var g *objectrunner.Grower
 	if f.Grow {
@@ -372,12 +375,16 @@ func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*W
 			f.growers[t.Source] = g
 		}
 	}
+	tp := TaskPages{First: t.First, Sums: make([]int64, len(pages)), Pages: make([]PageStats, len(pages))}
 	batch := ObjectBatch{Source: t.Source, First: t.First}
 	obs := map[string]*ObsBatch{}
 	var classes []string
 	for k, pr := range pages {
+		st := PageStats{Pages: 1, Filled: make([]int, len(f.fields))}
+		tp.Sums[k] = int64(pr.sum)
 		if pr.failed != "" {
 			st.Unreadable++
+			tp.Pages[k] = st
 			page := t.Rels[k]
 			if len(t.Files) == 0 {
 				page = annotate.SourceRel(t.Root, page)
@@ -386,12 +393,19 @@ func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*W
 			emitDead(string(b))
 			continue
 		}
+		if pr.unfit {
+			st.Unfit++
+		}
+		if len(pr.objs) > 0 {
+			st.PagesWithObjects++
+		}
 		for i, o := range pr.objs {
 			b, err := json.Marshal(o)
 			if err != nil {
 				return err
 			}
 			batch.Lines = append(batch.Lines, string(b))
+			batch.Pages = append(batch.Pages, t.First+k)
 			st.Objects++
 			for k, name := range f.fields {
 				for _, fd := range o.Fields {
@@ -427,9 +441,11 @@ func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*W
 						return err
 					}
 					ob.Lines = append(ob.Lines, string(lb))
+					ob.Pages = append(ob.Pages, t.First+k)
 				}
 			}
 		}
+		tp.Pages[k] = st
 	}
 	if len(batch.Lines) > 0 {
 		emitObjects(batch)
@@ -437,8 +453,8 @@ func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*W
 	for _, c := range classes {
 		emitObs(c, *obs[c])
 	}
-	st.Seconds = time.Since(start).Seconds()
-	emitStats(t.Source, st)
+	tp.Seconds = time.Since(start).Seconds()
+	emitPages(t.Source, tp)
 	return nil
 }
 
@@ -452,23 +468,49 @@ func (t PageTask) page(i int) PageTask {
 }
 
 // extractTask applies w to the pages of t as objectrunner.Run does
-// (objectrunner.Extract on the task's list, copies kept, one worker: the
-// runner gives the parallelism), and returns each page's objects; a page
-// that could not be read is in the report's Failed and its result says
-// why. A panic is the task's error.
-func extractTask(ctx context.Context, w *wrapper.Wrapper, t PageTask, encoding string) (pages []pageResult, rep *objectrunner.Report, err error) {
+// (objectrunner.Extract on the task's list, one worker: the runner gives
+// the parallelism), and returns each page's objects, whether it did not
+// fit and its sum. Copies are kept here (a copy of a page of another task
+// would not be seen): the copies of the source are left out after all its
+// pages are extracted (sourcePagesFn). A page that could not be read is
+// in the report's Failed and its result says why. A panic is the task's
+// error.
+func extractTask(ctx context.Context, w *wrapper.Wrapper, t PageTask, encoding string) (pages []pageResult, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			pages, err = nil, fmt.Errorf("panic while extracting: %v", r)
 		}
 	}()
 	pages = make([]pageResult, len(t.Rels))
-	cfg := objectrunner.Config{Workers: 1, KeepDuplicates: true, Load: annotate.LoadOptions{Encoding: encoding}}
+	// index maps the name the report gives a page (its path in the
+	// source; in a WARC source, its name in the task's file system) to
+	// its position in the task.
+	index := map[string]int{}
+	cfg := objectrunner.Config{Workers: 1, KeepDuplicates: true, Load: annotate.LoadOptions{Encoding: encoding, StableSum: true},
+		PageSums: func(rel string, sum uint64) {
+			if i, ok := index[rel]; ok {
+				pages[i].sum = sum
+			}
+		}}
+	// outcome sets the failures and unfit pages of the report.
+	outcome := func(rep *objectrunner.Report) {
+		for _, pe := range rep.Failed {
+			if i, ok := index[pe.Path]; ok {
+				pages[i].failed = pe.Err.Error()
+			}
+		}
+		for _, rels := range rep.Unfit {
+			for _, rel := range rels {
+				if i, ok := index[rel]; ok {
+					pages[i].unfit = true
+				}
+			}
+		}
+	}
 	if len(t.Files) > 0 {
 		// Pages of a WARC source: each one's record is read (and
 		// decompressed) here, and extracted as RunFS extracts it.
 		fsys := fstest.MapFS{}
-		index := map[string]int{}
 		for i, rel := range t.Rels {
 			rec, rerr := warc.ReadAt(t.Files[i], t.Offsets[i])
 			if rerr == nil && rec.URL != t.URLs[i] {
@@ -482,7 +524,7 @@ func extractTask(ctx context.Context, w *wrapper.Wrapper, t PageTask, encoding s
 			index[rel] = i
 		}
 		if len(fsys) == 0 {
-			return pages, &objectrunner.Report{}, nil
+			return pages, nil
 		}
 		cfg.Wrapper = w
 		collect := func(o *wrapper.Object) error {
@@ -493,18 +535,17 @@ func extractTask(ctx context.Context, w *wrapper.Wrapper, t PageTask, encoding s
 			pages[i].objs = append(pages[i].objs, o)
 			return nil
 		}
-		rep, err = objectrunner.RunFS(ctx, fsys, cfg, collect)
+		rep, err := objectrunner.RunFS(ctx, fsys, cfg, collect)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		for _, pe := range rep.Failed {
-			if i, ok := index[pe.Path]; ok {
-				pages[i].failed = pe.Err.Error()
-			}
-		}
-		return pages, rep, nil
+		outcome(rep)
+		return pages, nil
 	}
-	rep = &objectrunner.Report{Root: t.Root}
+	for i, rel := range t.Rels {
+		index[annotate.SourceRel(t.Root, rel)] = i
+	}
+	rep := &objectrunner.Report{Root: t.Root}
 	// Extract emits a page's objects before it counts the page as
 	// processed: rep.Processed is the position of the page being emitted.
 	collect := func(o *wrapper.Object) error {
@@ -512,25 +553,17 @@ func extractTask(ctx context.Context, w *wrapper.Wrapper, t PageTask, encoding s
 		return nil
 	}
 	if err := objectrunner.Extract(ctx, w, t.Rels, rep, cfg, collect); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	failed := map[string]string{}
-	for _, pe := range rep.Failed {
-		failed[pe.Path] = pe.Err.Error()
-	}
-	for i, rel := range t.Rels {
-		// The report names a page by its path in the source.
-		if r, ok := failed[annotate.SourceRel(t.Root, rel)]; ok {
-			pages[i].failed = r
-		}
-	}
-	return pages, rep, nil
+	outcome(rep)
+	return pages, nil
 }
 
 // mergeStats adds the counts of two pages or sources.
 func mergeStats(a, b PageStats) PageStats {
 	out := PageStats{Pages: a.Pages + b.Pages, Objects: a.Objects + b.Objects, PagesWithObjects: a.PagesWithObjects + b.PagesWithObjects,
-		Unfit: a.Unfit + b.Unfit, Unreadable: a.Unreadable + b.Unreadable, Conf: a.Conf + b.Conf, Seconds: a.Seconds + b.Seconds}
+		Unfit: a.Unfit + b.Unfit, Unreadable: a.Unreadable + b.Unreadable, Duplicates: a.Duplicates + b.Duplicates,
+		Conf: a.Conf + b.Conf, Seconds: a.Seconds + b.Seconds}
 	out.Filled = make([]int, max(len(a.Filled), len(b.Filled)))
 	for i := range out.Filled {
 		if i < len(a.Filled) {
@@ -543,16 +576,115 @@ func mergeStats(a, b PageStats) PageStats {
 	return out
 }
 
-// shardKeyFn keys a task's objects by their shard: a hash of the source
-// and the task's first page, so the shards do not depend on the bundles.
-type shardKeyFn struct {
-	Shards int
+// sourcePagesFn finds the copies of a page among the pages of a source,
+// as objectrunner.Run does: a page whose sum is that of a page earlier in
+// the source's page list is a copy, left out and counted as a duplicate
+// (DropRec, the side input of shardKeyFn and dropObsFn). It emits the
+// source's counts, those of the pages kept.
+type sourcePagesFn struct{}
+
+func (f *sourcePagesFn) ProcessElement(src int, iter func(*TaskPages) bool, emitStats func(int, PageStats), emitDrop func(DropRec)) {
+	var tasks []TaskPages
+	var tp TaskPages
+	for iter(&tp) {
+		tasks = append(tasks, tp)
+		tp = TaskPages{}
+	}
+	slices.SortFunc(tasks, func(a, b TaskPages) int { return cmp.Compare(a.First, b.First) })
+	var st PageStats
+	seen := map[int64]bool{}
+	drop := DropRec{Source: src}
+	for _, t := range tasks {
+		st.Seconds += t.Seconds
+		for k, sum := range t.Sums {
+			if sum != 0 {
+				if seen[sum] {
+					st.Pages++
+					st.Duplicates++
+					drop.Pages = append(drop.Pages, t.First+k)
+					continue
+				}
+				seen[sum] = true
+			}
+			st = mergeStats(st, t.Pages[k])
+		}
+	}
+	emitStats(src, st)
+	if len(drop.Pages) > 0 {
+		emitDrop(drop)
+	}
 }
 
-func (f *shardKeyFn) ProcessElement(o ObjectBatch) (int, ObjectBatch) {
+// dropped holds the pages left out as copies, by source (the DropRec side
+// input, read once per DoFn instance).
+type dropped map[int]map[int]bool
+
+func readDropped(side func(*DropRec) bool) dropped {
+	out := dropped{}
+	var r DropRec
+	for side(&r) {
+		m := map[int]bool{}
+		for _, p := range r.Pages {
+			m[p] = true
+		}
+		out[r.Source] = m
+		r = DropRec{}
+	}
+	return out
+}
+
+// keep returns the lines (and their pages) of the pages of src that are
+// not copies, and whether any remain.
+func (d dropped) keep(src int, lines []string, pages []int) ([]string, []int, bool) {
+	m := d[src]
+	if len(m) == 0 {
+		return lines, pages, len(lines) > 0
+	}
+	var kl []string
+	var kp []int
+	for i, l := range lines {
+		if !m[pages[i]] {
+			kl, kp = append(kl, l), append(kp, pages[i])
+		}
+	}
+	return kl, kp, len(kl) > 0
+}
+
+// shardKeyFn leaves out the objects of copies of a page and keys a task's
+// objects by their shard: a hash of the source and the task's first page,
+// so the shards do not depend on the bundles.
+type shardKeyFn struct {
+	Shards int
+
+	dropped dropped
+}
+
+func (f *shardKeyFn) ProcessElement(o ObjectBatch, side func(*DropRec) bool, emit func(int, ObjectBatch)) {
+	if f.dropped == nil {
+		f.dropped = readDropped(side)
+	}
+	var ok bool
+	if o.Lines, o.Pages, ok = f.dropped.keep(o.Source, o.Lines, o.Pages); !ok {
+		return
+	}
 	h := fnv.New32a()
 	fmt.Fprintf(h, "%d/%d", o.Source, o.First)
-	return int(h.Sum32() % uint32(f.Shards)), o
+	emit(int(h.Sum32()%uint32(f.Shards)), o)
+}
+
+// dropObsFn leaves out the values offered to growth by copies of a page.
+type dropObsFn struct {
+	dropped dropped
+}
+
+func (f *dropObsFn) ProcessElement(class string, o ObsBatch, side func(*DropRec) bool, emit func(string, ObsBatch)) {
+	if f.dropped == nil {
+		f.dropped = readDropped(side)
+	}
+	var ok bool
+	if o.Lines, o.Pages, ok = f.dropped.keep(o.Source, o.Lines, o.Pages); ok {
+		emit(class, o)
+	}
 }
 
 // ShardName is the file of shard i of n in dir.
@@ -641,7 +773,7 @@ func (f *finishFn) ProcessElement(src int, learned func(*LearnRec) bool, stats f
 	for stats(&one) {
 		st = mergeStats(st, one)
 	}
-	a.Objects, a.PagesWithObjects, a.Unfit, a.Unreadable = st.Objects, st.PagesWithObjects, st.Unfit, st.Unreadable
+	a.Objects, a.PagesWithObjects, a.Unfit, a.Unreadable, a.Duplicates = st.Objects, st.PagesWithObjects, st.Unfit, st.Unreadable, st.Duplicates
 	a.Seconds += st.Seconds
 	if a.Objects > 0 {
 		a.Fill = map[string]float64{}

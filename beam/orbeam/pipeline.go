@@ -89,18 +89,23 @@ func Build(s beam.Scope, p Params, r Round) {
 	wrappers, pages, learned := beam.ParDo3(s.Scope("learn"), &learnFn{SOD: p.SOD, SODFile: p.SODFile, DictDir: p.DictDir,
 		SampleK: p.SampleK, Encoding: p.Encoding, WrapperDir: path.Join(r.Out, "wrappers"), WARC: p.WARC, PagesPerTask: p.PagesPerTask}, srcs)
 	pages = beam.Reshuffle(s, pages)
-	objs, stats, obs, dead := beam.ParDo4(s.Scope("extract"), &extractFn{SOD: p.SOD, SODFile: p.SODFile, Encoding: p.Encoding,
+	objs, taskPages, obs, dead := beam.ParDo4(s.Scope("extract"), &extractFn{SOD: p.SOD, SODFile: p.SODFile, Encoding: p.Encoding,
 		Grow: p.Grow, MinConfidence: p.MinConfidence, Dirs: dirs, Names: names}, pages, beam.SideInput{Input: wrappers})
 
+	// Copies of a page: the pages' sums, grouped by source, say which
+	// pages copy an earlier one (dropped, a side input: the objects and
+	// values of these pages are left out), and give the source's counts.
+	perSource, dropped := beam.ParDo2(s.Scope("copies"), &sourcePagesFn{}, beam.GroupByKey(s, taskPages))
+
 	shards := max(1, p.Shards)
-	keyed := beam.ParDo(s, &shardKeyFn{Shards: shards}, objs)
+	keyed := beam.ParDo(s, &shardKeyFn{Shards: shards}, objs, beam.SideInput{Input: dropped})
 	beam.ParDo0(s.Scope("write objects"), &writeShardFn{Dir: r.Out, Shards: shards}, beam.GroupByKey(s, keyed))
 
-	perSource := beam.CombinePerKey(s, mergeStats, stats)
 	lines := beam.ParDo(s.Scope("report"), &finishFn{Round: r.Number, Fields: p.Fields}, beam.CoGroupByKey(s, learned, perSource))
 	textio.Write(s, path.Join(r.Out, "report.jsonl"), lines)
 
 	if p.Grow {
+		obs = beam.ParDo(s, &dropObsFn{}, obs, beam.SideInput{Input: dropped})
 		beam.ParDo0(s.Scope("growth"), &writeGrowthFn{Dir: path.Join(r.Out, "growth")}, beam.GroupByKey(s, obs))
 	}
 	textio.Write(s, path.Join(r.Out, "deadletter.jsonl"), dead)

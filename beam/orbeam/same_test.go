@@ -148,10 +148,6 @@ func runBoth(t *testing.T, c corpusCase, tm *timing) (out string, rep *corpus.Re
 	// objectrunner run: corpus.Run over a writable store.
 	outA := t.TempDir()
 	opt := corpus.Options{SOD: s, Jobs: c.jobs, Out: outA, Grow: uses, MinConfidence: 0.7}
-	// The pipeline extracts every page, copies included (it does not yet
-	// detect pages saved twice: beam/README.md), as run does with
-	// KeepDuplicates.
-	opt.Config.KeepDuplicates = true
 	if opt.Config.WARC, err = c.warc.Filter(); err != nil {
 		t.Fatal(err)
 	}
@@ -350,7 +346,11 @@ func TestSameAsCorpusRun(t *testing.T) {
 // TestDeadLetter: a page that cannot be read (a dangling link among a
 // source's pages) is a dead-letter record with the reason, counted as
 // unreadable as objectrunner run counts it; the other pages give the same
-// objects.
+// objects. The source also holds two copies of a page under other names,
+// one listed before its original (so the copy is kept and the original
+// left out) and one after, in other page tasks: as objectrunner run, the
+// pipeline leaves out the later page of each pair and counts it as a
+// duplicate.
 func TestDeadLetter(t *testing.T) {
 	ex := filepath.Join("..", "..", "examples", "concerts-a")
 	dir := filepath.Join(t.TempDir(), "concerts-x")
@@ -370,9 +370,22 @@ func TestDeadLetter(t *testing.T) {
 	if err := os.Symlink(filepath.Join(dir, "missing.html"), filepath.Join(dir, "zz-gone.html")); err != nil {
 		t.Fatal(err)
 	}
+	sort.Strings(pages)
+	for name, p := range map[string]string{"0-copy.html": pages[len(pages)-1], "zz-copy.html": pages[0]} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	lists, _ := filepath.Glob(filepath.Join(ex, "dictionaries", "*.txt"))
 	var tm timing
-	out, _ := runBoth(t, corpusCase{name: "dead-letter", sod: filepath.Join(ex, "sod.toml"), sources: []string{dir}, lists: lists, jobs: 2}, &tm)
+	out, rep := runBoth(t, corpusCase{name: "dead-letter", sod: filepath.Join(ex, "sod.toml"), sources: []string{dir}, lists: lists, jobs: 2}, &tm)
+	if a := rep.Sources[0].Final(); a.Duplicates != 2 || a.Pages != len(pages)+3 {
+		t.Errorf("%d pages, %d duplicates; want %d pages, 2 of them duplicates", a.Pages, a.Duplicates, len(pages)+3)
+	}
 	b, err := os.ReadFile(filepath.Join(RoundDir(out, 1), "deadletter.jsonl"))
 	if err != nil {
 		t.Fatalf("no dead-letter output: %v", err)

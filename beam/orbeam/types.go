@@ -63,26 +63,54 @@ type PageStats struct {
 	PagesWithObjects int
 	Unfit            int
 	Unreadable       int
-	Filled           []int
-	Conf             float64
-	Seconds          float64
+	// Duplicates counts the pages left out as copies of an earlier page
+	// of the source (sourcePagesFn).
+	Duplicates int
+	Filled     []int
+	Conf       float64
+	Seconds    float64
+}
+
+// TaskPages is what the pages of one PageTask gave, page by page: Sums[k]
+// is the annotate.Page.Sum of page First+k (read with
+// LoadOptions.StableSum, so that the sums of pages extracted by different
+// workers compare; 0: the page could not be read), Pages[k] its counts,
+// and Seconds the task's time. The TaskPages of a source, grouped by
+// source, say which pages are copies of an earlier one (sourcePagesFn).
+type TaskPages struct {
+	First   int
+	Sums    []int64
+	Pages   []PageStats
+	Seconds float64
+}
+
+// DropRec lists the pages of a source left out as copies of an earlier
+// page (positions in the source's page list, ascending): a side input of
+// the steps that write objects and values offered to growth.
+type DropRec struct {
+	Source int
+	Pages  []int
 }
 
 // ObjectBatch is the objects extracted from one PageTask, as JSON lines
 // in page order and order on the page: the shards are sorted by Source and
-// First, which orders the lines as `objectrunner run` writes them.
+// First, which orders the lines as `objectrunner run` writes them. Pages
+// gives each line's page (its position in the source's page list).
 type ObjectBatch struct {
 	Source int
 	First  int
 	Lines  []string
+	Pages  []int
 }
 
 // ObsBatch is the values one PageTask offered to the dictionary growth of
-// one class, as ObsRec JSON lines in page order and order on the page.
+// one class, as ObsRec JSON lines in page order and order on the page, and
+// each line's page.
 type ObsBatch struct {
 	Source int
 	First  int
 	Lines  []string
+	Pages  []int
 }
 
 // ObsRec is one value offered to dictionary growth
@@ -98,7 +126,7 @@ type ObsRec struct {
 }
 
 func init() {
-	for _, t := range []any{SourceTask{}, PageTask{}, WrapperRec{}, LearnRec{}, PageStats{}, ObjectBatch{}, ObsBatch{}} {
+	for _, t := range []any{SourceTask{}, PageTask{}, WrapperRec{}, LearnRec{}, PageStats{}, TaskPages{}, DropRec{}, ObjectBatch{}, ObsBatch{}} {
 		beam.RegisterType(reflect.TypeOf(t))
 	}
 }
