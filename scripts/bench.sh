@@ -53,7 +53,7 @@ mkdir -p "$out"
 echo "results in $out"
 
 echo "== machine"
-{
+[ "$what" = summary ] && [ -f "$out/machine.txt" ] && cat "$out/machine.txt" || {
 	echo "cpus: $(nproc)"
 	echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
 	echo "go: $(go version)"
@@ -288,7 +288,8 @@ if [ "$what" = all ] || [ "$what" = summary ]; then
 		awk -v b="$1" -v u="$2" '$1 ~ "^BenchmarkStages/" b "(-[0-9]+)?$" { for (i = 3; i < NF; i++) if ($(i + 1) == u) print $i }' "$out/stages.txt" | median | awk '{ printf "%.2f", $1 }'
 	}
 	{
-		echo "Measured $(date -u +%Y-%m-%d) at commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' + local changes'), $(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg) at the end (\`scripts/bench.sh\`; every ratio is taken within the run):"
+		# The run's own machine.txt (written at its start) says what was measured.
+		echo "Measured $(date -u -r "$out/machine.txt" +%Y-%m-%d) at commit $(sed -n 's/^commit: //p' "$out/machine.txt"), $(sed -n 's/^cpus: //p' "$out/machine.txt") CPUs, load $(sed -n 's/^load: \([^ ]*\).*/\1/p' "$out/machine.txt") at the start (\`scripts/bench.sh\`; every ratio is taken within the run):"
 		echo
 		echo "| what | measured | target |"
 		echo "|---|---:|---:|"
@@ -303,7 +304,7 @@ if [ "$what" = all ] || [ "$what" = summary ]; then
 			echo "| \`extract --wrapper\`, pages per CPU-second | $(awk '{ print $1 }' "$out/pairs.txt" | median | awk '{ printf "%.0f", 2000 / $1 }') | |"
 		fi
 		if [ -f "$out/scale.md" ]; then
-			awk -F'|' '$2 + 0 == 20000 { printf "| 20,000 pages: learn + extract, CPU s / peak RSS | %s s / %s MiB | sub-linear |\n| 20,000 pages: \`extract --wrapper\`, CPU s / peak RSS | %s s / %s MiB | flat |\n", $6 + 0, $7 + 0, $8 + 0, $10 + 0 }' "$out/scale.md"
+			awk -F'|' '$2 + 0 == 20000 { printf "| 20,000 pages (the 2,000 ten times: copies read, then left out): learn + extract, CPU s / peak RSS | %s s / %s MiB | sub-linear |\n| the same 20,000 pages: `extract --wrapper`, CPU s / peak RSS | %s s / %s MiB | flat |\n", $6 + 0, $7 + 0, $8 + 0, $10 + 0 }' "$out/scale.md"
 		fi
 	} >"$out/summary.md"
 	cat "$out/summary.md"
