@@ -867,11 +867,7 @@ func (s *Store) searchBulk(class string, bs *bulkSet, norm string, bleveHits []H
 	if err != nil {
 		return nil, err
 	}
-	adv, err := idx.Advanced()
-	if err != nil {
-		return nil, err
-	}
-	r, err := adv.Reader()
+	r, err := indexReader(idx)
 	if err != nil {
 		return nil, err
 	}

@@ -185,11 +185,7 @@ func mergeFSTEntries(lists [][]fstEntry) []fstEntry {
 // document of a class index (no stored-field decoding, no query per
 // entry), sorted by norm for buildFST.
 func readClassEntries(idx bleve.Index, class string) ([]fstEntry, error) {
-	adv, err := idx.Advanced()
-	if err != nil {
-		return nil, err
-	}
-	r, err := adv.Reader()
+	r, err := indexReader(idx)
 	if err != nil {
 		return nil, err
 	}

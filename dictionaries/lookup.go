@@ -23,11 +23,7 @@ func (s *Store) Lookup(class, text string) (*Entry, error) {
 	if norm == "" {
 		return nil, nil
 	}
-	adv, err := idx.Advanced()
-	if err != nil {
-		return nil, err
-	}
-	r, err := adv.Reader()
+	r, err := indexReader(idx)
 	if err != nil {
 		return nil, err
 	}
@@ -129,11 +125,7 @@ func (s *Store) Entries(class string, fn func(*Entry) error) error {
 	if err != nil {
 		return err
 	}
-	adv, err := idx.Advanced()
-	if err != nil {
-		return err
-	}
-	r, err := adv.Reader()
+	r, err := indexReader(idx)
 	if err != nil {
 		return err
 	}
@@ -201,4 +193,14 @@ func (s *Store) Export(class string, w io.Writer, f Format) (int, error) {
 		return err
 	})
 	return n, err
+}
+
+// indexReader opens a reader on a class index's segments; the caller
+// closes it.
+func indexReader(idx bleve.Index) (index.IndexReader, error) {
+	adv, err := idx.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	return adv.Reader()
 }

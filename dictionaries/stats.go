@@ -32,11 +32,7 @@ func (s *Store) Selectivity(class string) (ClassStats, error) {
 	if err != nil {
 		return st, err
 	}
-	adv, err := idx.Advanced()
-	if err != nil {
-		return st, err
-	}
-	r, err := adv.Reader()
+	r, err := indexReader(idx)
 	if err != nil {
 		return st, err
 	}

@@ -34,11 +34,7 @@ func (s *Store) writeBatch(idx bleve.Index, class string, items []item) (batchRe
 	if len(items) == 0 {
 		return res, nil, nil
 	}
-	adv, err := idx.Advanced()
-	if err != nil {
-		return res, nil, err
-	}
-	r, err := adv.Reader()
+	r, err := indexReader(idx)
 	if err != nil {
 		return res, nil, err
 	}
@@ -148,11 +144,7 @@ func (s *Store) importBatch(idx bleve.Index, class string, prov Provenance, batc
 	}
 	var inBleve map[string]bool
 	if n, err := idx.DocCount(); err != nil || n > 0 {
-		adv, err := idx.Advanced()
-		if err != nil {
-			return res, err
-		}
-		r, err := adv.Reader()
+		r, err := indexReader(idx)
 		if err != nil {
 			return res, err
 		}
