@@ -275,20 +275,17 @@ func (s *Store) rebuildChanged() error {
 // learn adds entries just written to class to the Matcher, if the class is
 // loaded there (a class not loaded yet is read whole when first needed).
 func (s *Store) learn(class string, es []*Entry) {
-	if !s.matcher.Has(class) {
-		return
-	}
-	m := s.matcher
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	c := m.classLocked(class)
-	for _, e := range es {
-		m.addLocked(c, e.Norm, e.Confidence)
-	}
+	s.learnEach(class, len(es), func(i int) (string, float64) { return es[i].Norm, es[i].Confidence })
 }
 
 // learnItems is learn for the names of a bulk segment just written.
 func (s *Store) learnItems(class string, its []bulkItem) {
+	s.learnEach(class, len(its), func(i int) (string, float64) { return its[i].norm, its[i].conf })
+}
+
+// learnEach adds the n names at(0), …, at(n-1) (normalized form and
+// confidence) to class in the Matcher, if the class is loaded there.
+func (s *Store) learnEach(class string, n int, at func(i int) (string, float64)) {
 	if !s.matcher.Has(class) {
 		return
 	}
@@ -296,7 +293,8 @@ func (s *Store) learnItems(class string, its []bulkItem) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	c := m.classLocked(class)
-	for _, it := range its {
-		m.addLocked(c, it.norm, it.conf)
+	for i := range n {
+		norm, conf := at(i)
+		m.addLocked(c, norm, conf)
 	}
 }
