@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/objectrunner/objectrunner/dictionaries"
 )
 
 // dictSOD recognises the shop's model names with a dictionary.
@@ -87,9 +89,12 @@ func TestDictionaryStore(t *testing.T) {
 	if testing.Short() {
 		t.Skip("imports 100,000 entries")
 	}
-	n := 100_000
+	// New names go into bulk segments of dictionaries.DefaultBulkSize
+	// (500,000): the list spans more than two, so the kill below falls
+	// after the first segment and before the last.
+	n := 1_100_000
 	if os.Getenv("OBJECTRUNNER_RELIABILITY_FULL") != "" {
-		n = 1_000_000
+		n = 3_000_000
 	}
 	d := dir(t)
 	store := filepath.Join(d, "store")
@@ -133,13 +138,13 @@ func TestDictionaryStore(t *testing.T) {
 	expect(t, r, 1, "is in use by another process", fmt.Sprintf("pid %d", imp.Process.Pid))
 	within(t, "second writer beside a writer", r, bound{3 * time.Second, 100 * mb})
 
-	// Kill it once it has written a segment (and a little more): whole
-	// batches must survive.
-	waitFor(t, time.Minute, func() bool {
+	// Kill it once it has written a segment (a bulk segment of new names,
+	// or an index segment): whole batches must survive.
+	waitFor(t, 2*time.Minute, func() bool {
+		segs, _ := filepath.Glob(filepath.Join(store, "big", "bulk-*.orb"))
 		zaps, _ := filepath.Glob(filepath.Join(store, "big", "store", "*.zap"))
-		return len(zaps) > 0
+		return len(segs)+len(zaps) > 0
 	})
-	time.Sleep(2 * time.Second)
 	if imp.ProcessState != nil {
 		t.Fatalf("the import ended before it could be killed: %s", impErr.String())
 	}
@@ -159,11 +164,11 @@ func TestDictionaryStore(t *testing.T) {
 		t.Fatalf("import output %q", r.stdout)
 	}
 	added, unchanged := atoi(m[1]), atoi(m[2])
-	if added+unchanged != n || unchanged == 0 || unchanged%10000 != 0 {
-		t.Errorf("resumed import: %d new, %d unchanged; want %d in all, whole 10,000-entry batches kept from the killed import", added, unchanged, n)
+	if added+unchanged != n || unchanged == 0 || unchanged%dictionaries.DefaultBulkSize != 0 {
+		t.Errorf("resumed import: %d new, %d unchanged; want %d in all, whole %d-entry batches kept from the killed import", added, unchanged, n, dictionaries.DefaultBulkSize)
 	}
 	within(t, fmt.Sprintf("dict import: %d entries (resumed after kill -9)", n), r,
-		bound{time.Duration(n/1000) * time.Second, 600 * mb})
+		bound{time.Duration(n/1000) * time.Second, 800 * mb})
 	r = run(t, runOpts{}, "dict", "stats", "--dir", store, "big")
 	expect(t, r, 0)
 	if !strings.Contains(strings.ReplaceAll(r.stdout, ",", ""), fmt.Sprint(n)) {
