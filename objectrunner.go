@@ -585,6 +585,14 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 	}
 	go func() { wg.Wait(); close(results) }()
 
+	// stop ends the run on err: the workers are cancelled and their
+	// results drained, so none is left blocked.
+	stop := func(err error) error {
+		cancel()
+		for range results {
+		}
+		return err
+	}
 	pending := map[int]result{}
 	next := 0
 	for r := range results {
@@ -606,10 +614,7 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 					err = dups.take(r.sum, r.i, r.rel)
 				}
 				if err != nil {
-					cancel()
-					for range results {
-					}
-					return fmt.Errorf("duplicate detection: %w", err)
+					return stop(fmt.Errorf("duplicate detection: %w", err))
 				}
 				if copied {
 					rep.Duplicates++
@@ -636,10 +641,7 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 				rep.Replaced[r.rel] = r.replaced
 			}
 			if err := rep.take(r.rel, r.objs, rep.dropBelowAll(r.objs, r.err, cfg.MinConfidence, fields), cfg.Strict, emit); err != nil {
-				cancel()
-				for range results {
-				}
-				return err
+				return stop(err)
 			}
 			if cfg.Progress != nil {
 				cfg.Progress(Progress{Stage: "extract", Done: next, Total: total})

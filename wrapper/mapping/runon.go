@@ -3,7 +3,6 @@ package mapping
 import (
 	"fmt"
 
-	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/recognizers"
 )
 
@@ -20,7 +19,7 @@ import (
 // out: a model number's pattern finds one in many product names.
 // Measured on zoo seeds 19000-19199: an address running into the
 // reservations line on 27 of 36 pages, confidence 1, no diagnostic.
-func (w *State) runOnValueNotes(pages []*annotate.Page) []Note {
+func (w *State) runOnValueNotes(sample func() [][]*Object) []Note {
 	type tally struct {
 		vals, runOn int
 		ex, other   string
@@ -41,8 +40,7 @@ func (w *State) runOnValueNotes(pages []*annotate.Page) []Note {
 	if len(tl) == 0 || len(others) == 0 {
 		return nil
 	}
-	for _, p := range pages {
-		objs, _ := w.Extract(p)
+	for _, objs := range sample() {
 		for _, o := range objs {
 			for _, fd := range o.Fields {
 				t := tl[fd.Name]

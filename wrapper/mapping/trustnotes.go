@@ -179,18 +179,35 @@ const NoteMerged = "merged-values"
 // trustNotes returns the notes of this file for the wrapper learned on
 // pages (the sample).
 func (w *State) trustNotes(pages []*annotate.Page) []Note {
+	sample := w.sampleObjects(pages)
 	var out []Note
 	out = append(out, w.leadItemNotes(pages)...)
 	out = append(out, w.weakSlotNotes()...)
 	out = append(out, w.nestedSameNotes(pages)...)
 	out = append(out, w.nestedTieNotes()...)
 	out = append(out, w.recordsElsewhereNotes(pages)...)
-	out = append(out, w.valueShapeNotes(pages)...)
+	out = append(out, w.valueShapeNotes(pages, sample)...)
 	out = append(out, w.recordMissedNotes(pages)...)
-	out = append(out, w.mergedNotes(pages)...)
-	out = append(out, w.runOnValueNotes(pages)...) // runon.go
-	out = append(out, w.otherLabelNotes(pages)...) // otherlabel_note.go
+	out = append(out, w.mergedNotes(sample)...)
+	out = append(out, w.runOnValueNotes(sample)...) // runon.go
+	out = append(out, w.otherLabelNotes(pages)...)  // otherlabel_note.go
 	return out
+}
+
+// sampleObjects returns a function giving the objects Extract finds on
+// each of pages, extracted on the first call only: the notes that count
+// extracted values share one extraction of the sample.
+func (w *State) sampleObjects(pages []*annotate.Page) func() [][]*Object {
+	var objs [][]*Object
+	return func() [][]*Object {
+		if objs == nil {
+			objs = make([][]*Object, len(pages))
+			for i, p := range pages {
+				objs[i], _ = w.Extract(p)
+			}
+		}
+		return objs
+	}
 }
 
 // leadItemNotes finds the set fields whose list's first item is a slot of
@@ -558,7 +575,7 @@ func (w *State) recordsElsewhereNotes(pages []*annotate.Page) []Note {
 // the field's instance that an instance of the field's types follows
 // ("60 Catcher"): the number is another field's (a jersey number) and
 // runs into the value.
-func (w *State) valueShapeNotes(pages []*annotate.Page) []Note {
+func (w *State) valueShapeNotes(pages []*annotate.Page, sample func() [][]*Object) []Note {
 	slotsOf := map[string][]int{}
 	for _, sm := range w.SlotMaps {
 		if !sm.Part && !sm.LeadNum {
@@ -606,8 +623,7 @@ func (w *State) valueShapeNotes(pages []*annotate.Page) []Note {
 	}
 	// Values without a letter are counted on the values extracted (a
 	// slot shared with a date gives the date to the other field).
-	for _, p := range pages {
-		objs, _ := w.Extract(p)
+	for _, objs := range sample() {
 		for _, o := range objs {
 			for _, fd := range o.Fields {
 				t := tl[fd.Name]
@@ -705,7 +721,7 @@ func (w *State) recordMissedNotes(pages []*annotate.Page) []Note {
 // mergedNotes gives a NoteMerged for every root single field cut to its
 // recognizer's instance that gives, on the sample pages, two values or
 // more holding several non-overlapping instances of it.
-func (w *State) mergedNotes(pages []*annotate.Page) []Note {
+func (w *State) mergedNotes(sample func() [][]*Object) []Note {
 	type tally struct {
 		vals, merged int
 		ex           string
@@ -719,8 +735,7 @@ func (w *State) mergedNotes(pages []*annotate.Page) []Note {
 	if len(tl) == 0 {
 		return nil
 	}
-	for _, p := range pages {
-		objs, _ := w.Extract(p)
+	for _, objs := range sample() {
 		for _, o := range objs {
 			for _, fd := range o.Fields {
 				t := tl[fd.Name]
