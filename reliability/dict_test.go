@@ -168,7 +168,7 @@ func TestDictionaryStore(t *testing.T) {
 		t.Errorf("resumed import: %d new, %d unchanged; want %d in all, whole %d-entry batches kept from the killed import", added, unchanged, n, dictionaries.DefaultBulkSize)
 	}
 	within(t, fmt.Sprintf("dict import: %d entries (resumed after kill -9)", n), r,
-		bound{time.Duration(n/1000) * time.Second, 800 * mb})
+		bound{time.Duration(n/1000) * time.Second, 1200 * mb})
 	r = run(t, runOpts{}, "dict", "stats", "--dir", store, "big")
 	expect(t, r, 0)
 	if !strings.Contains(strings.ReplaceAll(r.stdout, ",", ""), fmt.Sprint(n)) {
