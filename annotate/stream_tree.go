@@ -129,6 +129,16 @@ func (ar *arena) release() {
 	arenaPool.Put(ar)
 }
 
+// Nodes returns how many nodes the parser made for the page's tree (some
+// may have been cleaned away since), or 0 when the tree was not built by
+// the stream: a hint for sizing what is built per node.
+func (p *Page) Nodes() int {
+	if p == nil || p.arena == nil {
+		return 0
+	}
+	return p.arena.cur*arenaBlock + p.arena.next
+}
+
 // Release gives the memory of a page's tree back for the next page read:
 // the page, its tree and the nodes of its annotations must not be used
 // afterwards. Only pages whose tree the stream built hold such memory

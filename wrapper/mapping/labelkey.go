@@ -115,6 +115,8 @@ func LearnLabelKey(pages [][]Token, ps *Paths, f FieldSpec, thres float64) (Labe
 		path  int32
 	}
 	r := patternRecognizer(f)
+	isWhole := wholeName(f)
+	whole := func(label []string, _ int) bool { return isWhole(label) }
 	occ := map[key]int{}              // pages where the key stands once
 	hits := map[key]int{}             // of those, pages whose row holds an instance
 	texts := map[key]map[string]int{} // the hit rows' texts
@@ -122,7 +124,6 @@ func LearnLabelKey(pages [][]Token, ps *Paths, f FieldSpec, thres float64) (Labe
 		text := map[key]string{}
 		hit := map[key]bool{}
 		twice := map[key]bool{}
-		whole := func(label []string, _ int) bool { return labelAffinity(label, f) == affinityWhole }
 		keyedRows(toks, whole, func(label []string, y, x, end int) bool {
 			k := key{strings.Join(label, " "), toks[y].Path}
 			txt, _, _ := ValueText(toks, x, end)

@@ -466,7 +466,7 @@ func labelled(st *slotStats, label string) *slotStats {
 // label: lower case, '_' and '-' as spaces, letters and digits only, a
 // plural "s" dropped from every word.
 func normName(s string) string {
-	s = strings.NewReplacer("_", " ", "-", " ").Replace(strings.ToLower(s))
+	s = nameSeps.Replace(strings.ToLower(s))
 	var words []string
 	for _, w := range strings.Fields(s) {
 		if w = alnum(w); w != "" {
@@ -475,6 +475,9 @@ func normName(s string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// nameSeps turns the separators of SOD names into spaces (normName).
+var nameSeps = strings.NewReplacer("_", " ", "-", " ")
 
 func singular(w string) string {
 	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
@@ -505,18 +508,14 @@ func labelAffinity(run []string, f FieldSpec) int {
 	if len(run) == 0 {
 		return affinityNone
 	}
+	if wholeName(f)(run) {
+		return affinityWhole
+	}
 	words := make([]string, len(run))
 	for i, w := range run {
 		words[i] = singular(w)
 	}
-	label := strings.Join(words, " ")
 	names := append([]string{f.Name}, f.Types...)
-	for _, n := range names {
-		// "Birthdate" names birth_date as "Birth date" does.
-		if nn := normName(n); nn == label || strings.ReplaceAll(nn, " ", "") == strings.ReplaceAll(label, " ", "") {
-			return affinityWhole
-		}
-	}
 	// Numbers tell kinds apart: "ISBN-10" does not name isbn_13.
 	for _, n := range names {
 		if numbersDiffer(digitSplit(strings.Fields(normName(n))), digitSplit(words)) {
@@ -542,6 +541,40 @@ func labelAffinity(run []string, f FieldSpec) int {
 		return affinityKind
 	}
 	return affinityNone
+}
+
+// wholeName returns whether a label run, as a whole, is f's name or one
+// of its types' names (labelAffinity's affinityWhole): "Birthdate" names
+// birth_date as "Birth date" does. The names are normalized once, so the
+// test is cheap enough to run on every text node of a page.
+func wholeName(f FieldSpec) func(run []string) bool {
+	var names, joined []string
+	for _, n := range append([]string{f.Name}, f.Types...) {
+		nn := normName(n)
+		names = append(names, nn)
+		joined = append(joined, strings.ReplaceAll(nn, " ", ""))
+	}
+	var b strings.Builder
+	return func(run []string) bool {
+		if len(run) == 0 {
+			return false
+		}
+		b.Reset()
+		for i, w := range run {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(singular(w))
+		}
+		label := b.String()
+		flat := strings.ReplaceAll(label, " ", "")
+		for i, nn := range names {
+			if nn == label || joined[i] == flat {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // numbersDiffer reports whether both word lists hold numbers and none of

@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -113,9 +114,11 @@ func void(n *html.Node) bool {
 // script, style, …) are skipped; attributes are ignored but for those the
 // wrapper reads (ps.attrs, attr.go). Occurrence paths start at the document.
 func Tokenize(p *annotate.Page, ps *Paths) []Token {
+	// About one token per 16 bytes of HTML, or two per node (a start
+	// and an end tag, or a text's words) on a page dense in tags.
 	n := 1024
-	if p != nil && p.Size/16 > n {
-		n = p.Size / 16
+	if p != nil {
+		n = max(n, p.Size/16, 2*p.Nodes())
 	}
 	tz := Tokenizer{toks: make([]Token, 0, n), Ps: ps}
 	tz.Begin(p)
@@ -236,6 +239,7 @@ func (tz *Tokenizer) step(c *html.Node) (string, int32) {
 // Start adds an element's start tag, and the tokens of its attribute
 // values (annotate.Visitor).
 func (tz *Tokenizer) Start(c *html.Node) {
+	tz.toks = roomFor(tz.toks)
 	path, mode := tz.top()
 	f := frame{mode: frameNone}
 	switch {
@@ -262,6 +266,7 @@ func (tz *Tokenizer) Start(c *html.Node) {
 // End adds an element's end tag (annotate.Visitor); void elements have
 // none.
 func (tz *Tokenizer) End(c *html.Node) {
+	tz.toks = roomFor(tz.toks)
 	f := tz.stack[len(tz.stack)-1]
 	tz.stack = tz.stack[:len(tz.stack)-1]
 	if (f.mode == frameTokens || f.mode == frameAttrs && f.has) && !void(c) {
@@ -269,10 +274,22 @@ func (tz *Tokenizer) End(c *html.Node) {
 	}
 }
 
+// roomFor returns toks with room for a few more tokens, growing it by half
+// its length when full: append alone grows a large slice by a quarter,
+// and a tag-dense page, whose tokens outnumber the guess made from its
+// size, was copied over and over.
+func roomFor(toks []Token) []Token {
+	const few = 8
+	if cap(toks)-len(toks) >= few {
+		return toks
+	}
+	return slices.Grow(toks, max(few, len(toks)/2))
+}
+
 // Text adds the words of a text node (annotate.Visitor).
 func (tz *Tokenizer) Text(c *html.Node) {
 	if path, mode := tz.top(); mode == frameTokens && len(tz.stack) <= maxDepth {
-		tz.toks = splitWords(tz.toks, c, path, tz.byNode[c])
+		tz.toks = splitWords(roomFor(tz.toks), c, path, tz.byNode[c])
 	}
 }
 
