@@ -136,7 +136,9 @@ func dropElement(n *html.Node) bool {
 // hiddenStyle reports whether an inline style hides its element.
 func hiddenStyle(s string) bool {
 	if !strings.Contains(s, "none") && !strings.Contains(s, "hidden") {
-		if !strings.ContainsAny(s, "NH") { // cheap exit for the common case
+		// Cheap exit for the common case: "none" and "hidden" in any case
+		// hold one of these capitals ("nonE" too).
+		if !strings.ContainsAny(s, "NOEHID") && asciiOnly(s) {
 			return false
 		}
 	}
