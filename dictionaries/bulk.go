@@ -145,74 +145,71 @@ func bulkEntryCount(classDir string) (uint64, error) {
 
 // writeBulkSeg writes items (unique norms, any order; sorted here) as the
 // next segment of classDir, through a temporary file renamed into place.
+//
+// Memory: besides items themselves, it holds one uint64 offset per entry,
+// one (word, ordinal) pair per word of an entry (the words are substrings
+// of the norms: no copy), and the postings and vocabulary FST, which are a
+// few bytes per word. The records (most of the file) go to the file as
+// they are encoded, not through a buffer.
 func writeBulkSeg(classDir string, items []bulkItem, meta bulkMeta) (string, error) {
 	slices.SortFunc(items, func(a, b bulkItem) int { return strings.Compare(a.norm, b.norm) })
-	var recs bytes.Buffer
-	offs := make([]byte, 8*len(items))
 	var tmp [binary.MaxVarintLen64]byte
-	putStr := func(s string) {
-		n := binary.PutUvarint(tmp[:], uint64(len(s)))
-		recs.Write(tmp[:n])
-		recs.WriteString(s)
+	recLen := func(it bulkItem) int {
+		return uvarintLen(uint64(len(it.norm))) + len(it.norm) + uvarintLen(uint64(len(it.original))) + len(it.original) +
+			uvarintLen(uint64(it.count)) + 8
 	}
-	// Postings by word: a word's index in vocab and lists.
-	wordIdx := make(map[string]int32, len(items))
-	var vocab []string
-	var lists [][]uint32
+	offs := make([]byte, 8*len(items))
+	var recsLen uint64
+	// A (word, ordinal) pair per distinct word of an entry, in order of
+	// ordinal; sorted by word (stably) they give each word's postings in
+	// ascending order.
+	type wordPos struct {
+		word string
+		ord  uint32
+	}
+	var pairs []wordPos
 	for i, it := range items {
-		binary.LittleEndian.PutUint64(offs[8*i:], uint64(recs.Len()))
-		putStr(it.norm)
-		putStr(it.original)
-		n := binary.PutUvarint(tmp[:], uint64(it.count))
-		recs.Write(tmp[:n])
-		binary.LittleEndian.PutUint64(tmp[:8], math.Float64bits(it.conf))
-		recs.Write(tmp[:8])
 		if i > 0 && items[i-1].norm == it.norm {
 			return "", fmt.Errorf("bulk entry %q twice", it.norm)
 		}
+		binary.LittleEndian.PutUint64(offs[8*i:], recsLen)
+		recsLen += uint64(recLen(it))
+		first := len(pairs)
 		rest := it.norm
 		for rest != "" {
 			w, r, _ := strings.Cut(rest, " ")
 			rest = r
-			if w == "" {
+			if w == "" || slices.ContainsFunc(pairs[first:], func(p wordPos) bool { return p.word == w }) {
 				continue
 			}
-			k, ok := wordIdx[w]
-			if !ok {
-				k = int32(len(vocab))
-				wordIdx[w] = k
-				vocab = append(vocab, w)
-				lists = append(lists, nil)
-			}
-			if p := lists[k]; len(p) == 0 || p[len(p)-1] != uint32(i) {
-				lists[k] = append(p, uint32(i))
-			}
+			pairs = append(pairs, wordPos{w, uint32(i)})
 		}
 	}
-	order := make([]int32, len(vocab))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(vocab[a], vocab[b]) })
+	slices.SortStableFunc(pairs, func(a, b wordPos) int { return strings.Compare(a.word, b.word) })
 	var post, wordFST bytes.Buffer
 	wb, err := vellum.New(&wordFST, nil)
 	if err != nil {
 		return "", err
 	}
-	for _, k := range order {
-		if err := wb.Insert([]byte(vocab[k]), uint64(post.Len())); err != nil {
+	for j := 0; j < len(pairs); {
+		k := j + 1
+		for k < len(pairs) && pairs[k].word == pairs[j].word {
+			k++
+		}
+		if err := wb.Insert([]byte(pairs[j].word), uint64(post.Len())); err != nil {
 			return "", err
 		}
-		p := lists[k]
-		n := binary.PutUvarint(tmp[:], uint64(len(p)))
+		n := binary.PutUvarint(tmp[:], uint64(k-j))
 		post.Write(tmp[:n])
 		prev := uint32(0)
-		for _, o := range p {
-			n := binary.PutUvarint(tmp[:], uint64(o-prev))
+		for _, p := range pairs[j:k] {
+			n := binary.PutUvarint(tmp[:], uint64(p.ord-prev))
 			post.Write(tmp[:n])
-			prev = o
+			prev = p.ord
 		}
+		j = k
 	}
+	pairs = nil
 	if err := wb.Close(); err != nil {
 		return "", err
 	}
@@ -258,10 +255,46 @@ func writeBulkSeg(classDir string, items []bulkItem, meta bulkMeta) (string, err
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
 	cw := &countingWriter{w: bw}
-	for _, sec := range [][]byte{mj, recs.Bytes(), offs, post.Bytes(), wordFST.Bytes()} {
+	section := func(n uint64) error {
 		var l [8]byte
-		binary.LittleEndian.PutUint64(l[:], uint64(len(sec)))
-		if _, err := cw.Write(l[:]); err != nil {
+		binary.LittleEndian.PutUint64(l[:], n)
+		_, err := cw.Write(l[:])
+		return err
+	}
+	writeRecs := func() error {
+		if err := section(recsLen); err != nil {
+			return err
+		}
+		put := func(b []byte) {
+			if err == nil {
+				_, err = cw.Write(b)
+			}
+		}
+		putStr := func(s string) {
+			n := binary.PutUvarint(tmp[:], uint64(len(s)))
+			put(tmp[:n])
+			if err == nil {
+				_, err = io.WriteString(cw, s)
+			}
+		}
+		for _, it := range items {
+			putStr(it.norm)
+			putStr(it.original)
+			n := binary.PutUvarint(tmp[:], uint64(it.count))
+			put(tmp[:n])
+			binary.LittleEndian.PutUint64(tmp[:8], math.Float64bits(it.conf))
+			put(tmp[:8])
+		}
+		return err
+	}
+	for i, sec := range [][]byte{mj, nil, offs, post.Bytes(), wordFST.Bytes()} {
+		if i == 1 {
+			if err := writeRecs(); err != nil {
+				return fail(err)
+			}
+			continue
+		}
+		if err := section(uint64(len(sec))); err != nil {
 			return fail(err)
 		}
 		if _, err := cw.Write(sec); err != nil {
@@ -294,6 +327,16 @@ func writeBulkSeg(classDir string, items []bulkItem, meta bulkMeta) (string, err
 	}
 	syncDir(classDir)
 	return path, nil
+}
+
+// uvarintLen is the length of x's uvarint encoding.
+func uvarintLen(x uint64) int {
+	n := 1
+	for x >= 0x80 {
+		x >>= 7
+		n++
+	}
+	return n
 }
 
 // syncDir makes a rename in dir durable (best effort).

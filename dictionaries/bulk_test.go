@@ -14,14 +14,22 @@ import (
 // bulkScenario runs the same imports and growth on s: word lists with
 // duplicates and TSV counts, re-imports, growth of imported and new names,
 // and an import under another source after growth.
-func bulkScenario(t *testing.T, s *Store, names []string) {
+func bulkScenario(t *testing.T, s *Store, names []string) []ImportReport {
 	t.Helper()
+	var reps []ImportReport
 	ctx := context.Background()
 	half := len(names) / 2
 	first := strings.Join(names[:half], "\n") + "\n" + strings.Join(names[:half/10], "\n") + "\n"
-	if _, err := s.Import(ctx, "c", strings.NewReader(first), ImportOptions{Source: "a.txt"}); err != nil {
-		t.Fatal(err)
+	imp := func(r string, o ImportOptions) {
+		t.Helper()
+		rep, err := s.Import(ctx, "c", strings.NewReader(r), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep.Batches = 0 // the Bleve-only layout writes no segment
+		reps = append(reps, rep)
 	}
+	imp(first, ImportOptions{Source: "a.txt"})
 	var tsv strings.Builder
 	for i, n := range names[half/2:] {
 		fmt.Fprintf(&tsv, "%s\t%d\t%.2f\n", n, 1+i%3, 0.5+float64(i%5)/10)
@@ -29,9 +37,26 @@ func bulkScenario(t *testing.T, s *Store, names []string) {
 			fmt.Fprintf(&tsv, "%s\t%d\n", n, 2+i%4)
 		}
 	}
-	if _, err := s.Import(ctx, "c", strings.NewReader(tsv.String()), ImportOptions{Source: "b.tsv", Format: FormatTSV}); err != nil {
-		t.Fatal(err)
+	imp(tsv.String(), ImportOptions{Source: "b.tsv", Format: FormatTSV})
+	// The same source again (records observed through their own
+	// provenance): the same counts (unchanged), a name whose count changes
+	// and changes back in one batch, a higher confidence.
+	tsv.Reset()
+	for i, n := range names[half/2 : half/2+half] {
+		c := 1 + i%3
+		if i%7 == 0 {
+			c = 2 + i%4
+		}
+		if i%5 == 0 {
+			fmt.Fprintf(&tsv, "%s\t9\n", n)
+		}
+		conf := 0.5
+		if i%11 == 0 {
+			conf = 0.95
+		}
+		fmt.Fprintf(&tsv, "%s\t%d\t%.2f\n", n, c, conf)
 	}
+	imp(tsv.String(), ImportOptions{Source: "b.tsv", Format: FormatTSV})
 	var obs []Observation
 	for i := 0; i < len(names); i += 13 {
 		obs = append(obs, Observation{Value: names[i], Confidence: 0.9, Source: "src", Page: fmt.Sprint(i % 5)})
@@ -40,12 +65,9 @@ func bulkScenario(t *testing.T, s *Store, names []string) {
 	if _, err := s.Grow("c", obs); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Import(ctx, "c", strings.NewReader(first), ImportOptions{Source: "a.txt"}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Import(ctx, "c", strings.NewReader(strings.Join(names[len(names)-50:], "\n")), ImportOptions{Source: "c.txt"}); err != nil {
-		t.Fatal(err)
-	}
+	imp(first, ImportOptions{Source: "a.txt"})
+	imp(strings.Join(names[len(names)-50:], "\n"), ImportOptions{Source: "c.txt"})
+	return reps
 }
 
 // TestBulkSameAsBleve checks that a class imported into bulk segments
@@ -59,6 +81,7 @@ func TestBulkSameAsBleve(t *testing.T) {
 		t.Run(fmt.Sprint("batch-", batch), func(t *testing.T) {
 			stores := map[bool]*Store{}
 			dirs := map[bool]string{}
+			reps := map[bool][]ImportReport{}
 			for _, noBulk := range []bool{true, false} {
 				dirs[noBulk] = t.TempDir()
 				s, err := Open(dirs[noBulk], &Options{BatchSize: batch, Now: fixedNow})
@@ -66,7 +89,7 @@ func TestBulkSameAsBleve(t *testing.T) {
 					t.Fatal(err)
 				}
 				s.noBulk = noBulk
-				bulkScenario(t, s, names)
+				reps[noBulk] = bulkScenario(t, s, names)
 				if err := s.Close(); err != nil {
 					t.Fatal(err)
 				}
@@ -81,6 +104,9 @@ func TestBulkSameAsBleve(t *testing.T) {
 			}
 			if ps, _ := bulkSegPaths(filepath.Join(dirs[true], "c")); len(ps) != 0 {
 				t.Fatal("bulk segments in the Bleve-only store")
+			}
+			if !reflect.DeepEqual(reps[true], reps[false]) {
+				t.Fatalf("import reports: bulk %+v, Bleve %+v", reps[false], reps[true])
 			}
 			bl, bu := stores[true], stores[false]
 			all := func(s *Store) []*Entry {

@@ -171,6 +171,28 @@ func sortFSTEntries(es []fstEntry) []fstEntry {
 // written sorts after every key written so far, because normalised text
 // holds no byte below ' ' (see the comment in the loop).
 func buildFST(w io.Writer, es []fstEntry) (fstHeader, error) {
+	return buildFSTFrom(w, sliceEntries(es))
+}
+
+// fstEntries yields entries sorted by norm, unique, none empty; ok is
+// false after the last one.
+type fstEntries func() (e fstEntry, ok bool, err error)
+
+// sliceEntries yields the entries of es.
+func sliceEntries(es []fstEntry) fstEntries {
+	i := 0
+	return func() (fstEntry, bool, error) {
+		if i >= len(es) {
+			return fstEntry{}, false, nil
+		}
+		i++
+		return es[i-1], true, nil
+	}
+}
+
+// buildFSTFrom is buildFST over entries read one at a time: it holds one
+// entry ahead, so a class's entries need not be in memory at once.
+func buildFSTFrom(w io.Writer, next fstEntries) (fstHeader, error) {
 	var h fstHeader
 	b, err := vellum.New(w, nil)
 	if err != nil {
@@ -178,7 +200,15 @@ func buildFST(w io.Writer, es []fstEntry) (fstHeader, error) {
 	}
 	var last string
 	have := false
-	for k, e := range es {
+	nextE, more, err := next()
+	if err != nil {
+		return h, err
+	}
+	for more {
+		e := nextE
+		if nextE, more, err = next(); err != nil {
+			return h, err
+		}
 		depth := uint32(1)
 		for i := 0; i < len(e.norm); i++ {
 			if e.norm[i] != ' ' {
@@ -199,7 +229,7 @@ func buildFST(w io.Writer, es []fstEntry) (fstHeader, error) {
 			h.keys++
 			last, have = p, true
 		}
-		kids := k+1 < len(es) && len(es[k+1].norm) > len(e.norm) && es[k+1].norm[len(e.norm)] == ' ' && strings.HasPrefix(es[k+1].norm, e.norm)
+		kids := more && len(nextE.norm) > len(e.norm) && nextE.norm[len(e.norm)] == ' ' && strings.HasPrefix(nextE.norm, e.norm)
 		if err := b.Insert([]byte(e.norm), fstValue(true, kids, e.conf)); err != nil {
 			return h, fmt.Errorf("matcher entry %q: %w", e.norm, err)
 		}
@@ -229,6 +259,11 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // a temporary file renamed into place; docs is the class index's document
 // count it reflects.
 func writeFSTFile(path string, es []fstEntry, docs uint64) error {
+	return writeFSTFileFrom(path, sliceEntries(es), docs)
+}
+
+// writeFSTFileFrom is writeFSTFile over entries read one at a time.
+func writeFSTFileFrom(path string, es fstEntries, docs uint64) error {
 	tmp := path + ".tmp-" + strconv.Itoa(os.Getpid())
 	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
 	if err != nil {
@@ -244,7 +279,7 @@ func writeFSTFile(path string, es []fstEntry, docs uint64) error {
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
 	cw := &countingWriter{w: bw}
-	h, err := buildFST(cw, es)
+	h, err := buildFSTFrom(cw, es)
 	if err != nil {
 		return fail(err)
 	}
@@ -376,9 +411,9 @@ func fileCRC(f *os.File, off, n int64) (uint32, error) {
 
 // buildFSTMemory builds the FST of es in memory, for a store whose matcher
 // file cannot be written (a read-only directory).
-func buildFSTMemory(es []fstEntry) (*fstClass, error) {
+func buildFSTMemory(es fstEntries) (*fstClass, error) {
 	var buf bytes.Buffer
-	h, err := buildFST(&buf, es)
+	h, err := buildFSTFrom(&buf, es)
 	if err != nil {
 		return nil, err
 	}

@@ -91,13 +91,16 @@ func (s *Store) openFST(idx bleve.Index, class string) (*fstClass, error) {
 	if err != nil {
 		return nil, err
 	}
-	if werr := writeFSTFile(path, es, docs); werr == nil {
+	if werr := writeFSTFileFrom(path, es, docs); werr == nil {
 		if fc, err := openFSTFile(path, int64(docs)); err == nil {
 			delete(s.fstDirty, class)
 			return fc, nil
 		}
 	}
 	// A store or snapshot that cannot be written: build it in memory.
+	if es, err = s.classEntriesLocked(idx, class); err != nil {
+		return nil, err
+	}
 	return buildFSTMemory(es)
 }
 
@@ -117,67 +120,75 @@ func (s *Store) signatureLocked(idx bleve.Index, class string) (uint64, error) {
 	return docs + n, nil
 }
 
-// classEntriesLocked returns the matcher entries of class: its bulk
-// segments' names, and its Bleve documents, which win over a segment's
-// record of the same name. The caller holds s.mu.
-func (s *Store) classEntriesLocked(idx bleve.Index, class string) ([]fstEntry, error) {
+// classEntriesLocked returns the matcher entries of class, in order: its
+// bulk segments' names, read from the segments one at a time as the
+// matcher is built (not gathered in memory), and its Bleve documents,
+// which win over a segment's record of the same name. The caller holds
+// s.mu.
+func (s *Store) classEntriesLocked(idx bleve.Index, class string) (fstEntries, error) {
 	bs, err := s.classBulkLocked(class)
 	if err != nil {
 		return nil, err
 	}
-	var lists [][]fstEntry
+	var lists []fstEntries
 	for _, g := range bs.segs {
-		l := make([]fstEntry, 0, g.entries)
-		for i := 0; i < g.entries; i++ {
+		i := 0
+		lists = append(lists, func() (fstEntry, bool, error) {
+			if i >= g.entries {
+				return fstEntry{}, false, nil
+			}
 			norm, _, _, conf, err := g.record(uint64(i))
 			if err != nil {
-				return nil, err
+				return fstEntry{}, false, err
 			}
-			l = append(l, fstEntry{norm: norm, conf: float32(MatchConfidence(norm, conf))})
-		}
-		lists = append(lists, l)
+			i++
+			return fstEntry{norm: norm, conf: float32(MatchConfidence(norm, conf))}, true, nil
+		})
 	}
 	bl, err := readClassEntries(idx, class)
 	if err != nil {
 		return nil, err
 	}
-	return mergeFSTEntries(append(lists, bl)), nil
+	return mergeFSTSources(append(lists, sliceEntries(bl))), nil
 }
 
-// mergeFSTEntries merges lists each sorted by norm and unique into one;
-// of equal norms the one of the last list wins.
-func mergeFSTEntries(lists [][]fstEntry) []fstEntry {
-	n, nonEmpty := 0, 0
-	var only []fstEntry
-	for _, l := range lists {
-		n += len(l)
-		if len(l) > 0 {
-			nonEmpty++
-			only = l
+// mergeFSTSources merges sources each sorted by norm and unique into one,
+// lazily; of equal norms the one of the last source wins.
+func mergeFSTSources(srcs []fstEntries) fstEntries {
+	heads := make([]fstEntry, len(srcs))
+	live := make([]bool, len(srcs))
+	started := false
+	return func() (fstEntry, bool, error) {
+		if !started {
+			started = true
+			for i, src := range srcs {
+				e, ok, err := src()
+				if err != nil {
+					return fstEntry{}, false, err
+				}
+				heads[i], live[i] = e, ok
+			}
 		}
-	}
-	if nonEmpty <= 1 {
-		return only
-	}
-	out := make([]fstEntry, 0, n)
-	pos := make([]int, len(lists))
-	for {
 		best := -1
-		for i, l := range lists {
-			if pos[i] < len(l) && (best < 0 || l[pos[i]].norm <= lists[best][pos[best]].norm) {
+		for i := range srcs {
+			if live[i] && (best < 0 || heads[i].norm <= heads[best].norm) {
 				best = i
 			}
 		}
 		if best < 0 {
-			return out
+			return fstEntry{}, false, nil
 		}
-		e := lists[best][pos[best]]
-		for i, l := range lists {
-			if pos[i] < len(l) && l[pos[i]].norm == e.norm {
-				pos[i]++
+		e := heads[best]
+		for i, src := range srcs {
+			if live[i] && heads[i].norm == e.norm {
+				h, ok, err := src()
+				if err != nil {
+					return fstEntry{}, false, err
+				}
+				heads[i], live[i] = h, ok
 			}
 		}
-		out = append(out, e)
+		return e, true, nil
 	}
 }
 
@@ -258,9 +269,9 @@ func (s *Store) rebuildChanged() error {
 		}
 		docs, err := s.signatureLocked(idx, class)
 		if err == nil {
-			var es []fstEntry
+			var es fstEntries
 			if es, err = s.classEntriesLocked(idx, class); err == nil {
-				err = writeFSTFile(fstPath(s.dir, class), es, docs)
+				err = writeFSTFileFrom(fstPath(s.dir, class), es, docs)
 			}
 		}
 		if err != nil {

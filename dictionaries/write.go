@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	index "github.com/blevesearch/bleve_index_api"
@@ -166,34 +167,67 @@ func (s *Store) importBatch(idx bleve.Index, class string, prov Provenance, batc
 		r, _, err := s.writeBatch(idx, class, old)
 		return r, err
 	}
-	fresh := make([]bulkItem, 0, len(batch))
-	at := make(map[string]int, len(batch))
+	// The names new to the class are kept in place, at the front of
+	// batch (no copy of the batch, no map of its names).
+	fresh := batch[:0]
+	// Norms of segment records that go to writeBatch: a later line of the
+	// same name must see what the earlier one changed, so it goes there too.
+	var inOld map[string]bool
+	pk := prov.key()
 	for _, it := range batch {
 		if inBleve[it.norm] {
 			old = append(old, item{original: it.original, norm: it.norm, prov: prov, count: it.count, conf: it.conf})
 			continue
 		}
-		if _, _, ok := bs.find(it.norm); ok {
+		if g, o, ok := bs.find(it.norm); ok {
+			// A record observed again through its own provenance with the
+			// same count and no higher confidence is unchanged (what
+			// Entry.observe would say): counted here, without reading the
+			// record into an Entry (a resumed import re-reads whole
+			// segments of these, and held them all as Entries).
+			if !inOld[it.norm] && g.provKey == pk {
+				_, _, c, conf, err := g.record(o)
+				if err != nil {
+					return res, err
+				}
+				if c == it.count && it.conf <= conf {
+					res.Unchanged++
+					continue
+				}
+			}
+			if inOld == nil {
+				inOld = map[string]bool{}
+			}
+			inOld[it.norm] = true
 			old = append(old, item{original: it.original, norm: it.norm, prov: prov, count: it.count, conf: it.conf})
 			continue
 		}
-		i, ok := at[it.norm]
-		if !ok {
-			at[it.norm] = len(fresh)
-			fresh = append(fresh, it)
-			res.New++
-			continue
-		}
-		// The same name again in this batch, through the same provenance.
-		f := &fresh[i]
-		if it.count == f.count && it.conf <= f.conf {
-			res.Unchanged++
-			continue
-		}
-		res.Updated++
-		f.count = it.count
-		f.conf = max(f.conf, it.conf)
+		fresh = append(fresh, it)
 	}
+	// The same name again in this batch, through the same provenance: in
+	// the order of the lines (a stable sort), the first is new, a later
+	// one is unchanged or updates the count (the last) and confidence
+	// (the highest), as Entry.observe would count it.
+	slices.SortStableFunc(fresh, func(a, b bulkItem) int { return strings.Compare(a.norm, b.norm) })
+	u := 0
+	for i, it := range fresh {
+		if i > 0 && fresh[u-1].norm == it.norm {
+			f := &fresh[u-1]
+			if it.count == f.count && it.conf <= f.conf {
+				res.Unchanged++
+				continue
+			}
+			res.Updated++
+			f.count = it.count
+			f.conf = max(f.conf, it.conf)
+			continue
+		}
+		fresh[u] = it
+		u++
+		res.New++
+	}
+	clear(fresh[u:])
+	fresh = fresh[:u]
 	if len(old) > 0 {
 		r, _, err := s.writeBatch(idx, class, old)
 		if err != nil {
