@@ -447,7 +447,7 @@ func (t PageTask) page(i int) PageTask {
 // the parallelism), and returns each page's objects, whether it did not
 // fit and its sum. Copies are kept here (a copy of a page of another task
 // would not be seen): the copies of the source are left out after all its
-// pages are extracted (sourcePagesFn). A page that could not be read is
+// pages are extracted (sourceFn). A page that could not be read is
 // in the report's Failed and its result says why. A panic is the task's
 // error.
 func extractTask(ctx context.Context, w *wrapper.Wrapper, t PageTask, encoding string) (pages []pageResult, err error) {
