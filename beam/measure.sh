@@ -20,6 +20,7 @@
 #   PAIRS       pairs to run, one after the other (default 1)
 #   JOBS        --jobs of both commands (default: theirs, 2)
 #   ONLY        run only the side "run" or "beam" (e.g. for a 1-worker wall time)
+#   SITES       the SWDE sites to run (default: all four)
 #   ORBEAM0     another objectrunner-beam (e.g. the binary before a change),
 #               run on each corpus after ORBEAM, so that before and after are
 #               paired corpus by corpus under the same load: its times are
@@ -53,6 +54,7 @@ mkdir -p "$work/corpus" "$work/runs"
 for site in book-booksamillion job-nettemps nbaplayer-usatoday auto-carquotes; do
 	d=$work/corpus/$site
 	rm -rf "$d"
+	case " ${SITES:-$site} " in *" $site "*) ;; *) continue ;; esac
 	mkdir -p "$d/lists"
 	cp "$repo/examples/real/$site/sod.toml" "$d/"
 	i=1
