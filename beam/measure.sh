@@ -91,8 +91,8 @@ for d in "$work"/corpus/*/; do
 	find -L "$d/sources" -name '*.htm*' | wc -l >"$d/pages.count"
 done
 totals() {
-	awk '{p+=$2; rw+=$3; rc+=$4+$5; bw+=$6; bc+=$7+$8; if ($9!="same") d++; if ($9 !~ /^same|^missing:0,/) m++}
-	if (NF >= 13) { b0w+=$10; b0c+=$11+$12; if ($13!="same") d0++ }
+	awk '{p+=$2; rw+=$3; rc+=$4+$5; bw+=$6; bc+=$7+$8; if ($9!="same") d++; if ($9 !~ /^same|^missing:0,/) m++
+	if (NF >= 13) { b0w+=$10; b0c+=$11+$12; if ($13!="same") d0++ } }
 END {if (b0c > 0) printf "ORBEAM0 (before): %.1f s wall, %.1f s CPU, %.1f pages per CPU-second (%d corpora with other objects than run); CPU ratio to run %.2fx; ORBEAM/ORBEAM0 CPU %.3f\n", b0w, b0c, p/b0c, d0, b0c/(rc+1e-9), bc/b0c
 	printf "%d corpora, %d pages (%d with other objects than run: %d lacking some of run'"'"'s, the rest with extra ones)\nobjectrunner run:  %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nobjectrunner-beam: %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nCPU ratio %.2fx, wall ratio %.2fx\n",
 	NR, p, d, m, rw, rc, p/(rc+1e-9), bw, bc, p/(bc+1e-9), bc/(rc+1e-9), bw/(rw+1e-9)}' "$1"
