@@ -20,6 +20,12 @@
 #   PAIRS       pairs to run, one after the other (default 1)
 #   JOBS        --jobs of both commands (default: theirs, 2)
 #   ONLY        run only the side "run" or "beam" (e.g. for a 1-worker wall time)
+#   SITES       the SWDE sites to run (default: all four)
+#   ORBEAM0     another objectrunner-beam (e.g. the binary before a change),
+#               run on each corpus after ORBEAM, so that before and after are
+#               paired corpus by corpus under the same load: its times are
+#               columns 10-12 of times-N.txt (column 13 compares its objects
+#               with run's) and a line of the totals
 #
 # The 20,000-page corpus of beam/README.md ("20,000 pages"):
 #   COPIES=9 PAIRS=3 beam/measure.sh /tmp/beam20k 101-140
@@ -38,6 +44,7 @@ only=${ONLY:-}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 OR=${OR:-objectrunner}
 ORBEAM=${ORBEAM:-objectrunner-beam}
+ORBEAM0=${ORBEAM0:-}
 jobs=
 [ -n "${JOBS:-}" ] && jobs="--jobs $JOBS"
 data=$repo/../shared/data
@@ -47,6 +54,7 @@ mkdir -p "$work/corpus" "$work/runs"
 for site in book-booksamillion job-nettemps nbaplayer-usatoday auto-carquotes; do
 	d=$work/corpus/$site
 	rm -rf "$d"
+	case " ${SITES:-$site} " in *" $site "*) ;; *) continue ;; esac
 	mkdir -p "$d/lists"
 	cp "$repo/examples/real/$site/sod.toml" "$d/"
 	i=1
@@ -83,8 +91,10 @@ for d in "$work"/corpus/*/; do
 	find -L "$d/sources" -name '*.htm*' | wc -l >"$d/pages.count"
 done
 totals() {
-	awk '{p+=$2; rw+=$3; rc+=$4+$5; bw+=$6; bc+=$7+$8; if ($9!="same") d++; if ($9 !~ /^same|^missing:0,/) m++}
-END {printf "%d corpora, %d pages (%d with other objects than run: %d lacking some of run'"'"'s, the rest with extra ones)\nobjectrunner run:  %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nobjectrunner-beam: %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nCPU ratio %.2fx, wall ratio %.2fx\n",
+	awk '{p+=$2; rw+=$3; rc+=$4+$5; bw+=$6; bc+=$7+$8; if ($9!="same") d++; if ($9 !~ /^same|^missing:0,/) m++
+	if (NF >= 13) { b0w+=$10; b0c+=$11+$12; if ($13!="same") d0++ } }
+END {if (b0c > 0) printf "ORBEAM0 (before): %.1f s wall, %.1f s CPU, %.1f pages per CPU-second (%d corpora with other objects than run); CPU ratio to run %.2fx; ORBEAM/ORBEAM0 CPU %.3f\n", b0w, b0c, p/b0c, d0, b0c/(rc+1e-9), bc/b0c
+	printf "%d corpora, %d pages (%d with other objects than run: %d lacking some of run'"'"'s, the rest with extra ones)\nobjectrunner run:  %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nobjectrunner-beam: %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nCPU ratio %.2fx, wall ratio %.2fx\n",
 	NR, p, d, m, rw, rc, p/(rc+1e-9), bw, bc, p/(bc+1e-9), bc/(rc+1e-9), bw/(rw+1e-9)}' "$1"
 }
 pair=1
@@ -96,7 +106,8 @@ while [ "$pair" -le "$pairs" ]; do
 		n=$(basename "$d")
 		r=$work/runs/$n
 		rm -rf "$r" && mkdir -p "$r"
-		for side in run beam; do
+		for side in run beam beam0; do
+			[ "$side" = beam0 ] && [ -z "$ORBEAM0" ] && continue
 			mkdir -p "$r/dicts-$side"
 			if ls "$d"/lists/*.txt >/dev/null 2>&1; then
 				$OR dict import --dict-dir "$r/dicts-$side" "$d/lists" >/dev/null 2>&1
@@ -122,7 +133,16 @@ while [ "$pair" -le "$pairs" ]; do
 				same="missing:$(comm -23 "$r/run.sorted" "$r/beam.sorted" | wc -l),extra:$(comm -13 "$r/run.sorted" "$r/beam.sorted" | wc -l)"
 			fi
 		fi
-		echo "$n $pages $(tail -1 "$r/run.time") $(tail -1 "$r/beam.time") $same" >>"$times"
+		b0=
+		if [ -n "$ORBEAM0" ] && [ "$only" != run ]; then
+			echo "0 0 0" >"$r/beam0.time"
+			/usr/bin/time -f "$tf" -o "$r/beam0.time" $ORBEAM0 $jobs --sod "$d/sod.toml" --dict-dir "$r/dicts-beam0" --out "$r/out-beam0" --corpus "$d/sources" >"$r/beam0.log" 2>&1 || true
+			cat "$r"/out-beam0/round-*/objects-*.jsonl 2>/dev/null | sort >"$r/beam0.sorted"
+			s0=same
+			[ -z "$only" ] && cmp -s "$r/run.sorted" "$r/beam0.sorted" || s0=differ
+			b0=" $(tail -1 "$r/beam0.time") $s0"
+		fi
+		echo "$n $pages $(tail -1 "$r/run.time") $(tail -1 "$r/beam.time") $same$b0" >>"$times"
 	done
 	echo "pair $pair ended $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$work/load-$pair.txt"
 	totals "$times" | tee "$work/totals-$pair.txt"

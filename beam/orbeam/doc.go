@@ -9,21 +9,23 @@
 // corpus.Run gives. Build adds one round: sources → learnFn (annotate,
 // sample, induce, keyed by source; the wrapper saved with wrapper.Save) →
 // pages reshuffled → extractFn (every page, the wrappers as side input,
-// loaded with wrapper.Load) → the pages' sums grouped by source
-// (sourcePagesFn: copies of a page left out, as corpus.Run leaves them out,
-// the dropped pages a side input of the writers) → sharded JSON Lines
-// objects, the report (CoGroupByKey), growth values grouped per class and
-// a dead-letter output for pages that failed, with the reason.
+// loaded with wrapper.Load; one TaskOut per page task) → the learning
+// outcome and the TaskOuts grouped by source, the round's one grouping
+// (sourceFn: copies of a page left out, as corpus.Run leaves them out;
+// the source's JSON Lines objects, report line, growth values and dead
+// letters, pages that failed with the reason, written). The driver
+// assembles the round's report.jsonl and deadletter.jsonl from the
+// sources' files.
 //
 // Files:
 //
 //   - types.go: the elements (SourceTask, PageTask, WrapperRec, LearnRec,
-//     PageStats, TaskPages, DropRec, ObjectBatch, ObsBatch, ObsRec) and
+//     PageStats, TaskOut, ClassLines, SourceOut, ObsRec) and
 //     their registration.
-//   - fns.go: the DoFns, shard and growth writers, Beam file system helpers.
+//   - fns.go: the DoFns (learnFn, extractFn, sourceFn), Beam file system helpers.
 //   - pipeline.go: Params, Round, Build.
 //   - driver.go: Options, Run, the rounds and growth between them.
 //   - same_test.go: TestSameAsCorpusRun (pipeline on Prism against
 //     corpus.Run on examples, zoo sources and the real dev sites) and
-//     TestDeadLetter.
+//     TestDeadLetter, TestTemplates.
 package orbeam

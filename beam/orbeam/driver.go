@@ -48,7 +48,7 @@ type Options struct {
 	// Out receives round-RRR/ per round (see Round); a local path or a Beam
 	// file system path (gs://…).
 	Out string
-	// Shards is the number of object files per round (default 4).
+	// Shards is the number of object files per source (default 1).
 	Shards int
 	// PagesPerTask bounds the pages extracted as one element (default
 	// DefaultPagesPerTask): fewer pages per element spread a small source
@@ -84,7 +84,7 @@ func Run(ctx context.Context, sources []corpus.Source, opt Options) (*corpus.Rep
 		opt.MinConfidence = 0.7
 	}
 	if opt.Shards <= 0 {
-		opt.Shards = 4
+		opt.Shards = 1
 	}
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -185,19 +185,37 @@ func round(ctx context.Context, sources []corpus.Source, idx []int, n int, p Par
 	if err := opt.Execute(ctx, pl); err != nil {
 		return 0, fmt.Errorf("round %d: pipeline: %w", n, err)
 	}
-	b, err := readFile(ctx, path.Join(r.Out, "report.jsonl"))
-	if err != nil {
-		return 0, fmt.Errorf("round %d: %w", n, err)
-	}
+	// The report lines and dead letters the pipeline wrote per source,
+	// assembled in corpus order into report.jsonl and deadletter.jsonl.
 	got := map[int]*corpus.Attempt{}
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(nil, 1<<24)
-	for line := 1; sc.Scan(); line++ {
-		var sl sourceLine
-		if err := json.Unmarshal(sc.Bytes(), &sl); err != nil || sl.Attempt == nil {
-			return 0, fmt.Errorf("%s/report.jsonl:%d: not a source attempt: %v", r.Out, line, err)
+	var report, dead bytes.Buffer
+	for _, i := range idx {
+		name := path.Join(r.Out, "report", sources[i].Name+".json")
+		b, err := readFile(ctx, name)
+		if err != nil {
+			return 0, fmt.Errorf("round %d: the report has no line for source %s: %w", n, sources[i].Name, err)
 		}
-		got[sl.Source] = sl.Attempt
+		var sl sourceLine
+		if err := json.Unmarshal(b, &sl); err != nil || sl.Attempt == nil || sl.Source != i {
+			return 0, fmt.Errorf("%s: not an attempt of source %d: %v", name, i, err)
+		}
+		got[i] = sl.Attempt
+		report.Write(b)
+		if sl.DeadLetters > 0 {
+			d, err := readFile(ctx, path.Join(r.Out, "deadletter", sources[i].Name+".jsonl"))
+			if err != nil {
+				return 0, fmt.Errorf("round %d: %w", n, err)
+			}
+			dead.Write(d)
+		}
+	}
+	if err := writeFile(ctx, path.Join(r.Out, "report.jsonl"), report.Bytes()); err != nil {
+		return 0, err
+	}
+	if dead.Len() > 0 {
+		if err := writeFile(ctx, path.Join(r.Out, "deadletter.jsonl"), dead.Bytes()); err != nil {
+			return 0, err
+		}
 	}
 	for _, i := range idx {
 		a := got[i]

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"maps"
 	"path"
 	"runtime"
 	"slices"
@@ -32,31 +33,14 @@ import (
 )
 
 func init() {
-	register.DoFn5x1[context.Context, SourceTask, func(WrapperRec), func(PageTask), func(int, LearnRec), error](&learnFn{})
-	register.DoFn7x1[context.Context, PageTask, func(*WrapperRec) bool, func(ObjectBatch), func(int, TaskPages), func(string, ObsBatch), func(string), error](&extractFn{})
-	register.DoFn4x0[int, func(*TaskPages) bool, func(int, PageStats), func(DropRec)](&sourcePagesFn{})
-	register.DoFn3x0[ObjectBatch, func(*DropRec) bool, func(int, ObjectBatch)](&shardKeyFn{})
-	register.DoFn4x0[string, ObsBatch, func(*DropRec) bool, func(string, ObsBatch)](&dropObsFn{})
-	register.DoFn3x1[context.Context, int, func(*ObjectBatch) bool, error](&writeShardFn{})
-	register.DoFn3x1[context.Context, string, func(*ObsBatch) bool, error](&writeGrowthFn{})
-	register.DoFn4x1[int, func(*LearnRec) bool, func(*PageStats) bool, func(string), error](&finishFn{})
+	register.DoFn5x1[context.Context, SourceTask, func(WrapperRec), func(PageTask), func(int, SourceOut), error](&learnFn{})
+	register.DoFn4x1[context.Context, PageTask, func(*WrapperRec) bool, func(int, SourceOut), error](&extractFn{})
+	register.DoFn3x1[context.Context, int, func(*SourceOut) bool, error](&sourceFn{})
 	register.Emitter1[WrapperRec]()
 	register.Emitter1[PageTask]()
-	register.Emitter2[int, LearnRec]()
-	register.Emitter1[ObjectBatch]()
-	register.Emitter2[int, PageStats]()
-	register.Emitter2[int, TaskPages]()
-	register.Emitter1[DropRec]()
-	register.Emitter2[int, ObjectBatch]()
-	register.Emitter2[string, ObsBatch]()
-	register.Emitter1[string]()
+	register.Emitter2[int, SourceOut]()
 	register.Iter1[WrapperRec]()
-	register.Iter1[ObjectBatch]()
-	register.Iter1[ObsBatch]()
-	register.Iter1[LearnRec]()
-	register.Iter1[PageStats]()
-	register.Iter1[TaskPages]()
-	register.Iter1[DropRec]()
+	register.Iter1[SourceOut]()
 }
 
 // parseSOD parses the SOD a DoFn carries (its text and the path it was
@@ -119,7 +103,7 @@ func (f *learnFn) Teardown() error {
 	return nil
 }
 
-func (f *learnFn) ProcessElement(ctx context.Context, t SourceTask, emitWrapper func(WrapperRec), emitPage func(PageTask), emitLearn func(int, LearnRec)) error {
+func (f *learnFn) ProcessElement(ctx context.Context, t SourceTask, emitWrapper func(WrapperRec), emitPage func(PageTask), emitLearn func(int, SourceOut)) error {
 	start := time.Now()
 	rec := LearnRec{Source: t.Index}
 	root, paths, wfs, w, annotated, err := f.learn(ctx, t)
@@ -165,7 +149,7 @@ func (f *learnFn) ProcessElement(ctx context.Context, t SourceTask, emitWrapper 
 			}
 		}
 	}
-	emitLearn(t.Index, rec)
+	emitLearn(t.Index, SourceOut{IsLearn: true, Learn: rec})
 	return nil
 }
 
@@ -347,8 +331,7 @@ type pageResult struct {
 	sum    uint64
 }
 
-func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*WrapperRec) bool,
-	emitObjects func(ObjectBatch), emitPages func(int, TaskPages), emitObs func(string, ObsBatch), emitDead func(string)) error {
+func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*WrapperRec) bool, emit func(int, SourceOut)) error {
 	start := time.Now()
 	w, err := f.wrapperOf(t.Source, side)
 	if err != nil {
@@ -375,22 +358,20 @@ func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*W
 			f.growers[t.Source] = g
 		}
 	}
-	tp := TaskPages{First: t.First, Sums: make([]int64, len(pages)), Pages: make([]PageStats, len(pages))}
-	batch := ObjectBatch{Source: t.Source, First: t.First}
-	obs := map[string]*ObsBatch{}
-	var classes []string
+	out := TaskOut{First: t.First, Sums: make([]int64, len(pages)), Pages: make([]PageStats, len(pages))}
+	obs := map[string]int{} // class → its index in out.Obs
 	for k, pr := range pages {
 		st := PageStats{Pages: 1, Filled: make([]int, len(f.fields))}
-		tp.Sums[k] = int64(pr.sum)
+		out.Sums[k] = int64(pr.sum)
 		if pr.failed != "" {
 			st.Unreadable++
-			tp.Pages[k] = st
+			out.Pages[k] = st
 			page := t.Rels[k]
 			if len(t.Files) == 0 {
 				page = annotate.SourceRel(t.Root, page)
 			}
 			b, _ := json.Marshal(deadLetter{Source: f.Names[t.Source], Page: page, Reason: pr.failed})
-			emitDead(string(b))
+			out.Dead = append(out.Dead, string(b))
 			continue
 		}
 		if pr.unfit {
@@ -404,8 +385,8 @@ func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*W
 			if err != nil {
 				return err
 			}
-			batch.Lines = append(batch.Lines, string(b))
-			batch.Pages = append(batch.Pages, t.First+k)
+			out.Lines = append(out.Lines, string(b))
+			out.LinePages = append(out.LinePages, t.First+k)
 			st.Objects++
 			for k, name := range f.fields {
 				for _, fd := range o.Fields {
@@ -425,11 +406,11 @@ func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*W
 				continue
 			}
 			for class, vals := range g.Take(o) {
-				ob := obs[class]
-				if ob == nil {
-					ob = &ObsBatch{Source: t.Source, First: t.First}
-					obs[class] = ob
-					classes = append(classes, class)
+				c, ok := obs[class]
+				if !ok {
+					c = len(out.Obs)
+					obs[class] = c
+					out.Obs = append(out.Obs, ClassLines{Class: class})
 				}
 				for j, v := range vals {
 					vb, err := json.Marshal(v)
@@ -440,21 +421,15 @@ func (f *extractFn) ProcessElement(ctx context.Context, t PageTask, side func(*W
 					if err != nil {
 						return err
 					}
-					ob.Lines = append(ob.Lines, string(lb))
-					ob.Pages = append(ob.Pages, t.First+k)
+					out.Obs[c].Lines = append(out.Obs[c].Lines, string(lb))
+					out.Obs[c].Pages = append(out.Obs[c].Pages, t.First+k)
 				}
 			}
 		}
-		tp.Pages[k] = st
+		out.Pages[k] = st
 	}
-	if len(batch.Lines) > 0 {
-		emitObjects(batch)
-	}
-	for _, c := range classes {
-		emitObs(c, *obs[c])
-	}
-	tp.Seconds = time.Since(start).Seconds()
-	emitPages(t.Source, tp)
+	out.Seconds = time.Since(start).Seconds()
+	emit(t.Source, SourceOut{Task: out})
 	return nil
 }
 
@@ -472,7 +447,7 @@ func (t PageTask) page(i int) PageTask {
 // the parallelism), and returns each page's objects, whether it did not
 // fit and its sum. Copies are kept here (a copy of a page of another task
 // would not be seen): the copies of the source are left out after all its
-// pages are extracted (sourcePagesFn). A page that could not be read is
+// pages are extracted (sourceFn). A page that could not be read is
 // in the report's Failed and its result says why. A panic is the task's
 // error.
 func extractTask(ctx context.Context, w *wrapper.Wrapper, t PageTask, encoding string) (pages []pageResult, err error) {
@@ -576,32 +551,61 @@ func mergeStats(a, b PageStats) PageStats {
 	return out
 }
 
-// sourcePagesFn finds the copies of a page among the pages of a source,
-// as objectrunner.Run does: a page whose sum is that of a page earlier in
-// the source's page list is a copy, left out and counted as a duplicate
-// (DropRec, the side input of shardKeyFn and dropObsFn). It emits the
-// source's counts, those of the pages kept.
-type sourcePagesFn struct{}
+// sourceFn writes everything a source gave in the round, from its
+// learning outcome and its page tasks' outputs grouped by source: copies of
+// a page are found as objectrunner.Run finds them (a page whose sum is
+// that of a page earlier in the source's page list is left out and counted
+// as a duplicate; the decision depends on the sums and positions alone,
+// not on which task or worker read which page); the other pages' objects
+// go to objects-NAME.jsonl (sorted by page and order on the page: the
+// same bytes whatever the bundles and retries), the source's attempt to
+// report/NAME.json, the values it offered to growth (a successful source
+// only) to growth/NAME.jsonl and its dead letters to deadletter/NAME.jsonl.
+type sourceFn struct {
+	Dir    string
+	Round  int
+	Fields []string
+	Names  map[int]string
+	Shards int
+	Grow   bool
+}
 
-func (f *sourcePagesFn) ProcessElement(src int, iter func(*TaskPages) bool, emitStats func(int, PageStats), emitDrop func(DropRec)) {
-	var tasks []TaskPages
-	var tp TaskPages
-	for iter(&tp) {
-		tasks = append(tasks, tp)
-		tp = TaskPages{}
+func (f *sourceFn) ProcessElement(ctx context.Context, src int, iter func(*SourceOut) bool) error {
+	name, ok := f.Names[src]
+	if !ok {
+		return fmt.Errorf("source %d is not a source of the round", src)
 	}
-	slices.SortFunc(tasks, func(a, b TaskPages) int { return cmp.Compare(a.First, b.First) })
+	var lr *LearnRec
+	var tasks []TaskOut
+	var so SourceOut
+	for iter(&so) {
+		if so.IsLearn {
+			l := so.Learn
+			lr = &l
+		} else {
+			tasks = append(tasks, so.Task)
+		}
+		so = SourceOut{}
+	}
+	if lr == nil {
+		return fmt.Errorf("source %d: no learning outcome", src)
+	}
+	slices.SortFunc(tasks, func(a, b TaskOut) int { return cmp.Compare(a.First, b.First) })
+
+	// Copies of a page, and the counts of the other pages.
 	var st PageStats
 	seen := map[int64]bool{}
-	drop := DropRec{Source: src}
+	drop := map[int]bool{}
+	var dead []string
 	for _, t := range tasks {
 		st.Seconds += t.Seconds
+		dead = append(dead, t.Dead...)
 		for k, sum := range t.Sums {
 			if sum != 0 {
 				if seen[sum] {
 					st.Pages++
 					st.Duplicates++
-					drop.Pages = append(drop.Pages, t.First+k)
+					drop[t.First+k] = true
 					continue
 				}
 				seen[sum] = true
@@ -609,175 +613,103 @@ func (f *sourcePagesFn) ProcessElement(src int, iter func(*TaskPages) bool, emit
 			st = mergeStats(st, t.Pages[k])
 		}
 	}
-	emitStats(src, st)
-	if len(drop.Pages) > 0 {
-		emitDrop(drop)
+	a, err := attempt(f.Round, f.Fields, *lr, st)
+	if err != nil {
+		return err
 	}
-}
 
-// dropped holds the pages left out as copies, by source (the DropRec side
-// input, read once per DoFn instance).
-type dropped map[int]map[int]bool
-
-func readDropped(side func(*DropRec) bool) dropped {
-	out := dropped{}
-	var r DropRec
-	for side(&r) {
-		m := map[int]bool{}
-		for _, p := range r.Pages {
-			m[p] = true
+	// The objects: shard s holds the tasks whose first page hashes to s,
+	// in page order.
+	shards := make([]bytes.Buffer, max(1, f.Shards))
+	for _, t := range tasks {
+		b := &shards[0]
+		if len(shards) > 1 {
+			h := fnv.New32a()
+			fmt.Fprintf(h, "%d/%d", src, t.First)
+			b = &shards[h.Sum32()%uint32(len(shards))]
 		}
-		out[r.Source] = m
-		r = DropRec{}
-	}
-	return out
-}
-
-// keep returns the lines (and their pages) of the pages of src that are
-// not copies, and whether any remain.
-func (d dropped) keep(src int, lines []string, pages []int) ([]string, []int, bool) {
-	m := d[src]
-	if len(m) == 0 {
-		return lines, pages, len(lines) > 0
-	}
-	var kl []string
-	var kp []int
-	for i, l := range lines {
-		if !m[pages[i]] {
-			kl, kp = append(kl, l), append(kp, pages[i])
+		for i, l := range t.Lines {
+			if !drop[t.LinePages[i]] {
+				b.WriteString(l)
+				b.WriteByte('\n')
+			}
 		}
 	}
-	return kl, kp, len(kl) > 0
-}
-
-// shardKeyFn leaves out the objects of copies of a page and keys a task's
-// objects by their shard: a hash of the source and the task's first page,
-// so the shards do not depend on the bundles.
-type shardKeyFn struct {
-	Shards int
-
-	dropped dropped
-}
-
-func (f *shardKeyFn) ProcessElement(o ObjectBatch, side func(*DropRec) bool, emit func(int, ObjectBatch)) {
-	if f.dropped == nil {
-		f.dropped = readDropped(side)
-	}
-	var ok bool
-	if o.Lines, o.Pages, ok = f.dropped.keep(o.Source, o.Lines, o.Pages); !ok {
-		return
-	}
-	h := fnv.New32a()
-	fmt.Fprintf(h, "%d/%d", o.Source, o.First)
-	emit(int(h.Sum32()%uint32(f.Shards)), o)
-}
-
-// dropObsFn leaves out the values offered to growth by copies of a page.
-type dropObsFn struct {
-	dropped dropped
-}
-
-func (f *dropObsFn) ProcessElement(class string, o ObsBatch, side func(*DropRec) bool, emit func(string, ObsBatch)) {
-	if f.dropped == nil {
-		f.dropped = readDropped(side)
-	}
-	var ok bool
-	if o.Lines, o.Pages, ok = f.dropped.keep(o.Source, o.Lines, o.Pages); ok {
-		emit(class, o)
-	}
-}
-
-// ShardName is the file of shard i of n in dir.
-func ShardName(dir string, i, n int) string {
-	return path.Join(dir, fmt.Sprintf("objects-%05d-of-%05d.jsonl", i, n))
-}
-
-// writeShardFn writes one shard of objects, sorted by source, page and
-// order on the page: the same bytes whatever the bundles and retries.
-type writeShardFn struct {
-	Dir    string
-	Shards int
-}
-
-func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, iter func(*ObjectBatch) bool) error {
-	var batches []ObjectBatch
-	var o ObjectBatch
-	for iter(&o) {
-		batches = append(batches, o)
-		o = ObjectBatch{}
-	}
-	return writeFile(ctx, ShardName(f.Dir, shard, f.Shards), joinLines(batches))
-}
-
-// joinLines sorts batches by source and first page and returns their
-// lines, one per line.
-func joinLines(batches []ObjectBatch) []byte {
-	slices.SortFunc(batches, func(a, b ObjectBatch) int {
-		return cmp.Or(cmp.Compare(a.Source, b.Source), cmp.Compare(a.First, b.First))
-	})
-	var b bytes.Buffer
-	for _, o := range batches {
-		for _, l := range o.Lines {
-			b.WriteString(l)
-			b.WriteByte('\n')
+	for i := range shards {
+		if shards[i].Len() > 0 {
+			if err := writeFile(ctx, ShardName(f.Dir, name, i, len(shards)), shards[i].Bytes()); err != nil {
+				return err
+			}
 		}
 	}
-	return b.Bytes()
-}
 
-// writeGrowthFn writes the values offered to one dictionary class, sorted
-// by source, page and order: DIR/CLASS.jsonl, one ObsRec per line.
-type writeGrowthFn struct {
-	Dir string
-}
-
-func (f *writeGrowthFn) ProcessElement(ctx context.Context, class string, iter func(*ObsBatch) bool) error {
-	if class == "" || strings.ContainsAny(class, `/\`) || strings.HasPrefix(class, ".") {
-		return fmt.Errorf("dictionary class %q cannot name a file", class)
+	// The values offered to growth, class by class, in page order.
+	if f.Grow && a.Status == corpus.OK {
+		byClass := map[string][]string{}
+		for _, t := range tasks {
+			for _, c := range t.Obs {
+				for i, l := range c.Lines {
+					if !drop[c.Pages[i]] {
+						byClass[c.Class] = append(byClass[c.Class], l)
+					}
+				}
+			}
+		}
+		if len(byClass) > 0 {
+			var b bytes.Buffer
+			for _, c := range slices.Sorted(maps.Keys(byClass)) {
+				for _, l := range byClass[c] {
+					b.WriteString(l)
+					b.WriteByte('\n')
+				}
+			}
+			if err := writeFile(ctx, path.Join(f.Dir, "growth", name+".jsonl"), b.Bytes()); err != nil {
+				return err
+			}
+		}
 	}
-	var batches []ObjectBatch
-	var o ObsBatch
-	for iter(&o) {
-		batches = append(batches, ObjectBatch(o))
-		o = ObsBatch{}
-	}
-	return writeFile(ctx, path.Join(f.Dir, class+".jsonl"), joinLines(batches))
-}
-
-// sourceLine is one line of a round's report: a source's attempt.
-type sourceLine struct {
-	Source  int             `json:"source"`
-	Attempt *corpus.Attempt `json:"attempt"`
-}
-
-// finishFn joins a source's learning outcome and its extraction counts
-// into its attempt, as `objectrunner run` reports it.
-type finishFn struct {
-	Round  int
-	Fields []string
-}
-
-func (f *finishFn) ProcessElement(src int, learned func(*LearnRec) bool, stats func(*PageStats) bool, emit func(string)) error {
-	var lr LearnRec
-	if !learned(&lr) {
-		return fmt.Errorf("source %d: no learning outcome", src)
-	}
-	a := &corpus.Attempt{Round: f.Round, Status: corpus.Status(lr.Status), Reason: lr.Reason, Pages: lr.Pages, Seconds: lr.Seconds}
-	if lr.Annotated != "" {
-		if err := json.Unmarshal([]byte(lr.Annotated), &a.Annotated); err != nil {
+	if len(dead) > 0 {
+		if err := writeFile(ctx, path.Join(f.Dir, "deadletter", name+".jsonl"), []byte(strings.Join(dead, "\n")+"\n")); err != nil {
 			return err
 		}
 	}
-	var st PageStats
-	var one PageStats
-	for stats(&one) {
-		st = mergeStats(st, one)
+	b, err := json.Marshal(sourceLine{Source: src, Attempt: a, DeadLetters: len(dead)})
+	if err != nil {
+		return err
+	}
+	return writeFile(ctx, path.Join(f.Dir, "report", name+".json"), append(b, '\n'))
+}
+
+// ShardName is the file of shard i of n of source name's objects in dir.
+func ShardName(dir, name string, i, n int) string {
+	if n <= 1 {
+		return path.Join(dir, fmt.Sprintf("objects-%s.jsonl", name))
+	}
+	return path.Join(dir, fmt.Sprintf("objects-%s-%05d-of-%05d.jsonl", name, i, n))
+}
+
+// sourceLine is one line of a round's report: a source's attempt, and
+// how many of its pages are dead letters (deadletter/NAME.jsonl).
+type sourceLine struct {
+	Source      int             `json:"source"`
+	Attempt     *corpus.Attempt `json:"attempt"`
+	DeadLetters int             `json:"dead_letters,omitempty"`
+}
+
+// attempt joins a source's learning outcome and its extraction counts
+// into its attempt, as `objectrunner run` reports it.
+func attempt(round int, fields []string, lr LearnRec, st PageStats) (*corpus.Attempt, error) {
+	a := &corpus.Attempt{Round: round, Status: corpus.Status(lr.Status), Reason: lr.Reason, Pages: lr.Pages, Seconds: lr.Seconds}
+	if lr.Annotated != "" {
+		if err := json.Unmarshal([]byte(lr.Annotated), &a.Annotated); err != nil {
+			return nil, err
+		}
 	}
 	a.Objects, a.PagesWithObjects, a.Unfit, a.Unreadable, a.Duplicates = st.Objects, st.PagesWithObjects, st.Unfit, st.Unreadable, st.Duplicates
 	a.Seconds += st.Seconds
 	if a.Objects > 0 {
 		a.Fill = map[string]float64{}
-		for i, name := range f.Fields {
+		for i, name := range fields {
 			n := 0
 			if i < len(st.Filled) {
 				n = st.Filled[i]
@@ -794,12 +726,7 @@ func (f *finishFn) ProcessElement(src int, learned func(*LearnRec) bool, stats f
 			a.Status = corpus.OK
 		}
 	}
-	b, err := json.Marshal(sourceLine{Source: src, Attempt: a})
-	if err != nil {
-		return err
-	}
-	emit(string(b))
-	return nil
+	return a, nil
 }
 
 // writeFile writes data to name on its Beam file system (a local path,

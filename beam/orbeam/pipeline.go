@@ -6,7 +6,6 @@ import (
 	"regexp"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 
 	"github.com/objectrunner/objectrunner/warc"
 )
@@ -30,7 +29,7 @@ type Params struct {
 	// confidence they need.
 	Grow          bool
 	MinConfidence float64
-	// Shards is the number of object files per round.
+	// Shards is the number of object files per source (default 1).
 	Shards int
 	// PagesPerTask bounds the pages extracted as one element (default
 	// DefaultPagesPerTask; see TaskSize).
@@ -66,11 +65,15 @@ func (f WARCFilter) Filter() (warc.Filter, error) {
 // Round is one pipeline run: its number, its sources and the directory
 // (a local path or a Beam file system path) that receives its outputs:
 //
-//	objects-SSSSS-of-NNNNN.jsonl  the objects, sorted by source, page, order
-//	report.jsonl                  one line per source: {"source": i, "attempt": corpus.Attempt}
-//	growth/CLASS.jsonl            the values offered to each class (ObsRec lines)
-//	deadletter.jsonl              pages that failed, with the reason
+//	objects-NAME.jsonl            the objects of source NAME, sorted by page and order
+//	                              (objects-NAME-SSSSS-of-NNNNN.jsonl with Params.Shards > 1)
+//	report/NAME.json              the source's line of the report: {"source": i, "attempt": corpus.Attempt}
+//	growth/NAME.jsonl             the values a successful source offered to growth (ObsRec lines)
+//	deadletter/NAME.jsonl         the source's pages that failed, with the reason
 //	wrappers/NAME.wrapper.json    the wrapper of each learned source
+//
+// and, written by the driver (Run) from these: report.jsonl and
+// deadletter.jsonl (only when a page failed).
 type Round struct {
 	Number  int
 	Sources []SourceTask
@@ -78,8 +81,11 @@ type Round struct {
 }
 
 // Build adds one round to the pipeline at s: sources → learn each (keyed by
-// source) → extract every page with its source's wrapper as side input →
-// sharded objects, report, growth values combined per class, dead letters.
+// source) → extract every page task with its source's wrapper as side
+// input → the learning outcome and the tasks' outputs grouped by source,
+// the round's only grouping by key besides the two reshuffles → per
+// source: copies of a page left out, its objects, report line, growth
+// values and dead letters written.
 func Build(s beam.Scope, p Params, r Round) {
 	names, dirs := map[int]string{}, map[int]string{}
 	for _, t := range r.Sources {
@@ -89,24 +95,8 @@ func Build(s beam.Scope, p Params, r Round) {
 	wrappers, pages, learned := beam.ParDo3(s.Scope("learn"), &learnFn{SOD: p.SOD, SODFile: p.SODFile, DictDir: p.DictDir,
 		SampleK: p.SampleK, Encoding: p.Encoding, WrapperDir: path.Join(r.Out, "wrappers"), WARC: p.WARC, PagesPerTask: p.PagesPerTask}, srcs)
 	pages = beam.Reshuffle(s, pages)
-	objs, taskPages, obs, dead := beam.ParDo4(s.Scope("extract"), &extractFn{SOD: p.SOD, SODFile: p.SODFile, Encoding: p.Encoding,
+	tasks := beam.ParDo(s.Scope("extract"), &extractFn{SOD: p.SOD, SODFile: p.SODFile, Encoding: p.Encoding,
 		Grow: p.Grow, MinConfidence: p.MinConfidence, Dirs: dirs, Names: names}, pages, beam.SideInput{Input: wrappers})
-
-	// Copies of a page: the pages' sums, grouped by source, say which
-	// pages copy an earlier one (dropped, a side input: the objects and
-	// values of these pages are left out), and give the source's counts.
-	perSource, dropped := beam.ParDo2(s.Scope("copies"), &sourcePagesFn{}, beam.GroupByKey(s, taskPages))
-
-	shards := max(1, p.Shards)
-	keyed := beam.ParDo(s, &shardKeyFn{Shards: shards}, objs, beam.SideInput{Input: dropped})
-	beam.ParDo0(s.Scope("write objects"), &writeShardFn{Dir: r.Out, Shards: shards}, beam.GroupByKey(s, keyed))
-
-	lines := beam.ParDo(s.Scope("report"), &finishFn{Round: r.Number, Fields: p.Fields}, beam.CoGroupByKey(s, learned, perSource))
-	textio.Write(s, path.Join(r.Out, "report.jsonl"), lines)
-
-	if p.Grow {
-		obs = beam.ParDo(s, &dropObsFn{}, obs, beam.SideInput{Input: dropped})
-		beam.ParDo0(s.Scope("growth"), &writeGrowthFn{Dir: path.Join(r.Out, "growth")}, beam.GroupByKey(s, obs))
-	}
-	textio.Write(s, path.Join(r.Out, "deadletter.jsonl"), dead)
+	beam.ParDo0(s.Scope("per source"), &sourceFn{Dir: r.Out, Round: r.Number, Fields: p.Fields, Names: names, Shards: max(1, p.Shards), Grow: p.Grow},
+		beam.GroupByKey(s, beam.Flatten(s, learned, tasks)))
 }

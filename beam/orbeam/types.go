@@ -64,59 +64,56 @@ type PageStats struct {
 	Unfit            int
 	Unreadable       int
 	// Duplicates counts the pages left out as copies of an earlier page
-	// of the source (sourcePagesFn).
+	// of the source (sourceFn).
 	Duplicates int
 	Filled     []int
 	Conf       float64
 	Seconds    float64
 }
 
-// TaskPages is what the pages of one PageTask gave, page by page: Sums[k]
-// is the annotate.Page.Sum of page First+k (read with
+// TaskOut is everything the pages of one PageTask gave, page by page:
+// Sums[k] is the annotate.Page.Sum of page First+k (read with
 // LoadOptions.StableSum, so that the sums of pages extracted by different
-// workers compare; 0: the page could not be read), Pages[k] its counts,
-// and Seconds the task's time. The TaskPages of a source, grouped by
-// source, say which pages are copies of an earlier one (sourcePagesFn).
-type TaskPages struct {
-	First   int
-	Sums    []int64
-	Pages   []PageStats
-	Seconds float64
+// workers compare; 0: the page could not be read) and Pages[k] its
+// counts; Lines are the objects as JSON lines, in page order and order on
+// the page, LinePages each line's page (its position in the source's page
+// list); Obs the values offered to growth, per class; Dead the
+// dead-letter records of the pages that failed; Seconds the task's time.
+// The TaskOuts of a source, grouped by source with its LearnRec, give all
+// of the source's outputs (sourceFn).
+type TaskOut struct {
+	First     int
+	Sums      []int64
+	Pages     []PageStats
+	Lines     []string
+	LinePages []int
+	Obs       []ClassLines
+	Dead      []string
+	Seconds   float64
 }
 
-// DropRec lists the pages of a source left out as copies of an earlier
-// page (positions in the source's page list, ascending): a side input of
-// the steps that write objects and values offered to growth.
-type DropRec struct {
-	Source int
-	Pages  []int
+// ClassLines is the values one PageTask offered to the dictionary growth
+// of one class, as ObsRec JSON lines in page order and order on the page,
+// and each line's page.
+type ClassLines struct {
+	Class string
+	Lines []string
+	Pages []int
 }
 
-// ObjectBatch is the objects extracted from one PageTask, as JSON lines
-// in page order and order on the page: the shards are sorted by Source and
-// First, which orders the lines as `objectrunner run` writes them. Pages
-// gives each line's page (its position in the source's page list).
-type ObjectBatch struct {
-	Source int
-	First  int
-	Lines  []string
-	Pages  []int
-}
-
-// ObsBatch is the values one PageTask offered to the dictionary growth of
-// one class, as ObsRec JSON lines in page order and order on the page, and
-// each line's page.
-type ObsBatch struct {
-	Source int
-	First  int
-	Lines  []string
-	Pages  []int
+// SourceOut is one element of the round's only grouping, keyed by
+// source: the source's learning outcome (Learn, one per source) or what
+// one of its page tasks gave (Task).
+type SourceOut struct {
+	IsLearn bool
+	Learn   LearnRec
+	Task    TaskOut
 }
 
 // ObsRec is one value offered to dictionary growth
 // (dictionaries.Observation as JSON), with its class and its place in the
 // corpus, so the driver grows in the order `objectrunner run` does: one
-// line of growth/CLASS.jsonl.
+// line of growth/NAME.jsonl.
 type ObsRec struct {
 	Class  string
 	Source int
@@ -126,7 +123,7 @@ type ObsRec struct {
 }
 
 func init() {
-	for _, t := range []any{SourceTask{}, PageTask{}, WrapperRec{}, LearnRec{}, PageStats{}, TaskPages{}, DropRec{}, ObjectBatch{}, ObsBatch{}} {
+	for _, t := range []any{SourceTask{}, PageTask{}, WrapperRec{}, LearnRec{}, PageStats{}, TaskOut{}, ClassLines{}, SourceOut{}} {
 		beam.RegisterType(reflect.TypeOf(t))
 	}
 }

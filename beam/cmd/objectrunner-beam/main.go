@@ -42,7 +42,7 @@ func main() {
 	minConf := flag.Float64("min-confidence", 0.7, "grow the dictionaries with values at least this confident")
 	k := flag.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from, per source")
 	encoding := flag.String("encoding", "", "character encoding of the pages (default: detect)")
-	shards := flag.Int("shards", 4, "object files per round")
+	shards := flag.Int("shards", 1, "object files per source and round")
 	hosts := flag.String("host", "", "WARC sources: only pages of these hosts (comma-separated) and their subdomains")
 	include := flag.String("url", "", "WARC sources: only pages whose URL matches this regular expression (RE2)")
 	exclude := flag.String("url-exclude", "", "WARC sources: leave out pages whose URL matches this regular expression")
