@@ -463,6 +463,9 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			sc := w.slotScore(st, fi, basis, score, label, labels[s], depth, nPages, detail, lines)
 			if r := valid[f.Path]; r != nil {
 				sc.Valid = validShare(st, r)
+				if f.WholeByPattern() {
+					sc.Recognized = recognizedFactor(sc.Valid)
+				}
 			}
 			score = sc.Total()
 			if score <= 0 {
