@@ -137,3 +137,46 @@ func TestStrayAnchor(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherParent: a detail page's set field takes further slots among
+// its place's siblings only.
+func TestOtherParent(t *testing.T) {
+	doc, err := html.Parse(strings.NewReader(`<html><body><section>` +
+		`<div><a>A. Roe</a>, <a>B. Doe</a></div>` +
+		`<p><b>Edited by:</b> <span>C. Poe</span>, <span>D. Loe</span></p></section></body></html>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var as, spans []*html.Node
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "a" {
+			as = append(as, n.FirstChild)
+		}
+		if n.Type == html.ElementNode && n.Data == "span" {
+			spans = append(spans, n.FirstChild)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	stat := func(n *html.Node) *slotStats {
+		st := NewSlotStats()
+		st.Nodes = map[int]*html.Node{0: n, 1: n, 2: n}
+		return st
+	}
+	for _, c := range []struct {
+		name string
+		p, s *slotStats
+		want bool
+	}{
+		{"second author, a sibling", stat(as[0]), stat(as[1]), false},
+		{"second editor, another row", stat(as[0]), stat(spans[1]), true},
+		{"no page in common", stat(as[0]), NewSlotStats(), false},
+	} {
+		if got := otherParent(c.p, c.s); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -555,7 +555,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 				// its type (a fax after the phone).
 				continue
 			}
-			if p, ok := place[c.Field]; ok && !single && !peerPlace(peers, p, c.Slot) && (!samePlace(sets, othersUsed(used, chosen[c.Field]), p, c.Slot) || otherRow(stats[p], stats[c.Slot])) {
+			if p, ok := place[c.Field]; ok && !single && !peerPlace(peers, p, c.Slot) && (!samePlace(sets, othersUsed(used, chosen[c.Field]), p, c.Slot) || otherRow(stats[p], stats[c.Slot]) || detail && otherParent(stats[p], stats[c.Slot])) {
 				continue
 			}
 			if !single {
