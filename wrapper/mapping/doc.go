@@ -54,6 +54,15 @@
 //	                      away names no field (off, the real dev
 //	                      book site's page_count: 1921 right -> 2)
 //
+// Added by branch detail5 (docs/trust.md, "Detail pages: ... (branch
+// detail5)"): the score's Recognized part (score.go); the locality
+// anchors without a stray set field (dropStraySets, locality.go); a set
+// field's further slots among its place's siblings (setparent.go, a part
+// of the one-place rule); two rules of value extraction the score cannot
+// express, each saying why: a lone bracket at a value's edge
+// (valueBounds, match.go) and a row label ending a set's items
+// (rowlabelitems.go).
+//
 // Deleted after measuring: column headers as row labels (colrow), a
 // label's "/" between two names (slashlabel), a label's written-in number
 // against a field (labelnum), a learned row

@@ -127,6 +127,7 @@ func objectRegion(w *State, cands []cand, stats []*slotStats) *region {
 			slots = append(slots, b.Slot)
 		}
 	}
+	reg.anchors, slots = dropStraySets(w, stats, reg.anchors, slots)
 	if len(slots) < 2 {
 		return nil
 	}
@@ -163,6 +164,68 @@ func objectRegion(w *State, cands []cand, stats []*slotStats) *region {
 		return nil
 	}
 	return reg
+}
+
+// dropStraySets drops from the anchors (field paths, their best slots) a
+// set field whose best slot lies outside the smallest subtree holding the
+// other anchors on most sample pages, when at least two others remain and
+// that subtree is not the page body. A set field's best candidate is not
+// where it is placed (detailPlaces chooses a set field's place among the
+// slots the single fields left free), and its dictionary knows the
+// look-alikes of a sidebar's "you may also like" list or an ad as well as
+// the object's own line-up: the sidebar's link, taken as an anchor, made
+// the region the whole page, and an ad's price then tied with the
+// object's own. A single field's best slot is kept whatever its place (a
+// title in a header above the detail rows is the object's).
+func dropStraySets(w *State, stats []*slotStats, anchors []string, slots []int) ([]string, []int) {
+	if len(slots) < 3 {
+		return anchors, slots
+	}
+	var keepA []string
+	var keepS []int
+	dropped := 0
+	for i, path := range anchors {
+		f := w.FieldSpecs[IndexOf(w.FieldSpecs, path)]
+		if f.Many && len(slots)-dropped-1 >= 2 && strayAnchor(stats, slots, i) {
+			dropped++
+			continue
+		}
+		keepA, keepS = append(keepA, path), append(keepS, slots[i])
+	}
+	return keepA, keepS
+}
+
+// strayAnchor reports whether anchor i's slot lies outside the lowest
+// common ancestor of the other anchors' values on more than half of the
+// sample pages where it and two others are known and that ancestor is not
+// the page's body.
+func strayAnchor(stats []*slotStats, slots []int, i int) bool {
+	out, n := 0, 0
+	for pg, x := range stats[slots[i]].Nodes {
+		var lca *html.Node
+		k := 0
+		for j, s := range slots {
+			if j == i {
+				continue
+			}
+			if y := stats[s].Nodes[pg]; y != nil {
+				if lca == nil {
+					lca = y
+				} else {
+					lca = commonAncestor(lca, y)
+				}
+				k++
+			}
+		}
+		if k < 2 || lca == nil || lca.Type != html.ElementNode || lca.Data == "body" || lca.Data == "html" {
+			continue
+		}
+		n++
+		if !within(x, lca) {
+			out++
+		}
+	}
+	return n > 0 && 2*out > n
 }
 
 // weigh sets the Locality factor of the single fields' candidates outside

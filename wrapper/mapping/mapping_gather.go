@@ -463,6 +463,9 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			sc := w.slotScore(st, fi, basis, score, label, labels[s], depth, nPages, detail, lines)
 			if r := valid[f.Path]; r != nil {
 				sc.Valid = validShare(st, r)
+				if f.WholeByPattern() {
+					sc.Recognized = recognizedFactor(sc.Valid)
+				}
 			}
 			score = sc.Total()
 			if score <= 0 {
@@ -552,7 +555,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 				// its type (a fax after the phone).
 				continue
 			}
-			if p, ok := place[c.Field]; ok && !single && !peerPlace(peers, p, c.Slot) && (!samePlace(sets, othersUsed(used, chosen[c.Field]), p, c.Slot) || otherRow(stats[p], stats[c.Slot])) {
+			if p, ok := place[c.Field]; ok && !single && !peerPlace(peers, p, c.Slot) && (!samePlace(sets, othersUsed(used, chosen[c.Field]), p, c.Slot) || otherRow(stats[p], stats[c.Slot]) || detail && otherParent(stats[p], stats[c.Slot])) {
 				continue
 			}
 			if !single {

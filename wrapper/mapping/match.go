@@ -164,10 +164,10 @@ func collapseSpace(s string) string {
 // valueBounds returns the tokens of [a, b) valueText reads: edge
 // punctuation and tags left out, an abbreviation's period taken in.
 func valueBounds(toks []Token, a, b int) (int, int) {
-	for a < b && exalg.EdgeToken(&toks[a]) && !gluedSlash(toks, a, a+1, a, b) {
+	for a < b && (exalg.EdgeToken(&toks[a]) && !gluedSlash(toks, a, a+1, a, b) || onlyOf(&toks[a], ")]}")) {
 		a++
 	}
-	for b > a && exalg.EdgeToken(&toks[b-1]) && !gluedSlash(toks, b-1, b-2, a, b) {
+	for b > a && (exalg.EdgeToken(&toks[b-1]) && !gluedSlash(toks, b-1, b-2, a, b) || onlyOf(&toks[b-1], "([{")) {
 		b--
 	}
 	if a >= b {
@@ -179,6 +179,24 @@ func valueBounds(toks []Token, a, b int) (int, int) {
 		b++
 	}
 	return a, b
+}
+
+// onlyOf reports whether word token t is made of the characters of set
+// only. valueBounds drops a lone opening bracket at a value's end and a
+// lone closing one at its start: the template's punctuation around
+// another row that the slot's text ran into ("<a>Publisher</a> (" before
+// an optional "<a>date</a>)"), never a value's own (a value's brackets
+// come in pairs: "Jane Roe (1945)").
+func onlyOf(t *Token, set string) bool {
+	if t.Kind != KindWord || t.Text == "" {
+		return false
+	}
+	for _, r := range t.Text {
+		if !strings.ContainsRune(set, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // runs splits tokens [a, b) into maximal runs of words between tags.

@@ -46,13 +46,22 @@ import (
 //	              region of the best-supported fields weighs
 //	              outsidePenalty, so that it is taken only when the
 //	              region holds no candidate, and is then flagged
+//	Recognized    recognizer agreement in content: for a field whose
+//	              regex or predefined recognizer delimits whole values
+//	              (not an address's partial one), 0.5 + 0.5 × Valid, the
+//	              share of the slot's sample values in which it finds an
+//	              instance (recognizedFactor)
 //
-// Recognizer agreement in content is not a factor: a patterned field's
-// candidates are its recognizer's annotations (Annotation counts them),
-// a label-nominated slot must be recognized in GeneraliseThres of its
-// values to be nominated (plausible), and the slot's share of recognized
-// values decides validation (SlotMap.Valid). Valid is shown beside the
-// factors for the reader.
+// A patterned field's candidates are its recognizer's annotations
+// (Annotation counts them), and a label-nominated slot must be recognized
+// in GeneraliseThres of its values to be nominated (plausible); but the
+// annotation count does not see the slot's other values. Two slots with
+// as many instances, one holding them alone (a website's own <span>) and
+// one where they ride on other text on some pages only (a "District:"
+// line that swallows the website's line on a few pages), weighed the same
+// and the field abstained. Recognized separates them; it is mild (never
+// below 0.5) so that placeholders ("N/A", "TBA") on a field's own slot
+// cost little.
 //
 // A few candidates are not weighed but placed by a rule that the factors
 // cannot express (Rule names it; Total is then the rule's value, set
@@ -71,9 +80,10 @@ type Score struct {
 	Title        float64 `json:"title"`
 	Whole        float64 `json:"whole"`
 	Locality     float64 `json:"locality"`
+	Recognized   float64 `json:"recognized,omitempty"`
 	// Valid is the share of the slot's sample values in which the
-	// field's recognizer finds an instance (-1: no recognizer); shown,
-	// not multiplied.
+	// field's recognizer finds an instance (-1: no recognizer); the
+	// Recognized factor is computed from it.
 	Valid float64 `json:"valid"`
 	// Fixed is Total for a rule's candidate.
 	Fixed float64 `json:"fixed,omitempty"`
@@ -82,7 +92,7 @@ type Score struct {
 // newScore returns a Score with every factor neutral.
 func newScore(basis string, annotation float64) Score {
 	return Score{Basis: basis, Annotation: annotation, Label: 1, Variation: 1, Multiplicity: 1,
-		OneText: 1, Title: 1, Whole: 1, Locality: 1, Valid: -1}
+		OneText: 1, Title: 1, Whole: 1, Locality: 1, Recognized: 1, Valid: -1}
 }
 
 // ruleScore returns the Score of a candidate placed by rule at total.
@@ -105,6 +115,9 @@ func (s Score) Total() float64 {
 	t *= s.Title
 	t *= s.Whole
 	t *= s.Locality
+	if s.Recognized != 0 { // 0: a Score saved before the factor existed
+		t *= s.Recognized
+	}
 	return t
 }
 
@@ -121,8 +134,9 @@ func (s Score) String() string {
 		name string
 		v    float64
 	}{{"label", s.Label}, {"variation", s.Variation}, {"multiplicity", s.Multiplicity},
-		{"one-text", s.OneText}, {"title", s.Title}, {"whole", s.Whole}, {"locality", s.Locality}} {
-		if p.v != 1 {
+		{"one-text", s.OneText}, {"title", s.Title}, {"whole", s.Whole}, {"locality", s.Locality},
+		{"recognized", s.Recognized}} {
+		if p.v != 1 && p.v != 0 {
 			b.WriteString(" × " + p.name + " " + FmtFactor(p.v))
 		}
 	}
@@ -132,6 +146,16 @@ func (s Score) String() string {
 // FmtFactor prints a factor with three significant decimals.
 func FmtFactor(v float64) string {
 	return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(v, 'f', 3, 64), "0"), ".")
+}
+
+// recognizedFactor is the Recognized factor of a slot whose sample values
+// the field's recognizer finds an instance in at share valid (-1: the
+// field has no recognizer, neutral).
+func recognizedFactor(valid float64) float64 {
+	if valid < 0 {
+		return 1
+	}
+	return 0.5 + 0.5*valid
 }
 
 // onePerPage is the multiplicity fit of a single field's slot on a detail

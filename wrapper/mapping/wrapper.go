@@ -411,7 +411,7 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 					}
 				}
 				if f.Many {
-					for _, rn := range itemsKeep(toks, v.A, w.clip(toks, v.A, v.B, v.Slot), sm.SepWords, sm.Keep) {
+					for _, rn := range untilRowLabel(toks, itemsKeep(toks, v.A, w.clip(toks, v.A, v.B, v.Slot), sm.SepWords, sm.Keep)) {
 						if !w.itemAt(toks, rn[0], rn[1], v.Slot) {
 							continue
 						}
