@@ -48,7 +48,7 @@ func (w *State) ownRivalTerms() map[string]float64 {
 	var m map[string]float64
 	for _, fe := range w.Explain {
 		f := w.fieldSpec(fe.Field)
-		if f == nil || f.Tuple || f.Dictionary || w.Valid[f.Path] == nil && f.Regex == nil {
+		if f == nil || f.Tuple || f.Dictionary || f.Predefined == "" && f.Regex == nil {
 			continue
 		}
 		win, rival := 0.0, 0.0
