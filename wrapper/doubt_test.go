@@ -10,7 +10,7 @@ import (
 	"github.com/objectrunner/objectrunner/sod"
 )
 
-// A saved wrapper keeps its doubts, so that it gives the values the
+// A saved wrapper keeps its doubts and rival terms, so that it gives the values the
 // confidence the learned one did.
 func TestDoubtSaved(t *testing.T) {
 	var pages []*annotate.Page
@@ -23,6 +23,7 @@ func TestDoubtSaved(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Doubt = map[string][]string{"person": {NoteRunOn}}
+	w.Rival = map[string]float64{"title": 0.4}
 	var buf bytes.Buffer
 	if err := w.Save(&buf); err != nil {
 		t.Fatal(err)
@@ -33,5 +34,8 @@ func TestDoubtSaved(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got.Doubt, w.Doubt) {
 		t.Errorf("loaded doubt = %v, want %v", got.Doubt, w.Doubt)
+	}
+	if !reflect.DeepEqual(got.Rival, w.Rival) {
+		t.Errorf("loaded rival terms = %v, want %v", got.Rival, w.Rival)
 	}
 }

@@ -281,6 +281,11 @@ func TestZoo(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	if *fieldsFlag != "" {
+		if err := writeFields(*fieldsFlag, results); err != nil { // values_test.go
+			t.Error(err)
+		}
+	}
 	if spec != fixedSeeds {
 		return
 	}

@@ -28,33 +28,65 @@ type Evidence struct {
 	// (doubt.go: constant-value, partial-value, joined-items, other-type,
 	// multiplicity, abstained).
 	Doubt []string `json:",omitempty"`
+	// Rival is the field's rival term (rival.go): the share of the score
+	// its chosen slot holds against a better-scored candidate slot that
+	// another field took; 0 when there is none.
+	Rival float64 `json:",omitempty"`
 }
 
 // Confidence returns the confidence of a value with evidence e, in [0,1]
-// and rounded to three decimals: the slot's annotation share, scaled down
-// when few of the slot's sample values were annotated
-// (Share × min(1, 0.5+Coverage)); a value that holds an annotation of
-// its field's types gets at least that annotation's confidence and at
-// least 0.9; the value of a field with a doubt note on the sample
-// (Evidence.Doubt, doubt.go) gets at most DoubtConfidence
-// (WeakDoubtConfidence for the weaker signals).
+// and rounded to three decimals: the product of named terms, each
+// standing for a cause of wrong values measured on the zoo and the real
+// dev sites (docs/trust.md, "Confidence"), under the ceiling of the
+// field's doubt notes:
 //
-// It is a score, not a calibrated probability: docs/trust.md measures it
-// (values below 0.5 are right more than 99 % of the time on the zoo's
-// development seeds) and says why a calibration fitted on the evidence
-// was not adopted (it was overconfident on other seeds).
+//		confidence = min(SlotTerm × RivalTerm, DoubtCeiling)
+//
+//	  - SlotTerm: the slot's annotation share, scaled down when few of its
+//	    sample values were annotated (Share × min(1, 0.5+Coverage)); a value
+//	    holding an annotation of its field's types (on an annotated page)
+//	    gets at least that annotation's confidence and at least 0.9.
+//	  - RivalTerm: 1, or the field's rival term (Evidence.Rival, rival.go)
+//	    when another field took a candidate slot the field's score
+//	    preferred.
+//	  - DoubtCeiling: 1, or DoubtConfidence (WeakDoubtConfidence for the
+//	    weaker signals) when the field has a doubt note on the sample
+//	    (Evidence.Doubt, doubt.go).
+//
+// SlotTerm is a score, not a calibrated probability (values below 0.5 are
+// right far more often than half the time: docs/trust.md); the other two
+// lower it where the measured precision is low.
 func (e Evidence) Confidence() float64 {
+	c := e.SlotTerm() * e.RivalTerm()
+	c = min(c, e.DoubtCeiling())
+	return float64(int(c*1000+0.5)) / 1000
+}
+
+// SlotTerm is the slot's part of a value's confidence (Confidence).
+func (e Evidence) SlotTerm() float64 {
 	c := e.Share * min(1, 0.5+e.Coverage)
 	if e.Annotated {
 		c = max(c, e.AnnotationConfidence, 0.9)
 	}
-	c = min(c, doubtCap(e.Doubt)) // doubt.go
-	return float64(int(c*1000+0.5)) / 1000
+	return c
 }
+
+// RivalTerm is the rival's part of a value's confidence (Confidence,
+// rival.go): 1 without a rival.
+func (e Evidence) RivalTerm() float64 {
+	if e.Rival <= 0 {
+		return 1
+	}
+	return e.Rival
+}
+
+// DoubtCeiling is the highest confidence the field's doubt notes allow
+// (Confidence, doubt.go): 1 without any.
+func (e Evidence) DoubtCeiling() float64 { return doubtCap(e.Doubt) }
 
 // evidence returns the slot's part of a value's evidence for field f.
 func (w *State) evidence(sm *SlotMap, f FieldSpec) Evidence {
 	return Evidence{Share: sm.Share, Coverage: sm.Coverage, Recognizer: w.Valid[f.Path] != nil, Valid: sm.Valid,
 		Labelled: len(sm.Label) > 0 || len(sm.Row) > 0 || len(sm.ItemLabel) > 0, Dictionary: f.Dictionary,
-		Doubt: w.Doubt[f.Path]}
+		Doubt: w.Doubt[f.Path], Rival: w.Rival[f.Path]}
 }

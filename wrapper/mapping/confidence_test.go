@@ -20,6 +20,9 @@ func TestEvidenceConfidence(t *testing.T) {
 		{"annotated: at least 0.9", Evidence{Share: 0.5, Coverage: 0.1, Annotated: true, AnnotationConfidence: 0.6}, 0.9},
 		{"annotated: the annotation's confidence", Evidence{Share: 0.5, Coverage: 0.1, Annotated: true, AnnotationConfidence: 0.95}, 0.95},
 		{"annotated with confidence 0 still counts", Evidence{Share: 0.2, Annotated: true}, 0.9},
+		{"a rival multiplies it", Evidence{Share: 1, Coverage: 1, Rival: 0.4}, 0.4},
+		{"a rival lowers an annotated value too", Evidence{Share: 0.5, Annotated: true, Rival: 0.5}, 0.45},
+		{"the doubt ceiling caps the product", Evidence{Share: 1, Coverage: 1, Rival: 0.45, Doubt: []string{NoteConstant}}, 0.45},
 		{"recognizer and label do not move it", Evidence{Share: 0.6, Coverage: 1, Recognizer: true, Recognized: true, Labelled: true, Valid: 1}, 0.6},
 	}
 	for _, tc := range tests {

@@ -509,7 +509,9 @@ func (d *doubtTally) constantOrFirst() string { return d.Constant }
 // page wrapper.
 func (w *State) LearnDoubts(pages []*annotate.Page) {
 	w.Doubt = doubtsOf(w.Notes(pages))
+	w.Rival = w.rivalTerms() // rival.go
 	if w.Page != nil {
 		w.Page.Doubt = w.Doubt
+		w.Page.Rival = w.Rival
 	}
 }

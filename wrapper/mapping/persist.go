@@ -66,6 +66,8 @@ type WrapperFile struct {
 	NoSlot map[string]string `json:"no_slot,omitempty"`
 	// Doubt maps a field to the kinds of its doubt notes (doubt.go).
 	Doubt map[string][]string `json:"doubt,omitempty"`
+	// Rival maps a field to its rival term (rival.go).
+	Rival map[string]float64 `json:"rival,omitempty"`
 	// Pins are the answers the wrapper was learned with (pins.go;
 	// optional).
 	Pins []Pin `json:"pins,omitempty"`
@@ -121,6 +123,7 @@ func (w *State) File() *WrapperFile {
 	f.MinSegments = w.MinSegs
 	f.NoSlot = w.NoSlot
 	f.Doubt = w.Doubt
+	f.Rival = w.Rival
 	f.LabelKeys = w.Keyed
 	f.Pins = w.savedPins()
 	f.Shapes = w.Shapes

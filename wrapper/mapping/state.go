@@ -74,6 +74,10 @@ type State struct {
 	// doubt maps a field to the kinds of its doubt notes on the sample
 	// (doubt.go), which lower its values' confidence. Saved.
 	Doubt map[string][]string
+	// Rival maps a field to its rival term (rival.go): the share of the
+	// score its chosen slot holds against a better-scored candidate slot
+	// another field took. Saved.
+	Rival map[string]float64
 	// noSlot maps an entity field without slot to why it has none
 	// (noslot.go).
 	NoSlot map[string]string
