@@ -346,6 +346,16 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 	// fallback holds the candidates of single fields in a set's slot
 	// keyed by a learned label (learnedLabel).
 	var cands, fallback []cand
+	// kin holds, per field, the types of the other fields of its kind
+	// (sameKind), which are no rivals in a slot's plurality.
+	kin := make([][]string, len(w.FieldSpecs))
+	for fi, f := range w.FieldSpecs {
+		for gi, g := range w.FieldSpecs {
+			if gi != fi && !g.Tuple && sameKind(f, g) {
+				kin[fi] = append(kin[fi], g.Types...)
+			}
+		}
+	}
 	for fi, f := range w.FieldSpecs {
 		if f.Tuple {
 			continue
@@ -362,7 +372,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 				share = float64(c) / float64(st.AnnOcc)
 			}
 			itemLevel := false
-			plural := st.Plurality(f.Types)
+			plural := st.PluralityAmong(f.Types, kin[fi])
 			if f.Many {
 				// A list with one known item (setitems.go).
 				if ic, is := st.ItemCount(f.Types); ic > c && (is >= w.Opt.GeneraliseThres || is >= pluralityShare && st.ItemPlurality(f.Types)) {
