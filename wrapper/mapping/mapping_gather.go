@@ -666,10 +666,13 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 
 // slotMapOf is the SlotMap that gives candidate c's slot to its field
 // (single: the field is a single field of the root): the slot's
-// validation, cut and separator rules learned from its statistics.
+// validation, cut and separator rules learned from its statistics. Its
+// coverage is at most 1: a lead candidate (leadAlso) counts the values
+// holding an instance and those whose first run is one, and a value may
+// be both (a saved wrapper with a coverage above 1 does not load).
 func (w *State) slotMapOf(c cand, stats []*slotStats, valid map[string]recognizers.Recognizer, single bool) SlotMap {
 	f := w.FieldSpecs[c.Field]
-	sm := SlotMap{Slot: c.Slot, Field: f.Path, Type: f.Types[0], Share: c.Share, Coverage: c.Cov, Run: stats[c.Slot].Tagged == 0, Outside: c.Sc.Locality < 1}
+	sm := SlotMap{Slot: c.Slot, Field: f.Path, Type: f.Types[0], Share: c.Share, Coverage: min(1, c.Cov), Run: stats[c.Slot].Tagged == 0, Outside: c.Sc.Locality < 1}
 	if c.Lead {
 		sm.Lead, sm.Run = true, false
 	}
