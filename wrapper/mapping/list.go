@@ -294,7 +294,11 @@ func (w *State) mapSegments(stats []*slotStats, n int) {
 	// A mandatory field is in every record: a slot that holds its type in
 	// few records (the former price in an optional part) gives way to a
 	// free slot that holds it in nearly all of them, in one segment (the
-	// current price after a rating count).
+	// current price after a rating count). The free slot's presence is
+	// weighed by its variation (the score's factor, slotStats.Variation):
+	// a dictionary that knows a word of a constant label ("Sale" of
+	// "Sale price:") annotates it in every record, and a constant is
+	// template, not the field's values.
 	presence := func(st *slotStats, types []string) int {
 		n := 0
 		for _, t := range types {
@@ -312,7 +316,7 @@ func (w *State) mapSegments(stats []*slotStats, n int) {
 			continue
 		}
 		for sl, st := range stats {
-			if used[sl] || float64(presence(st, f.Types)) < fullPresence*float64(n) || othersIn(st, f.Types) > 0 {
+			if used[sl] || float64(presence(st, f.Types))*st.Variation() < fullPresence*float64(n) || othersIn(st, f.Types) > 0 {
 				continue
 			}
 			c := segmentRule(st, f.Types, w.Opt.GeneraliseThres, f.Patterned())

@@ -614,10 +614,16 @@ const pluralityShare = 0.5
 
 // Plurality reports whether types are annotated on more of the slot's
 // values than any other type.
-func (st *slotStats) Plurality(types []string) bool {
+func (st *slotStats) Plurality(types []string) bool { return st.PluralityAmong(types, nil) }
+
+// PluralityAmong is Plurality where the types in kin are no rivals: the
+// types of other fields of the same kind (sameKind: a headliner and the
+// performers over one artists' dictionary) annotate the very same values,
+// and a tie with them says nothing about which field the slot holds.
+func (st *slotStats) PluralityAmong(types, kin []string) bool {
 	mine := st.Count(types)
 	for t, n := range st.Types {
-		if !slices.Contains(types, t) && n >= mine {
+		if !slices.Contains(types, t) && !slices.Contains(kin, t) && n >= mine {
 			return false
 		}
 	}

@@ -346,6 +346,16 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 	// fallback holds the candidates of single fields in a set's slot
 	// keyed by a learned label (learnedLabel).
 	var cands, fallback []cand
+	// kin holds, per field, the types of the other fields of its kind
+	// (sameKind), which are no rivals in a slot's plurality.
+	kin := make([][]string, len(w.FieldSpecs))
+	for fi, f := range w.FieldSpecs {
+		for gi, g := range w.FieldSpecs {
+			if gi != fi && !g.Tuple && sameKind(f, g) {
+				kin[fi] = append(kin[fi], g.Types...)
+			}
+		}
+	}
 	for fi, f := range w.FieldSpecs {
 		if f.Tuple {
 			continue
@@ -362,7 +372,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 				share = float64(c) / float64(st.AnnOcc)
 			}
 			itemLevel := false
-			plural := st.Plurality(f.Types)
+			plural := st.PluralityAmong(f.Types, kin[fi])
 			if f.Many {
 				// A list with one known item (setitems.go).
 				if ic, is := st.ItemCount(f.Types); ic > c && (is >= w.Opt.GeneraliseThres || is >= pluralityShare && st.ItemPlurality(f.Types)) {
@@ -659,10 +669,13 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 
 // slotMapOf is the SlotMap that gives candidate c's slot to its field
 // (single: the field is a single field of the root): the slot's
-// validation, cut and separator rules learned from its statistics.
+// validation, cut and separator rules learned from its statistics. Its
+// coverage is at most 1: a lead candidate (leadAlso) counts the values
+// holding an instance and those whose first run is one, and a value may
+// be both (a saved wrapper with a coverage above 1 does not load).
 func (w *State) slotMapOf(c cand, stats []*slotStats, valid map[string]recognizers.Recognizer, single bool) SlotMap {
 	f := w.FieldSpecs[c.Field]
-	sm := SlotMap{Slot: c.Slot, Field: f.Path, Type: f.Types[0], Share: c.Share, Coverage: c.Cov, Run: stats[c.Slot].Tagged == 0, Outside: c.Sc.Locality < 1}
+	sm := SlotMap{Slot: c.Slot, Field: f.Path, Type: f.Types[0], Share: c.Share, Coverage: min(1, c.Cov), Run: stats[c.Slot].Tagged == 0, Outside: c.Sc.Locality < 1}
 	if c.Lead {
 		sm.Lead, sm.Run = true, false
 	}
