@@ -68,6 +68,12 @@ const (
 	// (measured on zoo seeds 20000-20199, the weak questions without
 	// such a rival were asked on right slots only).
 	weakRival = 0.5
+	// scantShare: a single field whose chosen slot's evidence is below
+	// this share of the sample asks without a rival (scant).
+	scantShare = 0.2
+	// looseRatio: a rival on a slot no field has, holding other values
+	// and scoring at least this share of the chosen slot, asks too.
+	looseRatio = 0.75
 )
 
 // Kinds of Question.
@@ -86,7 +92,7 @@ const (
 // the field (a heading, another field's value, a link's words, a run of
 // several values). The other doubt kinds (missed values, another field's
 // type, items beside a set's) fire on right slots too often to ask.
-var askDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival}
+var askDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival, NoteClassOther}
 
 // CandidateSample is a candidate slot's values on one sample page.
 type CandidateSample struct {
@@ -174,6 +180,14 @@ func (c QuestionCandidate) Pin(field string) Pin {
 		p.Also = append(p.Also, a)
 	}
 	return p
+}
+
+// scant reports whether chosen, fe's chosen candidate, is weighed on
+// instances counted on fewer than scantShare of the sample: asked even
+// without a rival among the candidates (the other slots are offered).
+func scant(fe FieldExplain, chosen *CandidateExplain) bool {
+	b := chosen.Score.Basis
+	return (b == "annotations" || b == "lead") && chosen.Score.Annotation < scantShare*float64(fe.Sample)
 }
 
 // weak reports whether chosen, fe's chosen candidate, is weighed on
@@ -332,6 +346,11 @@ func (w *State) questions() []Question {
 		case !single && f.Parent == "" && len(w.askSetDoubts(f.Path)) > 0:
 			q.Kind = QuestionDoubt
 			q.Why = fmt.Sprintf("%s's slot(s) %v were chosen, but its items on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.askSetDoubts(f.Path), ", "))
+		case single && chosen == nil && len(w.askDoubts(f.Path)) > 0:
+			// Placed without a weighed candidate (a rule gave it its
+			// slot), and the sample doubts it: the other slots are offered.
+			q.Kind = QuestionDoubt
+			q.Why = fmt.Sprintf("%s's slot(s) %v were placed by a rule, but its values on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.askDoubts(f.Path), ", "))
 		case !single || chosen == nil || chosen.Score.Basis == "rule":
 			continue // a set field, or placed by a rule
 		default:
@@ -339,13 +358,25 @@ func (w *State) questions() []Question {
 				q.Kind = QuestionSplit
 				q.Why = fmt.Sprintf("slot %d holds %s's values on sample pages where its slot(s) %v hold none: may the field sit at two places?",
 					fe.Candidates[a].Slot, f.Path, fe.Slots)
+			} else if a := slices.IndexFunc(fe.Spare, func(c CandidateExplain) bool { return c.Adds }); a >= 0 && len(w.Doubt[f.Path]) > 0 {
+				q.Kind = QuestionSplit
+				q.Why = fmt.Sprintf("slot %d holds values on sample pages where %s's slot(s) %v hold none, and the field is in doubt (%s: see the diagnostics): may the field sit at two places?",
+					fe.Spare[a].Slot, f.Path, fe.Slots, strings.Join(w.Doubt[f.Path], ", "))
 			} else if r, ok := closeRival(fe, chosen, slotOf); ok {
 				q.Kind = QuestionClose
 				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over slot %d (score %s) holding other values",
 					chosen.Slot, FmtFactor(chosen.Total), f.Path, r.Slot, FmtFactor(r.Total))
+			} else if r, ok := rival(fe, chosen, slotOf, looseRatio); ok && slotOf[r.Slot] == "" {
+				q.Kind = QuestionClose
+				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over the free slot %d (score %s) holding other values",
+					chosen.Slot, FmtFactor(chosen.Total), f.Path, r.Slot, FmtFactor(r.Total))
 			} else if _, ok := rival(fe, chosen, slotOf, weakRival); ok && weak(fe, chosen) {
 				q.Kind = QuestionWeak
 				q.Why = fmt.Sprintf("slot %d was chosen for %s on little evidence (%s of %d sample values)",
+					chosen.Slot, f.Path, FmtFactor(chosen.Score.Annotation), fe.Sample)
+			} else if scant(fe, chosen) {
+				q.Kind = QuestionWeak
+				q.Why = fmt.Sprintf("slot %d was chosen for %s on scant evidence (%s of %d sample values)",
 					chosen.Slot, f.Path, FmtFactor(chosen.Score.Annotation), fe.Sample)
 			} else if chosen.PerPage >= severalPerPage && !w.joined(f.Path) {
 				q.Kind = QuestionSeveral
@@ -358,7 +389,7 @@ func (w *State) questions() []Question {
 			}
 		}
 		offer := slices.Concat(fe.Candidates, fe.Others)
-		if q.Kind == QuestionDoubt {
+		if q.Kind == QuestionDoubt || q.Kind == QuestionWeak || q.Kind == QuestionSplit {
 			offer = append(offer, fe.Spare...)
 		}
 		if q.Kind == QuestionSplit {
@@ -503,8 +534,43 @@ func markAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
 			}
 		}
 	}
-	for i := range fe.Candidates { // best first: each adding one joins has
-		c := &fe.Candidates[i]
+	markAddsIn(fe.Candidates, fe, has, stats)
+}
+
+// markSpareAdds marks, after markAdds, the spare slots of single field f
+// (FieldExplain.Spare) that add to its slots and its adding candidates
+// the same way: values on minAddObjects sample objects or more where
+// none of them has one. They are asked about only when the field
+// carries a doubt note (spareSplit).
+func markSpareAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
+	if f.Many || len(fe.Slots) == 0 || len(fe.Spare) == 0 {
+		return
+	}
+	has := map[int]bool{}
+	for _, s := range fe.Slots {
+		for i, n := range stats[s].PerPage {
+			if n > 0 {
+				has[i] = true
+			}
+		}
+	}
+	for _, c := range fe.Candidates {
+		if c.Adds {
+			for i, n := range stats[c.Slot].PerPage {
+				if n > 0 {
+					has[i] = true
+				}
+			}
+		}
+	}
+	markAddsIn(fe.Spare, fe, has, stats)
+}
+
+// markAddsIn marks the adding ones of cs (markAdds), has holding the
+// sample objects where the field already has a value.
+func markAddsIn(cs []CandidateExplain, fe *FieldExplain, has map[int]bool, stats []*slotStats) {
+	for i := range cs { // best first: each adding one joins has
+		c := &cs[i]
 		if c.Chosen || c.Label != "" || slices.Contains(fe.Slots, c.Slot) || len(c.Samples) == 0 {
 			continue
 		}
