@@ -326,7 +326,7 @@ func (w *State) questions() []Question {
 	var qs []Question
 	for _, fe := range w.Explain {
 		fi := IndexOf(w.FieldSpecs, fe.Field)
-		if fi < 0 || pinned[fe.Field] || len(fe.Candidates)+len(fe.Others) == 0 {
+		if fi < 0 || pinned[fe.Field] || len(fe.Candidates)+len(fe.Others)+len(fe.Spare) == 0 {
 			continue
 		}
 		f := w.FieldSpecs[fi]
