@@ -68,12 +68,6 @@ const (
 	// (measured on zoo seeds 20000-20199, the weak questions without
 	// such a rival were asked on right slots only).
 	weakRival = 0.5
-	// scantShare: a single field whose chosen slot's evidence is below
-	// this share of the sample asks without a rival (scant).
-	scantShare = 0.2
-	// looseRatio: a rival on a slot no field has, holding other values
-	// and scoring at least this share of the chosen slot, asks too.
-	looseRatio = 0.75
 )
 
 // Kinds of Question.
@@ -180,14 +174,6 @@ func (c QuestionCandidate) Pin(field string) Pin {
 		p.Also = append(p.Also, a)
 	}
 	return p
-}
-
-// scant reports whether chosen, fe's chosen candidate, is weighed on
-// instances counted on fewer than scantShare of the sample: asked even
-// without a rival among the candidates (the other slots are offered).
-func scant(fe FieldExplain, chosen *CandidateExplain) bool {
-	b := chosen.Score.Basis
-	return (b == "annotations" || b == "lead") && chosen.Score.Annotation < scantShare*float64(fe.Sample)
 }
 
 // weak reports whether chosen, fe's chosen candidate, is weighed on
@@ -366,17 +352,9 @@ func (w *State) questions() []Question {
 				q.Kind = QuestionClose
 				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over slot %d (score %s) holding other values",
 					chosen.Slot, FmtFactor(chosen.Total), f.Path, r.Slot, FmtFactor(r.Total))
-			} else if r, ok := rival(fe, chosen, slotOf, looseRatio); ok && slotOf[r.Slot] == "" {
-				q.Kind = QuestionClose
-				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over the free slot %d (score %s) holding other values",
-					chosen.Slot, FmtFactor(chosen.Total), f.Path, r.Slot, FmtFactor(r.Total))
 			} else if _, ok := rival(fe, chosen, slotOf, weakRival); ok && weak(fe, chosen) {
 				q.Kind = QuestionWeak
 				q.Why = fmt.Sprintf("slot %d was chosen for %s on little evidence (%s of %d sample values)",
-					chosen.Slot, f.Path, FmtFactor(chosen.Score.Annotation), fe.Sample)
-			} else if scant(fe, chosen) {
-				q.Kind = QuestionWeak
-				q.Why = fmt.Sprintf("slot %d was chosen for %s on scant evidence (%s of %d sample values)",
 					chosen.Slot, f.Path, FmtFactor(chosen.Score.Annotation), fe.Sample)
 			} else if chosen.PerPage >= severalPerPage && !w.joined(f.Path) {
 				q.Kind = QuestionSeveral

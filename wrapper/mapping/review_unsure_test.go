@@ -7,8 +7,7 @@ import (
 // TestQuestionsFromDoubt: the questions read from an explanation where
 // the score was sure but the learner has evidence of doubt (review5):
 // a field a rule placed carrying a doubt note, an other-class note, a
-// free rival scoring looseRatio of the chosen slot, a slot chosen on
-// scant evidence, a spare slot holding values on the pages the field
+// weak choice offering the spare slots, a spare slot holding values on the pages the field
 // misses when the field is in doubt; and the same explanations without
 // the evidence ask nothing. Table.
 func TestQuestionsFromDoubt(t *testing.T) {
@@ -45,16 +44,25 @@ func TestQuestionsFromDoubt(t *testing.T) {
 		{"other-class", FieldExplain{Field: "f", Slots: []int{17}, Sample: 20,
 			Candidates: []CandidateExplain{cand(17, "annotations", 19, 19, true, "x", "y", "z")},
 			Spare:      []CandidateExplain{spare(13, false, "a", "b", "c")}}, []string{NoteClassOther}, nil, QuestionDoubt, false, 13},
+		// A free rival at 0.75 of the chosen slot asked on 10 good
+		// templates of seeds 35000-35199 and fixed no field: not asked.
 		{"free rival at 0.79", FieldExplain{Field: "f", Slots: []int{11}, Sample: 20,
-			Candidates: []CandidateExplain{cand(11, "annotations", 19, 19, true, "5", "3", "4"), cand(2, "annotations", 15, 15, false, "63", "67", "76")}}, nil, nil, QuestionClose, false, 2},
+			Candidates: []CandidateExplain{cand(11, "annotations", 19, 19, true, "5", "3", "4"), cand(2, "annotations", 15, 15, false, "63", "67", "76")}}, nil, nil, "", false, -1},
+		{"free rival at 0.9", FieldExplain{Field: "f", Slots: []int{11}, Sample: 20,
+			Candidates: []CandidateExplain{cand(11, "annotations", 19, 19, true, "5", "3", "4"), cand(2, "annotations", 18, 18, false, "63", "67", "76")}}, nil, nil, QuestionClose, false, 2},
 		{"taken rival at 0.79", FieldExplain{Field: "f", Slots: []int{11}, Sample: 20,
 			Candidates: []CandidateExplain{cand(11, "annotations", 19, 19, true, "5", "3", "4"), cand(2, "annotations", 15, 15, false, "63", "67", "76")}}, nil, map[int]string{2: "g"}, "", false, -1},
 		{"far rival at 0.6", FieldExplain{Field: "f", Slots: []int{11}, Sample: 20,
 			Candidates: []CandidateExplain{cand(11, "annotations", 19, 19, true, "5", "3", "4"), cand(2, "annotations", 12, 12, false, "63", "67", "76")}}, nil, nil, "", false, -1},
 		{"rival with the same values", FieldExplain{Field: "f", Slots: []int{11}, Sample: 20,
 			Candidates: []CandidateExplain{cand(11, "annotations", 19, 19, true, "5", "3", "4"), cand(2, "annotations", 18, 18, false, "5", "3", "4")}}, nil, nil, "", false, -1},
-		{"scant evidence", FieldExplain{Field: "f", Slots: []int{21}, Sample: 20,
+		// Scant evidence without a rival (a fifth of the sample) asked on
+		// most good list templates of seeds 35000-35199: not asked.
+		{"scant evidence, no rival", FieldExplain{Field: "f", Slots: []int{21}, Sample: 20,
 			Candidates: []CandidateExplain{cand(21, "annotations", 2, 2, true, "x", "y", "z")},
+			Spare:      []CandidateExplain{spare(8, false, "a", "b", "c")}}, nil, nil, "", false, -1},
+		{"weak with a rival, spare offered", FieldExplain{Field: "f", Slots: []int{21}, Sample: 20,
+			Candidates: []CandidateExplain{cand(21, "annotations", 2, 2, true, "x", "y", "z"), cand(4, "annotations", 1.5, 1.5, false, "p", "q", "r")},
 			Spare:      []CandidateExplain{spare(8, false, "a", "b", "c")}}, nil, nil, QuestionWeak, false, 8},
 		{"weak but not scant, no rival", FieldExplain{Field: "f", Slots: []int{21}, Sample: 20,
 			Candidates: []CandidateExplain{cand(21, "annotations", 6, 6, true, "x", "y", "z")},
