@@ -31,11 +31,15 @@ import (
 //     fewer than weakShare of the sample and a rival holding other
 //     values scores at least weakRival of it ("weak");
 //   - a single field's slot holds several values a page ("several");
-//   - a single field carries one of the doubt notes AskDoubts ("doubt");
+//   - a single field carries one of the doubt notes AskDoubts ("doubt"),
+//     also when a rule placed it without any weighed candidate (the
+//     other slots are offered);
 //   - a single field has a candidate holding values only on sample
 //     objects where its slots hold none (CandidateExplain.Adds: the
-//     field at another place on those pages): chosen, the slot is added
-//     to the field's ("split");
+//     field at another place on those pages), or, when it carries a
+//     doubt note of any kind, one of the other slots does
+//     (markSpareAdds): chosen, the slot is added to the field's
+//     ("split");
 //   - a list source's record segmentation had a runner-up cutting the
 //     sample differently that scores at least AskRatio of it ("records",
 //     recordq.go: the candidates are the two segmentations, shown with
