@@ -99,6 +99,7 @@ func explainMapping(w *State, cands []cand, out []SlotMap, reg *region, stats []
 		}
 		fe.Sample = nPages
 		w.offerOthers(&fe, fi, out, stats, labels, inScope) // review.go
+		markSpareAdds(&fe, f, stats)                        // review.go
 		ex = append(ex, fe)
 	}
 	return ex

@@ -31,11 +31,15 @@ import (
 //     fewer than weakShare of the sample and a rival holding other
 //     values scores at least weakRival of it ("weak");
 //   - a single field's slot holds several values a page ("several");
-//   - a single field carries one of the doubt notes AskDoubts ("doubt");
+//   - a single field carries one of the doubt notes AskDoubts ("doubt"),
+//     also when a rule placed it without any weighed candidate (the
+//     other slots are offered);
 //   - a single field has a candidate holding values only on sample
 //     objects where its slots hold none (CandidateExplain.Adds: the
-//     field at another place on those pages): chosen, the slot is added
-//     to the field's ("split");
+//     field at another place on those pages), or, when it carries a
+//     doubt note of any kind, one of the other slots does
+//     (markSpareAdds): chosen, the slot is added to the field's
+//     ("split");
 //   - a list source's record segmentation had a runner-up cutting the
 //     sample differently that scores at least AskRatio of it ("records",
 //     recordq.go: the candidates are the two segmentations, shown with
@@ -86,7 +90,7 @@ const (
 // the field (a heading, another field's value, a link's words, a run of
 // several values). The other doubt kinds (missed values, another field's
 // type, items beside a set's) fire on right slots too often to ask.
-var askDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival}
+var askDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival, NoteClassOther}
 
 // CandidateSample is a candidate slot's values on one sample page.
 type CandidateSample struct {
@@ -312,7 +316,7 @@ func (w *State) questions() []Question {
 	var qs []Question
 	for _, fe := range w.Explain {
 		fi := IndexOf(w.FieldSpecs, fe.Field)
-		if fi < 0 || pinned[fe.Field] || len(fe.Candidates)+len(fe.Others) == 0 {
+		if fi < 0 || pinned[fe.Field] || len(fe.Candidates)+len(fe.Others)+len(fe.Spare) == 0 {
 			continue
 		}
 		f := w.FieldSpecs[fi]
@@ -332,6 +336,11 @@ func (w *State) questions() []Question {
 		case !single && f.Parent == "" && len(w.askSetDoubts(f.Path)) > 0:
 			q.Kind = QuestionDoubt
 			q.Why = fmt.Sprintf("%s's slot(s) %v were chosen, but its items on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.askSetDoubts(f.Path), ", "))
+		case single && chosen == nil && len(w.askDoubts(f.Path)) > 0:
+			// Placed without a weighed candidate (a rule gave it its
+			// slot), and the sample doubts it: the other slots are offered.
+			q.Kind = QuestionDoubt
+			q.Why = fmt.Sprintf("%s's slot(s) %v were placed by a rule, but its values on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.askDoubts(f.Path), ", "))
 		case !single || chosen == nil || chosen.Score.Basis == "rule":
 			continue // a set field, or placed by a rule
 		default:
@@ -339,6 +348,10 @@ func (w *State) questions() []Question {
 				q.Kind = QuestionSplit
 				q.Why = fmt.Sprintf("slot %d holds %s's values on sample pages where its slot(s) %v hold none: may the field sit at two places?",
 					fe.Candidates[a].Slot, f.Path, fe.Slots)
+			} else if a := slices.IndexFunc(fe.Spare, func(c CandidateExplain) bool { return c.Adds }); a >= 0 && len(w.Doubt[f.Path]) > 0 {
+				q.Kind = QuestionSplit
+				q.Why = fmt.Sprintf("slot %d holds values on sample pages where %s's slot(s) %v hold none, and the field is in doubt (%s: see the diagnostics): may the field sit at two places?",
+					fe.Spare[a].Slot, f.Path, fe.Slots, strings.Join(w.Doubt[f.Path], ", "))
 			} else if r, ok := closeRival(fe, chosen, slotOf); ok {
 				q.Kind = QuestionClose
 				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over slot %d (score %s) holding other values",
@@ -358,7 +371,7 @@ func (w *State) questions() []Question {
 			}
 		}
 		offer := slices.Concat(fe.Candidates, fe.Others)
-		if q.Kind == QuestionDoubt {
+		if q.Kind == QuestionDoubt || q.Kind == QuestionWeak || q.Kind == QuestionSplit {
 			offer = append(offer, fe.Spare...)
 		}
 		if q.Kind == QuestionSplit {
@@ -503,8 +516,43 @@ func markAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
 			}
 		}
 	}
-	for i := range fe.Candidates { // best first: each adding one joins has
-		c := &fe.Candidates[i]
+	markAddsIn(fe.Candidates, fe, has, stats)
+}
+
+// markSpareAdds marks, after markAdds, the spare slots of single field f
+// (FieldExplain.Spare) that add to its slots and its adding candidates
+// the same way: values on minAddObjects sample objects or more where
+// none of them has one. They are asked about only when the field
+// carries a doubt note (spareSplit).
+func markSpareAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
+	if f.Many || len(fe.Slots) == 0 || len(fe.Spare) == 0 {
+		return
+	}
+	has := map[int]bool{}
+	for _, s := range fe.Slots {
+		for i, n := range stats[s].PerPage {
+			if n > 0 {
+				has[i] = true
+			}
+		}
+	}
+	for _, c := range fe.Candidates {
+		if c.Adds {
+			for i, n := range stats[c.Slot].PerPage {
+				if n > 0 {
+					has[i] = true
+				}
+			}
+		}
+	}
+	markAddsIn(fe.Spare, fe, has, stats)
+}
+
+// markAddsIn marks the adding ones of cs (markAdds), has holding the
+// sample objects where the field already has a value.
+func markAddsIn(cs []CandidateExplain, fe *FieldExplain, has map[int]bool, stats []*slotStats) {
+	for i := range cs { // best first: each adding one joins has
+		c := &cs[i]
 		if c.Chosen || c.Label != "" || slices.Contains(fe.Slots, c.Slot) || len(c.Samples) == 0 {
 			continue
 		}
