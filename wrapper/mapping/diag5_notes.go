@@ -1,0 +1,316 @@
+package mapping
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/objectrunner/objectrunner/annotate"
+)
+
+// Notes for fields that scored badly with no diagnostic on dev zoo seeds
+// 32000-32199 (branch diag5). Each is measured on the sample when the
+// wrapper is learned, names its field and caps the confidence of its
+// values (doubtKinds, doubt.go); none changes a value.
+//
+//   - label-in-value: a field's values open with the same short text
+//     ending in a colon ("College: University of Ridgeway"): the row's
+//     label is read as part of the value.
+//   - merged-items: a set field's item joins two names with a
+//     conjunction ("Jamal Hollis & Helena Blackwood") and one of them, by
+//     itself, is an annotated instance of the field's type on the sample
+//     pages while the whole item is not: two items were read as one.
+//   - label-variant: a single field's slot was nominated by a label that
+//     names it only in part ("ISBN10" for isbn, "List price" for
+//     our_price), and a rival slot of the field, weighing at least half as
+//     much, holds other values: the label may name a variant of the field
+//     (another number, another price) and the rival the one meant.
+//   - weak-slot also for set fields (trustnotes.go): a set's slot whose
+//     annotations fall on one text and whose values repeat among a few
+//     texts is a rotating heading ("Product details", "Specifications")
+//     that the dictionary knows, not the object's list.
+
+// Kinds of the notes of this file.
+const (
+	NoteLabelInValue = "label-in-value"
+	NoteMergedItems  = "merged-items"
+	NoteLabelVariant = "label-variant"
+)
+
+// labelInValueNotes gives a NoteLabelInValue for each root field not cut
+// to its recognizer's instance (FieldSpec.Delimited: dictionary fields,
+// addresses) when, among the values extracted from the sample pages, at
+// least RaggedShare of them (two at least) open with one same text of one
+// to three words with a letter that ends in a colon and is followed by
+// more text ("College: University of Ridgeway"). A value that is the
+// data has no such fixed opening; a row's label read with its value has.
+// Measured on zoo seeds 32000-32199: a school field read as "College:
+// …" on every page (F1 0), with no diagnostic.
+func (w *State) labelInValueNotes(sample func() [][]*Object) []Note {
+	type tally struct {
+		vals  int
+		heads map[string]int
+		ex    map[string]string
+	}
+	tl := map[string]*tally{}
+	for _, f := range w.FieldSpecs {
+		if !f.Tuple && f.Parent == "" && !f.Delimited() {
+			tl[f.Path] = &tally{heads: map[string]int{}, ex: map[string]string{}}
+		}
+	}
+	if len(tl) == 0 {
+		return nil
+	}
+	for _, objs := range sample() {
+		for _, o := range objs {
+			for _, fd := range o.Fields {
+				t := tl[fd.Name]
+				if t == nil || fd.Tuple {
+					continue
+				}
+				for _, v := range fd.Values {
+					if v.Text == "" {
+						continue
+					}
+					t.vals++
+					if h := colonHead(v.Text); h != "" {
+						t.heads[h]++
+						if t.ex[h] == "" {
+							t.ex[h] = v.Text
+						}
+					}
+				}
+			}
+		}
+	}
+	var out []Note
+	for _, f := range w.FieldSpecs {
+		t := tl[f.Path]
+		if t == nil {
+			continue
+		}
+		best, n := "", 0
+		for h, c := range t.heads {
+			if c > n || (c == n && h < best) {
+				best, n = h, c
+			}
+		}
+		if n < 2 || float64(n) < RaggedShare*float64(t.vals) {
+			continue
+		}
+		out = append(out, Note{Kind: NoteLabelInValue, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of its %d values on the sample pages open with the same text %q (e.g. %q): a label is read as part of the value",
+			f.Path, n, t.vals, best, t.ex[best])})
+	}
+	return out
+}
+
+// colonHead returns the lower-cased opening of txt up to and with a colon
+// when it is one to three words with a letter and more text follows
+// ("College:" of "College: University of Ridgeway"); "" otherwise.
+func colonHead(txt string) string {
+	i := strings.Index(txt, ":")
+	if i <= 0 || strings.TrimSpace(txt[i+1:]) == "" {
+		return ""
+	}
+	head := strings.TrimSpace(txt[:i])
+	ws := strings.Fields(head)
+	if len(ws) == 0 || len(ws) > 3 || !hasLetter(head) {
+		return ""
+	}
+	return strings.ToLower(strings.Join(ws, " ")) + ":"
+}
+
+// mergedItemsNotes gives a NoteMergedItems for each root set field typed
+// by names (not patterned) when, on two sample objects or more, one of
+// its extracted items joins two parts with a conjunction ("&", "and",
+// "+") and one part by itself is a text annotated with the field's types
+// on the sample pages while the whole item is not: the list's last
+// separator was not learned and two items were read as one. A name that
+// holds a conjunction ("Breakfast & Brunch") is annotated as a whole, or
+// neither part is.
+// Measured on zoo seeds 32000-32199: authors "A, B & C" and supporting
+// acts "A; B & C" read as two items, with no diagnostic.
+func (w *State) mergedItemsNotes(pages []*annotate.Page, sample func() [][]*Object) []Note {
+	var fields []FieldSpec
+	for _, f := range w.FieldSpecs {
+		if f.Many && !f.Tuple && f.Parent == "" && !f.Patterned() && len(f.Types) > 0 {
+			fields = append(fields, f)
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	known := map[string]map[string]bool{} // type -> annotated texts (normalised)
+	for _, p := range pages {
+		for _, an := range p.Annotations {
+			if known[an.Type] == nil {
+				known[an.Type] = map[string]bool{}
+			}
+			known[an.Type][normItem(an.Text())] = true
+		}
+	}
+	isKnown := func(f FieldSpec, s string) bool {
+		s = normItem(s)
+		for _, t := range f.Types {
+			if known[t][s] {
+				return true
+			}
+		}
+		return false
+	}
+	type tally struct {
+		objs, merged int
+		ex           string
+	}
+	tl := map[string]*tally{}
+	for _, f := range fields {
+		tl[f.Path] = &tally{}
+	}
+	var out []Note
+	for _, objs := range sample() {
+		for _, o := range objs {
+			for _, f := range fields {
+				fd := o.Field(f.Path)
+				if fd == nil || len(fd.Values) == 0 {
+					continue
+				}
+				t := tl[f.Path]
+				t.objs++
+				for _, v := range fd.Values {
+					a, b, ok := conjParts(v.Text)
+					if !ok || isKnown(f, v.Text) || !isKnown(f, a) && !isKnown(f, b) {
+						continue
+					}
+					t.merged++
+					if t.ex == "" {
+						t.ex = v.Text
+					}
+					break
+				}
+			}
+		}
+	}
+	for _, f := range fields {
+		t := tl[f.Path]
+		if t.merged < 2 {
+			continue
+		}
+		out = append(out, Note{Kind: NoteMergedItems, Field: f.Path, Message: fmt.Sprintf(
+			"set field %s: on %d of the %d sample objects with items an item joins two names with a conjunction, one of which is an instance of its type by itself (e.g. %q): two items may be read as one",
+			f.Path, t.merged, t.objs, t.ex)})
+	}
+	return out
+}
+
+// conjParts splits txt at its one conjunction ("&", "and", "+" as a word
+// of its own) into the texts before and after it, both non-empty and
+// opening with an upper-case letter or a digit.
+func conjParts(txt string) (string, string, bool) {
+	ws := strings.Fields(txt)
+	at := -1
+	for i, w := range ws {
+		if w == "&" || w == "and" || w == "+" {
+			if at >= 0 {
+				return "", "", false
+			}
+			at = i
+		}
+	}
+	if at <= 0 || at >= len(ws)-1 {
+		return "", "", false
+	}
+	a, b := strings.Join(ws[:at], " "), strings.Join(ws[at+1:], " ")
+	capital := func(s string) bool {
+		r := []rune(s)
+		return len(r) > 0 && (r[0] >= 'A' && r[0] <= 'Z' || r[0] >= '0' && r[0] <= '9' || r[0] > 127 && strings.ToUpper(string(r[0])) == string(r[0]))
+	}
+	if !capital(a) || !capital(b) {
+		return "", "", false
+	}
+	return a, b, true
+}
+
+// normItem is s lower-cased with its spaces collapsed and its surrounding
+// punctuation trimmed.
+func normItem(s string) string {
+	return strings.Trim(strings.ToLower(strings.Join(strings.Fields(s), " ")), " .,;:-|")
+}
+
+// labelVariantShare: a label-variant rival weighs at least this share of
+// the chosen slot's score.
+const labelVariantShare = 0.5
+
+// labelVariantNotes gives a NoteLabelVariant for each single root field of
+// a detail page whose chosen slot (weighed, not placed by a rule) keys on
+// a label that names the field only in part (labelAffinity below
+// affinityWhole: "ISBN10" for isbn, "List price" for our_price) when a
+// candidate slot of the field that it did not get weighs at least
+// labelVariantShare of the chosen one's total and holds other values on
+// at least half of the sample pages where both have one (two at least). A
+// label that is the field's whole name is no doubt; a partial one may
+// name a variant of the field (another number's kind, another price), and
+// the rival may be the one meant.
+// Measured on zoo seeds 32000-32199: isbn read after "ISBN10" where the
+// "ISBN-13" row was meant (F1 0 on two templates), our_price after "List
+// price".
+func (w *State) labelVariantNotes() []Note {
+	if w.Rp != nil || w.Scope >= 0 {
+		return nil
+	}
+	var out []Note
+	for _, fe := range w.Explain {
+		f := w.fieldSpec(fe.Field)
+		if f == nil || f.Many || f.Tuple || f.Parent != "" {
+			continue
+		}
+		var win *CandidateExplain
+		for i := range fe.Candidates {
+			if c := &fe.Candidates[i]; c.Chosen && (win == nil || c.Total > win.Total) {
+				win = c
+			}
+		}
+		if win == nil || win.Score.Basis == "rule" || win.Label == "" {
+			continue
+		}
+		if labelAffinity(strings.Fields(strings.ToLower(win.Label)), *f) >= affinityWhole {
+			continue
+		}
+		for _, c := range fe.Candidates {
+			if c.Chosen || c.Score.Basis == "rule" || c.Total < labelVariantShare*win.Total {
+				continue
+			}
+			common, differ := compareSamples(win.Samples, c.Samples)
+			if differ < 2 || 2*differ < common {
+				continue
+			}
+			ex := ""
+			if len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
+				ex = c.Samples[0].Values[0]
+			}
+			how := "with no label"
+			if c.Label != "" {
+				how = fmt.Sprintf("after the label %q", c.Label)
+			}
+			out = append(out, Note{Kind: NoteLabelVariant, Field: fe.Field, Message: fmt.Sprintf(
+				"field %s: its slot follows the label %q, which names the field only in part, and slot %d %s (score %s against %s, e.g. %q) holds other values on %d of %d sample pages: the label may name another kind of %s",
+				fe.Field, win.Label, c.Slot, how, FmtFactor(c.Total), FmtFactor(win.Total), ex, differ, common, fe.Field)})
+			break
+		}
+	}
+	return out
+}
+
+// setWeakSlot reports, for a set field's chosen candidate, the weak-slot
+// reason of trustnotes.go that applies to sets: its annotations fall on
+// one text and its values repeat among a few texts.
+func setWeakSlot(win *CandidateExplain) bool {
+	return win != nil && win.Score.Basis != "rule" && win.Score.OneText < 1 && win.Score.Variation < 1
+}
+
+// firstSample is the candidate's first sample value, "" when it has none.
+func firstSample(c *CandidateExplain) string {
+	if len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
+		return c.Samples[0].Values[0]
+	}
+	return ""
+}
