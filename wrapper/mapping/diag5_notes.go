@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -121,10 +122,12 @@ func colonHead(txt string) string {
 }
 
 // mergedItemsNotes gives a NoteMergedItems for each root set field typed
-// by names (not patterned) when, on two sample objects or more, one of
+// by names (not patterned) when, on a sample object or more, one of
 // its extracted items joins two parts with a conjunction ("&", "and",
 // "+") and one part by itself is a text annotated with the field's types
-// on the sample pages while the whole item is not: the list's last
+// on the sample pages (or a value extracted alone for a field of those
+// types, a headliner or another object's only item) while the whole item
+// is not: the list's last
 // separator was not learned and two items were read as one. A name that
 // holds a conjunction ("Breakfast & Brunch") is annotated as a whole, or
 // neither part is.
@@ -157,6 +160,30 @@ func (w *State) mergedItemsNotes(pages []*annotate.Page, sample func() [][]*Obje
 			}
 		}
 		return false
+	}
+	// The values extracted for the fields of those types are known too:
+	// a name given alone on another sample object (a headliner, another
+	// record's only item).
+	for _, objs := range sample() {
+		for _, o := range objs {
+			for _, fd := range o.Fields {
+				g := w.fieldSpec(fd.Name)
+				if g == nil || g.Tuple || g.Patterned() {
+					continue
+				}
+				for _, v := range fd.Values {
+					if _, _, conj := conjParts(v.Text); conj {
+						continue
+					}
+					for _, t := range g.Types {
+						if known[t] == nil {
+							known[t] = map[string]bool{}
+						}
+						known[t][normItem(v.Text)] = true
+					}
+				}
+			}
+		}
 	}
 	type tally struct {
 		objs, merged int
@@ -192,7 +219,7 @@ func (w *State) mergedItemsNotes(pages []*annotate.Page, sample func() [][]*Obje
 	}
 	for _, f := range fields {
 		t := tl[f.Path]
-		if t.merged < 2 {
+		if t.merged < 1 {
 			continue
 		}
 		out = append(out, Note{Kind: NoteMergedItems, Field: f.Path, Message: fmt.Sprintf(
@@ -242,9 +269,11 @@ const labelVariantShare = 0.5
 
 // labelVariantNotes gives a NoteLabelVariant for each single root field of
 // a detail page whose chosen slot (weighed, not placed by a rule) keys on
-// a label that names the field only in part (labelAffinity below
-// affinityWhole: "ISBN10" for isbn, "List price" for our_price) when a
-// candidate slot of the field that it did not get weighs at least
+// a label that names the field only in part, by a word of its name
+// (labelAffinity affinityName: "ISBN10" for isbn, "List price" for
+// our_price; a label naming only its kind or nothing is another matter) when a
+// candidate slot of the field that it did not get (nor reads as a line or
+// part of its value) weighs at least
 // labelVariantShare of the chosen one's total and holds other values on
 // at least half of the sample pages where both have one (two at least). A
 // label that is the field's whole name is no doubt; a partial one may
@@ -272,11 +301,11 @@ func (w *State) labelVariantNotes() []Note {
 		if win == nil || win.Score.Basis == "rule" || win.Label == "" {
 			continue
 		}
-		if labelAffinity(strings.Fields(strings.ToLower(win.Label)), *f) >= affinityWhole {
+		if a := labelAffinity(strings.Fields(strings.ToLower(win.Label)), *f); a != affinityName {
 			continue
 		}
 		for _, c := range fe.Candidates {
-			if c.Chosen || c.Score.Basis == "rule" || c.Total < labelVariantShare*win.Total {
+			if c.Chosen || c.Score.Basis == "rule" || c.Total < labelVariantShare*win.Total || slices.Contains(fe.Slots, c.Slot) {
 				continue
 			}
 			common, differ := compareSamples(win.Samples, c.Samples)
