@@ -179,3 +179,53 @@ func TestWeakSlotNotesSet(t *testing.T) {
 		}
 	}
 }
+
+func TestFormLabel(t *testing.T) {
+	tests := []struct {
+		name, html, value, want string
+	}{
+		{"a dt row label", `<dl><dt>Imprint</dt><dd>Kestrel Press</dd></dl>`, "Kestrel", "imprint"},
+		{"a label ending with a colon", `<p><b>By:</b> <span>Brody Ravenscroft</span></p>`, "Brody", "by"},
+		{"a th header", `<table><tr><th>Pages</th><td>672 pages</td></tr></table>`, "672", "pages"},
+		{"another value before it, no label", `<p><span>Kestrel Press</span> <span>Brody Ravenscroft</span></p>`, "Brody", ""},
+		{"a label in a link", `<p><a href="/x">More by:</a> <span>Brody Ravenscroft</span></p>`, "Brody", ""},
+		{"the label in the value's own node", `<p>Author: Brody Ravenscroft</p>`, "Brody", ""},
+	}
+	for _, tc := range tests {
+		p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
+		toks := Tokenize(p, NewPaths())
+		x := -1
+		for i, tk := range toks {
+			if tk.Kind == KindWord && strings.HasPrefix(tk.Text, tc.value) {
+				x = i
+				break
+			}
+		}
+		if x < 0 {
+			t.Fatalf("%s: no token %q", tc.name, tc.value)
+		}
+		if got := formLabel(toks, x); got != tc.want {
+			t.Errorf("%s: formLabel = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestLabelsVary(t *testing.T) {
+	tests := []struct {
+		name   string
+		objs   int
+		labels map[string]int
+		want   string
+	}{
+		{"shuffled rows", 16, map[string]int{"imprint": 6, "by": 5, "editor": 4, "isbn10": 1}, "by, editor, imprint"},
+		{"the field's own label", 20, map[string]int{"publisher": 20}, ""},
+		{"its own label, once another", 20, map[string]int{"publisher": 18, "imprint": 2}, ""},
+		{"labels before few of the values", 20, map[string]int{"imprint": 3, "by": 3}, ""},
+		{"labels that never recur", 6, map[string]int{"a": 1, "b": 1, "c": 1, "d": 1}, ""},
+	}
+	for _, tc := range tests {
+		if got := strings.Join(labelsVary(tc.objs, tc.labels), ", "); got != tc.want {
+			t.Errorf("%s: labelsVary = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
