@@ -468,3 +468,120 @@ func formLabel(toks []Token, x int) string {
 	}
 	return strings.Join(label, " ")
 }
+
+// NoteInAside: a field's values lie, on most sample objects, in an aside
+// of the page (an <aside> element, or an element whose id or class says
+// sidebar, advertisement, sponsored, promo or related) while the object's
+// other fields' values do not: they are likely another object's (an ad's
+// product name, a recommendation's price).
+const NoteInAside = "in-aside"
+
+// asideWords are the words of an id or class that mark a page's aside:
+// the common names of sidebars, ads and recommendation boxes.
+var asideWords = []string{"aside", "sidebar", "advert", "advertisement", "ad", "ads", "sponsored", "promo", "related", "recommended", "recommendations"}
+
+// inAside reports whether text node n lies in an aside element (see
+// NoteInAside).
+func inAside(n *html.Node) bool {
+	for e := n.Parent; e != nil; e = e.Parent {
+		if e.Type != html.ElementNode {
+			continue
+		}
+		if e.Data == "aside" {
+			return true
+		}
+		for _, a := range e.Attr {
+			if a.Key != "class" && a.Key != "id" {
+				continue
+			}
+			for _, w := range strings.FieldsFunc(strings.ToLower(a.Val), func(r rune) bool { return r == ' ' || r == '-' || r == '_' }) {
+				if slices.Contains(asideWords, w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// inAsideNotes gives a NoteInAside for each root field whose first value
+// lies in an aside (inAside) on half of its sample objects with a value
+// or more (two at least), when the SOD's other root fields with values
+// lie in one on fewer than half of theirs (one such field at least): the
+// object's own fields are elsewhere. Measured on zoo seeds 32000-32199: a
+// product's title read from the sidebar's ad on every page (F1 0, no
+// diagnostic), the locality factor's region being drawn by that very
+// title and the brand.
+func (w *State) inAsideNotes(pages []*annotate.Page) []Note {
+	slotsOf := map[string][]int{}
+	for _, sm := range w.SlotMaps {
+		slotsOf[sm.Field] = append(slotsOf[sm.Field], sm.Slot)
+	}
+	var fields []FieldSpec
+	for _, f := range w.FieldSpecs {
+		if !f.Tuple && f.Parent == "" && len(slotsOf[f.Path]) > 0 {
+			fields = append(fields, f)
+		}
+	}
+	if len(fields) < 2 {
+		return nil
+	}
+	objs, aside := map[string]int{}, map[string]int{}
+	ex := map[string]string{}
+	for _, p := range pages {
+		w.sampleScopes(p, func(toks []Token, r *mrec) {
+			for _, f := range fields {
+				var first *html.Node
+				Collect(r, -1, func(v sval) {
+					if first != nil || !slices.Contains(slotsOf[f.Path], v.Slot) {
+						return
+					}
+					if _, a, b := ValueText(toks, v.A, v.B); a < b {
+						first = toks[a].Node
+					}
+				})
+				if first == nil {
+					continue
+				}
+				objs[f.Path]++
+				if inAside(first) {
+					aside[f.Path]++
+					if ex[f.Path] == "" {
+						ex[f.Path] = strings.TrimSpace(first.Data)
+					}
+				}
+			}
+		})
+	}
+	return asideNotes(fields, objs, aside, ex)
+}
+
+// asideNotes decides inAsideNotes' notes from the counts of sample
+// objects with a value (objs) and with it in an aside (aside), by field.
+func asideNotes(fields []FieldSpec, objs, aside map[string]int, ex map[string]string) []Note {
+	in := func(f FieldSpec) bool { return aside[f.Path] >= 2 && 2*aside[f.Path] >= objs[f.Path] }
+	var out []Note
+	for _, f := range fields {
+		if !in(f) {
+			continue
+		}
+		others := 0
+		for _, g := range fields {
+			if g.Path == f.Path || objs[g.Path] == 0 {
+				continue
+			}
+			if 2*aside[g.Path] >= objs[g.Path] {
+				others = -1
+				break
+			}
+			others++
+		}
+		if others <= 0 {
+			continue
+		}
+		out = append(out, Note{Kind: NoteInAside, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: on %d of the %d sample objects with a value its value (e.g. %q) lies in a sidebar, ad or related-items box, while the object's other fields do not: it may be another object's",
+			f.Path, aside[f.Path], objs[f.Path], ex[f.Path])})
+	}
+	return out
+}

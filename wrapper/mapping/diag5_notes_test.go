@@ -229,3 +229,58 @@ func TestLabelsVary(t *testing.T) {
 		}
 	}
 }
+
+func TestInAside(t *testing.T) {
+	tests := []struct {
+		name, html, value string
+		want              bool
+	}{
+		{"a sidebar's ad", `<div id="sidebar" class="sidebar"><div class="sponsored"><p><a href="/ad/0">Gallo N60I TV</a></p></div></div>`, "Gallo", true},
+		{"an aside element", `<aside><p>Related book</p></aside>`, "Related", true},
+		{"a class naming an ad box", `<div class="ad-box"><span>Nimbra TV</span></div>`, "Nimbra", true},
+		{"the object's own block", `<div class="entry"><h2 class="name">Nimbra JUH45 TV</h2></div>`, "Nimbra", false},
+		{"a word that only holds ad", `<div class="header"><span>Nimbra TV</span></div>`, "Nimbra", false},
+	}
+	for _, tc := range tests {
+		p := testPage(t, "p.html", "<html><body>"+tc.html+"</body></html>", nil)
+		toks := Tokenize(p, NewPaths())
+		var n *html.Node
+		for _, tk := range toks {
+			if tk.Kind == KindWord && strings.HasPrefix(tk.Text, tc.value) {
+				n = tk.Node
+				break
+			}
+		}
+		if n == nil {
+			t.Fatalf("%s: no token %q", tc.name, tc.value)
+		}
+		if got := inAside(n); got != tc.want {
+			t.Errorf("%s: inAside = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestAsideNotes(t *testing.T) {
+	fields := []FieldSpec{{Name: "title", Path: "title"}, {Name: "brand", Path: "brand"}, {Name: "price", Path: "price"}}
+	tests := []struct {
+		name        string
+		objs, aside map[string]int
+		want        string // the field noted, "" for none
+	}{
+		{"the title from the ad, the others at home", map[string]int{"title": 20, "brand": 20, "price": 20}, map[string]int{"title": 20}, "title"},
+		{"every field in the side column", map[string]int{"title": 20, "brand": 20, "price": 20}, map[string]int{"title": 20, "brand": 20, "price": 18}, ""},
+		{"in an aside on few objects", map[string]int{"title": 20, "brand": 20}, map[string]int{"title": 5}, ""},
+		{"once only", map[string]int{"title": 2, "brand": 20}, map[string]int{"title": 1}, ""},
+		{"no other field with values", map[string]int{"title": 20}, map[string]int{"title": 20}, ""},
+	}
+	for _, tc := range tests {
+		notes := asideNotes(fields, tc.objs, tc.aside, map[string]string{})
+		got := ""
+		if len(notes) == 1 && notes[0].Kind == NoteInAside {
+			got = notes[0].Field
+		}
+		if got != tc.want || len(notes) > 1 {
+			t.Errorf("%s: notes %v, want one on %q", tc.name, notes, tc.want)
+		}
+	}
+}

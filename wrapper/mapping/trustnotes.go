@@ -195,6 +195,7 @@ func (w *State) trustNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.mergedItemsNotes(pages, sample)...) // diag5_notes.go
 	out = append(out, w.labelVariantNotes()...)             // diag5_notes.go
 	out = append(out, w.labelVariesNotes(pages)...)         // diag5_notes.go
+	out = append(out, w.inAsideNotes(pages)...)             // diag5_notes.go
 	return out
 }
 
