@@ -109,7 +109,8 @@ const (
 // doubtKinds are the note kinds that lower the confidence of their
 // field's values (Evidence.Doubt).
 var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteMissed, NoteSameAs, NoteInLink, NoteOtherType, NoteMultiplicity, NoteAbstained,
-	NoteLeadItem, NoteWeakSlot, NoteCloseRival, NoteRecordsElsewhere, NoteNoLetter, NoteMerged, NoteLabelOther, NoteClassOther}
+	NoteLeadItem, NoteWeakSlot, NoteCloseRival, NoteRecordsElsewhere, NoteNoLetter, NoteMerged, NoteLabelOther, NoteClassOther,
+	NoteLabelInValue, NoteMergedItems, NoteLabelVariant, NoteLabelVaries, NoteInAside}
 
 // Delimited reports whether the field's values are cut to its
 // recognizer's instance at extraction: a regex, or a predefined

@@ -189,8 +189,13 @@ func (w *State) trustNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.valueShapeNotes(pages, sample)...)
 	out = append(out, w.recordMissedNotes(pages)...)
 	out = append(out, w.mergedNotes(sample)...)
-	out = append(out, w.runOnValueNotes(sample)...) // runon.go
-	out = append(out, w.otherLabelNotes(pages)...)  // otherlabel_note.go
+	out = append(out, w.runOnValueNotes(sample)...)         // runon.go
+	out = append(out, w.otherLabelNotes(pages)...)          // otherlabel_note.go
+	out = append(out, w.labelInValueNotes(sample)...)       // diag5_notes.go
+	out = append(out, w.mergedItemsNotes(pages, sample)...) // diag5_notes.go
+	out = append(out, w.labelVariantNotes()...)             // diag5_notes.go
+	out = append(out, w.labelVariesNotes(pages)...)         // diag5_notes.go
+	out = append(out, w.inAsideNotes(pages)...)             // diag5_notes.go
 	return out
 }
 
@@ -298,7 +303,7 @@ func (w *State) weakSlotNotes() []Note {
 	var out []Note
 	for _, fe := range w.Explain {
 		f := w.fieldSpec(fe.Field)
-		if f == nil || f.Many || f.Tuple || fe.Sample == 0 {
+		if f == nil || f.Tuple || fe.Sample == 0 {
 			continue
 		}
 		var win *CandidateExplain
@@ -308,6 +313,15 @@ func (w *State) weakSlotNotes() []Note {
 			}
 		}
 		if win == nil || win.Score.Basis == "rule" {
+			continue
+		}
+		if f.Many {
+			// A set field: only the rotating heading (diag5_notes.go).
+			if setWeakSlot(win) {
+				out = append(out, Note{Kind: NoteWeakSlot, Field: fe.Field, Message: fmt.Sprintf(
+					"set field %s: its slot (score %s, e.g. %q) won for want of a better candidate: its annotations all fall on one text and its values repeat among a few texts (template text, such as a heading that rotates, that the field's dictionary knows)",
+					fe.Field, FmtFactor(win.Total), firstSample(win))})
+			}
 			continue
 		}
 		var why []string

@@ -1,0 +1,587 @@
+package mapping
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/objectrunner/objectrunner/annotate"
+	"golang.org/x/net/html"
+)
+
+// Notes for fields that scored badly with no diagnostic on dev zoo seeds
+// 32000-32199 (branch diag5). Each is measured on the sample when the
+// wrapper is learned, names its field and caps the confidence of its
+// values (doubtKinds, doubt.go); none changes a value.
+//
+//   - label-in-value: a field's values open with the same short text
+//     ending in a colon ("College: University of Ridgeway"): the row's
+//     label is read as part of the value.
+//   - merged-items: a set field's item joins two names with a
+//     conjunction ("Jamal Hollis & Helena Blackwood") and one of them, by
+//     itself, is an annotated instance of the field's type on the sample
+//     pages while the whole item is not: two items were read as one.
+//   - label-variant: a single field's slot was nominated by a label that
+//     names it only in part ("ISBN10" for isbn, "List price" for
+//     our_price), and a rival slot of the field, weighing at least half as
+//     much, holds other values: the label may name a variant of the field
+//     (another number, another price) and the rival the one meant.
+//   - weak-slot also for set fields (trustnotes.go): a set's slot whose
+//     annotations fall on one text and whose values repeat among a few
+//     texts is a rotating heading ("Product details", "Specifications")
+//     that the dictionary knows, not the object's list.
+
+// Kinds of the notes of this file.
+const (
+	NoteLabelInValue = "label-in-value"
+	NoteMergedItems  = "merged-items"
+	NoteLabelVariant = "label-variant"
+)
+
+// labelInValueNotes gives a NoteLabelInValue for each root field not cut
+// to its recognizer's instance (FieldSpec.Delimited: dictionary fields,
+// addresses) when, among the values extracted from the sample pages, at
+// least RaggedShare of them (two at least) open with one same text of one
+// to three words with a letter that ends in a colon and is followed by
+// more text ("College: University of Ridgeway"). A value that is the
+// data has no such fixed opening; a row's label read with its value has.
+// Measured on zoo seeds 32000-32199: a school field read as "College:
+// …" on every page (F1 0), with no diagnostic.
+func (w *State) labelInValueNotes(sample func() [][]*Object) []Note {
+	type tally struct {
+		vals  int
+		heads map[string]int
+		ex    map[string]string
+	}
+	tl := map[string]*tally{}
+	for _, f := range w.FieldSpecs {
+		if !f.Tuple && f.Parent == "" && !f.Delimited() {
+			tl[f.Path] = &tally{heads: map[string]int{}, ex: map[string]string{}}
+		}
+	}
+	if len(tl) == 0 {
+		return nil
+	}
+	for _, objs := range sample() {
+		for _, o := range objs {
+			for _, fd := range o.Fields {
+				t := tl[fd.Name]
+				if t == nil || fd.Tuple {
+					continue
+				}
+				for _, v := range fd.Values {
+					if v.Text == "" {
+						continue
+					}
+					t.vals++
+					if h := colonHead(v.Text); h != "" {
+						t.heads[h]++
+						if t.ex[h] == "" {
+							t.ex[h] = v.Text
+						}
+					}
+				}
+			}
+		}
+	}
+	var out []Note
+	for _, f := range w.FieldSpecs {
+		t := tl[f.Path]
+		if t == nil {
+			continue
+		}
+		best, n := "", 0
+		for h, c := range t.heads {
+			if c > n || (c == n && h < best) {
+				best, n = h, c
+			}
+		}
+		if n < 2 || float64(n) < RaggedShare*float64(t.vals) {
+			continue
+		}
+		out = append(out, Note{Kind: NoteLabelInValue, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of its %d values on the sample pages open with the same text %q (e.g. %q): a label is read as part of the value",
+			f.Path, n, t.vals, best, t.ex[best])})
+	}
+	return out
+}
+
+// colonHead returns the lower-cased opening of txt up to and with a colon
+// when it is one to three words with a letter and more text follows
+// ("College:" of "College: University of Ridgeway"); "" otherwise.
+func colonHead(txt string) string {
+	i := strings.Index(txt, ":")
+	if i <= 0 || strings.TrimSpace(txt[i+1:]) == "" {
+		return ""
+	}
+	head := strings.TrimSpace(txt[:i])
+	ws := strings.Fields(head)
+	if len(ws) == 0 || len(ws) > 3 || !hasLetter(head) {
+		return ""
+	}
+	return strings.ToLower(strings.Join(ws, " ")) + ":"
+}
+
+// mergedItemsNotes gives a NoteMergedItems for each root set field typed
+// by names (not patterned) when, on a sample object or more, one of
+// its extracted items joins two parts with a conjunction ("&", "and",
+// "+") and one part by itself is a text annotated with the field's types
+// on the sample pages (or a value extracted alone for a field of those
+// types, a headliner or another object's only item) while the whole item
+// is not: the list's last
+// separator was not learned and two items were read as one. A name that
+// holds a conjunction ("Breakfast & Brunch") is annotated as a whole, or
+// neither part is.
+// Measured on zoo seeds 32000-32199: authors "A, B & C" and supporting
+// acts "A; B & C" read as two items, with no diagnostic.
+func (w *State) mergedItemsNotes(pages []*annotate.Page, sample func() [][]*Object) []Note {
+	var fields []FieldSpec
+	for _, f := range w.FieldSpecs {
+		if f.Many && !f.Tuple && f.Parent == "" && !f.Patterned() && len(f.Types) > 0 {
+			fields = append(fields, f)
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	known := map[string]map[string]bool{} // type -> annotated texts (normalised)
+	for _, p := range pages {
+		for _, an := range p.Annotations {
+			if known[an.Type] == nil {
+				known[an.Type] = map[string]bool{}
+			}
+			known[an.Type][normItem(an.Text())] = true
+		}
+	}
+	isKnown := func(f FieldSpec, s string) bool {
+		s = normItem(s)
+		for _, t := range f.Types {
+			if known[t][s] {
+				return true
+			}
+		}
+		return false
+	}
+	// The values extracted for the fields of those types are known too:
+	// a name given alone on another sample object (a headliner, another
+	// record's only item).
+	for _, objs := range sample() {
+		for _, o := range objs {
+			for _, fd := range o.Fields {
+				g := w.fieldSpec(fd.Name)
+				if g == nil || g.Tuple || g.Patterned() {
+					continue
+				}
+				for _, v := range fd.Values {
+					if _, _, conj := conjParts(v.Text); conj {
+						continue
+					}
+					for _, t := range g.Types {
+						if known[t] == nil {
+							known[t] = map[string]bool{}
+						}
+						known[t][normItem(v.Text)] = true
+					}
+				}
+			}
+		}
+	}
+	type tally struct {
+		objs, merged int
+		ex           string
+	}
+	tl := map[string]*tally{}
+	for _, f := range fields {
+		tl[f.Path] = &tally{}
+	}
+	var out []Note
+	for _, objs := range sample() {
+		for _, o := range objs {
+			for _, f := range fields {
+				fd := o.Field(f.Path)
+				if fd == nil || len(fd.Values) == 0 {
+					continue
+				}
+				t := tl[f.Path]
+				t.objs++
+				for _, v := range fd.Values {
+					a, b, ok := conjParts(v.Text)
+					if !ok || isKnown(f, v.Text) || !isKnown(f, a) && !isKnown(f, b) {
+						continue
+					}
+					t.merged++
+					if t.ex == "" {
+						t.ex = v.Text
+					}
+					break
+				}
+			}
+		}
+	}
+	for _, f := range fields {
+		t := tl[f.Path]
+		if t.merged < 1 {
+			continue
+		}
+		out = append(out, Note{Kind: NoteMergedItems, Field: f.Path, Message: fmt.Sprintf(
+			"set field %s: on %d of the %d sample objects with items an item joins two names with a conjunction, one of which is an instance of its type by itself (e.g. %q): two items may be read as one",
+			f.Path, t.merged, t.objs, t.ex)})
+	}
+	return out
+}
+
+// conjParts splits txt at its one conjunction ("&", "and", "+" as a word
+// of its own) into the texts before and after it, both non-empty and
+// opening with an upper-case letter or a digit.
+func conjParts(txt string) (string, string, bool) {
+	ws := strings.Fields(txt)
+	at := -1
+	for i, w := range ws {
+		if w == "&" || w == "and" || w == "+" {
+			if at >= 0 {
+				return "", "", false
+			}
+			at = i
+		}
+	}
+	if at <= 0 || at >= len(ws)-1 {
+		return "", "", false
+	}
+	a, b := strings.Join(ws[:at], " "), strings.Join(ws[at+1:], " ")
+	capital := func(s string) bool {
+		r := []rune(s)
+		return len(r) > 0 && (r[0] >= 'A' && r[0] <= 'Z' || r[0] >= '0' && r[0] <= '9' || r[0] > 127 && strings.ToUpper(string(r[0])) == string(r[0]))
+	}
+	if !capital(a) || !capital(b) {
+		return "", "", false
+	}
+	return a, b, true
+}
+
+// normItem is s lower-cased with its spaces collapsed and its surrounding
+// punctuation trimmed.
+func normItem(s string) string {
+	return strings.Trim(strings.ToLower(strings.Join(strings.Fields(s), " ")), " .,;:-|")
+}
+
+// labelVariantShare: a label-variant rival weighs at least this share of
+// the chosen slot's score.
+const labelVariantShare = 0.5
+
+// labelVariantNotes gives a NoteLabelVariant for each single root field of
+// a detail page whose chosen slot (weighed, not placed by a rule) keys on
+// a label that names the field only in part, by a word of its name
+// (labelAffinity affinityName: "ISBN10" for isbn, "List price" for
+// our_price; a label naming only its kind or nothing is another matter) when a
+// candidate slot of the field that it did not get (nor reads as a line or
+// part of its value) weighs at least
+// labelVariantShare of the chosen one's total and holds other values on
+// at least half of the sample pages where both have one (two at least). A
+// label that is the field's whole name is no doubt; a partial one may
+// name a variant of the field (another number's kind, another price), and
+// the rival may be the one meant.
+// Measured on zoo seeds 32000-32199: isbn read after "ISBN10" where the
+// "ISBN-13" row was meant (F1 0 on two templates), our_price after "List
+// price".
+func (w *State) labelVariantNotes() []Note {
+	if w.Rp != nil || w.Scope >= 0 {
+		return nil
+	}
+	var out []Note
+	for _, fe := range w.Explain {
+		f := w.fieldSpec(fe.Field)
+		if f == nil || f.Many || f.Tuple || f.Parent != "" {
+			continue
+		}
+		var win *CandidateExplain
+		for i := range fe.Candidates {
+			if c := &fe.Candidates[i]; c.Chosen && (win == nil || c.Total > win.Total) {
+				win = c
+			}
+		}
+		if win == nil || win.Score.Basis == "rule" || win.Label == "" {
+			continue
+		}
+		if a := labelAffinity(strings.Fields(strings.ToLower(win.Label)), *f); a != affinityName {
+			continue
+		}
+		for _, c := range fe.Candidates {
+			if c.Chosen || c.Score.Basis == "rule" || c.Total < labelVariantShare*win.Total || slices.Contains(fe.Slots, c.Slot) {
+				continue
+			}
+			common, differ := compareSamples(win.Samples, c.Samples)
+			if differ < 2 || 2*differ < common {
+				continue
+			}
+			ex := ""
+			if len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
+				ex = c.Samples[0].Values[0]
+			}
+			how := "with no label"
+			if c.Label != "" {
+				how = fmt.Sprintf("after the label %q", c.Label)
+			}
+			out = append(out, Note{Kind: NoteLabelVariant, Field: fe.Field, Message: fmt.Sprintf(
+				"field %s: its slot follows the label %q, which names the field only in part, and slot %d %s (score %s against %s, e.g. %q) holds other values on %d of %d sample pages: the label may name another kind of %s",
+				fe.Field, win.Label, c.Slot, how, FmtFactor(c.Total), FmtFactor(win.Total), ex, differ, common, fe.Field)})
+			break
+		}
+	}
+	return out
+}
+
+// setWeakSlot reports, for a set field's chosen candidate, the weak-slot
+// reason of trustnotes.go that applies to sets: its annotations fall on
+// one text and its values repeat among a few texts.
+func setWeakSlot(win *CandidateExplain) bool {
+	return win != nil && win.Score.Basis != "rule" && win.Score.OneText < 1 && win.Score.Variation < 1
+}
+
+// firstSample is the candidate's first sample value, "" when it has none.
+func firstSample(c *CandidateExplain) string {
+	if len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
+		return c.Samples[0].Values[0]
+	}
+	return ""
+}
+
+// NoteLabelVaries: a single field's values follow, from page to page,
+// different row labels of the template ("Imprint" on some pages, "By" or
+// "ISBN10" on others): the rows come in another order on each page and
+// the slot reads whichever row falls at its place.
+const NoteLabelVaries = "label-varies"
+
+// labelVariesNotes gives a NoteLabelVaries for each root single field
+// when, over its sample objects with a value, the row label right before
+// its first value (pageLabel, at most labelNearTags tags away, a text node
+// of its own outside links, a label in form: a dt, th or label element or
+// a text ending with a colon) takes two texts or more that each recur
+// (on two objects at least), the recurring ones stand before half of the
+// values or more, and the most frequent one before fewer than two thirds
+// of the labelled values. A field read after its own label has one label;
+// a field with no label follows another value, whose texts do not recur
+// as labels. Measured on zoo seeds 32000-32199: a publisher read from a
+// shuffled <dl> (the author after "By", an ISBN after "ISBN10", …) with
+// no diagnostic.
+func (w *State) labelVariesNotes(pages []*annotate.Page) []Note {
+	slotsOf := map[string][]int{}
+	for _, sm := range w.SlotMaps {
+		slotsOf[sm.Field] = append(slotsOf[sm.Field], sm.Slot)
+	}
+	type tally struct {
+		objs   int
+		labels map[string]int
+	}
+	var fields []FieldSpec
+	tl := map[string]*tally{}
+	for _, f := range w.FieldSpecs {
+		if f.Tuple || f.Many || f.Parent != "" || len(slotsOf[f.Path]) == 0 {
+			continue
+		}
+		fields = append(fields, f)
+		tl[f.Path] = &tally{labels: map[string]int{}}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	for _, p := range pages {
+		w.sampleScopes(p, func(toks []Token, r *mrec) {
+			for _, f := range fields {
+				first := -1
+				Collect(r, -1, func(v sval) {
+					if first >= 0 || !slices.Contains(slotsOf[f.Path], v.Slot) {
+						return
+					}
+					if _, a, b := ValueText(toks, v.A, v.B); a < b {
+						first = a
+					}
+				})
+				if first < 0 {
+					continue
+				}
+				t := tl[f.Path]
+				t.objs++
+				if l := formLabel(toks, first); l != "" {
+					t.labels[l]++
+				}
+			}
+		})
+	}
+	var out []Note
+	for _, f := range fields {
+		t := tl[f.Path]
+		names := labelsVary(t.objs, t.labels)
+		if names == nil {
+			continue
+		}
+		out = append(out, Note{Kind: NoteLabelVaries, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: on the %d sample objects with a value, its value follows different row labels (%s): the rows change order from page to page and its slot reads whichever row falls there",
+			f.Path, t.objs, strings.Join(names, ", "))})
+	}
+	return out
+}
+
+// labelsVary returns the recurring labels (sorted) when the labels before
+// a field's values on objs sample objects (labels: how many objects each
+// text preceded) vary as labelVariesNotes says; nil otherwise.
+func labelsVary(objs int, labels map[string]int) []string {
+	covered, top, labelled := 0, 0, 0
+	var names []string
+	for l, c := range labels {
+		labelled += c
+		top = max(top, c)
+		if c >= 2 {
+			covered += c
+			names = append(names, l)
+		}
+	}
+	if len(names) < 2 || 2*covered < objs || 3*top >= 2*labelled {
+		return nil
+	}
+	slices.Sort(names)
+	return names
+}
+
+// formLabel returns the page label right before token x (pageLabel) when
+// it is a row label in form: at most labelNearTags tags away, a text node
+// of its own outside links, in a dt, th or label element or ending with a
+// colon; "" otherwise.
+func formLabel(toks []Token, x int) string {
+	if gap := labelGap(toks, x); gap < 0 || gap > labelNearTags {
+		return ""
+	}
+	y := x - 1
+	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
+		y--
+	}
+	if y < 0 || toks[y].Node == nil || linkText(toks[y].Node) != "" || (toks[x].Node != nil && toks[y].Node == toks[x].Node) {
+		return ""
+	}
+	n := toks[y].Node
+	form := strings.HasSuffix(strings.TrimSpace(n.Data), ":")
+	for e, up := n.Parent, 0; e != nil && up < 2 && !form; e, up = e.Parent, up+1 {
+		form = e.Type == html.ElementNode && (e.Data == "dt" || e.Data == "th" || e.Data == "label")
+	}
+	label := pageLabel(toks, x)
+	if !form || len(label) == 0 {
+		return ""
+	}
+	return strings.Join(label, " ")
+}
+
+// NoteInAside: a field's values lie, on most sample objects, in an aside
+// of the page (an <aside> element, or an element whose id or class says
+// sidebar, advertisement, sponsored, promo or related) while the object's
+// other fields' values do not: they are likely another object's (an ad's
+// product name, a recommendation's price).
+const NoteInAside = "in-aside"
+
+// asideWords are the words of an id or class that mark a page's aside:
+// the common names of sidebars, ads and recommendation boxes.
+var asideWords = []string{"aside", "sidebar", "advert", "advertisement", "ad", "ads", "sponsored", "promo", "related", "recommended", "recommendations"}
+
+// inAside reports whether text node n lies in an aside element (see
+// NoteInAside).
+func inAside(n *html.Node) bool {
+	for e := n.Parent; e != nil; e = e.Parent {
+		if e.Type != html.ElementNode {
+			continue
+		}
+		if e.Data == "aside" {
+			return true
+		}
+		for _, a := range e.Attr {
+			if a.Key != "class" && a.Key != "id" {
+				continue
+			}
+			for _, w := range strings.FieldsFunc(strings.ToLower(a.Val), func(r rune) bool { return r == ' ' || r == '-' || r == '_' }) {
+				if slices.Contains(asideWords, w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// inAsideNotes gives a NoteInAside for each root field whose first value
+// lies in an aside (inAside) on half of its sample objects with a value
+// or more (two at least), when the SOD's other root fields with values
+// lie in one on fewer than half of theirs (one such field at least): the
+// object's own fields are elsewhere. Measured on zoo seeds 32000-32199: a
+// product's title read from the sidebar's ad on every page (F1 0, no
+// diagnostic), the locality factor's region being drawn by that very
+// title and the brand.
+func (w *State) inAsideNotes(pages []*annotate.Page) []Note {
+	slotsOf := map[string][]int{}
+	for _, sm := range w.SlotMaps {
+		slotsOf[sm.Field] = append(slotsOf[sm.Field], sm.Slot)
+	}
+	var fields []FieldSpec
+	for _, f := range w.FieldSpecs {
+		if !f.Tuple && f.Parent == "" && len(slotsOf[f.Path]) > 0 {
+			fields = append(fields, f)
+		}
+	}
+	if len(fields) < 2 {
+		return nil
+	}
+	objs, aside := map[string]int{}, map[string]int{}
+	ex := map[string]string{}
+	for _, p := range pages {
+		w.sampleScopes(p, func(toks []Token, r *mrec) {
+			for _, f := range fields {
+				var first *html.Node
+				Collect(r, -1, func(v sval) {
+					if first != nil || !slices.Contains(slotsOf[f.Path], v.Slot) {
+						return
+					}
+					if _, a, b := ValueText(toks, v.A, v.B); a < b {
+						first = toks[a].Node
+					}
+				})
+				if first == nil {
+					continue
+				}
+				objs[f.Path]++
+				if inAside(first) {
+					aside[f.Path]++
+					if ex[f.Path] == "" {
+						ex[f.Path] = strings.TrimSpace(first.Data)
+					}
+				}
+			}
+		})
+	}
+	return asideNotes(fields, objs, aside, ex)
+}
+
+// asideNotes decides inAsideNotes' notes from the counts of sample
+// objects with a value (objs) and with it in an aside (aside), by field.
+func asideNotes(fields []FieldSpec, objs, aside map[string]int, ex map[string]string) []Note {
+	in := func(f FieldSpec) bool { return aside[f.Path] >= 2 && 2*aside[f.Path] >= objs[f.Path] }
+	var out []Note
+	for _, f := range fields {
+		if !in(f) {
+			continue
+		}
+		others := 0
+		for _, g := range fields {
+			if g.Path == f.Path || objs[g.Path] == 0 {
+				continue
+			}
+			if 2*aside[g.Path] >= objs[g.Path] {
+				others = -1
+				break
+			}
+			others++
+		}
+		if others <= 0 {
+			continue
+		}
+		out = append(out, Note{Kind: NoteInAside, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: on %d of the %d sample objects with a value its value (e.g. %q) lies in a sidebar, ad or related-items box, while the object's other fields do not: it may be another object's",
+			f.Path, aside[f.Path], objs[f.Path], ex[f.Path])})
+	}
+	return out
+}
