@@ -12,8 +12,11 @@
 //	  edgeToken=EdgeToken Tok.key=Key Template.index=Index walk=Walk \
 //	  RecordPattern.whyNoRecords=WhyNoRecords
 //
-// A SPEC is OLD=NEW for a package-level object, or TYPE.MEMBER=NEW for a
-// field or method of the named type TYPE. Files are rewritten in place.
+// A SPEC is OLD=NEW for a package-level object, TYPE.MEMBER=NEW for a
+// field or method of the named type TYPE, or PKG.TYPE.MEMBER=NEW for a
+// member of a type of the imported package PKG, renamed where this
+// package uses it (run it on the defining package too). Files are
+// rewritten in place.
 package main
 
 import (
@@ -30,7 +33,7 @@ import (
 
 func main() {
 	if len(os.Args) < 3 {
-		fmt.Fprintln(os.Stderr, "usage: rename DIR SPEC...  (SPEC: OLD=NEW or TYPE.MEMBER=NEW)")
+		fmt.Fprintln(os.Stderr, "usage: rename DIR SPEC...  (SPEC: OLD=NEW, TYPE.MEMBER=NEW or PKG.TYPE.MEMBER=NEW)")
 		os.Exit(2)
 	}
 	dir := os.Args[1]
@@ -63,12 +66,27 @@ func main() {
 			targets[o] = nw
 			continue
 		}
-		o := pkg.Scope().Lookup(tn)
+		scope := pkg.Scope()
+		if q, m, ok := strings.Cut(member, "."); ok {
+			// PKG.TYPE.MEMBER: a member of an imported package's type,
+			// renamed where this package uses it.
+			scope = nil
+			for _, ip := range pkg.Imports() {
+				if ip.Name() == tn {
+					scope = ip.Scope()
+				}
+			}
+			if scope == nil {
+				fail(fmt.Errorf("%s: no imported package %s", old, tn))
+			}
+			tn, member = q, m
+		}
+		o := scope.Lookup(tn)
 		if o == nil {
 			fail(fmt.Errorf("%s: no type %s", old, tn))
 		}
 		T := o.Type()
-		obj, _, _ := types.LookupFieldOrMethod(T, true, pkg, member)
+		obj, _, _ := types.LookupFieldOrMethod(T, true, o.Pkg(), member)
 		if obj == nil {
 			fail(fmt.Errorf("%s: %s has no field or method %s", old, tn, member))
 		}

@@ -241,7 +241,7 @@ func (w *State) LabelKeys() []LabelKey { return w.Keyed }
 //
 // Fields the user pinned (pins.go) keep what the pin says.
 func (w *State) LearnLabelKeys(pages []*annotate.Page) {
-	if w.Rp != nil || w.Scope >= 0 {
+	if w.Records != nil || w.Scope >= 0 {
 		return
 	}
 	slotOf := map[string][]SlotMap{}
@@ -249,7 +249,7 @@ func (w *State) LearnLabelKeys(pages []*annotate.Page) {
 		slotOf[sm.Field] = append(slotOf[sm.Field], sm)
 	}
 	pinned := map[string]bool{}
-	for _, p := range w.Opt.Pins {
+	for _, p := range w.Options.Pins {
 		pinned[p.Field] = true
 	}
 	var toks [][]Token
@@ -265,16 +265,16 @@ func (w *State) LearnLabelKeys(pages []*annotate.Page) {
 			toks = make([][]Token, len(pages))
 			objs = make([][]*Object, len(pages))
 			for i, p := range pages {
-				toks[i] = Tokenize(p, w.Ps)
+				toks[i] = Tokenize(p, w.Paths)
 				objs[i], _ = w.matchPage(p, toks[i])
 			}
 		}
-		k, ok := LearnLabelKey(toks, w.Ps, f, w.Opt.GeneraliseThres)
+		k, ok := LearnLabelKey(toks, w.Paths, f, w.Options.GeneraliseThres)
 		if !ok {
 			continue
 		}
 		keyed, both, differ, read, row := w.keyAgreement(toks, objs, f, k)
-		if keyed < 2 || float64(keyed) < w.Opt.GeneraliseThres*float64(k.Hits) {
+		if keyed < 2 || float64(keyed) < w.Options.GeneraliseThres*float64(k.Hits) {
 			continue // the rows lie outside the object's element (a sidebar's)
 		}
 		if len(sms) > 0 {
@@ -296,8 +296,8 @@ func (w *State) LearnLabelKeys(pages []*annotate.Page) {
 		kept := w.SlotMaps[:0]
 		for _, sm := range w.SlotMaps {
 			if drop[sm.Field] {
-				if sm.Slot < len(w.Tmpl.Slots) {
-					w.Tmpl.Slots[sm.Slot].Field, w.Tmpl.Slots[sm.Slot].EntityType = "", ""
+				if sm.Slot < len(w.Template.Slots) {
+					w.Template.Slots[sm.Slot].Field, w.Template.Slots[sm.Slot].EntityType = "", ""
 				}
 				continue
 			}
@@ -326,7 +326,7 @@ func (w *State) readsNamingLabel(sm SlotMap, f FieldSpec) bool {
 // those where the field has one too, of those where neither text holds
 // the other, and the first such pair.
 func (w *State) keyAgreement(toks [][]Token, objs [][]*Object, f FieldSpec, k LabelKey) (keyed, both, differ int, read, row string) {
-	path := w.Ps.Parse(k.Path)
+	path := w.Paths.Parse(k.Path)
 	for i := range toks {
 		if len(objs[i]) == 0 {
 			continue
@@ -436,6 +436,6 @@ func (w *State) labelNotes() []Note { return w.keyNotes }
 func (w *State) InternKeys() {
 	w.keyPath = make([]int32, len(w.Keyed))
 	for i, k := range w.Keyed {
-		w.keyPath[i] = w.Ps.Parse(k.Path)
+		w.keyPath[i] = w.Paths.Parse(k.Path)
 	}
 }
