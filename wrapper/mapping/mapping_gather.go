@@ -385,7 +385,11 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			if single && depth > 0 && named && listHeading(stats, sets, s, label, nPages, minCnt) {
 				named, label = false, "" // a list's heading (headlabel.go)
 			}
-			if (single || oneNestedValue(w.FieldSpecs, f)) && depth > 0 && !named {
+			// A field of a single nested tuple is weighed as a single field
+			// of the root: a slot inside a set (a sidebar's list of other
+			// events' venues) is not its place unless the set's iterations
+			// are the lines of its value or a learned label keys it.
+			if (single || nestedSingle(w.FieldSpecs, f)) && depth > 0 && !named {
 				// A single value inside a set: the lines of one value
 				// written as an element each (an address in two <div>s)
 				// when every iteration holds the field's type.
