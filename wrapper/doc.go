@@ -161,8 +161,8 @@
 //	itempart.go   a value that is a whole item of another slot's list
 //	              (the headliner in the lineup) is no part of one name
 //	              (dropParts)
-//	colrow.go     a set right after a slot is in its place (nestedPlace,
-//	              OthersUsed; mapping)
+//	sameplace.go  a set right after a slot is in its place (nestedPlace,
+//	              othersUsed; mapping)
 //	setitems.go   a set field's slot counted by items: a list with one
 //	              known name among unknown ones is the field's value
 //	              ("Diner and Chinese ($)" with one cuisine known)
@@ -258,8 +258,9 @@
 //	blocktrim.go  a block value (SlotMap.Block) starts and ends where the
 //	              recognizer's instances do, not at the block's other
 //	              parts (a rating before the address, rows after it)
-//	tupleside.go  a field of a single nested tuple is one value per
-//	              object (no slot in a set but its lines)
+//	              a field of a single nested tuple is one value per
+//	              object (no slot in a set but its lines; nestedSingle
+//	              in mapping_gather.go)
 //	lines.go      a value written as an element per line (SlotMap.Lines)
 //	              is validated joined, not line by line
 //	otherlabel.go a patterned field's slot under a label not naming it

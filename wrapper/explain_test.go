@@ -55,7 +55,7 @@ func TestWhyEmpty(t *testing.T) {
 				// The sample page with the parent's children removed.
 				q := parse(renderPage(c.pages[0]))
 				var pars []*html.Node // the records' parents
-				for _, rec := range w.Rp.Records(q) {
+				for _, rec := range w.Records.Records(q) {
 					if par := rec[0].Parent; !slices.Contains(pars, par) {
 						pars = append(pars, par)
 					}

@@ -104,20 +104,20 @@ func TestUnrollLeadingIterations(t *testing.T) {
 // template is one slot, indexed, and slot statistics can be gathered (the
 // slot was not indexed and gather panicked).
 func TestTemplateWithoutRoot(t *testing.T) {
-	w := &State{Opt: DefaultOptions(), Ps: mapping.NewPaths(), Scope: -1}
+	w := &State{Options: DefaultOptions(), Paths: mapping.NewPaths(), Scope: -1}
 	var toks [][]mapping.Token
 	for i, src := range []string{"<p>alpha one</p>", "<div>beta two</div>", "<span>gamma three</span>"} {
 		p := testPage(t, fmt.Sprint(i), "<html><body>"+src+"</body></html>", nil)
-		toks = append(toks, mapping.Tokenize(p, w.Ps))
+		toks = append(toks, mapping.Tokenize(p, w.Paths))
 	}
 	// The template exalg builds when no class is left (exalg's
 	// TestTemplateWithoutRoot): a tuple of one indexed slot.
-	w.Tmpl = &Template{Root: &SeqNode{NodeType: NodeSeq, Nodes: []Node{&SlotNode{NodeType: NodeSlot}}}}
-	w.Tmpl.Index()
+	w.Template = &Template{Root: &SeqNode{NodeType: NodeSeq, Nodes: []Node{&SlotNode{NodeType: NodeSlot}}}}
+	w.Template.Index()
 	w.Freeze()
 	stats := mapping.Gather(w, toks)
-	if len(w.Tmpl.Slots) != 1 || len(stats) != 1 || stats[0].Occ != 3 {
-		t.Fatalf("template %s: %d slots, %d stats, want one slot holding the 3 pages", w.Tmpl, len(w.Tmpl.Slots), len(stats))
+	if len(w.Template.Slots) != 1 || len(stats) != 1 || stats[0].Occ != 3 {
+		t.Fatalf("template %s: %d slots, %d stats, want one slot holding the 3 pages", w.Template, len(w.Template.Slots), len(stats))
 	}
 }
 

@@ -41,7 +41,7 @@ func classRosterPage(page, n int) (string, [][3]string) {
 // sample and on new pages, before and after Save/Load.
 func TestRecordClassRoles(t *testing.T) {
 	w := induceRoster(t, classRosterPage)
-	rules := w.Ps.Cls.File()
+	rules := w.Paths.Cls.File()
 	var got []string
 	for _, toks := range rules {
 		got = append(got, toks...)
@@ -126,7 +126,7 @@ func checkRoster(t *testing.T, wr *Wrapper, render rosterRender) {
 		for j, o := range objs {
 			g := [3]string{strings.Join(o.Get("name"), "|"), strings.Join(o.Get("height"), "|"), strings.Join(o.Get("born"), "|")}
 			if !reflect.DeepEqual(g, want[j]) {
-				t.Errorf("record %d: %q, want %q (classes %v)", j, g, want[j], wr.Ps.Cls.File())
+				t.Errorf("record %d: %q, want %q (classes %v)", j, g, want[j], wr.Paths.Cls.File())
 			}
 		}
 	}
@@ -229,7 +229,7 @@ predefined = "date"
 	if w.Mode() != ModePage {
 		t.Fatalf("mode %s, want page", w.Mode())
 	}
-	got := fmt.Sprint(w.Ps.Cls.File())
+	got := fmt.Sprint(w.Paths.Cls.File())
 	if !strings.Contains(got, "ht") || strings.Contains(got, "odd") || strings.Contains(got, "item-") || strings.Contains(got, " row") {
 		t.Errorf("class rules %s: want the height row's class, not the list items' (odd, item-3) nor one every row has (row)", got)
 	}

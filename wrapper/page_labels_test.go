@@ -96,7 +96,7 @@ regex = '978-\d{10}'
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := fmt.Sprint(w.Ps.Cls.File()); !strings.Contains(got, "@imprint") || strings.Contains(got, "@fiction") {
+	if got := fmt.Sprint(w.Paths.Cls.File()); !strings.Contains(got, "@imprint") || strings.Contains(got, "@fiction") {
 		t.Errorf("class rules %s: want the imprint row's label, not the menu's entries", got)
 	}
 	var buf bytes.Buffer

@@ -59,11 +59,11 @@ func fromFile(f *mapping.FileNode, depth int) (Node, error) {
 // field of format version 1).
 func (w *Wrapper) Save(out io.Writer) error {
 	f := w.File()
-	f.SODText = w.SodText
+	f.SODText = w.State.SODText
 	if w.Page != nil {
 		f.Page = w.Page.File()
 	}
-	f.PageFields, f.FieldOrder, f.PageDropped = w.PageFields, w.Order, w.PageDrop
+	f.PageFields, f.FieldOrder, f.PageDropped = w.PageFields, w.Order, w.PageDropped
 	if w.SaveExplain {
 		f.Explain = w.Explain
 		if w.Page != nil {
@@ -118,7 +118,7 @@ func Load(r io.Reader) (*Wrapper, error) {
 			return nil, fmt.Errorf("wrapper: load: page_fields: %q is not a page-scope entity field of the root", pf.Path)
 		}
 	}
-	w.PageFields, w.Order, w.PageDrop = f.PageFields, f.FieldOrder, f.PageDropped
+	w.PageFields, w.Order, w.PageDropped = f.PageFields, f.FieldOrder, f.PageDropped
 	if f.SODText != "" {
 		if err := w.SetSODText(f.SODText); err != nil {
 			return nil, fmt.Errorf("wrapper: load: sod_text: %w", err)
@@ -138,58 +138,58 @@ func fromWrapperFile(f *mapping.WrapperFile) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("wrapper: load: template: %w", err)
 	}
-	w := &State{Opt: f.Options, SodHash: f.SODHash, SodName: f.SODName, Mult: f.PageMult, PageMin: f.PageMin, FieldSpecs: f.Fields,
-		SlotMaps: f.Slots, Scope: f.Scope, Tmpl: &Template{Root: root}, Ps: mapping.NewPathsFor(f.Fields), Rp: f.Records, NoSlot: f.NoSlot, Doubt: f.Doubt, Rival: f.Rival}
+	w := &State{Options: f.Options, SODHash: f.SODHash, SODName: f.SODName, Mult: f.PageMult, PageMin: f.PageMin, FieldSpecs: f.Fields,
+		SlotMaps: f.Slots, Scope: f.Scope, Template: &Template{Root: root}, Paths: mapping.NewPathsFor(f.Fields), Records: f.Records, NoSlot: f.NoSlot, Doubt: f.Doubt, Rival: f.Rival}
 	for i, p := range f.Pins {
 		if err := p.Check(); err != nil {
 			return nil, fmt.Errorf("wrapper: load: pins[%d]: %w", i, err)
 		}
 		f.Pins[i].PageIndex = -1
 	}
-	w.Opt.Pins = f.Pins
-	w.Tmpl.Index()
+	w.Options.Pins = f.Pins
+	w.Template.Index()
 	declared := make(map[string]bool, len(w.FieldSpecs))
 	for _, fs := range w.FieldSpecs {
 		declared[fs.Path] = true
 	}
 	for _, s := range w.SlotMaps {
-		if s.Slot < 0 || s.Slot >= len(w.Tmpl.Slots) {
-			return nil, fmt.Errorf("wrapper: load: slot %d out of range (template has %d)", s.Slot, len(w.Tmpl.Slots))
+		if s.Slot < 0 || s.Slot >= len(w.Template.Slots) {
+			return nil, fmt.Errorf("wrapper: load: slot %d out of range (template has %d)", s.Slot, len(w.Template.Slots))
 		}
 		if !declared[s.Field] {
 			return nil, fmt.Errorf("wrapper: load: slot %d fills field %q, which the wrapper does not declare", s.Slot, s.Field)
 		}
 	}
-	if w.Scope >= len(w.Tmpl.Sets) {
+	if w.Scope >= len(w.Template.Sets) {
 		return nil, fmt.Errorf("wrapper: load: scope set %d out of range", w.Scope)
 	}
 	for i, fs := range w.FieldSpecs {
-		if fs.Tuple && fs.Set >= len(w.Tmpl.Sets) {
-			return nil, fmt.Errorf("wrapper: load: fields[%d].set (%s): set %d out of range (template has %d)", i, fs.Path, fs.Set, len(w.Tmpl.Sets))
+		if fs.Tuple && fs.Set >= len(w.Template.Sets) {
+			return nil, fmt.Errorf("wrapper: load: fields[%d].set (%s): set %d out of range (template has %d)", i, fs.Path, fs.Set, len(w.Template.Sets))
 		}
 	}
 	for _, sl := range f.Contained {
-		if sl < 0 || sl >= len(w.Tmpl.Slots) {
-			return nil, fmt.Errorf("wrapper: load: contained slot %d out of range (template has %d)", sl, len(w.Tmpl.Slots))
+		if sl < 0 || sl >= len(w.Template.Slots) {
+			return nil, fmt.Errorf("wrapper: load: contained slot %d out of range (template has %d)", sl, len(w.Template.Slots))
 		}
-		if w.Contain == nil {
-			w.Contain = map[int]bool{}
+		if w.ContainedSets == nil {
+			w.ContainedSets = map[int]bool{}
 		}
-		w.Contain[sl] = true
+		w.ContainedSets[sl] = true
 	}
 	for sl, n := range f.MinSegments {
-		if sl < 0 || sl >= len(w.Tmpl.Slots) || n < 0 {
-			return nil, fmt.Errorf("wrapper: load: min_segments: slot %d (%d segments) out of range (template has %d slots)", sl, n, len(w.Tmpl.Slots))
+		if sl < 0 || sl >= len(w.Template.Slots) || n < 0 {
+			return nil, fmt.Errorf("wrapper: load: min_segments: slot %d (%d segments) out of range (template has %d slots)", sl, n, len(w.Template.Slots))
 		}
 	}
-	w.MinSegs = f.MinSegments
+	w.MinSegments = f.MinSegments
 	for sl := range f.Shapes {
-		if sl < 0 || sl >= len(w.Tmpl.Slots) {
-			return nil, fmt.Errorf("wrapper: load: shapes: slot %d out of range (template has %d slots)", sl, len(w.Tmpl.Slots))
+		if sl < 0 || sl >= len(w.Template.Slots) {
+			return nil, fmt.Errorf("wrapper: load: shapes: slot %d out of range (template has %d slots)", sl, len(w.Template.Slots))
 		}
 	}
 	w.Shapes = f.Shapes
-	if w.Rp != nil && w.Scope != -1 {
+	if w.Records != nil && w.Scope != -1 {
 		return nil, fmt.Errorf("wrapper: load: a record-mode wrapper has object scope %d (want -1: one object per record)", w.Scope)
 	}
 	if len(f.Classes) > 0 {
@@ -197,31 +197,31 @@ func fromWrapperFile(f *mapping.WrapperFile) (*State, error) {
 		if err != nil {
 			return nil, fmt.Errorf("wrapper: load: %w", err)
 		}
-		w.Ps.Cls = cr
+		w.Paths.Cls = cr
 	}
 	ro, err := mapping.RowOrderFromFile(f.RowOrder)
 	if err != nil {
 		return nil, fmt.Errorf("wrapper: load: %w", err)
 	}
-	w.Ps.Rows = ro
+	w.Paths.Rows = ro
 	// Item paths are interned before freeze, so that they keep their ids.
 	for sl, ps := range f.ItemPaths {
-		if sl < 0 || sl >= len(w.Tmpl.Slots) {
-			return nil, fmt.Errorf("wrapper: load: item_paths: slot %d out of range (template has %d slots)", sl, len(w.Tmpl.Slots))
+		if sl < 0 || sl >= len(w.Template.Slots) {
+			return nil, fmt.Errorf("wrapper: load: item_paths: slot %d out of range (template has %d slots)", sl, len(w.Template.Slots))
 		}
 		if w.ItemPaths == nil {
 			w.ItemPaths = map[int]map[int32]bool{}
 		}
 		keep := map[int32]bool{}
 		for _, p := range ps {
-			keep[w.Ps.Parse(p)] = true
+			keep[w.Paths.Parse(p)] = true
 		}
 		w.ItemPaths[sl] = keep
 	}
 	// Own paths too (ownpaths.go).
 	for _, sm := range w.SlotMaps {
 		for _, p := range sm.Own {
-			w.Ps.Parse(p)
+			w.Paths.Parse(p)
 		}
 	}
 	// The labels of the fields read by their label (labelkey.go).

@@ -126,5 +126,5 @@ func (w *Wrapper) Pins() []Pin {
 	if w.State == nil {
 		return nil // a zero Wrapper
 	}
-	return slices.Clone(w.Opt.Pins)
+	return slices.Clone(w.State.Options.Pins)
 }

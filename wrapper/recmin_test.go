@@ -104,12 +104,12 @@ predefined = "price"
 // pages (instances of a single field, touched values of a set field);
 // fields of nested tuples, and page mode, keep fieldMin.
 func TestCandMinCountsPages(t *testing.T) {
-	w := &State{Opt: DefaultOptions(), Rp: &RecordPattern{}}
+	w := &State{Options: DefaultOptions(), Records: &RecordPattern{}}
 	// 200 records from 20 pages, 10 each.
 	for r := range 200 {
-		w.RecPage = append(w.RecPage, r/10)
+		w.RecordPage = append(w.RecordPage, r/10)
 	}
-	w.RecPages = 20
+	w.SamplePages = 20
 	st := mapping.NewSlotStats()
 	st.Occ = 200
 	st.AnnRecs["name"] = map[int]bool{5: true, 55: true, 105: true}   // pages 0, 5, 10
@@ -130,7 +130,7 @@ func TestCandMinCountsPages(t *testing.T) {
 	} {
 		w := *w
 		if !tc.rec {
-			w.Rp = nil
+			w.Records = nil
 		}
 		if got := w.CandMin(tc.f, st, 20, tc.c); got != tc.want {
 			t.Errorf("%s (c %d, records %v): candMin %d, want %d", tc.f.Path, tc.c, tc.rec, got, tc.want)

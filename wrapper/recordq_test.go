@@ -40,7 +40,7 @@ func TestRecordQuestions(t *testing.T) {
 		{"one alternative", alts(0.46)[:1], nil, false, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := &State{Rp: &RecordPattern{Alternatives: tc.alts}, Opt: Options{Pins: tc.pins}}
+			w := &State{Records: &RecordPattern{Alternatives: tc.alts}, Options: Options{Pins: tc.pins}}
 			qs := w.Questions()
 			if !tc.ask {
 				if len(qs) != 0 {

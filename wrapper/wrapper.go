@@ -19,15 +19,15 @@ type Wrapper struct {
 }
 
 // Template returns the wrapper's template.
-func (w *Wrapper) Template() *Template { return w.Tmpl }
+func (w *Wrapper) Template() *Template { return w.State.Template }
 
 // SODHash returns the hash of the SOD the wrapper was learned for.
-func (w *Wrapper) SODHash() string { return w.SodHash }
+func (w *Wrapper) SODHash() string { return w.State.SODHash }
 
 // SODText returns the source text of the SOD the wrapper was learned for,
 // "" when unknown (a wrapper file saved before wrappers carried their SOD,
 // or one learned from an SOD built in memory); sod.Parse reads it back.
-func (w *Wrapper) SODText() string { return w.SodText }
+func (w *Wrapper) SODText() string { return w.State.SODText }
 
 // Fields returns the SOD fields the wrapper extracts: those of the objects,
 // then the page-scope fields (FieldSpec.Page), if any.
@@ -48,11 +48,11 @@ func (w *Wrapper) Slots() []SlotMap {
 }
 
 // Options returns the options the wrapper was learned with.
-func (w *Wrapper) Options() Options { return w.Opt }
+func (w *Wrapper) Options() Options { return w.State.Options }
 
 // RecordPattern returns the pattern that cuts list pages into records, or
 // nil when the wrapper's template is a whole page's (see Mode).
-func (w *Wrapper) RecordPattern() *RecordPattern { return w.Rp }
+func (w *Wrapper) RecordPattern() *RecordPattern { return w.Records }
 
 // Modes of a wrapper, as Mode returns them.
 const (
@@ -67,7 +67,7 @@ const (
 // Mode says how the wrapper finds objects on a page: ModeRecords when it
 // has a RecordPattern, ModePage otherwise.
 func (w *Wrapper) Mode() string {
-	if w.Rp != nil {
+	if w.Records != nil {
 		return ModeRecords
 	}
 	return ModePage
@@ -96,7 +96,7 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.SodText = s.Text
+	w.SODText = s.Text
 	w.LearnLabelKeys(pages) // labelkey.go: fields without slot read by their label
 	w.ExplainNoSlots(pages) // noslot.go: why a field has no slot
 	w.LearnDoubts(pages)    // doubt.go: signals that lower confidence
@@ -152,7 +152,7 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*State, error) {
 		}
 	}
 	newWrapper := func() *State {
-		return &State{Opt: opt, SodHash: s.Hash, SodName: s.Name, Mult: s.Mult.String(), PageMin: s.Mult.Min, FieldSpecs: mapping.SodFields(s), Scope: -1, Ps: mapping.NewPathsFor(mapping.SodFields(s))}
+		return &State{Options: opt, SODHash: s.Hash, SODName: s.Name, Mult: s.Mult.String(), PageMin: s.Mult.Min, FieldSpecs: mapping.SodFields(s), Scope: -1, Paths: mapping.NewPathsFor(mapping.SodFields(s))}
 	}
 	// List pages: learn a record's template from the sample's records when
 	// they can be found; otherwise (or when the records cannot meet the
@@ -201,18 +201,18 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*State, error) {
 // the SOD's fields.
 func inducePage(w *State, pages []*annotate.Page, s *sod.SOD) (*State, error) {
 	if mapping.PageClasses {
-		w.Ps.Cls = mapping.LearnClassRulesOnce(mapping.PageRecords(pages), true)
+		w.Paths.Cls = mapping.LearnClassRulesOnce(mapping.PageRecords(pages), true)
 	}
-	w.Ps.Rows = mapping.LearnRowOrder(mapping.PageRecords(pages))
+	w.Paths.Rows = mapping.LearnRowOrder(mapping.PageRecords(pages))
 	toks := make([][]mapping.Token, len(pages))
 	for i, p := range pages {
-		toks[i] = mapping.Tokenize(p, w.Ps)
+		toks[i] = mapping.Tokenize(p, w.Paths)
 	}
 	stats := w.LearnTemplate(toks)
 	scopes := []int{-1}
 	if s.Mult.Many() {
 		scopes = nil
-		for _, st := range w.Tmpl.Sets {
+		for _, st := range w.Template.Sets {
 			scopes = append(scopes, st.ID)
 		}
 		scopes = append(scopes, -1)

@@ -1,19 +1,3 @@
-// Command rename renames identifiers of one Go package by type, not by
-// text: every use of the object named, in the package's files and its
-// in-package tests, and nothing else of the same spelling. It is the tool
-// that made the renames of issue 21's first step (wrapper/exalg,
-// wrapper/records); a branch that still has the old names in package
-// wrapper can apply the same renames before merging:
-//
-//	go run ./scripts/rename ./wrapper token.kind=Kind token.text=Text \
-//	  token.path=Path token.node=Node token.start=Start token.end=End \
-//	  token.ann=Ann token.annTypes=AnnTypes baseKey.kind=Kind \
-//	  baseKey.text=Text baseKey.path=Path baseKey=BaseKey \
-//	  edgeToken=EdgeToken Tok.key=Key Template.index=Index walk=Walk \
-//	  RecordPattern.whyNoRecords=WhyNoRecords
-//
-// A SPEC is OLD=NEW for a package-level object, or TYPE.MEMBER=NEW for a
-// field or method of the named type TYPE. Files are rewritten in place.
 package main
 
 import (
@@ -30,7 +14,7 @@ import (
 
 func main() {
 	if len(os.Args) < 3 {
-		fmt.Fprintln(os.Stderr, "usage: rename DIR SPEC...  (SPEC: OLD=NEW or TYPE.MEMBER=NEW)")
+		fmt.Fprintln(os.Stderr, "usage: rename DIR SPEC...  (SPEC: OLD=NEW, TYPE.MEMBER=NEW or PKG.TYPE.MEMBER=NEW)")
 		os.Exit(2)
 	}
 	dir := os.Args[1]
@@ -63,12 +47,27 @@ func main() {
 			targets[o] = nw
 			continue
 		}
-		o := pkg.Scope().Lookup(tn)
+		scope := pkg.Scope()
+		if q, m, ok := strings.Cut(member, "."); ok {
+			// PKG.TYPE.MEMBER: a member of an imported package's type,
+			// renamed where this package uses it.
+			scope = nil
+			for _, ip := range pkg.Imports() {
+				if ip.Name() == tn {
+					scope = ip.Scope()
+				}
+			}
+			if scope == nil {
+				fail(fmt.Errorf("%s: no imported package %s", old, tn))
+			}
+			tn, member = q, m
+		}
+		o := scope.Lookup(tn)
 		if o == nil {
 			fail(fmt.Errorf("%s: no type %s", old, tn))
 		}
 		T := o.Type()
-		obj, _, _ := types.LookupFieldOrMethod(T, true, pkg, member)
+		obj, _, _ := types.LookupFieldOrMethod(T, true, o.Pkg(), member)
 		if obj == nil {
 			fail(fmt.Errorf("%s: %s has no field or method %s", old, tn, member))
 		}

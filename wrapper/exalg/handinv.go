@@ -173,9 +173,6 @@ const (
 	relBad                    // neither
 )
 
-// classOccs caches the occurrences of each class on each page.
-type classOccs [][]occs
-
 func (h *handinv) allOccs(c *eqClass) []occs {
 	out := make([]occs, len(h.seqs))
 	for pg := range h.seqs {

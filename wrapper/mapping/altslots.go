@@ -73,7 +73,7 @@ func exclusive(a, b [][2]int) bool {
 // alternatives of their chosen slots' choices (see above); used marks the
 // slots taken, and is updated.
 func (w *State) altSlots(cands []cand, out []SlotMap, stats []*slotStats, valid map[string]recognizers.Recognizer, used map[int]bool) []SlotMap {
-	paths := altPaths(w.Tmpl)
+	paths := altPaths(w.Template)
 	type pick struct {
 		slots []int
 		score float64

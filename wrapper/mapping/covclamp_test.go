@@ -13,7 +13,7 @@ import (
 // ("slots[4].coverage: 2 out of range [0, 1]"). The slot map's coverage is
 // at most 1 and passes validation.
 func TestSlotMapCoverageAtMostOne(t *testing.T) {
-	w := &State{Opt: Options{Options: exalg.DefaultOptions()}, FieldSpecs: []FieldSpec{{Path: "address", Types: []string{"address"}}}}
+	w := &State{Options: Options{Options: exalg.DefaultOptions()}, FieldSpecs: []FieldSpec{{Path: "address", Types: []string{"address"}}}}
 	st := NewSlotStats()
 	st.Occ = 10
 	for _, tc := range []struct {

@@ -284,7 +284,7 @@ const labelVariantShare = 0.5
 // "ISBN-13" row was meant (F1 0 on two templates), our_price after "List
 // price".
 func (w *State) labelVariantNotes() []Note {
-	if w.Rp != nil || w.Scope >= 0 {
+	if w.Records != nil || w.Scope >= 0 {
 		return nil
 	}
 	var out []Note

@@ -377,7 +377,7 @@ func (w *State) placeTally(p *annotate.Page, fields []FieldSpec, ob *objectTally
 			}
 		}
 	}
-	if w.Rp != nil || w.Scope >= 0 {
+	if w.Records != nil || w.Scope >= 0 {
 		return // list pages: records are placed by their pattern
 	}
 	region := regionOf(fields, ob)

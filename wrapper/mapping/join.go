@@ -120,7 +120,7 @@ func (w *State) LearnJoins(pages [][]Token) {
 		if f == nil || f.Many || f.Tuple || sm.Lead || sm.Cut != nil {
 			continue
 		}
-		if next := sm.Slot + 1; next < len(w.Tmpl.Slots) && w.lineFree(next, sm.Field) {
+		if next := sm.Slot + 1; next < len(w.Template.Slots) && w.lineFree(next, sm.Field) {
 			sm.Join = w.joins(pages, sm.Slot, next, f)
 		}
 		if prev := sm.Slot - 1; !sm.Join && prev >= 0 && w.lineFree(prev, sm.Field) {

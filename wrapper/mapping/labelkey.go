@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/recognizers"
+	"golang.org/x/net/html"
 )
 
 // Fields read by the label that names them.
@@ -242,7 +244,7 @@ func (w *State) LabelKeys() []LabelKey { return w.Keyed }
 //
 // Fields the user pinned (pins.go) keep what the pin says.
 func (w *State) LearnLabelKeys(pages []*annotate.Page) {
-	if w.Rp != nil || w.Scope >= 0 {
+	if w.Records != nil || w.Scope >= 0 {
 		return
 	}
 	slotOf := map[string][]SlotMap{}
@@ -250,7 +252,7 @@ func (w *State) LearnLabelKeys(pages []*annotate.Page) {
 		slotOf[sm.Field] = append(slotOf[sm.Field], sm)
 	}
 	pinned := map[string]bool{}
-	for _, p := range w.Opt.Pins {
+	for _, p := range w.Options.Pins {
 		pinned[p.Field] = true
 	}
 	var toks [][]Token
@@ -266,16 +268,16 @@ func (w *State) LearnLabelKeys(pages []*annotate.Page) {
 			toks = make([][]Token, len(pages))
 			objs = make([][]*Object, len(pages))
 			for i, p := range pages {
-				toks[i] = Tokenize(p, w.Ps)
+				toks[i] = Tokenize(p, w.Paths)
 				objs[i], _ = w.matchPage(p, toks[i])
 			}
 		}
-		k, ok := LearnLabelKey(toks, w.Ps, f, w.Opt.GeneraliseThres)
+		k, ok := LearnLabelKey(toks, w.Paths, f, w.Options.GeneraliseThres)
 		if !ok {
 			continue
 		}
 		keyed, both, differ, read, row := w.keyAgreement(toks, objs, f, k)
-		if keyed < 2 || float64(keyed) < w.Opt.GeneraliseThres*float64(k.Hits) {
+		if keyed < 2 || float64(keyed) < w.Options.GeneraliseThres*float64(k.Hits) {
 			continue // the rows lie outside the object's element (a sidebar's)
 		}
 		if len(sms) > 0 {
@@ -297,8 +299,8 @@ func (w *State) LearnLabelKeys(pages []*annotate.Page) {
 		kept := w.SlotMaps[:0]
 		for _, sm := range w.SlotMaps {
 			if drop[sm.Field] {
-				if sm.Slot < len(w.Tmpl.Slots) {
-					w.Tmpl.Slots[sm.Slot].Field, w.Tmpl.Slots[sm.Slot].EntityType = "", ""
+				if sm.Slot < len(w.Template.Slots) {
+					w.Template.Slots[sm.Slot].Field, w.Template.Slots[sm.Slot].EntityType = "", ""
 				}
 				continue
 			}
@@ -327,7 +329,7 @@ func (w *State) readsNamingLabel(sm SlotMap, f FieldSpec) bool {
 // those where the field has one too, of those where neither text holds
 // the other, and the first such pair.
 func (w *State) keyAgreement(toks [][]Token, objs [][]*Object, f FieldSpec, k LabelKey) (keyed, both, differ int, read, row string) {
-	path := w.Ps.Parse(k.Path)
+	path := w.Paths.Parse(k.Path)
 	for i := range toks {
 		if len(objs[i]) == 0 {
 			continue
@@ -437,6 +439,47 @@ func (w *State) labelNotes() []Note { return w.keyNotes }
 func (w *State) InternKeys() {
 	w.keyPath = make([]int32, len(w.Keyed))
 	for i, k := range w.Keyed {
-		w.keyPath[i] = w.Ps.Parse(k.Path)
+		w.keyPath[i] = w.Paths.Parse(k.Path)
 	}
+}
+
+// labelKey is a row label's key: its words lower-cased and joined by
+// "_", a "/" between two names written "_" too, since keys become steps
+// of paths ("div.@college_univ").
+func labelKey(t string) string {
+	// ASCII text in one pass and one copy: the words between white space
+	// and "/", lower-cased, joined by "_".
+	buf := make([]byte, 0, len(t))
+	sep := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(t, "/", " ")), "_"))
+		case c == ' ' || c == '/' || '\t' <= c && c <= '\r':
+			sep = len(buf) > 0
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if sep {
+			buf = append(buf, '_')
+			sep = false
+		}
+		buf = append(buf, c)
+	}
+	return string(buf)
+}
+
+// colonValues reports whether element k, of the tag of a row's label
+// element whose text first ends with ":", is one more value of that
+// label rather than the next label of a list: its own text does not
+// end with ":" ("<span>No.:</span> <span>41</span> | <span>Point
+// Guard</span>": one row, the number and the position its values).
+func colonValues(first, k *html.Node) bool {
+	if first == nil || !strings.HasSuffix(strings.TrimSpace(first.Data), ":") {
+		return false
+	}
+	t := onlyText(k)
+	return t == nil || !strings.HasSuffix(strings.TrimSpace(t.Data), ":")
 }

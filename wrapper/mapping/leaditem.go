@@ -21,14 +21,14 @@ var takingLeadItems = true
 // set, the untaken slot of the set's unrolled first item (leadPeer), if
 // any.
 func leadItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
-	if !takingLeadItems || w.Tmpl == nil {
+	if !takingLeadItems || w.Template == nil {
 		return out
 	}
 	taken := map[int]bool{}
 	for _, sm := range out {
 		taken[sm.Slot] = true
 	}
-	flat := Flatten(w.Tmpl.Root, nil)
+	flat := Flatten(w.Template.Root, nil)
 	at := map[int]int{}
 	for i, e := range flat {
 		if e.Slot >= 0 {

@@ -34,7 +34,7 @@ func TestLinkTupleSets(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := &State{Scope: tc.scope, FieldSpecs: append([]FieldSpec(nil), fields...), SlotMaps: append([]SlotMap(nil), maps...),
-				Tmpl: &Template{Root: &SeqNode{Nodes: []Node{outer}}, Slots: slots, Sets: []*SetNode{outer, inner}}}
+				Template: &Template{Root: &SeqNode{Nodes: []Node{outer}}, Slots: slots, Sets: []*SetNode{outer, inner}}}
 			w.Link()
 			if got := w.FieldSpecs[1].Set; got != tc.wantLocation {
 				t.Errorf("location.Set = %d, want %d", got, tc.wantLocation)

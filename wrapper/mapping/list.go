@@ -201,16 +201,16 @@ func (w *State) InduceRecords(pages []*annotate.Page, rp *RecordPattern) error {
 	if len(recs) < minSampleRecords {
 		return &StopError{Reason: fmt.Sprintf("the record pattern finds %d record(s) in the %d sample pages (need %d)", len(recs), len(pages), minSampleRecords)}
 	}
-	w.Ps.Cls = learnClassRules(recs)
-	w.Ps.Rows = LearnRowOrder(recs)
+	w.Paths.Cls = learnClassRules(recs)
+	w.Paths.Rows = LearnRowOrder(recs)
 	toks := make([][]Token, len(recs))
 	pageOf := make([]int, len(recs))
 	for i, r := range recs {
-		toks[i] = tokenizeNodes(r.Nodes, r.Page, w.Ps)
+		toks[i] = tokenizeNodes(r.Nodes, r.Page, w.Paths)
 		pageOf[i] = r.PageIndex
 	}
 	stats := w.LearnTemplate(toks)
-	w.Rp = rp // record mode, for mapSlots
+	w.Records = rp // record mode, for mapSlots
 	w.recordPages(pageOf, len(pages))
 	sm, _, serr := MapSlots(w, stats, len(toks), -1)
 	if serr != nil {
@@ -238,15 +238,15 @@ func (w *State) InduceRecords(pages []*annotate.Page, rp *RecordPattern) error {
 // object. Either way the page gets a *MismatchError (Records and Skipped
 // set, Partial when objects were found) returned with the objects.
 func (w *State) extractRecords(p *annotate.Page) ([]*Object, error) {
-	recs := w.Rp.Records(p)
+	recs := w.Records.Records(p)
 	var objs []*Object
 	skipped, incomplete := 0, 0
 	reason := ""
 	for i, nodes := range recs {
-		toks := tokenizeNodes(nodes, p, w.Ps)
+		toks := tokenizeNodes(nodes, p, w.Paths)
 		m := newMatcher(w, toks)
 		root := &mrec{Set: -1}
-		if _, ok := m.seq(w.Tmpl.Root, 0, len(toks), root); !ok {
+		if _, ok := m.seq(w.Template.Root, 0, len(toks), root); !ok {
 			skipped++
 			if reason == "" {
 				reason = fmt.Sprintf("record %d: %s", i, m.fail)
@@ -270,7 +270,7 @@ func (w *State) extractRecords(p *annotate.Page) ([]*Object, error) {
 			Reason: fmt.Sprintf("%d of %d records do not fit the record template (first: %s)", skipped+incomplete, len(recs), reason)}
 	}
 	if len(objs) == 0 && w.PageMin > 0 {
-		return nil, &MismatchError{Page: p.Path, Reason: fmt.Sprintf("no record found (the SOD wants %s per page): %s", w.Mult, w.Rp.WhyNoRecords(p))}
+		return nil, &MismatchError{Page: p.Path, Reason: fmt.Sprintf("no record found (the SOD wants %s per page): %s", w.Mult, w.Records.WhyNoRecords(p))}
 	}
 	return objs, nil
 }
@@ -285,7 +285,7 @@ func (w *State) extractRecords(p *annotate.Page) ([]*Object, error) {
 // instances never filled a whole value, a value of one segment ("(Paperback)"
 // where the others read "(Paperback - July 13, 2010)") holds none.
 func (w *State) mapSegments(stats []*slotStats, n int) {
-	minCnt := max(1, int(math.Ceil(w.Opt.MinAnnotated*float64(n))))
+	minCnt := max(1, int(math.Ceil(w.Options.MinAnnotated*float64(n))))
 	used := map[int]bool{}
 	done := map[string]bool{}
 	for _, sm := range w.SlotMaps {
@@ -319,7 +319,7 @@ func (w *State) mapSegments(stats []*slotStats, n int) {
 			if used[sl] || float64(presence(st, f.Types))*st.Variation() < fullPresence*float64(n) || othersIn(st, f.Types) > 0 {
 				continue
 			}
-			c := segmentRule(st, f.Types, w.Opt.GeneraliseThres, f.Patterned())
+			c := segmentRule(st, f.Types, w.Options.GeneraliseThres, f.Patterned())
 			if c == nil && st.Count(f.Types) < presence(st, f.Types) {
 				continue
 			}
@@ -351,7 +351,7 @@ func (w *State) mapSegments(stats []*slotStats, n int) {
 			if other > 0 || seg < minCnt || seg <= bestN {
 				continue
 			}
-			if c := segmentRule(st, f.Types, w.Opt.GeneraliseThres, f.Patterned()); c != nil {
+			if c := segmentRule(st, f.Types, w.Options.GeneraliseThres, f.Patterned()); c != nil {
 				best, bestN, bestCut = s, seg, c
 			}
 		}
@@ -462,10 +462,10 @@ func (w *State) learnMinSegments(toks [][]Token) {
 	}
 	for sl, n := range least {
 		if n > 1 {
-			if w.MinSegs == nil {
-				w.MinSegs = map[int]int{}
+			if w.MinSegments == nil {
+				w.MinSegments = map[int]int{}
 			}
-			w.MinSegs[sl] = n
+			w.MinSegments[sl] = n
 		}
 	}
 }
@@ -642,10 +642,10 @@ func (w *State) refineSets(toks [][]Token, pageOf []int) {
 		// The items sit inside the element that holds the value's start
 		// when the sample's instances never fall beyond it.
 		if beyond > 0 && inside > 0 && outside == 0 {
-			if w.Contain == nil {
-				w.Contain = map[int]bool{}
+			if w.ContainedSets == nil {
+				w.ContainedSets = map[int]bool{}
 			}
-			w.Contain[sm.Slot] = true
+			w.ContainedSets[sm.Slot] = true
 		}
 		sm.SepWords = nil
 		for _, sw := range []map[string]map[int]bool{sepWord, sepHalf} {
@@ -678,7 +678,7 @@ func (w *State) itemAt(toks []Token, a, b, slot int) bool {
 // clip applies the learned containment of a set slot's values (see
 // refineSets): the value ends where it leaves the element holding its start.
 func (w *State) clip(toks []Token, a, b, slot int) int {
-	if w.Contain[slot] {
+	if w.ContainedSets[slot] {
 		return containEnd(toks, a, b)
 	}
 	return b

@@ -78,7 +78,7 @@ func objectRegion(w *State, cands []cand, stats []*slotStats) *region {
 	if !Locality {
 		return nil
 	}
-	type top struct{ best, next, slot int }
+	type top struct{ best, next int }
 	tops := map[int]*top{}
 	score := func(i int) float64 {
 		if i < 0 {

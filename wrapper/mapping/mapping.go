@@ -330,7 +330,7 @@ type slotStats struct {
 	// itemTypes counts, per type, the values of which some item (split
 	// as a set's value is: at tags and separator punctuation) is an
 	// instance of the type; itemAnnOcc the values with an item that is
-	// an instance of some type (see itemCounts).
+	// an instance of some type (see countItems).
 	itemTypes  map[string]int
 	itemAnnOcc int
 	itemConf   map[string]float64 // best confidences of the values in itemTypes

@@ -49,7 +49,7 @@ func explainedSlots(w *State, out []SlotMap, stats []*slotStats, done map[int]bo
 			}
 			rest := st.AnnOcc - explainedAway(st, gone)
 			share := float64(c) / float64(max(1, rest))
-			if share < w.Opt.GeneraliseThres {
+			if share < w.Options.GeneraliseThres {
 				continue
 			}
 			sc := float64(c) * share * st.Variation() // a menu entry the dictionary knows weighs little

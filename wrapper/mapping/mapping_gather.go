@@ -14,7 +14,7 @@ import (
 
 // Gather runs the template over the sample and collects slot statistics.
 func Gather(w *State, pages [][]Token) []*slotStats {
-	stats := make([]*slotStats, len(w.Tmpl.Slots))
+	stats := make([]*slotStats, len(w.Template.Slots))
 	for i := range stats {
 		stats[i] = NewSlotStats()
 	}
@@ -316,9 +316,9 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 // below the scope; set fields take every candidate close to the best one.
 func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, float64, *StopError) {
 	valid := predefinedRecognizers(w.FieldSpecs)
-	sets := slotSets(w.Tmpl)
-	labels := slotLabels(w.Tmpl)
-	minCnt := max(1, int(math.Ceil(w.Opt.MinAnnotated*float64(nPages))))
+	sets := slotSets(w.Template)
+	labels := slotLabels(w.Template)
+	minCnt := max(1, int(math.Ceil(w.Options.MinAnnotated*float64(nPages))))
 	detail := scope < 0 && (w.Mult == "1" || w.Mult == "?")
 	inScope := func(s int) (bool, int) {
 		ss := sets[s]
@@ -375,7 +375,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			plural := st.PluralityAmong(f.Types, kin[fi])
 			if f.Many {
 				// A list with one known item (setitems.go).
-				if ic, is := st.ItemCount(f.Types); ic > c && (is >= w.Opt.GeneraliseThres || is >= pluralityShare && st.ItemPlurality(f.Types)) {
+				if ic, is := st.ItemCount(f.Types); ic > c && (is >= w.Options.GeneraliseThres || is >= pluralityShare && st.ItemPlurality(f.Types)) {
 					c, share, itemLevel, plural = ic, is, true, st.ItemPlurality(f.Types)
 				}
 			}
@@ -388,22 +388,26 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			// set); the slot then gives only the values it precedes.
 			label := ""
 			if f.Parent == "" {
-				label = namedLabel(st, f, nPages, minCnt, w.Opt.GeneraliseThres, w.FieldSpecs)
+				label = namedLabel(st, f, nPages, minCnt, w.Options.GeneraliseThres, w.FieldSpecs)
 			}
 			named := label != ""
 			lines, learned := false, false
 			if single && depth > 0 && named && listHeading(stats, sets, s, label, nPages, minCnt) {
 				named, label = false, "" // a list's heading (headlabel.go)
 			}
-			if (single || oneNestedValue(w.FieldSpecs, f)) && depth > 0 && !named {
+			// A field of a single nested tuple is weighed as a single field
+			// of the root: a slot inside a set (a sidebar's list of other
+			// events' venues) is not its place unless the set's iterations
+			// are the lines of its value or a learned label keys it.
+			if (single || nestedSingle(w.FieldSpecs, f)) && depth > 0 && !named {
 				// A single value inside a set: the lines of one value
 				// written as an element each (an address in two <div>s)
 				// when every iteration holds the field's type.
 				if joinsLines(st, f, nPages) && aloneInSet(sets, s) {
 					lines = true
-				} else if rl := recordLike(w.FieldSpecs, f, s, stats, sets, minCnt, w.Opt.GeneraliseThres); otherRecordRow(w, scope, rl) {
+				} else if rl := recordLike(w.FieldSpecs, f, s, stats, sets, minCnt, w.Options.GeneraliseThres); otherRecordRow(w, scope, rl) {
 					continue // another object's row (recordrow.go)
-				} else if label = learnedLabel(st, f, nPages, minCnt, w.Opt.GeneraliseThres, w.FieldSpecs, !rl); label != "" {
+				} else if label = learnedLabel(st, f, nPages, minCnt, w.Options.GeneraliseThres, w.FieldSpecs, !rl); label != "" {
 					named, learned = true, true
 				} else {
 					continue
@@ -434,7 +438,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			basis := "annotations"
 			lead := false
 			switch {
-			case c >= w.CandMin(f, st, minCnt, c) && (share >= w.Opt.GeneraliseThres || (share >= pluralityShare && plural)):
+			case c >= w.CandMin(f, st, minCnt, c) && (share >= w.Options.GeneraliseThres || (share >= pluralityShare && plural)):
 				// Weighed by how sure the annotations are: full dates
 				// over bare years, values over template text that a
 				// dictionary happens to know. A slot where the field's
@@ -446,14 +450,14 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 					conf = st.ItemMeanConf(f.Types)
 				}
 				score = float64(titled(st, f, single, detail, c)) * share * conf / max(topConf[fi], conf)
-				if share < w.Opt.GeneraliseThres {
+				if share < w.Options.GeneraliseThres {
 					score *= 0.75
 				}
-				score, c, lead = leadAlso(st, f, c, share, score, w.Opt.GeneraliseThres)
+				score, c, lead = leadAlso(st, f, c, share, score, w.Options.GeneraliseThres)
 				if lead {
 					basis = "lead"
 				}
-			case st.LeadCount(f.Types) >= minCnt && st.LeadShare(f.Types) >= w.Opt.GeneraliseThres:
+			case st.LeadCount(f.Types) >= minCnt && st.LeadShare(f.Types) >= w.Options.GeneraliseThres:
 				// The values run on past the instance, over tags (a
 				// byline followed by other page parts): their first
 				// run of words holds it.
@@ -493,14 +497,14 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		}
 	}
 	cands = withFallback(cands, fallback)
-	peers := unrolledPeers(w.Tmpl)
-	cands = keepUnrolled(w.FieldSpecs, cands, dropCopies(w.FieldSpecs, cands, stats, w.Opt.GeneraliseThres), peers)
-	cands = dropParts(w.FieldSpecs, cands, stats, minCnt, w.Opt.GeneraliseThres)
-	cands = dropOutnumbered(w.FieldSpecs, cands, stats, valid, w.Opt.GeneraliseThres)
-	cands = dropOtherLabelled(w.FieldSpecs, cands, stats, valid, labels, w.Opt.GeneraliseThres)
+	peers := unrolledPeers(w.Template)
+	cands = keepUnrolled(w.FieldSpecs, cands, dropCopies(w.FieldSpecs, cands, stats, w.Options.GeneraliseThres), peers)
+	cands = dropParts(w.FieldSpecs, cands, stats, minCnt, w.Options.GeneraliseThres)
+	cands = dropOutnumbered(w.FieldSpecs, cands, stats, valid, w.Options.GeneraliseThres)
+	cands = dropOtherLabelled(w.FieldSpecs, cands, stats, valid, labels, w.Options.GeneraliseThres)
 	cands = withPartCands(w, cands, stats, hasPattern(valid), minCnt, inScope)
 	if scope < 0 && (w.Mult == "1" || w.Mult == "?") {
-		cands = dropOtherRecords(w.FieldSpecs, cands, stats, sets, minCnt, w.Opt.GeneraliseThres)
+		cands = dropOtherRecords(w.FieldSpecs, cands, stats, sets, minCnt, w.Options.GeneraliseThres)
 		cands = reclaimMandatory(w, cands, stats, nPages, minCnt, inScope) // reclaim.go
 		cands = titledName(w, cands, stats)                                // titlename.go
 	}
@@ -528,7 +532,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 	for _, single := range []bool{true, false} {
 		// A record's set field, too, comes from one place: a venue's
 		// name the artists' dictionary knows is not where the lineup is.
-		if !single && scope < 0 && (w.Mult == "1" || w.Mult == "?" || w.Rp != nil) {
+		if !single && scope < 0 && (w.Mult == "1" || w.Mult == "?" || w.Records != nil) {
 			taken := maps.Clone(used)
 			for s := range shared {
 				taken[s] = true
@@ -598,7 +602,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		out = leadItems(w, out, stats) // leaditem.go
 	}
 	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
-	if scope < 0 && (w.Rp != nil || w.Mult == "1" || w.Mult == "?") {
+	if scope < 0 && (w.Records != nil || w.Mult == "1" || w.Mult == "?") {
 		// One object per page or per record: not a list page's page
 		// template, whose single slots are the page's.
 		out = learnItems(w, out, stats, valid, done, minCnt, nPages, sets)
@@ -653,7 +657,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		}
 		sort.Strings(others)
 		c := st.Count(f.Types)
-		reason := stopReason(f.Path, bestN, st.Occ, c, st.AnnOcc, minCnt, w.Opt.GeneraliseThres)
+		reason := stopReason(f.Path, bestN, st.Occ, c, st.AnnOcc, minCnt, w.Options.GeneraliseThres)
 		if len(others) > 0 {
 			reason += "; the slot mixes it with " + strings.Join(others, ", ")
 		}
@@ -687,18 +691,18 @@ func (w *State) slotMapOf(c cand, stats []*slotStats, valid map[string]recognize
 		}
 		v := validShare(vs, r)
 		sm.Valid = math.Round(v*1000) / 1000
-		sm.Validate = v >= w.Opt.GeneraliseThres || absentAsOther(f, c, v, w.Opt.GeneraliseThres)
+		sm.Validate = v >= w.Options.GeneraliseThres || absentAsOther(f, c, v, w.Options.GeneraliseThres)
 		sm.Match = sm.Validate && !f.Many && f.WholeByPattern()
 	}
 	if c.Label != "" {
 		sm.Label = strings.Fields(c.Label)
 	}
 	if !f.Many {
-		sm.Cut = segmentRule(stats[c.Slot], f.Types, w.Opt.GeneraliseThres, f.Patterned())
+		sm.Cut = segmentRule(stats[c.Slot], f.Types, w.Options.GeneraliseThres, f.Patterned())
 	}
 	if !f.Many && !f.Patterned() {
-		sm.CutAt = cutAtRule(stats[c.Slot], c, f, w.Opt.GeneraliseThres)
-		sm.LeadNum = leadNumberRule(stats[c.Slot], f, w.Opt.GeneraliseThres)
+		sm.CutAt = cutAtRule(stats[c.Slot], c, f, w.Options.GeneraliseThres)
+		sm.LeadNum = leadNumberRule(stats[c.Slot], f, w.Options.GeneraliseThres)
 	}
 	if !single {
 		st := stats[c.Slot]

@@ -168,16 +168,16 @@ func (w *State) Notes(pages []*annotate.Page) []Note {
 // the page's tokens and each object's match (a record, an iteration of
 // the objects' set, or the page).
 func (w *State) sampleScopes(p *annotate.Page, f func(toks []Token, r *mrec)) {
-	if w.Rp != nil {
-		for _, nodes := range w.Rp.Records(p) {
-			toks := tokenizeNodes(nodes, p, w.Ps)
+	if w.Records != nil {
+		for _, nodes := range w.Records.Records(p) {
+			toks := tokenizeNodes(nodes, p, w.Paths)
 			if root, ok := w.matchRoot(toks); ok {
 				f(toks, root)
 			}
 		}
 		return
 	}
-	toks := Tokenize(p, w.Ps)
+	toks := Tokenize(p, w.Paths)
 	root, ok := w.matchRoot(toks)
 	if !ok {
 		return
@@ -359,7 +359,7 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 				"field %s: %d of its %d sample values are recognised as %s (field %s) and %d as %s: its slot may hold another field's values",
 				f.Path, n, tl.Vals, t, typeOf[t], tl.own, strings.Join(f.Types, "|"))})
 		}
-		out = append(out, tl.Notes(f, w.Rp != nil, lead[f.Path])...) // doubt.go
+		out = append(out, tl.Notes(f, w.Records != nil, lead[f.Path])...) // doubt.go
 		if f.Many && tl.beside >= 2 && 2*tl.beside >= tl.Objs {
 			out = append(out, Note{Kind: NoteBeside, Field: f.Path, Message: fmt.Sprintf(
 				"set field %s: on %d of the %d sample objects, elements like its items beside them are not extracted (e.g. %q): items may be missing",
@@ -372,7 +372,7 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 			mand++
 		}
 	}
-	if w.Rp == nil && w.Scope < 0 && (w.Mult == "1" || w.Mult == "?") && mand >= 2 && 2*multi >= mand {
+	if w.Records == nil && w.Scope < 0 && (w.Mult == "1" || w.Mult == "?") && mand >= 2 && 2*multi >= mand {
 		out = append(out, Note{Kind: NoteObjects, Message: fmt.Sprintf(
 			"the SOD wants %s object per page, but %d of its %d mandatory single fields show several values per page on the sample: the pages look like lists of records; use objects = \"+\"?",
 			w.Mult, multi, mand)})

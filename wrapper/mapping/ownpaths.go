@@ -76,7 +76,7 @@ func ownPaths(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
 				}
 			}
 			if alone {
-				sm.Own = append(sm.Own, w.Ps.String(p))
+				sm.Own = append(sm.Own, w.Paths.String(p))
 			}
 		}
 		slices.Sort(sm.Own)
@@ -89,7 +89,7 @@ func (w *State) ownIndex() map[int32]int {
 	var out map[int32]int
 	for _, sm := range w.SlotMaps {
 		for _, p := range sm.Own {
-			id := w.Ps.Parse(p)
+			id := w.Paths.Parse(p)
 			if id <= 0 {
 				continue
 			}

@@ -108,8 +108,8 @@ func (w *State) InducePageScope(pages []*annotate.Page, s, page *sod.SOD) error 
 	for _, f := range s.Root.Fields {
 		w.Order = append(w.Order, f.Name)
 	}
-	pw := &State{Opt: w.Opt, SodHash: s.Hash, SodName: s.Name, Mult: page.Mult.String(), PageMin: page.Mult.Min,
-		FieldSpecs: SodFields(page), Scope: -1, Ps: NewPathsFor(SodFields(page))}
+	pw := &State{Options: w.Options, SODHash: s.Hash, SODName: s.Name, Mult: page.Mult.String(), PageMin: page.Mult.Min,
+		FieldSpecs: SodFields(page), Scope: -1, Paths: NewPathsFor(SodFields(page))}
 	// The objects' fields are read from the records: their types'
 	// annotations on the page's own slots are another dictionary's noise
 	// (a college dictionary that knows team names).
@@ -149,7 +149,7 @@ func (w *State) InducePageScope(pages []*annotate.Page, s, page *sod.SOD) error 
 		if reason == "" {
 			reason = "no slot of the page template consistently holds them"
 		}
-		w.PageDrop = fmt.Sprintf("page-scope field(s) %s dropped: %s", strings.Join(dropped, ", "), reason)
+		w.PageDropped = fmt.Sprintf("page-scope field(s) %s dropped: %s", strings.Join(dropped, ", "), reason)
 	}
 	if len(mandatory) > 0 {
 		return &StopError{Reason: fmt.Sprintf("mandatory page-scope field(s) %s: %s", strings.Join(mandatory, ", "), reason)}
@@ -163,7 +163,7 @@ func (w *State) InducePageScope(pages []*annotate.Page, s, page *sod.SOD) error 
 // DroppedPageFields says which page-scope fields (SOD scope = "page") the
 // wrapper does not extract and why; "" when it extracts all of them or the
 // SOD has none.
-func (w *State) DroppedPageFields() string { return w.PageDrop }
+func (w *State) DroppedPageFields() string { return w.PageDropped }
 
 // addPageFields extracts the page-scope fields of p with the page wrapper
 // and copies them into every object, in SOD order. It returns the
@@ -215,7 +215,7 @@ func (w *State) addPageFields(p *annotate.Page, objs []*Object) []string {
 func inducePageLevel(w *State, pages []*annotate.Page, s *sod.SOD) (*State, error) {
 	toks := make([][]Token, len(pages))
 	for i, p := range pages {
-		toks[i] = Tokenize(p, w.Ps)
+		toks[i] = Tokenize(p, w.Paths)
 	}
 	stats := w.LearnTemplate(toks)
 	items, all := make([]int, len(stats)), make([]int, len(stats))

@@ -40,7 +40,7 @@ func partCands(w *State, stats []*slotStats, valid map[string]bool, has map[int]
 			for _, t := range f.Types {
 				n = max(n, st.Some[t])
 			}
-			if n < minCnt || float64(n) < w.Opt.GeneraliseThres*float64(st.Occ) {
+			if n < minCnt || float64(n) < w.Options.GeneraliseThres*float64(st.Occ) {
 				continue
 			}
 			share := float64(n) / float64(st.Occ)

@@ -114,27 +114,27 @@ func toFile(n Node) *FileNode {
 
 // File converts the wrapper, without its page wrapper, to its saved form.
 func (w *State) File() *WrapperFile {
-	f := &WrapperFile{Version: FormatVersion, SODHash: w.SodHash, SODName: w.SodName, PageMult: w.Mult, PageMin: w.PageMin,
-		Options: w.Opt, Fields: w.FieldSpecs, Slots: w.SlotMaps, Scope: w.Scope, Template: w.Tmpl.String(), Root: toFile(w.Tmpl.Root), Records: w.Rp}
-	for sl := range w.Contain {
+	f := &WrapperFile{Version: FormatVersion, SODHash: w.SODHash, SODName: w.SODName, PageMult: w.Mult, PageMin: w.PageMin,
+		Options: w.Options, Fields: w.FieldSpecs, Slots: w.SlotMaps, Scope: w.Scope, Template: w.Template.String(), Root: toFile(w.Template.Root), Records: w.Records}
+	for sl := range w.ContainedSets {
 		f.Contained = append(f.Contained, sl)
 	}
 	sort.Ints(f.Contained)
-	f.MinSegments = w.MinSegs
+	f.MinSegments = w.MinSegments
 	f.NoSlot = w.NoSlot
 	f.Doubt = w.Doubt
 	f.Rival = w.Rival
 	f.LabelKeys = w.Keyed
 	f.Pins = w.savedPins()
 	f.Shapes = w.Shapes
-	f.Classes = w.Ps.Cls.File()
-	f.RowOrder = w.Ps.Rows.File()
+	f.Classes = w.Paths.Cls.File()
+	f.RowOrder = w.Paths.Rows.File()
 	for sl, keep := range w.ItemPaths {
 		if f.ItemPaths == nil {
 			f.ItemPaths = map[int][]string{}
 		}
 		for id := range keep {
-			f.ItemPaths[sl] = append(f.ItemPaths[sl], w.Ps.String(id))
+			f.ItemPaths[sl] = append(f.ItemPaths[sl], w.Paths.String(id))
 		}
 		sort.Strings(f.ItemPaths[sl])
 	}

@@ -147,7 +147,7 @@ const NotePin = "pin-unmatched"
 // again needs no longer the example's page.
 func (w *State) savedPins() []Pin {
 	var out []Pin
-	for _, p := range w.Opt.Pins {
+	for _, p := range w.Options.Pins {
 		if f, ok := w.pinFound[w.Scope][p.Field]; ok && p.Example != "" {
 			p = f
 		}
@@ -169,7 +169,7 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 	valid := predefinedRecognizers(w.FieldSpecs)
 	pinned := map[string]bool{} // the fields pinned to a slot so far
 	var pins []Pin
-	for _, p := range w.Opt.Pins { // one answer adding several slots: one pin each
+	for _, p := range w.Options.Pins { // one answer adding several slots: one pin each
 		pins = append(pins, p)
 		for _, a := range p.Also {
 			a.Field = p.Field
@@ -301,8 +301,8 @@ func (w *State) pinSlot(p Pin, fi int, cands []cand, stats []*slotStats, labels 
 // recPageOf maps a sample index of mapSlots (a page, or in record mode a
 // record) to its sample page.
 func (w *State) recPageOf(i int) int {
-	if w.Rp != nil && i < len(w.RecPage) {
-		return w.RecPage[i]
+	if w.Records != nil && i < len(w.RecordPage) {
+		return w.RecordPage[i]
 	}
 	return i
 }

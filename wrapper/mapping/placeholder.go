@@ -62,14 +62,14 @@ func (w *State) amongOtherKind(stats []*slotStats, slot int, f FieldSpec, txt st
 	for s, st := range stats {
 		// A slot of instances (most of its values annotated) where
 		// the text stands out unannotated.
-		if s == slot || st.Values[txt] == 0 || st.AnnOcc < 2 || float64(st.AnnOcc) < w.Opt.GeneraliseThres*float64(st.Occ) || annotatedText(st, txt) {
+		if s == slot || st.Values[txt] == 0 || st.AnnOcc < 2 || float64(st.AnnOcc) < w.Options.GeneraliseThres*float64(st.Occ) || annotatedText(st, txt) {
 			continue
 		}
 		for _, g := range w.FieldSpecs {
 			if g.Tuple || g.Path == f.Path || sameKind(f, g) {
 				continue
 			}
-			if float64(st.Count(g.Types)) >= w.Opt.GeneraliseThres*float64(st.AnnOcc) {
+			if float64(st.Count(g.Types)) >= w.Options.GeneraliseThres*float64(st.AnnOcc) {
 				return true
 			}
 		}

@@ -28,7 +28,7 @@ import (
 // recordPages records, for record-mode induction, the sample page of each
 // sample record (pageOf) so that candMin can count pages.
 func (w *State) recordPages(pageOf []int, nPages int) {
-	w.RecPage, w.RecPages = pageOf, nPages
+	w.RecordPage, w.SamplePages = pageOf, nPages
 }
 
 // CandMin is the least number c of a field's instances in a slot for the
@@ -38,11 +38,11 @@ func (w *State) recordPages(pageOf []int, nPages int) {
 // field are those of its instances; a set field's, those of the values
 // its types touch (its instances may be items of a list).
 func (w *State) CandMin(f FieldSpec, st *slotStats, minCnt, c int) int {
-	m := fieldMin(f, st, minCnt, w.Opt.MinAnnotated)
-	if w.Rp == nil || f.Parent != "" || w.RecPages == 0 || len(w.RecPage) == 0 || c < 2 {
+	m := fieldMin(f, st, minCnt, w.Options.MinAnnotated)
+	if w.Records == nil || f.Parent != "" || w.SamplePages == 0 || len(w.RecordPage) == 0 || c < 2 {
 		return m
 	}
-	need := max(2, int(math.Ceil(w.Opt.MinAnnotated*float64(w.RecPages))))
+	need := max(2, int(math.Ceil(w.Options.MinAnnotated*float64(w.SamplePages))))
 	pages := map[int]bool{}
 	for _, t := range f.Types {
 		recs := st.AnnRecs[t]
@@ -50,8 +50,8 @@ func (w *State) CandMin(f FieldSpec, st *slotStats, minCnt, c int) int {
 			recs = st.SomePages[t]
 		}
 		for r := range recs {
-			if r < len(w.RecPage) {
-				pages[w.RecPage[r]] = true
+			if r < len(w.RecordPage) {
+				pages[w.RecordPage[r]] = true
 			}
 		}
 	}

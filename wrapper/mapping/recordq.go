@@ -79,10 +79,10 @@ func WriteRecordCandidate(out io.Writer, j int, c QuestionCandidate) {
 // recordQuestions asks about the records when their segmentation had a
 // close runner-up and the pins do not choose it.
 func (w *State) recordQuestions() []Question {
-	if w.Rp == nil || len(w.Rp.Alternatives) < 2 || RecordsAt(w.Opt.Pins) != "" {
+	if w.Records == nil || len(w.Records.Alternatives) < 2 || RecordsAt(w.Options.Pins) != "" {
 		return nil
 	}
-	alts := w.Rp.Alternatives
+	alts := w.Records.Alternatives
 	best, other := alts[0], alts[1]
 	if best.Score <= 0 || other.Score < AskRatio*best.Score {
 		return nil
@@ -112,13 +112,13 @@ func (w *State) recordQuestions() []Question {
 // NoteRecordPin notes a records pin that named no segmentation of the
 // sample: the records were cut by the score alone.
 func (w *State) NoteRecordPin() {
-	at := RecordsAt(w.Opt.Pins)
-	if at == "" || w.Rp != nil && w.Rp.Pinned == at {
+	at := RecordsAt(w.Options.Pins)
+	if at == "" || w.Records != nil && w.Records.Pinned == at {
 		return
 	}
 	why := "the source was learned without records (page mode)"
-	if w.Rp != nil {
-		why = "no candidate segmentation of the sample is there; the records were cut at " + strings.TrimSpace(w.Rp.Parent+" > "+w.Rp.Head)
+	if w.Records != nil {
+		why = "no candidate segmentation of the sample is there; the records were cut at " + strings.TrimSpace(w.Records.Parent+" > "+w.Records.Head)
 	}
 	if w.pinNotes == nil {
 		w.pinNotes = map[int][]Note{}

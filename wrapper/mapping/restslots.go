@@ -96,10 +96,10 @@ func (w *State) restPart(st *slotStats, f, hf FieldSpec, label []string, gone ma
 			continue
 		}
 		c, ann := ownShare(rs.Sets, f, gone)
-		if c == 0 || float64(c) < w.Opt.GeneraliseThres*float64(ann) {
+		if c == 0 || float64(c) < w.Options.GeneraliseThres*float64(ann) {
 			continue
 		}
-		if c >= fieldMin(f, st, minCnt, w.Opt.MinAnnotated) ||
+		if c >= fieldMin(f, st, minCnt, w.Options.MinAnnotated) ||
 			labelAffinity(label, f) >= affinityKind && float64(rs.Occ) >= sharePartShare*float64(st.Occ) {
 			return rs.Occ
 		}

@@ -306,7 +306,7 @@ func (w *State) Questions() []Question {
 
 func (w *State) questions() []Question {
 	pinned := map[string]bool{}
-	for _, p := range w.Opt.Pins {
+	for _, p := range w.Options.Pins {
 		pinned[p.Field] = true
 	}
 	slotOf := map[int]string{} // slot -> the field that has it

@@ -118,7 +118,7 @@ func learnRowItems(w *State, out []SlotMap, stats []*slotStats, valid map[string
 		best, bestN := "", 0
 		for k, g := range byLab {
 			n := len(g.pages)
-			if g.c == 0 || float64(g.c) < w.Opt.GeneraliseThres*float64(g.ann) || n < minCnt || float64(n) < sharePartShare*float64(nPages) {
+			if g.c == 0 || float64(g.c) < w.Options.GeneraliseThres*float64(g.ann) || n < minCnt || float64(n) < sharePartShare*float64(nPages) {
 				continue
 			}
 			if n > bestN || n == bestN && k < best {

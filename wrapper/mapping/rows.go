@@ -134,7 +134,7 @@ func (w *State) LearnRows(pages [][]Token) {
 				best, bestN = k, n
 			}
 		}
-		if bestN < 2 || float64(bestN) < w.Opt.GeneraliseThres*float64(seen) || !slices.Contains(slotsBy[best], sm.Slot) {
+		if bestN < 2 || float64(bestN) < w.Options.GeneraliseThres*float64(seen) || !slices.Contains(slotsBy[best], sm.Slot) {
 			continue
 		}
 		sm.Row = strings.Fields(best)

@@ -67,7 +67,7 @@ func TestRowValue(t *testing.T) {
 				sm.Cut = &Cut{Index: 1}
 			}
 			w := &State{Scope: -1, FieldSpecs: []FieldSpec{{Name: "when", Path: "when", Types: []string{"when"}, Set: -1}},
-				SlotMaps: []SlotMap{sm}, Tmpl: &Template{Root: &SeqNode{Nodes: []Node{slot}}, Slots: []*SlotNode{slot}}}
+				SlotMaps: []SlotMap{sm}, Template: &Template{Root: &SeqNode{Nodes: []Node{slot}}, Slots: []*SlotNode{slot}}}
 			w.Link()
 			r := &mrec{Set: -1, Vals: []sval{{Slot: 0, A: 0, B: len(toks)}}}
 			val, ok := w.rowValue(toks, r, -1, &w.SlotMaps[0], w.FieldSpecs[0])

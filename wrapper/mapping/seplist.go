@@ -134,7 +134,7 @@ func nameGoesOn(toks []Token, x int) bool {
 // are the sample pages (records in record mode), pageOf gives each one's
 // page.
 func (w *State) LearnListSeps(toks [][]Token, pageOf []int) {
-	thres := w.Opt.GeneraliseThres
+	thres := w.Options.GeneraliseThres
 	for i := range w.SlotMaps {
 		sm := &w.SlotMaps[i]
 		fi := IndexOf(w.FieldSpecs, sm.Field)

@@ -28,14 +28,9 @@ import (
 	"github.com/objectrunner/objectrunner/wrapper/exalg"
 )
 
-// itemCounts adds a value [a, b) to st's item-level counts; seen holds the
-// types that cover half the value's words (an item-level instance too).
-func itemCounts(st *slotStats, toks []Token, a, b int, seen map[string]bool) {
-	countItems(st, toks, a, b, seen, nil)
-}
-
-// countItems is itemCounts; patTypes holds the types of the SOD's
-// patterned fields (see the file comment).
+// countItems adds a value [a, b) to st's item-level counts; seen holds the
+// types that cover half the value's words (an item-level instance too),
+// patTypes the types of the SOD's patterned fields (see the file comment).
 func countItems(st *slotStats, toks []Token, a, b int, seen, patTypes map[string]bool) {
 	hit := map[string]float64{}
 	for t := range seen {

@@ -32,7 +32,7 @@ func TestItemCountsWholeItems(t *testing.T) {
 				}
 			}
 			st := NewSlotStats()
-			itemCounts(st, toks, a, b, nil)
+			countItems(st, toks, a, b, nil, nil)
 			if n, _ := st.ItemCount([]string{"artist"}); n != tc.want {
 				t.Fatalf("item count %d, want %d", n, tc.want)
 			}

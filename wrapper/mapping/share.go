@@ -285,7 +285,7 @@ func learnParts(w *State, out []SlotMap, stats []*slotStats, valid map[string]re
 				if r := valid[f.Path]; r != nil && !samePattern(*hf, f) {
 					n = st.ItemInst[f.Path]
 				}
-			} else if float64(st.Broken) > (1-w.Opt.GeneraliseThres)*float64(st.Occ) {
+			} else if float64(st.Broken) > (1-w.Options.GeneraliseThres)*float64(st.Occ) {
 				continue // the fields of one line, not page parts
 			} else if r := valid[f.Path]; r != nil {
 				hr := valid[hf.Path]
@@ -315,13 +315,13 @@ func learnParts(w *State, out []SlotMap, stats []*slotStats, valid map[string]re
 				// A dictionary that knows few of the field's values:
 				// the slot is still its place when most of the field's
 				// annotations fall there.
-				if n >= minCnt && float64(n) >= w.Opt.GeneraliseThres*float64(total) {
+				if n >= minCnt && float64(n) >= w.Options.GeneraliseThres*float64(total) {
 					need = 0
 				}
 				// The rest of the values beside the host's instance
 				// weighed as a slot of its own (restslots.go).
 				if labels == nil {
-					labels = slotLabels(w.Tmpl)
+					labels = slotLabels(w.Template)
 				}
 				label := host.Label
 				if len(label) == 0 {
@@ -364,7 +364,7 @@ func sharesTaken(w *State, out []SlotMap, c cand, stats []*slotStats, valid map[
 	if c.Label != "" {
 		st = labelled(st, c.Label)
 	}
-	if st.Occ == 0 || float64(st.Broken) > (1-w.Opt.GeneraliseThres)*float64(st.Occ) {
+	if st.Occ == 0 || float64(st.Broken) > (1-w.Options.GeneraliseThres)*float64(st.Occ) {
 		return false
 	}
 	for _, host := range out {
@@ -386,7 +386,7 @@ func sharesTaken(w *State, out []SlotMap, c cand, stats []*slotStats, valid map[
 				n += k
 			}
 		}
-		if float64(n) >= w.Opt.GeneraliseThres*float64(st.Occ) {
+		if float64(n) >= w.Options.GeneraliseThres*float64(st.Occ) {
 			return true
 		}
 	}
@@ -407,7 +407,7 @@ func learnInstances(w *State, out []SlotMap, stats []*slotStats, valid map[strin
 	for _, m := range out {
 		used[m.Slot] = true
 	}
-	thres := w.Opt.GeneraliseThres
+	thres := w.Options.GeneraliseThres
 	for fi, f := range w.FieldSpecs {
 		r := valid[f.Path]
 		if f.Tuple || f.Many || f.Parent != "" || done[fi] || r == nil || !f.WholeByPattern() {
@@ -427,7 +427,7 @@ func learnInstances(w *State, out []SlotMap, stats []*slotStats, valid map[strin
 				}
 			}
 			v := validShare(st, r)
-			if n < fieldMin(f, st, minCnt, w.Opt.MinAnnotated) || float64(touched) > (1-thres)*float64(n+touched) || v < thres*float64(n)/float64(st.Occ) || n <= bestN {
+			if n < fieldMin(f, st, minCnt, w.Options.MinAnnotated) || float64(touched) > (1-thres)*float64(n+touched) || v < thres*float64(n)/float64(st.Occ) || n <= bestN {
 				continue
 			}
 			best, bestN, bestV = s, n, v

@@ -22,7 +22,7 @@ const maxPooledTokens = 1 << 16
 // ExtractUnreleased is ExtractStream without releasing the page (nil when it
 // could not be read).
 func (w *State) ExtractUnreleased(read func(annotate.Visitor) (*annotate.Page, error)) ([]*Object, *annotate.Page, error) {
-	if w.Rp != nil {
+	if w.Records != nil {
 		// Record mode cuts the page's tree into records first.
 		p, err := read(nil)
 		if err != nil {
@@ -43,8 +43,8 @@ func (w *State) ExtractUnreleased(read func(annotate.Visitor) (*annotate.Page, e
 		tz.Ps, tz.byNode, tz.page = nil, nil, nil
 		tokenizerPool.Put(tz)
 	}()
-	tz.Ps = w.Ps
-	if w.Ps.Cls.Labels() {
+	tz.Ps = w.Paths
+	if w.Paths.Cls.Labels() {
 		// A row's label, when labels are roles, is only known once the
 		// row's children are read (list_class.go): the page's tree is
 		// built first and walked by the same tokenizer, with its pooled

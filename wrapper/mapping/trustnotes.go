@@ -218,7 +218,7 @@ func (w *State) sampleObjects(pages []*annotate.Page) func() [][]*Object {
 // leadItemNotes finds the set fields whose list's first item is a slot of
 // its own before the set that the field did not get (see above).
 func (w *State) leadItemNotes(pages []*annotate.Page) []Note {
-	if w.Tmpl == nil {
+	if w.Template == nil {
 		return nil
 	}
 	owner := map[int]string{}
@@ -229,7 +229,7 @@ func (w *State) leadItemNotes(pages []*annotate.Page) []Note {
 		}
 		mine[sm.Field] = append(mine[sm.Field], sm.Slot)
 	}
-	flat := Flatten(w.Tmpl.Root, nil)
+	flat := Flatten(w.Template.Root, nil)
 	var out []Note
 	noted := map[string]bool{}
 	for i, e := range flat {
@@ -297,7 +297,7 @@ func (w *State) slotExample(pages []*annotate.Page, s int) string {
 // weakSlotNotes finds the single fields whose chosen slot's score carries
 // a factor against it (see above).
 func (w *State) weakSlotNotes() []Note {
-	if w.Rp != nil || w.Scope >= 0 {
+	if w.Records != nil || w.Scope >= 0 {
 		return nil // detail pages only: a list's records are weighed by rules of their own
 	}
 	var out []Note
@@ -508,13 +508,13 @@ func (w *State) nestedTieNotes() []Note {
 // least), column headers (th elements) outside the records' list (the
 // element holding them all, and its parent) name two fields or more.
 func (w *State) recordsElsewhereNotes(pages []*annotate.Page) []Note {
-	if w.Rp == nil {
+	if w.Records == nil {
 		return nil
 	}
 	named := map[string]int{}
 	seen := 0
 	for _, p := range pages {
-		recs := w.Rp.Records(p)
+		recs := w.Records.Records(p)
 		var box *html.Node
 		for _, r := range recs {
 			for _, n := range r {
@@ -678,7 +678,7 @@ func (w *State) valueShapeNotes(pages []*annotate.Page, sample func() [][]*Objec
 // of the record is annotated with its type. Rows shuffled from record to
 // record leave a field's row outside its slot on some of them.
 func (w *State) recordMissedNotes(pages []*annotate.Page) []Note {
-	if w.Rp == nil {
+	if w.Records == nil {
 		return nil
 	}
 	slotsOf := map[string][]int{}

@@ -182,7 +182,7 @@ func (w *State) typedCands(cands []cand, stats []*slotStats, valid map[string]re
 			out = append(out, c)
 			continue
 		}
-		if v := typedShare(st, r); v < mostlyValid && !absentAsOther(f, c, v, w.Opt.GeneraliseThres) {
+		if v := typedShare(st, r); v < mostlyValid && !absentAsOther(f, c, v, w.Options.GeneraliseThres) {
 			continue
 		}
 		out = append(out, c)

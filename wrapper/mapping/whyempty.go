@@ -14,11 +14,11 @@ func (w *State) WhyEmpty(p *annotate.Page) string {
 	if p == nil || p.Doc == nil {
 		return "no page"
 	}
-	if w.Rp == nil {
+	if w.Records == nil {
 		if objs, err := w.Extract(p); err != nil || len(objs) > 0 {
 			return ""
 		}
 		return "the template fits, but the part of it that repeats once per object occurs 0 times"
 	}
-	return w.Rp.WhyNoRecords(p)
+	return w.Records.WhyNoRecords(p)
 }

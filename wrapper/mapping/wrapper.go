@@ -101,10 +101,10 @@ func (e *MismatchError) Error() string {
 // SHA-256 is not the wrapper's SODHash: the text of another SOD, or of
 // another version of it.
 func (w *State) SetSODText(text string) error {
-	if sum := sha256.Sum256([]byte(text)); hex.EncodeToString(sum[:]) != w.SodHash {
-		return fmt.Errorf("wrapper: the SOD text given is not the one the wrapper was learned for (hash %.12s…, want %.12s…)", hex.EncodeToString(sum[:]), w.SodHash)
+	if sum := sha256.Sum256([]byte(text)); hex.EncodeToString(sum[:]) != w.SODHash {
+		return fmt.Errorf("wrapper: the SOD text given is not the one the wrapper was learned for (hash %.12s…, want %.12s…)", hex.EncodeToString(sum[:]), w.SODHash)
 	}
-	w.SodText = text
+	w.SODText = text
 	return nil
 }
 
@@ -112,7 +112,7 @@ func (w *State) SetSODText(text string) error {
 func (w *State) Freeze() {
 	w.keys = map[exalg.BaseKey]int32{}
 	w.keyList = nil
-	exalg.Walk(w.Tmpl.Root, func(n Node) {
+	exalg.Walk(w.Template.Root, func(n Node) {
 		var toks []Tok
 		switch n := n.(type) {
 		case *TextNode:
@@ -122,7 +122,7 @@ func (w *State) Freeze() {
 		}
 		for i := range toks {
 			t := &toks[i]
-			k := exalg.BaseKey{Kind: t.Kind, Text: t.Text, Path: w.Ps.Parse(t.Path)}
+			k := exalg.BaseKey{Kind: t.Kind, Text: t.Text, Path: w.Paths.Parse(t.Path)}
 			id, ok := w.keys[k]
 			if !ok {
 				id = int32(len(w.keyList))
@@ -132,11 +132,11 @@ func (w *State) Freeze() {
 			t.Key = id
 		}
 	})
-	if w.Ps.Rows != nil {
-		w.Ps.InternPlain()
+	if w.Paths.Rows != nil {
+		w.Paths.InternPlain()
 	}
-	w.Ps.Frozen = true
-	n := len(w.Ps.Keys)
+	w.Paths.Frozen = true
+	n := len(w.Paths.Keys)
 	w.tagKey = [2][]int32{make([]int32, n), make([]int32, n)}
 	for i := range n {
 		w.tagKey[0][i], w.tagKey[1][i] = -1, -1
@@ -173,12 +173,12 @@ func (w *State) Link() {
 	for i := range w.SlotMaps {
 		sm := &w.SlotMaps[i]
 		w.bySlot[sm.Slot] = append(w.bySlot[sm.Slot], sm)
-		if sm.Slot < len(w.Tmpl.Slots) {
-			w.Tmpl.Slots[sm.Slot].Field = sm.Field
-			w.Tmpl.Slots[sm.Slot].EntityType = sm.Type
+		if sm.Slot < len(w.Template.Slots) {
+			w.Template.Slots[sm.Slot].Field = sm.Field
+			w.Template.Slots[sm.Slot].EntityType = sm.Type
 		}
 	}
-	sets := slotSets(w.Tmpl)
+	sets := slotSets(w.Template)
 	for fi := range w.FieldSpecs {
 		f := &w.FieldSpecs[fi]
 		if !f.Tuple {
@@ -256,11 +256,11 @@ func (w *State) extractPage(p *annotate.Page, toks []Token) ([]*Object, error) {
 
 // extractObjects is Extract without the page-scope fields.
 func (w *State) extractObjects(p *annotate.Page, toks []Token) ([]*Object, error) {
-	if w.Rp != nil {
+	if w.Records != nil {
 		return w.extractRecords(p)
 	}
 	if toks == nil {
-		toks = Tokenize(p, w.Ps)
+		toks = Tokenize(p, w.Paths)
 	}
 	return w.matchPage(p, toks)
 }
@@ -269,7 +269,7 @@ func (w *State) extractObjects(p *annotate.Page, toks []Token) ([]*Object, error
 func (w *State) matchPage(p *annotate.Page, toks []Token) ([]*Object, error) {
 	m := newMatcher(w, toks)
 	root := &mrec{Set: -1}
-	_, ok := m.seq(w.Tmpl.Root, 0, len(toks), root)
+	_, ok := m.seq(w.Template.Root, 0, len(toks), root)
 	m.release()
 	if !ok {
 		return nil, &MismatchError{Page: p.Path, Reason: m.fail}
@@ -445,7 +445,7 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 					}
 					if c := sm.Cut; c != nil {
 						sg := segments(toks, a, b)
-						if len(sg) < w.MinSegs[v.Slot] {
+						if len(sg) < w.MinSegments[v.Slot] {
 							return
 						}
 						if i := w.pickSegment(toks, sg, v.Slot); i >= 0 {

@@ -200,7 +200,7 @@ func (w *State) byItem(toks []Token, r *mrec, f FieldSpec) []Value {
 // classes to a fixpoint) then CONSTTEMP — installs the template in w and
 // returns the statistics of each slot's sample values.
 func (w *State) LearnTemplate(toks [][]Token) []*slotStats {
-	w.Tmpl = exalg.Learn(toks, w.Opt.Options, w.Ps.String)
+	w.Template = exalg.Learn(toks, w.Options.Options, w.Paths.String)
 	w.Freeze()
 	return Gather(w, toks)
 }
@@ -209,7 +209,7 @@ func (w *State) LearnTemplate(toks [][]Token) []*slotStats {
 // false when the stream does not fit it.
 func (w *State) matchRoot(tk []Token) (root *mrec, ok bool) {
 	root = &mrec{Set: -1}
-	_, ok = newMatcher(w, tk).seq(w.Tmpl.Root, 0, len(tk), root)
+	_, ok = newMatcher(w, tk).seq(w.Template.Root, 0, len(tk), root)
 	return root, ok
 }
 

@@ -4,13 +4,6 @@ import (
 	"testing"
 )
 
-// person returns the k-th of a pool of person names.
-func person(k int) string {
-	first := []string{"Kiran", "Rhea", "Tanner", "Freya", "Yusuf", "Hugo", "Vivian", "Lena", "Oliver", "Camille", "Amara", "Colt", "Felix"}
-	last := []string{"Mason", "Booker", "Dunmore", "Jefferson", "Vasquez", "Sorensen", "Novak", "Brightwater", "St. Clair", "Achterberg", "O'Connell"}
-	return first[k%len(first)] + " " + last[k/len(first)%len(last)]
-}
-
 // TestSamePlaceNestedSet: the first link of a list written apart from the
 // set of the others ("<a> * </a> {| <a> * </a>}") is one place with them,
 // on either side; a slot of a sibling set, past a slot taken by another
