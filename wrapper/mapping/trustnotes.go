@@ -191,11 +191,11 @@ func (w *State) trustNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.mergedNotes(sample)...)
 	out = append(out, w.runOnValueNotes(sample)...)         // runon.go
 	out = append(out, w.otherLabelNotes(pages)...)          // otherlabel_note.go
-	out = append(out, w.labelInValueNotes(sample)...)       // diag5_notes.go
-	out = append(out, w.mergedItemsNotes(pages, sample)...) // diag5_notes.go
-	out = append(out, w.labelVariantNotes()...)             // diag5_notes.go
-	out = append(out, w.labelVariesNotes(pages)...)         // diag5_notes.go
-	out = append(out, w.inAsideNotes(pages)...)             // diag5_notes.go
+	out = append(out, w.labelInValueNotes(sample)...)       // labelnotes.go
+	out = append(out, w.mergedItemsNotes(pages, sample)...) // labelnotes.go
+	out = append(out, w.labelVariantNotes()...)             // labelnotes.go
+	out = append(out, w.labelVariesNotes(pages)...)         // labelnotes.go
+	out = append(out, w.inAsideNotes(pages)...)             // labelnotes.go
 	return out
 }
 
@@ -316,7 +316,7 @@ func (w *State) weakSlotNotes() []Note {
 			continue
 		}
 		if f.Many {
-			// A set field: only the rotating heading (diag5_notes.go).
+			// A set field: only the rotating heading (labelnotes.go).
 			if setWeakSlot(win) {
 				out = append(out, Note{Kind: NoteWeakSlot, Field: fe.Field, Message: fmt.Sprintf(
 					"set field %s: its slot (score %s, e.g. %q) won for want of a better candidate: its annotations all fall on one text and its values repeat among a few texts (template text, such as a heading that rotates, that the field's dictionary knows)",

@@ -10,7 +10,7 @@ import (
 )
 
 // Notes for fields that scored badly with no diagnostic on dev zoo seeds
-// 32000-32199 (branch diag5). Each is measured on the sample when the
+// 32000-32199. Each is measured on the sample when the
 // wrapper is learned, names its field and caps the confidence of its
 // values (doubtKinds, doubt.go); none changes a value.
 //
