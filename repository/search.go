@@ -339,7 +339,13 @@ func (r *Reader) describeSide(sd *side, how string) string {
 // their field f (stored k.PATH). Their objects are not read. bound is
 // at least the number of objects the side matches (its filter's count;
 // extra and full-text parts only restrict it).
-func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Field, bound uint64) ([]*Hit, error) {
+//
+// keys, when not nil, are the only keys the objects are restricted to
+// (extra restricts them to those keys): they are read from these keys'
+// postings. Without, the keys are read from the postings of the field's
+// whole dictionary when the side may match a sixteenth or more of its
+// indexes' objects, else from each object's stored field.
+func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, keys []string, f Field, bound uint64) ([]*Hit, error) {
 	if len(sd.entries) == 0 {
 		return nil, nil
 	}
@@ -386,6 +392,24 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Fie
 		}
 		bound = count.Total
 	}
+	if r.keysFromPostings(sd, keys, bound) {
+		// Size 0: the matches go to the handler, not to Bleve's results;
+		// the score is the only sort (no doc value read by Bleve).
+		req := bleve.NewSearchRequestOptions(q, 0, 0, false)
+		req.SortByCustom(search.SortOrder{&search.SortScore{Desc: true}})
+		if scoring {
+			if err := r.withStats(req, sd.entries); err != nil {
+				return nil, err
+			}
+		} else {
+			req.Score = noScore
+		}
+		sh := &sideHits{field: subKey + pathSep + f.Path, keys: keys}
+		if _, err := runSearch(withSideHits(ctx, sh), alias, req); err != nil {
+			return nil, err
+		}
+		return sh.hits(scoring, best), nil
+	}
 	req := bleve.NewSearchRequestOptions(q, int(bound), 0, false)
 	req.SortByCustom(rankOrder(scoring))
 	keyField := subKey + pathSep + f.Path
@@ -403,21 +427,39 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Fie
 		return nil, err
 	}
 	hits := rankHits(res.Hits, scoring, best)
-	keys := map[string][]string{}
+	byID := map[string][]string{}
 	for _, dm := range res.Hits {
 		switch v := dm.Fields[keyField].(type) {
 		case string:
-			keys[dm.ID] = []string{v}
+			byID[dm.ID] = []string{v}
 		case []interface{}:
 			for _, x := range v {
 				if s, ok := x.(string); ok {
-					keys[dm.ID] = append(keys[dm.ID], s)
+					byID[dm.ID] = append(byID[dm.ID], s)
 				}
 			}
 		}
 	}
 	for _, h := range hits {
-		h.keys = keys[h.id]
+		h.keys = byID[h.id]
 	}
 	return hits, nil
+}
+
+// keysFromPostings says whether allHits reads a side's join keys from the
+// index's postings (keys: the keys the side is restricted to, or nil; bound:
+// at least the number of objects the side matches) rather than from each
+// object's stored field. Without known keys the whole dictionary of the
+// field is read: worth it when the side may match a sixteenth or more of
+// its indexes' objects (a stored read decompresses a whole stored object,
+// a posting is a few bytes).
+func (r *Reader) keysFromPostings(sd *side, keys []string, bound uint64) bool {
+	if storedJoinKeys {
+		return false
+	}
+	if keys != nil {
+		return true
+	}
+	n, _, err := r.docCount(sd)
+	return err == nil && bound*16 >= n
 }

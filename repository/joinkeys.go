@@ -1,0 +1,174 @@
+package repository
+
+import (
+	"context"
+	"math"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2/numeric"
+	"github.com/blevesearch/bleve/v2/search"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// storedJoinKeys makes join sides read every object's keys from its stored
+// k.PATH field, the path before keys were taken from the index's postings.
+// Tests set it to compare the two paths; it is false otherwise.
+var storedJoinKeys = false
+
+// sideHits collects every match of a join side in the one pass Bleve makes
+// over them (a search.MakeDocumentMatchHandler, one per index of the alias),
+// with the join keys of each match taken from the postings of the k.PATH
+// terms rather than from its stored fields: reading a stored field
+// decompresses the object's whole stored document (the object and its
+// page's text), a posting is a few bytes. The keys come from the same index
+// snapshot as the matches (the handler's reader).
+//
+// With keys (the probe side: the build side's keys restrict it), the
+// postings of those keys are read; without (the build side), the field's
+// whole dictionary and its postings (the keys of every object of the
+// index, once per query). Ranking data (conf, pos) are doc values read per
+// match, as Bleve's sort would.
+type sideHits struct {
+	field string
+	keys  []string // nil: every term of field
+	mu    sync.Mutex
+	parts []*sideHitsPart
+}
+
+type sideHitsPart struct {
+	cands []sideCand
+	best  float64
+}
+
+type sideCand struct {
+	score, conf float64
+	pos         string
+	keys        []string
+}
+
+// keysByDoc maps the internal document IDs of reader's index to their keys
+// of the collector's field.
+func (s *sideHits) keysByDoc(reader index.IndexReader) (map[string][]string, error) {
+	byDoc := map[string][]string{}
+	add := func(term string) error {
+		tfr, err := reader.TermFieldReader(context.Background(), []byte(term), s.field, false, false, false)
+		if err != nil {
+			return err
+		}
+		defer tfr.Close()
+		var tfd index.TermFieldDoc
+		for {
+			d, err := tfr.Next(&tfd)
+			if err != nil {
+				return err
+			}
+			if d == nil {
+				return nil
+			}
+			id := string(d.ID)
+			byDoc[id] = append(byDoc[id], term)
+		}
+	}
+	if s.keys != nil {
+		for _, k := range s.keys {
+			if err := add(k); err != nil {
+				return nil, err
+			}
+		}
+		return byDoc, nil
+	}
+	fd, err := reader.FieldDict(s.field)
+	if err != nil {
+		return nil, err
+	}
+	defer fd.Close()
+	for {
+		de, err := fd.Next()
+		if err != nil {
+			return nil, err
+		}
+		if de == nil {
+			return byDoc, nil
+		}
+		if err := add(de.Term); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// handler is the search.MakeDocumentMatchHandler that collects into s.
+func (s *sideHits) handler(sctx *search.SearchContext) (search.DocumentMatchHandler, bool, error) {
+	byDoc, err := s.keysByDoc(sctx.IndexReader)
+	if err != nil {
+		return nil, false, err
+	}
+	dvr, err := sctx.IndexReader.DocValueReader([]string{fieldPos, fieldConf})
+	if err != nil {
+		return nil, false, err
+	}
+	p := &sideHitsPart{}
+	s.mu.Lock()
+	s.parts = append(s.parts, p)
+	s.mu.Unlock()
+	return func(d *search.DocumentMatch) error {
+		if d == nil {
+			return nil
+		}
+		defer sctx.DocumentMatchPool.Put(d)
+		c := sideCand{score: d.Score, keys: byDoc[string(d.IndexInternalID)]}
+		p.best = max(p.best, d.Score)
+		err := dvr.VisitDocValues(d.IndexInternalID, func(field string, term []byte) {
+			switch field {
+			case fieldPos:
+				c.pos = string(term)
+			case fieldConf:
+				// The full-precision term, as Bleve's number sort takes it.
+				pc := numeric.PrefixCoded(term)
+				if shift, err := pc.Shift(); err == nil && shift == 0 {
+					if i, err := pc.Int64(); err == nil {
+						c.conf = numeric.Int64ToFloat64(i)
+					}
+				}
+			}
+		})
+		if err != nil {
+			return err
+		}
+		p.cands = append(p.cands, c)
+		return nil
+	}, false, nil
+}
+
+// hits returns the objects collected, ranked as rankHits ranks them; best is
+// the best score of the side as a whole (scoring only).
+func (s *sideHits) hits(scoring bool, best float64) []*Hit {
+	n := 0
+	for _, p := range s.parts {
+		n += len(p.cands)
+	}
+	hits := make([]*Hit, 0, n)
+	for _, p := range s.parts {
+		for _, c := range p.cands {
+			h := &Hit{Confidence: c.conf, Relevance: 1, keys: c.keys}
+			var ok bool
+			if h.Source, h.Page, h.Index, h.SOD, ok = parsePosKey(c.pos); ok {
+				h.id = docID(h.SOD, h.Source, h.Page, h.Index)
+			}
+			if scoring {
+				h.RawScore = c.score
+				if best > 0 {
+					h.Relevance = math.Min(1, c.score/best)
+				}
+			}
+			h.Score = h.Relevance * h.Confidence
+			hits = append(hits, h)
+		}
+	}
+	sortHits(hits)
+	return hits
+}
+
+// withSideHits returns ctx carrying s's handler for Bleve's collector.
+func withSideHits(ctx context.Context, s *sideHits) context.Context {
+	return context.WithValue(ctx, search.MakeDocumentMatchHandlerKey, search.MakeDocumentMatchHandler(s.handler))
+}
