@@ -2,12 +2,17 @@ package repository
 
 import (
 	"context"
+	"encoding/binary"
 	"math"
+	"sort"
 	"sync"
 
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/numeric"
 	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
+	"github.com/blevesearch/vellum"
 )
 
 // storedJoinKeys makes join sides read every object's keys from its stored
@@ -33,6 +38,9 @@ type sideHits struct {
 	keys  []string // nil: every term of field
 	mu    sync.Mutex
 	parts []*sideHitsPart
+	// byReader: the keys by document of each index, read by keysQuery's
+	// searcher (the probe side).
+	byReader map[index.IndexReader]map[string][]string
 }
 
 type sideHitsPart struct {
@@ -49,6 +57,9 @@ type sideCand struct {
 // keysByDoc maps the internal document IDs of reader's index to their keys
 // of the collector's field.
 func (s *sideHits) keysByDoc(reader index.IndexReader) (map[string][]string, error) {
+	if is, ok := reader.(*scorch.IndexSnapshot); ok {
+		return s.segmentKeys(is)
+	}
 	byDoc := map[string][]string{}
 	add := func(term string) error {
 		tfr, err := reader.TermFieldReader(context.Background(), []byte(term), s.field, false, false, false)
@@ -98,9 +109,14 @@ func (s *sideHits) keysByDoc(reader index.IndexReader) (map[string][]string, err
 
 // handler is the search.MakeDocumentMatchHandler that collects into s.
 func (s *sideHits) handler(sctx *search.SearchContext) (search.DocumentMatchHandler, bool, error) {
-	byDoc, err := s.keysByDoc(sctx.IndexReader)
-	if err != nil {
-		return nil, false, err
+	s.mu.Lock()
+	byDoc, ok := s.byReader[sctx.IndexReader]
+	s.mu.Unlock()
+	if !ok {
+		var err error
+		if byDoc, err = s.keysByDoc(sctx.IndexReader); err != nil {
+			return nil, false, err
+		}
 	}
 	dvr, err := sctx.IndexReader.DocValueReader([]string{fieldPos, fieldConf})
 	if err != nil {
@@ -172,3 +188,128 @@ func (s *sideHits) hits(scoring bool, best float64) []*Hit {
 func withSideHits(ctx context.Context, s *sideHits) context.Context {
 	return context.WithValue(ctx, search.MakeDocumentMatchHandlerKey, search.MakeDocumentMatchHandler(s.handler))
 }
+
+// segmentKeys is keysByDoc on a scorch snapshot, segment by segment: each
+// segment's dictionary is opened once (not once per term, as a
+// TermFieldReader does) and its postings are read directly. A document's
+// internal ID is its number in its segment plus the segment's offset, the
+// documents of the segments before it (8 bytes, big-endian, as scorch
+// encodes it).
+func (s *sideHits) segmentKeys(is *scorch.IndexSnapshot) (map[string][]string, error) {
+	byDoc := map[string][]string{}
+	var id [8]byte
+	offset := uint64(0)
+	for _, ss := range is.Segments() {
+		seg := ss.Segment()
+		dict, err := seg.Dictionary(s.field)
+		if err != nil {
+			return nil, err
+		}
+		deleted := ss.Deleted()
+		pl, err := dict.PostingsList(nil, deleted, nil)
+		if err != nil {
+			return nil, err
+		}
+		itr := pl.Iterator(false, false, false, nil)
+		add := func(term string) error {
+			if pl, err = dict.PostingsList([]byte(term), deleted, pl); err != nil {
+				return err
+			}
+			itr = pl.Iterator(false, false, false, itr)
+			for {
+				p, err := itr.Next()
+				if err != nil {
+					return err
+				}
+				if p == nil {
+					return nil
+				}
+				binary.BigEndian.PutUint64(id[:], offset+p.Number())
+				k := string(id[:])
+				byDoc[k] = append(byDoc[k], term)
+			}
+		}
+		if s.keys != nil {
+			for _, k := range s.keys {
+				if err := add(k); err != nil {
+					return nil, err
+				}
+			}
+		} else {
+			it := dict.AutomatonIterator(&vellum.AlwaysMatch{}, nil, nil)
+			for {
+				de, err := it.Next()
+				if err != nil {
+					return nil, err
+				}
+				if de == nil {
+					break
+				}
+				if err := add(de.Term); err != nil {
+					return nil, err
+				}
+			}
+		}
+		offset += seg.Count()
+	}
+	return byDoc, nil
+}
+
+// keysQuery matches the objects that have one of its sideHits' keys, found
+// in the keys' postings (as a disjunction of term queries would, without
+// reading the postings twice), and leaves the keys of each match for the
+// sideHits handler. Its matches score 0: it restricts a join side, in a
+// conjunction without scoring or in the filter of a boolean query.
+type keysQuery struct{ sh *sideHits }
+
+func (q keysQuery) Searcher(ctx context.Context, i index.IndexReader, m mapping.IndexMapping, options search.SearcherOptions) (search.Searcher, error) {
+	byDoc, err := q.sh.keysByDoc(i)
+	if err != nil {
+		return nil, err
+	}
+	q.sh.mu.Lock()
+	if q.sh.byReader == nil {
+		q.sh.byReader = map[index.IndexReader]map[string][]string{}
+	}
+	q.sh.byReader[i] = byDoc
+	q.sh.mu.Unlock()
+	ids := make([]string, 0, len(byDoc))
+	for id := range byDoc {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return &idsSearcher{ids: ids}, nil
+}
+
+// idsSearcher lists internal document IDs, in order.
+type idsSearcher struct {
+	ids []string
+	at  int
+}
+
+func (s *idsSearcher) match(ctx *search.SearchContext) *search.DocumentMatch {
+	dm := ctx.DocumentMatchPool.Get()
+	dm.IndexInternalID = append(dm.IndexInternalID[:0], s.ids[s.at]...)
+	s.at++
+	return dm
+}
+
+func (s *idsSearcher) Next(ctx *search.SearchContext) (*search.DocumentMatch, error) {
+	if s.at >= len(s.ids) {
+		return nil, nil
+	}
+	return s.match(ctx), nil
+}
+
+func (s *idsSearcher) Advance(ctx *search.SearchContext, id index.IndexInternalID) (*search.DocumentMatch, error) {
+	s.at += sort.SearchStrings(s.ids[s.at:], string(id))
+	return s.Next(ctx)
+}
+
+func (s *idsSearcher) Close() error               { return nil }
+func (s *idsSearcher) Weight() float64            { return 0 }
+func (s *idsSearcher) SetQueryNorm(float64)       {}
+func (s *idsSearcher) Count() uint64              { return uint64(len(s.ids)) }
+func (s *idsSearcher) Min() int                   { return 0 }
+func (s *idsSearcher) Size() int                  { return 64 + 24*len(s.ids) }
+func (s *idsSearcher) DocumentMatchPoolSize() int { return 1 }

@@ -350,6 +350,15 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, keys 
 		return nil, nil
 	}
 	alias := r.alias(sd.entries)
+	var sh *sideHits
+	if r.keysFromPostings(sd, keys, bound) {
+		sh = &sideHits{field: subKey + pathSep + f.Path, keys: keys}
+		if keys != nil {
+			// The keys' postings restrict the side, read once (extra is
+			// their disjunction).
+			extra = keysQuery{sh}
+		}
+	}
 	filter := sd.filter
 	if extra != nil {
 		filter = bleve.NewConjunctionQuery(sd.filter, extra)
@@ -392,7 +401,7 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, keys 
 		}
 		bound = count.Total
 	}
-	if r.keysFromPostings(sd, keys, bound) {
+	if sh != nil {
 		// Size 0: the matches go to the handler, not to Bleve's results;
 		// the score is the only sort (no doc value read by Bleve).
 		req := bleve.NewSearchRequestOptions(q, 0, 0, false)
@@ -404,7 +413,6 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, keys 
 		} else {
 			req.Score = noScore
 		}
-		sh := &sideHits{field: subKey + pathSep + f.Path, keys: keys}
 		if _, err := runSearch(withSideHits(ctx, sh), alias, req); err != nil {
 			return nil, err
 		}
