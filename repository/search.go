@@ -150,7 +150,7 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	}
 	bq := bleve.NewBooleanQuery()
 	bq.AddMust(sd.scoring...)
-	bq.AddFilter(sd.filter)
+	addFilter(bq, sd.filter)
 	stats, err := r.globalStats(sd.entries, bq)
 	if err != nil {
 		return nil, 0, "", err
@@ -361,7 +361,10 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, keys 
 	}
 	filter := sd.filter
 	if extra != nil {
-		filter = bleve.NewConjunctionQuery(sd.filter, extra)
+		filter = extra
+		if !matchesAll(sd.filter) {
+			filter = bleve.NewConjunctionQuery(sd.filter, extra)
+		}
 	}
 	scoring := len(sd.scoring) > 0
 	var q query.Query = filter
@@ -370,7 +373,7 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, keys 
 		// Relevance is relative to the best match of the side as a whole.
 		bq := bleve.NewBooleanQuery()
 		bq.AddMust(sd.scoring...)
-		bq.AddFilter(sd.filter)
+		addFilter(bq, sd.filter)
 		req := bleve.NewSearchRequestOptions(bq, 1, 0, false)
 		if err := r.withStats(req, sd.entries); err != nil {
 			return nil, err
@@ -384,7 +387,7 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, keys 
 		}
 		bq = bleve.NewBooleanQuery()
 		bq.AddMust(sd.scoring...)
-		bq.AddFilter(filter)
+		addFilter(bq, filter)
 		q = bq
 	}
 	// bound is at least the number of matches: when it is within
@@ -470,4 +473,20 @@ func (r *Reader) keysFromPostings(sd *side, keys []string, bound uint64) bool {
 	}
 	n, _, err := r.docCount(sd)
 	return err == nil && bound*16 >= n
+}
+
+// matchesAll says whether q is a side's filter that restricts nothing.
+func matchesAll(q query.Query) bool {
+	_, all := q.(*query.MatchAllQuery)
+	return all
+}
+
+// addFilter adds filter to the full-text query bq unless it restricts
+// nothing: Bleve then searches bq's must clause alone, without a boolean
+// searcher that checks every match against a filter of every document.
+// A filter does not change scores.
+func addFilter(bq *query.BooleanQuery, filter query.Query) {
+	if !matchesAll(filter) {
+		bq.AddFilter(filter)
+	}
 }
