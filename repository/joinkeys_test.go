@@ -158,3 +158,50 @@ func TestJoinKeysFromPostings(t *testing.T) {
 		t.Error("no join found a pair")
 	}
 }
+
+// TestUnfilteredFullText compares full-text queries over several SODs
+// without a restriction (searched without a filter: the SOD terms'
+// disjunction matched everything) with the same queries restricted by a
+// filter every object passes (_conf>=0: searched with a filter, as all
+// were before): same totals, objects, scores and order.
+func TestUnfilteredFullText(t *testing.T) {
+	dir := buildJoinRepo(t, 300, 200)
+	r, err := OpenReader(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	dump := func(res *Result) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "total=%d sods=%v\n", res.Total, res.SODs)
+		for _, h := range res.Hits {
+			fmt.Fprintf(&b, "%s %.17g %.17g %.17g %.17g %s\n", h.id, h.Score, h.Relevance, h.RawScore, h.Confidence, h.Object)
+		}
+		return b.String()
+	}
+	matched := 0
+	for _, kw := range []string{vocab[0], vocab[1] + " " + vocab[2], vocab[0] + " " + vocab[4], vocab[9]} {
+		for _, sods := range [][]string{nil, {"book", "concert"}, {"book"}} {
+			for _, limit := range []int{5, 40} {
+				q := func(where ...string) *Query {
+					return &Query{SODs: sods, Keywords: kw, Where: parseAll(t, where), Limit: limit}
+				}
+				plain, err := r.Search(context.Background(), q())
+				if err != nil {
+					t.Fatal(err)
+				}
+				filtered, err := r.Search(context.Background(), q("_conf>=0"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				matched += plain.Total
+				if got, want := dump(plain), dump(filtered); got != want {
+					t.Errorf("-k %q, SODs %v, limit %d: without a filter\n%s\nwith _conf>=0\n%s", kw, sods, limit, got, want)
+				}
+			}
+		}
+	}
+	if matched == 0 {
+		t.Error("no query matched")
+	}
+}
