@@ -9,7 +9,6 @@ import (
 
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
-	"github.com/blevesearch/bleve/v2/numeric"
 	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
 	"github.com/blevesearch/vellum"
@@ -41,6 +40,9 @@ type sideHits struct {
 	// byReader: the keys by document of each index, read by keysQuery's
 	// searcher (the probe side).
 	byReader map[index.IndexReader]map[string][]string
+	// r keeps the keys of every document read from a whole dictionary
+	// (keys nil) for later queries; nil: not kept.
+	r *Reader
 }
 
 type sideHitsPart struct {
@@ -57,7 +59,11 @@ type sideCand struct {
 // keysByDoc maps the internal document IDs of reader's index to their keys
 // of the collector's field.
 func (s *sideHits) keysByDoc(reader index.IndexReader) (map[string][]string, error) {
-	if is, ok := reader.(*scorch.IndexSnapshot); ok {
+	is, ok := reader.(*scorch.IndexSnapshot)
+	if ok && s.keys == nil && s.r != nil {
+		return s.r.cachedKeys(reader, s.field, func() (map[string][]string, error) { return s.segmentKeys(is) })
+	}
+	if ok {
 		return s.segmentKeys(is)
 	}
 	byDoc := map[string][]string{}
@@ -118,7 +124,20 @@ func (s *sideHits) handler(sctx *search.SearchContext) (search.DocumentMatchHand
 			return nil, false, err
 		}
 	}
-	dvr, err := sctx.IndexReader.DocValueReader([]string{fieldPos, fieldConf})
+	// Confidences from the reader's memory when it keeps them (then only
+	// pos is read from doc values).
+	fields := []string{fieldPos, fieldConf}
+	var confs []float64
+	if s.r != nil {
+		cached, ok, err := s.r.cachedConfs(sctx.IndexReader)
+		if err != nil {
+			return nil, false, err
+		}
+		if ok {
+			confs, fields = cached, fields[:1]
+		}
+	}
+	dvr, err := sctx.IndexReader.DocValueReader(fields)
 	if err != nil {
 		return nil, false, err
 	}
@@ -133,17 +152,18 @@ func (s *sideHits) handler(sctx *search.SearchContext) (search.DocumentMatchHand
 		defer sctx.DocumentMatchPool.Put(d)
 		c := sideCand{score: d.Score, keys: byDoc[string(d.IndexInternalID)]}
 		p.best = max(p.best, d.Score)
+		if id := d.IndexInternalID; confs != nil && len(id) == 8 {
+			if n := binary.BigEndian.Uint64(id); n < uint64(len(confs)) {
+				c.conf = confs[n]
+			}
+		}
 		err := dvr.VisitDocValues(d.IndexInternalID, func(field string, term []byte) {
 			switch field {
 			case fieldPos:
 				c.pos = string(term)
 			case fieldConf:
-				// The full-precision term, as Bleve's number sort takes it.
-				pc := numeric.PrefixCoded(term)
-				if shift, err := pc.Shift(); err == nil && shift == 0 {
-					if i, err := pc.Int64(); err == nil {
-						c.conf = numeric.Int64ToFloat64(i)
-					}
+				if v, ok := confTerm(term); ok {
+					c.conf = v
 				}
 			}
 		})

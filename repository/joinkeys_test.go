@@ -157,6 +157,19 @@ func TestJoinKeysFromPostings(t *testing.T) {
 	if pairs == 0 {
 		t.Error("no join found a pair")
 	}
+	// The keys read from whole dictionaries are kept per index and field
+	// (the read-only indexes keep one snapshot), not per query.
+	if n, most := len(r.allKeys), 4*len(r.indexes); n == 0 || n > most {
+		t.Errorf("%d sets of keys kept, want 1 to %d (4 join fields × %d indexes)", n, most, len(r.indexes))
+	}
+	n := len(r.allKeys)
+	j, _ := ParseJoin("concert.artist=book.author")
+	if _, err := r.Search(context.Background(), &Query{Join: j}); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.allKeys) != n {
+		t.Errorf("a join run again kept %d more sets of keys", len(r.allKeys)-n)
+	}
 }
 
 // TestUnfilteredFullText compares full-text queries over several SODs

@@ -135,9 +135,11 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	if len(sd.scoring) == 0 {
 		// Size 0: the matches go to top's handler, not to Bleve's results.
 		req := bleve.NewSearchRequestOptions(sd.filter, 0, 0, false)
-		req.SortByCustom(topOrder())
+		// No sort Bleve reads a doc value for: top's handler reads the
+		// confidences (from memory once an index's are kept).
+		req.SortByCustom(search.SortOrder{&search.SortScore{Desc: true}})
 		req.Score = noScore
-		top := &topScores{need: need}
+		top := &topScores{need: need, r: r}
 		res, err := runSearch(withTopScores(ctx, top), alias, req)
 		if err != nil {
 			return nil, 0, "", err
@@ -161,7 +163,7 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	}
 	// Size 0: the matches go to top's handler, not to Bleve's results.
 	req := bleve.NewSearchRequestOptions(bq, 0, 0, false)
-	top := &topScores{need: need, scoring: true, lazyConf: bounded}
+	top := &topScores{need: need, scoring: true, lazyConf: bounded, sortConf: !bounded, r: r}
 	if bounded {
 		// The score sorts: Bleve reads no doc value per match.
 		req.SortByCustom(search.SortOrder{&search.SortScore{Desc: true}})
@@ -352,7 +354,7 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, keys 
 	alias := r.alias(sd.entries)
 	var sh *sideHits
 	if r.keysFromPostings(sd, keys, bound) {
-		sh = &sideHits{field: subKey + pathSep + f.Path, keys: keys}
+		sh = &sideHits{field: subKey + pathSep + f.Path, keys: keys, r: r}
 		if keys != nil {
 			// The keys' postings restrict the side, read once (extra is
 			// their disjunction).

@@ -2,13 +2,13 @@ package repository
 
 import (
 	"context"
+	"encoding/binary"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
-	"github.com/blevesearch/bleve/v2/numeric"
 	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
 )
@@ -37,8 +37,15 @@ type topScores struct {
 	// whose score is below the floor is dropped before its confidence is
 	// read; the handler reads conf itself, Bleve's sort is the score.
 	lazyConf bool
-	mu       sync.Mutex
-	parts    []*topPart
+	// sortConf: the request sorts by conf (topOrder), so Bleve's collector
+	// decodes it for every match; otherwise the handler reads it, from the
+	// Reader's memory (r) or from doc values.
+	sortConf bool
+	// r keeps the confidences of the indexes' documents (see sortConf);
+	// nil: they are read from doc values.
+	r     *Reader
+	mu    sync.Mutex
+	parts []*topPart
 }
 
 // topPart is the matches kept from one index.
@@ -62,9 +69,11 @@ const topMargin = 1e-9
 
 // handler is the search.MakeDocumentMatchHandler that collects into t.
 //
-// Without lazyConf, Bleve's collector reads conf for every match (the
-// request's sort, topOrder). With lazyConf, Bleve reads no doc value, and
-// conf is read here for the matches whose score reaches the floor. pos, the
+// With sortConf, Bleve's collector reads conf for every match (the
+// request's sort, topOrder). Otherwise Bleve reads no doc value and conf
+// is read here, from the confidences the Reader keeps in memory
+// (cachedConfs) or from doc values: for every match, or with lazyConf for
+// the matches whose score reaches the floor. pos, the
 // longer doc value (a read decompresses its chunk), is read when the index's
 // matches are done (Bleve calls the handler with nil), for the matches kept
 // then: the best need of the index and their ties.
@@ -77,9 +86,18 @@ func (t *topScores) handler(sctx *search.SearchContext) (search.DocumentMatchHan
 		return nil, false, err
 	}
 	var confr index.DocValueReader
-	if t.lazyConf {
-		if confr, err = sctx.IndexReader.DocValueReader([]string{fieldConf}); err != nil {
-			return nil, false, err
+	var confs []float64
+	if !t.sortConf {
+		cached := false
+		if t.r != nil {
+			if confs, cached, err = t.r.cachedConfs(sctx.IndexReader); err != nil {
+				return nil, false, err
+			}
+		}
+		if !cached {
+			if confr, err = sctx.IndexReader.DocValueReader([]string{fieldConf}); err != nil {
+				return nil, false, err
+			}
 		}
 	}
 	p := &topPart{prune: 2*t.need + 64}
@@ -96,25 +114,28 @@ func (t *topScores) handler(sctx *search.SearchContext) (search.DocumentMatchHan
 			p.best = score
 		}
 		conf := 0.0
-		if t.lazyConf {
-			// score × conf <= score: below the floor either way.
-			if score < p.floor {
-				return nil
-			}
-			err := confr.VisitDocValues(d.IndexInternalID, func(field string, term []byte) {
-				if field != fieldConf {
-					return
-				}
-				// The full-precision term, as Bleve's number sort takes it.
-				pc := numeric.PrefixCoded(term)
-				if shift, err := pc.Shift(); err == nil && shift == 0 {
-					if i, err := pc.Int64(); err == nil {
-						conf = numeric.Int64ToFloat64(i)
+		// score × conf <= score: below the floor either way.
+		if t.lazyConf && score < p.floor {
+			return nil
+		}
+		if !t.sortConf {
+			if confs != nil {
+				if id := d.IndexInternalID; len(id) == 8 {
+					if n := binary.BigEndian.Uint64(id); n < uint64(len(confs)) {
+						conf = confs[n]
 					}
 				}
-			})
-			if err != nil {
-				return err
+			} else {
+				err := confr.VisitDocValues(d.IndexInternalID, func(field string, term []byte) {
+					if field == fieldConf {
+						if v, ok := confTerm(term); ok {
+							conf = v
+						}
+					}
+				})
+				if err != nil {
+					return err
+				}
 			}
 		} else if len(d.DecodedSort) == 1 {
 			conf, _ = strconv.ParseFloat(d.DecodedSort[0], 64)
