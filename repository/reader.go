@@ -251,6 +251,9 @@ func (r *Reader) Close() error {
 		}
 		delete(r.indexes, e)
 	}
+	r.keysMu.Lock()
+	r.allKeys, r.confs = nil, nil
+	r.keysMu.Unlock()
 	return errors.Join(errs...)
 }
 
