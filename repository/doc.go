@@ -74,8 +74,11 @@
 // match is scored once and a handler of Bleve's collector keeps those that
 // can still be among the best (BM25 score × confidence not below the
 // current best ones, less a rounding margin), ranked at the end. Ranking
-// reads doc values only (conf, and pos for ties: source, page, index, SOD,
-// read when an index's matches are done, for those it keeps); the stored
+// reads no stored field: the confidence of a match comes from the Reader's
+// memory (each index's confidences, 8 bytes per object, read from the conf
+// doc values by the first query that ranks in it; the indexes are
+// read-only), and pos (the tie-break: source, page, index, SOD) from doc
+// values when an index's matches are done, for those it keeps; the stored
 // objects are read for the results alone. A query without a restriction
 // (keywords alone, over one SOD or several) runs without a filter: Bleve
 // then searches the full-text part alone.
@@ -89,8 +92,9 @@
 // restricted by keysQuery, whose searcher reads the postings of the build
 // side's keys in each segment once and leaves each match's keys for the
 // collector; the build side's keys come from the postings of the field's
-// whole dictionary (or, when the side may match less than a sixteenth of
-// its indexes' objects, from the stored k.PATH field). Internal document
+// whole dictionary, read once per index and field and kept by the Reader
+// (or, when the side may match less than a sixteenth of its indexes'
+// objects, from the stored k.PATH field). Internal document
 // IDs tie postings to matches within one index snapshot (the handler's
 // reader). BM25 uses
 // document and token counts summed over the sources searched, but Bleve
