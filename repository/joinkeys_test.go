@@ -2,11 +2,14 @@ package repository
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper"
@@ -216,5 +219,57 @@ func TestUnfilteredFullText(t *testing.T) {
 	}
 	if matched == 0 {
 		t.Error("no query matched")
+	}
+}
+
+// TestCachedConfs checks the confidences the Reader keeps by internal ID
+// against those Bleve's sort decodes for each document, in every index of
+// a multi-segment repository.
+func TestCachedConfs(t *testing.T) {
+	dir := buildJoinRepo(t, 200, 150)
+	r, err := OpenReader(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	checked := 0
+	for _, idx := range r.indexes {
+		adv, err := idx.Advanced()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ir, err := adv.Reader()
+		if err != nil {
+			t.Fatal(err)
+		}
+		confs, ok, err := r.cachedConfs(ir)
+		ir.Close()
+		if err != nil || !ok {
+			t.Fatalf("cachedConfs: %v, %v", ok, err)
+		}
+		n, err := idx.DocCount()
+		if err != nil {
+			t.Fatal(err)
+		}
+		req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), int(n), 0, false)
+		req.SortByCustom(topOrder())
+		res, err := idx.Search(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range res.Hits {
+			want, err := strconv.ParseFloat(h.DecodedSort[0], 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id := binary.BigEndian.Uint64(h.IndexInternalID)
+			if id >= uint64(len(confs)) || confs[id] != want {
+				t.Fatalf("%s (internal %d): kept confidence differs from %v", h.ID, id, want)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Error("no document checked")
 	}
 }
