@@ -338,13 +338,14 @@ func (r *Reader) describeSide(sd *side, how string) string {
 
 // allHits returns every object of a side (at most MaxJoinSide), ranked,
 // with extra restricting them further when not nil, and the exact keys of
-// their field f (stored k.PATH). Their objects are not read. bound is
+// their field f (k.PATH). Their objects are not read. bound is
 // at least the number of objects the side matches (its filter's count;
 // extra and full-text parts only restrict it).
 //
 // keys, when not nil, are the only keys the objects are restricted to
-// (extra restricts them to those keys): they are read from these keys'
-// postings. Without, the keys are read from the postings of the field's
+// (extra, their disjunction, restricts them to those keys unless
+// storedJoinKeys: keysQuery replaces it and the keys are read from these
+// keys' postings). Without, the keys are read from the postings of the field's
 // whole dictionary when the side may match a sixteenth or more of its
 // indexes' objects, else from each object's stored field.
 func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, keys []string, f Field, bound uint64) ([]*Hit, error) {
