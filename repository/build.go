@@ -203,6 +203,7 @@ func (r *Reader) buildSide(sods []*SODInfo, where []Restriction, sources []strin
 	sd := &side{sods: sods}
 	norm := newNormalizer()
 	var perSOD []query.Query
+	restricted := false // a restriction other than an SOD term
 	for _, s := range sods {
 		// Each index holds one SOD's objects and the side searches only its
 		// SODs' indexes: the SOD term is needed only to tell several apart.
@@ -226,9 +227,15 @@ func (r *Reader) buildSide(sods []*SODInfo, where []Restriction, sources []strin
 		if len(conj) > 0 {
 			perSOD = append(perSOD, conjunction(conj))
 		}
+		if len(sods) == 1 || len(conj) > 1 {
+			restricted = true
+		}
 	}
+	// Without a restriction besides the SOD terms, the disjunction of those
+	// terms matches every object of the side's indexes: no filter (a
+	// full-text query then runs without one, see addFilter).
 	var filters []query.Query
-	if len(perSOD) > 0 {
+	if len(perSOD) > 0 && restricted {
 		filters = append(filters, disjunction(perSOD))
 	}
 	// Scoring parts are the same for every SOD (t.PATH and text).

@@ -54,7 +54,10 @@
 //   - build.go: planning a query: SODs, sides of a join, Bleve queries of
 //     restrictions.
 //   - search.go: Search, ranking (Hit, Result).
+//   - topk.go: the collector handler that keeps a query's best matches.
 //   - join.go: joins across two SODs.
+//   - joinkeys.go: a join side's matches and their keys, read from the
+//     postings of the k.PATH terms (keysQuery, sideHits).
 //   - explain.go: explanations of scores.
 //
 // # Ranking
@@ -71,8 +74,29 @@
 // match is scored once and a handler of Bleve's collector keeps those that
 // can still be among the best (BM25 score × confidence not below the
 // current best ones, less a rounding margin), ranked at the end. Ranking
-// reads doc values only (conf, and pos for ties: source, page, index, SOD);
-// the stored objects are read for the results alone. BM25 uses
+// reads no stored field: the confidence of a match comes from the Reader's
+// memory (each index's confidences, 8 bytes per object, read from the conf
+// doc values by the first query that ranks in it; the indexes are
+// read-only), and pos (the tie-break: source, page, index, SOD) from doc
+// values when an index's matches are done, for those it keeps; the stored
+// objects are read for the results alone. A query without a restriction
+// (keywords alone, over one SOD or several) runs without a filter: Bleve
+// then searches the full-text part alone.
+//
+// # Joins
+//
+// The side of a join that matches fewer objects (the build side) is read
+// whole, then its keys restrict the other (the probe side). Neither side
+// reads a stored field: a stored read decompresses the object's whole
+// stored document (the object and its page's text). The probe side is
+// restricted by keysQuery, whose searcher reads the postings of the build
+// side's keys in each segment once and leaves each match's keys for the
+// collector; the build side's keys come from the postings of the field's
+// whole dictionary, read once per index and field and kept by the Reader
+// (or, when the side may match less than a sixteenth of its indexes'
+// objects, from the stored k.PATH field). Internal document
+// IDs tie postings to matches within one index snapshot (the handler's
+// reader). BM25 uses
 // document and token counts summed over the sources searched, but Bleve
 // takes a word's document frequency from each source's index, so relevance
 // across sources is comparable only roughly.

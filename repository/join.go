@@ -51,7 +51,7 @@ func (r *Reader) join(ctx context.Context, q *Query, left, right *side, need int
 	bfield, _ := build.sods[0].Field(bref.Field)
 	pfield, _ := probe.sods[0].Field(pref.Field)
 
-	bhits, err := r.allHits(ctx, build, nil, bfield, bn)
+	bhits, err := r.allHits(ctx, build, nil, nil, bfield, bn)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func (r *Reader) join(ctx context.Context, q *Query, left, right *side, need int
 		for i, k := range keys {
 			terms[i] = termQuery(subKey+pathSep+pfield.Path, k)
 		}
-		phits, err := r.allHits(ctx, probe, bleve.NewDisjunctionQuery(terms...), pfield, pn)
+		phits, err := r.allHits(ctx, probe, bleve.NewDisjunctionQuery(terms...), keys, pfield, pn)
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package repository
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/numeric"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
@@ -32,6 +35,105 @@ type Reader struct {
 	// confOver records, per index, whether it holds an object of
 	// confidence above 1 (found once, when a ranking first needs it).
 	confOver map[*SourceEntry]bool
+
+	keysMu sync.Mutex
+	// allKeys holds, per index snapshot and k.PATH field, the keys of every
+	// document by internal ID (the build side of a join reads them from the
+	// field's whole dictionary once; the indexes are read-only, so a
+	// snapshot's internal IDs never change).
+	allKeys map[allKeysID]map[string][]string
+	// confs holds the confidences of each index snapshot's documents
+	// (cachedConfs).
+	confs map[index.IndexReader][]float64
+}
+
+// cachedConfs returns the confidence of every document of ir by internal
+// ID (0 for a document without one), read from the conf doc values the
+// first time: afterwards a ranking reads a match's confidence from memory,
+// without decompressing doc-value chunks (8 bytes per object; the indexes
+// are read-only, so a snapshot's internal IDs never change). ok is false
+// for an index that is not a scorch snapshot.
+func (r *Reader) cachedConfs(ir index.IndexReader) ([]float64, bool, error) {
+	is, ok := ir.(*scorch.IndexSnapshot)
+	if !ok {
+		return nil, false, nil
+	}
+	r.keysMu.Lock()
+	c, ok := r.confs[ir]
+	r.keysMu.Unlock()
+	if ok {
+		return c, true, nil
+	}
+	n := uint64(0)
+	for _, ss := range is.Segments() {
+		n += ss.Segment().Count()
+	}
+	dvr, err := ir.DocValueReader([]string{fieldConf})
+	if err != nil {
+		return nil, false, err
+	}
+	c = make([]float64, n)
+	var id [8]byte
+	for i := range c {
+		binary.BigEndian.PutUint64(id[:], uint64(i))
+		err := dvr.VisitDocValues(id[:], func(field string, term []byte) {
+			if field == fieldConf {
+				if v, ok := confTerm(term); ok {
+					c[i] = v
+				}
+			}
+		})
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	r.keysMu.Lock()
+	if r.confs == nil {
+		r.confs = map[index.IndexReader][]float64{}
+	}
+	r.confs[ir] = c
+	r.keysMu.Unlock()
+	return c, true, nil
+}
+
+// confTerm decodes a conf doc-value term: the full-precision one (shift
+// 0), as Bleve's number sort takes it; ok is false for the other terms.
+func confTerm(term []byte) (float64, bool) {
+	pc := numeric.PrefixCoded(term)
+	if shift, err := pc.Shift(); err == nil && shift == 0 {
+		if i, err := pc.Int64(); err == nil {
+			return numeric.Int64ToFloat64(i), true
+		}
+	}
+	return 0, false
+}
+
+type allKeysID struct {
+	ir    index.IndexReader
+	field string
+}
+
+// cachedKeys returns the keys of every document of ir's field, read by
+// read the first time.
+func (r *Reader) cachedKeys(ir index.IndexReader, field string, read func() (map[string][]string, error)) (map[string][]string, error) {
+	id := allKeysID{ir, field}
+	r.keysMu.Lock()
+	m, ok := r.allKeys[id]
+	r.keysMu.Unlock()
+	if ok {
+		return m, nil
+	}
+	m, err := read()
+	if err != nil {
+		return nil, err
+	}
+	r.keysMu.Lock()
+	if r.allKeys == nil {
+		r.allKeys = map[allKeysID]map[string][]string{}
+	}
+	r.allKeys[id] = m
+	r.keysMu.Unlock()
+	return m, nil
 }
 
 // confAtMostOne reports whether every object of the entries' indexes has
@@ -149,6 +251,9 @@ func (r *Reader) Close() error {
 		}
 		delete(r.indexes, e)
 	}
+	r.keysMu.Lock()
+	r.allKeys, r.confs = nil, nil
+	r.keysMu.Unlock()
 	return errors.Join(errs...)
 }
 

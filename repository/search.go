@@ -135,9 +135,11 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	if len(sd.scoring) == 0 {
 		// Size 0: the matches go to top's handler, not to Bleve's results.
 		req := bleve.NewSearchRequestOptions(sd.filter, 0, 0, false)
-		req.SortByCustom(topOrder())
+		// No sort Bleve reads a doc value for: top's handler reads the
+		// confidences (from memory once an index's are kept).
+		req.SortByCustom(search.SortOrder{&search.SortScore{Desc: true}})
 		req.Score = noScore
-		top := &topScores{need: need}
+		top := &topScores{need: need, r: r}
 		res, err := runSearch(withTopScores(ctx, top), alias, req)
 		if err != nil {
 			return nil, 0, "", err
@@ -150,7 +152,7 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	}
 	bq := bleve.NewBooleanQuery()
 	bq.AddMust(sd.scoring...)
-	bq.AddFilter(sd.filter)
+	addFilter(bq, sd.filter)
 	stats, err := r.globalStats(sd.entries, bq)
 	if err != nil {
 		return nil, 0, "", err
@@ -161,7 +163,7 @@ func (r *Reader) searchSide(ctx context.Context, sd *side, need int) ([]*Hit, in
 	}
 	// Size 0: the matches go to top's handler, not to Bleve's results.
 	req := bleve.NewSearchRequestOptions(bq, 0, 0, false)
-	top := &topScores{need: need, scoring: true, lazyConf: bounded}
+	top := &topScores{need: need, scoring: true, lazyConf: bounded, sortConf: !bounded, r: r}
 	if bounded {
 		// The score sorts: Bleve reads no doc value per match.
 		req.SortByCustom(search.SortOrder{&search.SortScore{Desc: true}})
@@ -336,17 +338,36 @@ func (r *Reader) describeSide(sd *side, how string) string {
 
 // allHits returns every object of a side (at most MaxJoinSide), ranked,
 // with extra restricting them further when not nil, and the exact keys of
-// their field f (stored k.PATH). Their objects are not read. bound is
+// their field f (k.PATH). Their objects are not read. bound is
 // at least the number of objects the side matches (its filter's count;
 // extra and full-text parts only restrict it).
-func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Field, bound uint64) ([]*Hit, error) {
+//
+// keys, when not nil, are the only keys the objects are restricted to
+// (extra, their disjunction, restricts them to those keys unless
+// storedJoinKeys: keysQuery replaces it and the keys are read from these
+// keys' postings). Without, the keys are read from the postings of the field's
+// whole dictionary when the side may match a sixteenth or more of its
+// indexes' objects, else from each object's stored field.
+func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, keys []string, f Field, bound uint64) ([]*Hit, error) {
 	if len(sd.entries) == 0 {
 		return nil, nil
 	}
 	alias := r.alias(sd.entries)
+	var sh *sideHits
+	if r.keysFromPostings(sd, keys, bound) {
+		sh = &sideHits{field: subKey + pathSep + f.Path, keys: keys, r: r}
+		if keys != nil {
+			// The keys' postings restrict the side, read once (extra is
+			// their disjunction).
+			extra = keysQuery{sh}
+		}
+	}
 	filter := sd.filter
 	if extra != nil {
-		filter = bleve.NewConjunctionQuery(sd.filter, extra)
+		filter = extra
+		if !matchesAll(sd.filter) {
+			filter = bleve.NewConjunctionQuery(sd.filter, extra)
+		}
 	}
 	scoring := len(sd.scoring) > 0
 	var q query.Query = filter
@@ -355,7 +376,7 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Fie
 		// Relevance is relative to the best match of the side as a whole.
 		bq := bleve.NewBooleanQuery()
 		bq.AddMust(sd.scoring...)
-		bq.AddFilter(sd.filter)
+		addFilter(bq, sd.filter)
 		req := bleve.NewSearchRequestOptions(bq, 1, 0, false)
 		if err := r.withStats(req, sd.entries); err != nil {
 			return nil, err
@@ -369,7 +390,7 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Fie
 		}
 		bq = bleve.NewBooleanQuery()
 		bq.AddMust(sd.scoring...)
-		bq.AddFilter(filter)
+		addFilter(bq, filter)
 		q = bq
 	}
 	// bound is at least the number of matches: when it is within
@@ -385,6 +406,23 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Fie
 			return nil, fmt.Errorf("join: %d objects of SOD %s match; restrict them (at most %d per side)", count.Total, strings.Join(sd.names(), ", "), MaxJoinSide)
 		}
 		bound = count.Total
+	}
+	if sh != nil {
+		// Size 0: the matches go to the handler, not to Bleve's results;
+		// the score is the only sort (no doc value read by Bleve).
+		req := bleve.NewSearchRequestOptions(q, 0, 0, false)
+		req.SortByCustom(search.SortOrder{&search.SortScore{Desc: true}})
+		if scoring {
+			if err := r.withStats(req, sd.entries); err != nil {
+				return nil, err
+			}
+		} else {
+			req.Score = noScore
+		}
+		if _, err := runSearch(withSideHits(ctx, sh), alias, req); err != nil {
+			return nil, err
+		}
+		return sh.hits(scoring, best), nil
 	}
 	req := bleve.NewSearchRequestOptions(q, int(bound), 0, false)
 	req.SortByCustom(rankOrder(scoring))
@@ -403,21 +441,55 @@ func (r *Reader) allHits(ctx context.Context, sd *side, extra query.Query, f Fie
 		return nil, err
 	}
 	hits := rankHits(res.Hits, scoring, best)
-	keys := map[string][]string{}
+	byID := map[string][]string{}
 	for _, dm := range res.Hits {
 		switch v := dm.Fields[keyField].(type) {
 		case string:
-			keys[dm.ID] = []string{v}
+			byID[dm.ID] = []string{v}
 		case []interface{}:
 			for _, x := range v {
 				if s, ok := x.(string); ok {
-					keys[dm.ID] = append(keys[dm.ID], s)
+					byID[dm.ID] = append(byID[dm.ID], s)
 				}
 			}
 		}
 	}
 	for _, h := range hits {
-		h.keys = keys[h.id]
+		h.keys = byID[h.id]
 	}
 	return hits, nil
+}
+
+// keysFromPostings says whether allHits reads a side's join keys from the
+// index's postings (keys: the keys the side is restricted to, or nil; bound:
+// at least the number of objects the side matches) rather than from each
+// object's stored field. Without known keys the whole dictionary of the
+// field is read: worth it when the side may match a sixteenth or more of
+// its indexes' objects (a stored read decompresses a whole stored object,
+// a posting is a few bytes).
+func (r *Reader) keysFromPostings(sd *side, keys []string, bound uint64) bool {
+	if storedJoinKeys {
+		return false
+	}
+	if keys != nil {
+		return true
+	}
+	n, _, err := r.docCount(sd)
+	return err == nil && bound*16 >= n
+}
+
+// matchesAll says whether q is a side's filter that restricts nothing.
+func matchesAll(q query.Query) bool {
+	_, all := q.(*query.MatchAllQuery)
+	return all
+}
+
+// addFilter adds filter to the full-text query bq unless it restricts
+// nothing: Bleve then searches bq's must clause alone, without a boolean
+// searcher that checks every match against a filter of every document.
+// A filter does not change scores.
+func addFilter(bq *query.BooleanQuery, filter query.Query) {
+	if !matchesAll(filter) {
+		bq.AddFilter(filter)
+	}
 }

@@ -2,13 +2,15 @@ package repository
 
 import (
 	"context"
+	"encoding/binary"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
-	"github.com/blevesearch/bleve/v2/numeric"
 	"github.com/blevesearch/bleve/v2/search"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // topScores collects the best objects of a search in the one pass Bleve
@@ -35,8 +37,15 @@ type topScores struct {
 	// whose score is below the floor is dropped before its confidence is
 	// read; the handler reads conf itself, Bleve's sort is the score.
 	lazyConf bool
-	mu       sync.Mutex
-	parts    []*topPart
+	// sortConf: the request sorts by conf (topOrder), so Bleve's collector
+	// decodes it for every match; otherwise the handler reads it, from the
+	// Reader's memory (r) or from doc values.
+	sortConf bool
+	// r keeps the confidences of the indexes' documents (see sortConf);
+	// nil: they are read from doc values.
+	r     *Reader
+	mu    sync.Mutex
+	parts []*topPart
 }
 
 // topPart is the matches kept from one index.
@@ -50,7 +59,8 @@ type topPart struct {
 // topCand is one kept match.
 type topCand struct {
 	key, score, conf float64
-	pos              string
+	id               string // internal ID in its index
+	pos              string // read at the end of the search (readPos)
 }
 
 // topMargin is the relative margin under the need-th best key below which a
@@ -59,18 +69,36 @@ const topMargin = 1e-9
 
 // handler is the search.MakeDocumentMatchHandler that collects into t.
 //
-// Without lazyConf, Bleve's collector reads conf for every match (the
-// request's sort, topOrder); pos, the longer doc value, is read here for
-// the matches kept only. With lazyConf, Bleve reads no doc value, and conf
-// and pos are read here for the matches whose score reaches the floor.
+// With sortConf, Bleve's collector reads conf for every match (the
+// request's sort, topOrder). Otherwise Bleve reads no doc value and conf
+// is read here, from the confidences the Reader keeps in memory
+// (cachedConfs) or from doc values: for every match, or with lazyConf for
+// the matches whose score reaches the floor. pos, the
+// longer doc value (a read decompresses its chunk), is read when the index's
+// matches are done (Bleve calls the handler with nil), for the matches kept
+// then: the best need of the index and their ties.
 func (t *topScores) handler(sctx *search.SearchContext) (search.DocumentMatchHandler, bool, error) {
-	fields := []string{fieldPos}
-	if t.lazyConf {
-		fields = append(fields, fieldConf)
-	}
-	dvr, err := sctx.IndexReader.DocValueReader(fields)
+	// pos is read at the end, for the matches kept then only; conf (lazyConf)
+	// by a reader of its own, so that a match dropped on its confidence
+	// costs no read of pos.
+	posr, err := sctx.IndexReader.DocValueReader([]string{fieldPos})
 	if err != nil {
 		return nil, false, err
+	}
+	var confr index.DocValueReader
+	var confs []float64
+	if !t.sortConf {
+		cached := false
+		if t.r != nil {
+			if confs, cached, err = t.r.cachedConfs(sctx.IndexReader); err != nil {
+				return nil, false, err
+			}
+		}
+		if !cached {
+			if confr, err = sctx.IndexReader.DocValueReader([]string{fieldConf}); err != nil {
+				return nil, false, err
+			}
+		}
 	}
 	p := &topPart{prune: 2*t.need + 64}
 	t.mu.Lock()
@@ -78,7 +106,7 @@ func (t *topScores) handler(sctx *search.SearchContext) (search.DocumentMatchHan
 	t.mu.Unlock()
 	return func(d *search.DocumentMatch) error {
 		if d == nil {
-			return nil
+			return p.readPos(posr, t.need)
 		}
 		defer sctx.DocumentMatchPool.Put(d)
 		score := d.Score
@@ -86,46 +114,66 @@ func (t *topScores) handler(sctx *search.SearchContext) (search.DocumentMatchHan
 			p.best = score
 		}
 		conf := 0.0
-		if t.lazyConf {
-			// score × conf <= score: below the floor either way.
-			if score < p.floor {
-				return nil
+		// score × conf <= score: below the floor either way.
+		if t.lazyConf && score < p.floor {
+			return nil
+		}
+		if !t.sortConf {
+			if confs != nil {
+				if id := d.IndexInternalID; len(id) == 8 {
+					if n := binary.BigEndian.Uint64(id); n < uint64(len(confs)) {
+						conf = confs[n]
+					}
+				}
+			} else {
+				err := confr.VisitDocValues(d.IndexInternalID, func(field string, term []byte) {
+					if field == fieldConf {
+						if v, ok := confTerm(term); ok {
+							conf = v
+						}
+					}
+				})
+				if err != nil {
+					return err
+				}
 			}
 		} else if len(d.DecodedSort) == 1 {
 			conf, _ = strconv.ParseFloat(d.DecodedSort[0], 64)
-			if key := t.key(score, conf); key < p.floor {
-				return nil
-			}
-		}
-		pos := ""
-		err := dvr.VisitDocValues(d.IndexInternalID, func(field string, term []byte) {
-			switch field {
-			case fieldPos:
-				pos = string(term)
-			case fieldConf:
-				// The full-precision term, as Bleve's number sort takes it.
-				pc := numeric.PrefixCoded(term)
-				if shift, err := pc.Shift(); err == nil && shift == 0 {
-					if i, err := pc.Int64(); err == nil {
-						conf = numeric.Int64ToFloat64(i)
-					}
-				}
-			}
-		})
-		if err != nil {
-			return err
 		}
 		key := t.key(score, conf)
 		if key < p.floor {
 			return nil
 		}
-		p.cands = append(p.cands, topCand{key: key, score: score, conf: conf, pos: pos})
+		p.cands = append(p.cands, topCand{key: key, score: score, conf: conf, id: string(d.IndexInternalID)})
 		if len(p.cands) >= p.prune {
 			p.cands, p.floor = pruneCands(p.cands, t.need)
 			p.prune = max(2*t.need+64, 2*len(p.cands))
 		}
 		return nil
 	}, false, nil
+}
+
+// readPos prunes the part's candidates and reads the pos of those left, in
+// the order of their internal IDs (the order doc values are stored in).
+func (p *topPart) readPos(posr index.DocValueReader, need int) error {
+	p.cands, p.floor = pruneCands(p.cands, need)
+	order := make([]int, len(p.cands))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(p.cands[a].id, p.cands[b].id) })
+	for _, i := range order {
+		c := &p.cands[i]
+		err := posr.VisitDocValues(index.IndexInternalID(c.id), func(field string, term []byte) {
+			if field == fieldPos {
+				c.pos = string(term)
+			}
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // key is the ranking key of a match: score × confidence, or confidence
