@@ -188,15 +188,7 @@ func valueBounds(toks []Token, a, b int) (int, int) {
 // an optional "<a>date</a>)"), never a value's own (a value's brackets
 // come in pairs: "Jane Roe (1945)").
 func onlyOf(t *Token, set string) bool {
-	if t.Kind != KindWord || t.Text == "" {
-		return false
-	}
-	for _, r := range t.Text {
-		if !strings.ContainsRune(set, r) {
-			return false
-		}
-	}
-	return true
+	return t.Kind == KindWord && t.Text != "" && strings.Trim(t.Text, set) == ""
 }
 
 // runs splits tokens [a, b) into maximal runs of words between tags.

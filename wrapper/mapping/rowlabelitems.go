@@ -1,7 +1,5 @@
 package mapping
 
-import "unicode"
-
 // untilRowLabel returns the items of a set value (ranges of toks, in page
 // order) up to the first one, after at least one item, that is a row label:
 // words closed by a colon ("Translated by:", "Editor:"). A set slot
@@ -36,12 +34,8 @@ func labelItem(toks []Token, a, b int) bool {
 		return false
 	}
 	for x := a; x < last; x++ {
-		if toks[x].Kind == KindWord {
-			for _, r := range toks[x].Text {
-				if unicode.IsLetter(r) {
-					return true
-				}
-			}
+		if toks[x].Kind == KindWord && hasLetter(toks[x].Text) {
+			return true
 		}
 	}
 	return false
