@@ -147,6 +147,8 @@ func tagShape(n *html.Node) string {
 // from (pages, annotated): the notes of induction (abstentions) and the
 // multiplicity hints measured on the sample. Sorted by field then kind.
 func (w *State) Notes(pages []*annotate.Page) []Note {
+	w.scopes = map[*annotate.Page][]scopeHit{}
+	defer func() { w.scopes = nil }()
 	out := slices.Clone(w.Abstained[w.Scope])
 	out = append(out, w.pinNotes[w.Scope]...) // pins.go
 	out = append(out, w.multiplicityNotes(pages)...)
@@ -166,37 +168,60 @@ func (w *State) Notes(pages []*annotate.Page) []Note {
 
 // sampleScopes matches the wrapper on one sample page and calls f with
 // the page's tokens and each object's match (a record, an iteration of
-// the objects' set, or the page).
+// the objects' set, or the page). While Notes runs, each page is
+// tokenized and matched once for all the notes (State.scopes).
 func (w *State) sampleScopes(p *annotate.Page, f func(toks []Token, r *mrec)) {
+	hits, ok := w.scopes[p]
+	if !ok {
+		hits = w.findScopes(p)
+		if w.scopes != nil {
+			w.scopes[p] = hits
+		}
+	}
+	for _, h := range hits {
+		f(h.toks, h.rec)
+	}
+}
+
+// scopeHit is an object's scope found on a sample page: the tokens and
+// the match of the object (sampleScopes).
+type scopeHit struct {
+	toks []Token
+	rec  *mrec
+}
+
+// findScopes returns the objects' scopes on page p (sampleScopes).
+func (w *State) findScopes(p *annotate.Page) []scopeHit {
+	var hits []scopeHit
 	if w.Records != nil {
 		for _, nodes := range w.Records.Records(p) {
 			toks := tokenizeNodes(nodes, p, w.Paths)
 			if root, ok := w.matchRoot(toks); ok {
-				f(toks, root)
+				hits = append(hits, scopeHit{toks, root})
 			}
 		}
-		return
+		return hits
 	}
 	toks := Tokenize(p, w.Paths)
 	root, ok := w.matchRoot(toks)
 	if !ok {
-		return
+		return nil
 	}
 	if w.Scope < 0 {
-		f(toks, root)
-		return
+		return []scopeHit{{toks, root}}
 	}
 	var find func(r *mrec)
 	find = func(r *mrec) {
 		for _, k := range r.Kids {
 			if k.Set == w.Scope {
-				f(toks, k)
+				hits = append(hits, scopeHit{toks, k})
 			} else {
 				find(k)
 			}
 		}
 	}
 	find(root)
+	return hits
 }
 
 // fieldTally is what sampleNotes counts for one field over the sample's

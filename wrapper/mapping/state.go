@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/wrapper/exalg"
 )
@@ -81,6 +82,10 @@ type State struct {
 	// NoSlot maps an entity field without slot to why it has none
 	// (noslot.go).
 	NoSlot map[string]string
+	// scopes holds, while Notes runs, what sampleScopes found on each
+	// sample page (notes.go), so the notes share one tokenization and
+	// match of the sample. Not saved.
+	scopes map[*annotate.Page][]scopeHit
 	// pinNotes holds, by object scope, the notes of the pins that
 	// matched no slot (pins.go). Not saved.
 	pinNotes map[int][]Note
