@@ -5,7 +5,7 @@
 #   scripts/bench.sh            # everything (~15 min on 2 cores)
 #   scripts/bench.sh e2e        # only `objectrunner extract` on 200 and 2,000 pages
 #   scripts/bench.sh stages     # only the stage benchmarks + benchstat
-#   scripts/bench.sh scraper    # extract --wrapper against the goquery scraper (and BASE)
+#   scripts/bench.sh scraper    # extract --wrapper against the goquery and lxml scrapers (and BASE)
 #   scripts/bench.sh scale      # learning and extraction on 200, 2,000 and 20,000 pages
 #   scripts/bench.sh memory     # peak RSS over 2,000 / 20,000 / 200,000 distinct pages, and a 20 MB page (not in "all")
 #   README=1 scripts/bench.sh   # everything, then README.md's table (summary.md) replaced by this run's
@@ -175,8 +175,18 @@ build_tools() {
 }
 
 if [ "$what" = all ] || [ "$what" = scraper ]; then
-	echo "== extract --wrapper against the goquery scraper (2,000 pages, $pairs pairs, CPU = user + system)"
+	echo "== extract --wrapper against the goquery and lxml scrapers (2,000 pages, $pairs pairs, CPU = user + system)"
 	build_tools
+	# The lxml/XPath scraper runs when a python3 with lxml is found
+	# (Debian: apt-get install python3-lxml); LXML_PYTHON chooses it.
+	lxml=
+	for py in ${LXML_PYTHON:-python3 /usr/bin/python3}; do
+		if command -v "$py" >/dev/null && "$py" -c 'import lxml.html' 2>/dev/null; then
+			lxml=$(command -v "$py")
+			break
+		fi
+	done
+	[ -n "$lxml" ] || echo "(no python3 with lxml: the lxml scraper is left out)"
 	: >"$out/pairs.txt"
 	for _ in $(seq "$pairs"); do
 		read -r a ka < <(cpu "$bin" extract -q --wrapper "$out/wrapper.json" --source "$src" -o /dev/null)
@@ -185,7 +195,11 @@ if [ "$what" = all ] || [ "$what" = scraper ]; then
 		if [ -n "${BASE:-}" ]; then
 			read -r b kb < <(cpu "$BASE" extract -q --wrapper "$out/wrapper.json" --source "$src" -o /dev/null)
 		fi
-		echo "$a $s $b $ka $ks $kb" >>"$out/pairs.txt"
+		x=- kx=-
+		if [ -n "$lxml" ]; then
+			read -r x kx < <(cpu "$lxml" scripts/bookscraper/lxml_scraper.py -selectors scripts/bookscraper/swde-book.xpath.json "$src")
+		fi
+		echo "$a $s $b $ka $ks $kb $x $kx" >>"$out/pairs.txt"
 	done
 	{
 		echo "| command (median of $pairs runs) | CPU s | pages/s per CPU-s | peak RSS MiB |"
@@ -194,6 +208,10 @@ if [ "$what" = all ] || [ "$what" = scraper ]; then
 			'{ printf "| objectrunner extract --wrapper | %.2f | %.0f | %.0f |\n", $1, 2000 / $1, k / 1024 }'
 		awk '{ print $2 }' "$out/pairs.txt" | median | awk -v k="$(awk '{ print $5 }' "$out/pairs.txt" | median)" \
 			'{ printf "| goquery scraper (scripts/bookscraper) | %.2f | %.0f | %.0f |\n", $1, 2000 / $1, k / 1024 }'
+		if [ -n "$lxml" ]; then
+			awk '{ print $7 }' "$out/pairs.txt" | median | awk -v k="$(awk '{ print $8 }' "$out/pairs.txt" | median)" \
+				'{ printf "| lxml/XPath scraper (scripts/bookscraper/lxml_scraper.py) | %.2f | %.0f | %.0f |\n", $1, 2000 / $1, k / 1024 }'
+		fi
 		if [ -n "${BASE:-}" ]; then
 			awk '{ print $3 }' "$out/pairs.txt" | median | awk -v k="$(awk '{ print $6 }' "$out/pairs.txt" | median)" \
 				'{ printf "| BASE extract --wrapper | %.2f | %.0f | %.0f |\n", $1, 2000 / $1, k / 1024 }'
@@ -201,6 +219,10 @@ if [ "$what" = all ] || [ "$what" = scraper ]; then
 		echo
 		echo "objectrunner / scraper CPU, per pair: median $(awk '{ print $1 / $2 }' "$out/pairs.txt" | median)" \
 			"(min $(awk '{ print $1 / $2 }' "$out/pairs.txt" | sort -g | head -1), max $(awk '{ print $1 / $2 }' "$out/pairs.txt" | sort -g | tail -1))"
+		if [ -n "$lxml" ]; then
+			echo "objectrunner / lxml scraper CPU, per pair: median $(awk '{ print $1 / $7 }' "$out/pairs.txt" | median)" \
+				"(min $(awk '{ print $1 / $7 }' "$out/pairs.txt" | sort -g | head -1), max $(awk '{ print $1 / $7 }' "$out/pairs.txt" | sort -g | tail -1))"
+		fi
 		if [ -n "${BASE:-}" ]; then
 			echo "objectrunner / BASE CPU, per pair: median $(awk '{ print $1 / $3 }' "$out/pairs.txt" | median)" \
 				"(min $(awk '{ print $1 / $3 }' "$out/pairs.txt" | sort -g | head -1), max $(awk '{ print $1 / $3 }' "$out/pairs.txt" | sort -g | tail -1))"
@@ -301,6 +323,9 @@ if [ "$what" = all ] || [ "$what" = summary ]; then
 		fi
 		if [ -f "$out/pairs.txt" ]; then
 			echo "| \`extract --wrapper\`, 2,000 pages, CPU / goquery scraper's CPU (median of $(wc -l <"$out/pairs.txt") pairs) | $(awk '{ printf "%.2f\n", $1 / $2 }' "$out/pairs.txt" | median)× | ≤ 0.6× |"
+			if awk '$7 != "-" { f = 1 } END { exit !f }' "$out/pairs.txt"; then
+				echo "| \`extract --wrapper\`, 2,000 pages, CPU / lxml scraper's CPU (median of $(wc -l <"$out/pairs.txt") pairs) | $(awk '$7 != "-" { printf "%.2f\n", $1 / $7 }' "$out/pairs.txt" | median)× | ≤ 0.5× |"
+			fi
 			echo "| \`extract --wrapper\`, pages per CPU-second | $(awk '{ print $1 }' "$out/pairs.txt" | median | awk '{ printf "%.0f", 2000 / $1 }') | |"
 		fi
 		if [ -f "$out/scale.md" ]; then
