@@ -13,11 +13,13 @@ import (
 // outputFile writes a command's output to path through a temporary file in
 // the same directory, so that path is replaced only by a run that succeeds
 // (rename is atomic): a run that fails, or is interrupted, never truncates
-// or half-writes a previous good output.
+// or half-writes a previous good output. A path that is a device or a pipe
+// (tmpfile.Special: /dev/null, /dev/stdout) is written directly.
 type outputFile struct {
-	path string
-	tmp  *os.File
-	n    int64 // bytes written
+	path   string
+	tmp    *os.File
+	n      int64 // bytes written
+	direct bool  // tmp is path itself
 }
 
 // partialSuffix is appended to the output path to keep what a run that
@@ -29,6 +31,13 @@ const partialSuffix = ".partial"
 func createOutput(path string) (*outputFile, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("%s is a directory", path)
+	}
+	if tmpfile.Special(path) {
+		f, err := tmpfile.OpenSpecial(path)
+		if err != nil {
+			return nil, fmt.Errorf("cannot write %s: %w", path, err)
+		}
+		return &outputFile{path: path, tmp: f, direct: true}, nil
 	}
 	tmp, err := tmpfile.For(path)
 	if err != nil {
@@ -56,6 +65,12 @@ func (o *outputFile) Write(p []byte) (int, error) {
 
 // commit makes the written file durable and moves it to path.
 func (o *outputFile) commit() error {
+	if o.direct {
+		if err := o.tmp.Close(); err != nil {
+			return fmt.Errorf("writing %s: %w", o.path, err)
+		}
+		return nil
+	}
 	err := o.tmp.Sync()
 	if cerr := o.tmp.Close(); err == nil {
 		err = cerr
@@ -75,6 +90,9 @@ func (o *outputFile) commit() error {
 // whose name is returned.
 func (o *outputFile) stop(keep bool) (string, error) {
 	err := o.tmp.Close()
+	if o.direct {
+		return "", err // what was written is gone to the device or pipe
+	}
 	if !keep || o.n == 0 || err != nil {
 		return "", errors.Join(err, os.Remove(o.tmp.Name()))
 	}

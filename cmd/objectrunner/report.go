@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 
 	"github.com/objectrunner/objectrunner"
 	"github.com/objectrunner/objectrunner/internal/tmpfile"
@@ -58,7 +58,8 @@ func exitStatus(err error) int {
 }
 
 // writeReport writes the JSON run report to path through a temporary file
-// in the same directory, so a reader never sees half a report.
+// in the same directory, so a reader never sees half a report (directly
+// when path is a device or a pipe, see tmpfile.Special).
 func writeReport(path string, rep *objectrunner.Report, runErr error) error {
 	r := runReport{ExitStatus: exitStatus(runErr), Summary: rep.Summary()}
 	if rep.Wrapper != nil {
@@ -71,18 +72,12 @@ func writeReport(path string, rep *objectrunner.Report, runErr error) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := tmpfile.For(path)
+	err = tmpfile.WriteFile(path, func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("--report: %w", err)
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("--report: %w", err)
-	}
-	// A full disk may only show when the data reaches it.
-	if err := errors.Join(tmp.Sync(), tmp.Close()); err != nil {
-		return fmt.Errorf("--report: %w", err)
-	}
-	return os.Rename(tmp.Name(), path)
+	return nil
 }

@@ -2,11 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -137,7 +134,7 @@ func (m *Main) runRun(ctx context.Context, args []string) error {
 			runErr = err
 		}
 		if *report != "" {
-			if err := writeFileAtomic(*report, rep.WriteJSON); err != nil {
+			if err := tmpfile.WriteFile(*report, rep.WriteJSON); err != nil {
 				runErr = reportFailed(*report, err, runErr)
 			}
 		}
@@ -168,24 +165,6 @@ func (m *Main) corpusStore(ctx context.Context, s *sod.SOD, dictDir string, impo
 	return store, nil
 }
 
-// writeFileAtomic writes a file through a temporary file in the same
-// directory, renamed into place when write succeeds.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := tmpfile.For(path)
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	// A full disk may only show when the data reaches it.
-	if err := errors.Join(tmp.Sync(), tmp.Close()); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
 
 // reportFailed is the error of a run whose --report FILE could not be
 // written: the run's own error, if any, and why the report is missing —
