@@ -165,7 +165,6 @@ func (m *Main) corpusStore(ctx context.Context, s *sod.SOD, dictDir string, impo
 	return store, nil
 }
 
-
 // reportFailed is the error of a run whose --report FILE could not be
 // written: the run's own error, if any, and why the report is missing —
 // never one without the other, so that a run that failed for want of
