@@ -141,7 +141,7 @@ func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetr
 	rep, runErr := orbeam.Run(ctx, sources, orbeam.Options{SOD: sodPath, DictDir: dictDir, Grow: grow, NoRetry: noRetry,
 		MinConfidence: minConf, Jobs: jobs, SampleK: k, Encoding: encoding, Out: out, Shards: shards, PagesPerTask: perTask, NoPageReshuffle: noShuffle, WARC: filter, Log: log,
 		Execute: func(ctx context.Context, p *beam.Pipeline) error { return beamx.Run(ctx, p) }})
-	if rep != nil {
+	if rep != nil && complete(rep) {
 		if err := rep.WriteTable(os.Stderr); err != nil && runErr == nil {
 			runErr = err
 		}
@@ -155,6 +155,18 @@ func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetr
 		return runErr
 	}
 	return rep.Err()
+}
+
+// complete reports whether every source of rep has an attempt (a round
+// whose pipeline failed leaves the sources of it and later rounds
+// without one, and the report table needs one per source).
+func complete(rep *corpus.Report) bool {
+	for _, s := range rep.Sources {
+		if len(s.Attempts) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // defaultGOGC is the garbage collector's target percentage of the command
