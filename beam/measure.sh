@@ -23,7 +23,8 @@
 #   SITES       the SWDE sites to run (default: all four)
 #   ORBEAM0     another objectrunner-beam (e.g. the binary before a change),
 #               run on each corpus after ORBEAM, so that before and after are
-#               paired corpus by corpus under the same load: its times are
+#               paired corpus by corpus under the same load (ORBEAM0 runs
+#               after ORBEAM in odd pairs, before it in even ones): its times are
 #               columns 10-12 of times-N.txt (column 13 compares its objects
 #               with run's) and a line of the totals
 #
@@ -31,6 +32,9 @@
 #   COPIES=9 PAIRS=3 beam/measure.sh /tmp/beam20k 101-140
 #   (book-booksamillion x 9 = 18,000 pages, the three small sites x 9 = 540,
 #   zoo seeds 101-140 = 1,423 pages: 19,963 pages in 44 corpora)
+#
+# Leave GOGC unset: objectrunner-beam sets its own collector target
+# (--gogc, default 200) unless GOGC is set.
 #
 # The objects of the two commands are compared (sorted lines). Never give the
 # held-out zoo seeds (4948-5047, 8254-8353).
@@ -97,6 +101,13 @@ END {if (b0c > 0) printf "ORBEAM0 (before): %.1f s wall, %.1f s CPU, %.1f pages 
 	printf "%d corpora, %d pages (%d with other objects than run: %d lacking some of run'"'"'s, the rest with extra ones)\nobjectrunner run:  %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nobjectrunner-beam: %.1f s wall, %.1f s CPU, %.1f pages per CPU-second\nCPU ratio %.2fx, wall ratio %.2fx\n",
 	NR, p, d, m, rw, rc, p/(rc+1e-9), bw, bc, p/(bc+1e-9), bc/(rc+1e-9), bw/(rw+1e-9)}' "$1"
 }
+# beam0 runs ORBEAM0 on the corpus d into r: after ORBEAM in odd pairs,
+# before it in even pairs, so that neither binary always runs second.
+beam0() {
+	echo "0 0 0" >"$r/beam0.time"
+	/usr/bin/time -f "$tf" -o "$r/beam0.time" $ORBEAM0 $jobs --sod "$d/sod.toml" --dict-dir "$r/dicts-beam0" --out "$r/out-beam0" --corpus "$d/sources" >"$r/beam0.log" 2>&1 || true
+}
+[ -n "${GOGC:-}" ] && echo "note: GOGC=$GOGC is set: it overrides objectrunner-beam's own --gogc default (and applies to objectrunner run too)" >&2
 pair=1
 while [ "$pair" -le "$pairs" ]; do
 	times=$work/times-$pair.txt
@@ -118,6 +129,9 @@ while [ "$pair" -le "$pairs" ]; do
 		if [ "$only" != beam ]; then
 			/usr/bin/time -f "$tf" -o "$r/run.time" $OR run $jobs --sod "$d/sod.toml" --dict-dir "$r/dicts-run" --out "$r/out-run" --corpus "$d/sources" >"$r/run.log" 2>&1 || true
 		fi
+		if [ -n "$ORBEAM0" ] && [ "$only" != run ] && [ $((pair % 2)) -eq 0 ]; then
+			beam0
+		fi
 		if [ "$only" != run ]; then
 			/usr/bin/time -f "$tf" -o "$r/beam.time" $ORBEAM $jobs --sod "$d/sod.toml" --dict-dir "$r/dicts-beam" --out "$r/out-beam" --corpus "$d/sources" >"$r/beam.log" 2>&1 || true
 		fi
@@ -135,8 +149,7 @@ while [ "$pair" -le "$pairs" ]; do
 		fi
 		b0=
 		if [ -n "$ORBEAM0" ] && [ "$only" != run ]; then
-			echo "0 0 0" >"$r/beam0.time"
-			/usr/bin/time -f "$tf" -o "$r/beam0.time" $ORBEAM0 $jobs --sod "$d/sod.toml" --dict-dir "$r/dicts-beam0" --out "$r/out-beam0" --corpus "$d/sources" >"$r/beam0.log" 2>&1 || true
+			[ $((pair % 2)) -eq 1 ] && beam0
 			cat "$r"/out-beam0/round-*/objects-*.jsonl 2>/dev/null | sort >"$r/beam0.sorted"
 			s0=same
 			[ -z "$only" ] && cmp -s "$r/run.sorted" "$r/beam0.sorted" || s0=differ

@@ -58,6 +58,10 @@ type Options struct {
 	// --url, --url-exclude`); by default every HTML response with status
 	// 200.
 	WARC WARCFilter
+	// NoPageReshuffle leaves out the reshuffle of the page tasks before
+	// extraction (see Params.NoPageReshuffle): for Prism, not for a
+	// runner that fuses steps.
+	NoPageReshuffle bool
 	// Execute runs one pipeline (beamx.Run with --runner, prism.Execute…).
 	Execute func(context.Context, *beam.Pipeline) error
 	// Log receives progress (default: discarded).
@@ -101,7 +105,7 @@ func Run(ctx context.Context, sources []corpus.Source, opt Options) (*corpus.Rep
 		opt.Grow = false // nothing to grow, as `objectrunner run` decides
 	}
 	p := Params{SOD: data, SODFile: s.File, DictDir: opt.DictDir, SampleK: opt.SampleK, Encoding: opt.Encoding,
-		Grow: opt.Grow, MinConfidence: opt.MinConfidence, Shards: opt.Shards, WARC: opt.WARC, PagesPerTask: opt.PagesPerTask}
+		Grow: opt.Grow, MinConfidence: opt.MinConfidence, Shards: opt.Shards, WARC: opt.WARC, PagesPerTask: opt.PagesPerTask, NoPageReshuffle: opt.NoPageReshuffle}
 	if _, err := opt.WARC.Filter(); err != nil {
 		return nil, err
 	}

@@ -37,6 +37,13 @@ type Params struct {
 	// WARC selects the pages of WARC sources (warc.Filter, carried as
 	// text: hosts, and the include and exclude expressions).
 	WARC WARCFilter
+	// NoPageReshuffle leaves out the reshuffle of the page tasks before
+	// extraction. A runner that fuses steps (Flink, Spark, Dataflow)
+	// needs it to spread a source's page tasks over its workers; Prism
+	// does not need it (the wrappers' side input already ends the learning
+	// stage, and Prism splits the extraction bundle over its workers), and
+	// it costs Prism a stage and a grouping per round.
+	NoPageReshuffle bool
 }
 
 // WARCFilter is a warc.Filter as the pipeline carries it to workers.
@@ -91,10 +98,17 @@ func Build(s beam.Scope, p Params, r Round) {
 	for _, t := range r.Sources {
 		names[t.Index], dirs[t.Index] = t.Name, t.Dir
 	}
-	srcs := beam.Reshuffle(s, beam.CreateList(s, r.Sources))
+	srcs := beam.CreateList(s, r.Sources)
+	if len(r.Sources) > 1 {
+		// Spread the sources over the workers (one source needs no
+		// shuffle: a stage and a grouping less per round).
+		srcs = beam.Reshuffle(s, srcs)
+	}
 	wrappers, pages, learned := beam.ParDo3(s.Scope("learn"), &learnFn{SOD: p.SOD, SODFile: p.SODFile, DictDir: p.DictDir,
 		SampleK: p.SampleK, Encoding: p.Encoding, WrapperDir: path.Join(r.Out, "wrappers"), WARC: p.WARC, PagesPerTask: p.PagesPerTask}, srcs)
-	pages = beam.Reshuffle(s, pages)
+	if !p.NoPageReshuffle {
+		pages = beam.Reshuffle(s, pages)
+	}
 	tasks := beam.ParDo(s.Scope("extract"), &extractFn{SOD: p.SOD, SODFile: p.SODFile, Encoding: p.Encoding,
 		Grow: p.Grow, MinConfidence: p.MinConfidence, Dirs: dirs, Names: names}, pages, beam.SideInput{Input: wrappers})
 	beam.ParDo0(s.Scope("per source"), &sourceFn{Dir: r.Out, Round: r.Number, Fields: p.Fields, Names: names, Shards: max(1, p.Shards), Grow: p.Grow},
