@@ -223,6 +223,9 @@ func (w *State) slotScore(st *slotStats, fi int, basis string, annotation float6
 	// precedes, known or not.)
 	if ac := st.Count(f.Types); detail && ac >= 2 && len(st.Values) > 1 && st.AnnotatedTexts(f.Types) == 1 {
 		sc.OneText = oneTextPenalty
+		if basis != "label" && headingWord(st, f) {
+			sc.OneText = 0
+		}
 	}
 	// On a detail page, a single field whose values the page's <title>
 	// names is the page's own (not a sidebar's). Not for dates, prices
@@ -239,4 +242,26 @@ func (w *State) slotScore(st *slotStats, fi int, basis string, annotation float6
 		sc.Whole = 0.75 + 0.25*whole
 	}
 	return sc
+}
+
+// headingWord reports whether f's annotations in a detail page's slot
+// whose values vary all fall, on two pages or more, on one text that is
+// not even wholly an instance of f's types: the dictionary knows one
+// word of it ("More" of a "More information" heading that rotates with
+// "Details" and "Specifications"). That is a heading's word, not one
+// object's value page after page, and no evidence for f at all: the
+// OneText part is then 0 (no candidate), not oneTextPenalty, which only
+// ranks such a slot below others and still gave it the field when it was
+// the only candidate (every page's heading written as the field's value).
+// A slot that a label naming f nominated is not judged by it.
+func headingWord(st *slotStats, f FieldSpec) bool {
+	if st.Count(f.Types) < 2 || len(st.Values) <= 1 || st.AnnotatedTexts(f.Types) != 1 {
+		return false
+	}
+	for _, t := range f.Types {
+		if st.Full[t] > 0 {
+			return false
+		}
+	}
+	return true
 }
