@@ -45,6 +45,9 @@ func TestHeadingWord(t *testing.T) {
 		{"one page only", headingStats(headings, map[string]int{"More information": 1}, 0), "annotations", false, 1},
 		{"nominated by a label", headingStats(headings, map[string]int{"More information": 4}, 0), "label", true, oneTextPenalty},
 	} {
+		if got := headingWord(c.st, FieldSpec{Path: "positions", Types: f.Types, Many: true}); got {
+			t.Errorf("%s: headingWord of a set field", c.name)
+		}
 		if got := headingWord(c.st, f); got != c.heading {
 			t.Errorf("%s: headingWord %v, want %v", c.name, got, c.heading)
 		}

@@ -253,9 +253,14 @@ func (w *State) slotScore(st *slotStats, fi int, basis string, annotation float6
 // OneText part is then 0 (no candidate), not oneTextPenalty, which only
 // ranks such a slot below others and still gave it the field when it was
 // the only candidate (every page's heading written as the field's value).
-// A slot that a label naming f nominated is not judged by it.
+// A slot that a label naming f nominated is not judged by it, nor is a
+// set field's slot: a set field left without the heading falls back to
+// its best other candidate, which on s39294 was a sidebar's list of
+// cuisines (ten wrong values a page instead of one heading); the place of
+// a set whose only candidates lie in a sidebar is detailPlaces' (an
+// anchor of the region), which the score's parts do not decide yet.
 func headingWord(st *slotStats, f FieldSpec) bool {
-	if st.Count(f.Types) < 2 || len(st.Values) <= 1 || st.AnnotatedTexts(f.Types) != 1 {
+	if f.Many || st.Count(f.Types) < 2 || len(st.Values) <= 1 || st.AnnotatedTexts(f.Types) != 1 {
 		return false
 	}
 	for _, t := range f.Types {
