@@ -64,7 +64,7 @@
 // (rowlabelitems.go).
 //
 // Changed by branch detail6 (docs/trust.md, "Detail pages (branch
-// detail6)"): the score's OneText part is 0 for a heading's word
+// detail6)"): the score's OneText part is 0 for a single field's heading word
 // (headingWord, score.go: a field's annotations on one text of the slot
 // that they do not cover wholly), which makes the slot no candidate, in
 // explainedSlots as well; and a set field's candidates get the Locality
