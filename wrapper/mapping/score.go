@@ -35,14 +35,17 @@ import (
 //	              several per page (a sidebar's list of prices, another
 //	              format's box) counts pages, not values (onePerPage)
 //	OneText       a detail page's slot whose annotations all fall on one
-//	              text is a dictionary knowing a heading (oneTextPenalty)
+//	              text is a dictionary knowing a heading (oneTextPenalty;
+//	              0, no candidate, when a single field's types do not
+//	              cover that text wholly: headingWord)
 //	Title         a detail page's slot whose values the page's <title>
 //	              names is the page's own object (titleBoost)
 //	Whole         recognizer agreement in shape: the share of values that
 //	              are whole text nodes (or whole instances of a
 //	              delimiting pattern), strongly for whole-node types
 //	Locality      on a detail page the fields of one object come from one
-//	              region of the page (locality.go): a slot outside the
+//	              region of the page (locality.go; a set field's place
+//	              too, detailPlaces): a slot outside the
 //	              region of the best-supported fields weighs
 //	              outsidePenalty, so that it is taken only when the
 //	              region holds no candidate, and is then flagged
