@@ -63,6 +63,13 @@
 // (valueBounds, match.go) and a row label ending a set's items
 // (rowlabelitems.go).
 //
+// Changed by branch detail6 (docs/trust.md, "Detail pages (branch
+// detail6)"): the score's OneText part is 0 for a single field's heading word
+// (headingWord, score.go: a field's annotations on one text of the slot
+// that they do not cover wholly), which makes the slot no candidate, in
+// explainedSlots as well; and a set field's candidates get the Locality
+// part too, which detailPlaces multiplies into a place's weight.
+//
 // Deleted after measuring: column headers as row labels (colrow), a
 // label's "/" between two names (slashlabel), a label's written-in number
 // against a field (labelnum), a learned row

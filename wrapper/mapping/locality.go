@@ -37,8 +37,9 @@ import (
 // "outside-region"). When the region is the whole page body on most
 // sample pages (the anchors far apart), there is no region and no factor.
 //
-// Set fields are not weighed here: a detail page's set field already
-// comes from one place near the single fields (detailPlaces).
+// A set field's candidates get the same factor; its place (detailPlaces,
+// one place near the single fields) multiplies it in, so that an ad's list
+// outside the region is its place only when the region holds none.
 
 // anchorMargin is how much a field's best candidate must outweigh its
 // next one for the field to anchor the region.
@@ -228,13 +229,17 @@ func strayAnchor(stats []*slotStats, slots []int, i int) bool {
 	return n > 0 && 2*out > n
 }
 
-// weigh sets the Locality factor of the single fields' candidates outside
-// the region (see above) and their scores.
+// weigh sets the Locality factor of the root fields' candidates outside
+// the region (see above) and their scores. A set field's too: its place
+// (detailPlaces) is weighed by it, so that an ad's or a sidebar's list
+// its dictionary knows well (an advertised act on every page) is its
+// place only when the region holds no candidate of the field (the
+// object's own "A & B" line-up, which the dictionary knows on two pages).
 func (r *region) weigh(w *State, cands []cand, stats []*slotStats) {
 	for i := range cands {
 		c := &cands[i]
 		f := w.FieldSpecs[c.Field]
-		if c.Part || c.Sc.Basis == "rule" || f.Many || f.Parent != "" || f.Tuple {
+		if c.Part || c.Sc.Basis == "rule" || f.Parent != "" || f.Tuple {
 			continue
 		}
 		if r.outside(stats[c.Slot]) {

@@ -14,7 +14,7 @@ import (
 // across pages weighs less, as in mapSlots, and one value on every page
 // is template text (a menu entry "Home" a noisy dictionary knows), never
 // the field's slot.
-func explainedSlots(w *State, out []SlotMap, stats []*slotStats, done map[int]bool, used map[int]bool, minCnt int, inScope func(int) (bool, int)) []SlotMap {
+func explainedSlots(w *State, out []SlotMap, stats []*slotStats, done map[int]bool, used map[int]bool, minCnt int, inScope func(int) (bool, int), detail bool) []SlotMap {
 	for fi, f := range w.FieldSpecs {
 		if done[fi] || f.Tuple || f.Many || (f.Parent != "" && !nestedSingle(w.FieldSpecs, f)) || f.Patterned() {
 			continue
@@ -29,8 +29,8 @@ func explainedSlots(w *State, out []SlotMap, stats []*slotStats, done map[int]bo
 				continue
 			}
 			c := st.Count(f.Types)
-			if c < minCnt {
-				continue
+			if c < minCnt || detail && headingWord(st, f) {
+				continue // a heading's word is no candidate (score.go)
 			}
 			gone := map[string]bool{}
 			for _, m := range out {

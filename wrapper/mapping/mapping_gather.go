@@ -596,7 +596,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		}
 	}
 	out = append(out, w.altSlots(cands, out, stats, valid, used)...)
-	out = explainedSlots(w, out, stats, done, used, minCnt, inScope)
+	out = explainedSlots(w, out, stats, done, used, minCnt, inScope, detail)
 	out = learnParts(w, out, stats, valid, done, minCnt)
 	if scope < 0 && (w.Mult == "1" || w.Mult == "?") {
 		out = leadItems(w, out, stats) // leaditem.go

@@ -30,8 +30,10 @@ func (w *State) labelsOther(label []string, f FieldSpec) bool {
 // slot's mean number of values per page when that exceeds 2 (a carousel
 // lists many values on every page; an object has typically one to three),
 // ties broken by the distance, in slots, to the object's single fields
-// already placed (they sit together). A slot in taken, which a single
-// field of the object took, does not compete.
+// already placed (they sit together), and by the score's Locality part:
+// a slot outside the object's region is the place only when the region
+// holds no candidate. A slot in taken, which a single field of the
+// object took, does not compete.
 func detailPlaces(w *State, cands []cand, stats []*slotStats, taken map[int]bool) map[int]int {
 	var singles []int
 	used := map[int]bool{}
@@ -71,6 +73,7 @@ func detailPlaces(w *State, cands []cand, stats []*slotStats, taken map[int]bool
 		if d := dist(c.Slot); d < math.MaxInt {
 			v /= 1 + float64(d)/8
 		}
+		v *= c.Sc.Locality // outside the object's region (locality.go)
 		b, ok := bestV[c.Field]
 		if !ok || v > b || (v == b && dist(c.Slot) < dist(out[c.Field])) {
 			bestV[c.Field], out[c.Field] = v, c.Slot

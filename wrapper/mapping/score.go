@@ -35,14 +35,17 @@ import (
 //	              several per page (a sidebar's list of prices, another
 //	              format's box) counts pages, not values (onePerPage)
 //	OneText       a detail page's slot whose annotations all fall on one
-//	              text is a dictionary knowing a heading (oneTextPenalty)
+//	              text is a dictionary knowing a heading (oneTextPenalty;
+//	              0, no candidate, when a single field's types do not
+//	              cover that text wholly: headingWord)
 //	Title         a detail page's slot whose values the page's <title>
 //	              names is the page's own object (titleBoost)
 //	Whole         recognizer agreement in shape: the share of values that
 //	              are whole text nodes (or whole instances of a
 //	              delimiting pattern), strongly for whole-node types
 //	Locality      on a detail page the fields of one object come from one
-//	              region of the page (locality.go): a slot outside the
+//	              region of the page (locality.go; a set field's place
+//	              too, detailPlaces): a slot outside the
 //	              region of the best-supported fields weighs
 //	              outsidePenalty, so that it is taken only when the
 //	              region holds no candidate, and is then flagged
@@ -223,6 +226,9 @@ func (w *State) slotScore(st *slotStats, fi int, basis string, annotation float6
 	// precedes, known or not.)
 	if ac := st.Count(f.Types); detail && ac >= 2 && len(st.Values) > 1 && st.AnnotatedTexts(f.Types) == 1 {
 		sc.OneText = oneTextPenalty
+		if basis != "label" && headingWord(st, f) {
+			sc.OneText = 0
+		}
 	}
 	// On a detail page, a single field whose values the page's <title>
 	// names is the page's own (not a sidebar's). Not for dates, prices
@@ -239,4 +245,31 @@ func (w *State) slotScore(st *slotStats, fi int, basis string, annotation float6
 		sc.Whole = 0.75 + 0.25*whole
 	}
 	return sc
+}
+
+// headingWord reports whether f's annotations in a detail page's slot
+// whose values vary all fall, on two pages or more, on one text that is
+// not even wholly an instance of f's types: the dictionary knows one
+// word of it ("More" of a "More information" heading that rotates with
+// "Details" and "Specifications"). That is a heading's word, not one
+// object's value page after page, and no evidence for f at all: the
+// OneText part is then 0 (no candidate), not oneTextPenalty, which only
+// ranks such a slot below others and still gave it the field when it was
+// the only candidate (every page's heading written as the field's value).
+// A slot that a label naming f nominated is not judged by it, nor is a
+// set field's slot: a set field left without the heading falls back to
+// its best other candidate, which on s39294 was a sidebar's list of
+// cuisines (ten wrong values a page instead of one heading); the place of
+// a set whose only candidates lie in a sidebar is detailPlaces' (an
+// anchor of the region), which the score's parts do not decide yet.
+func headingWord(st *slotStats, f FieldSpec) bool {
+	if f.Many || st.Count(f.Types) < 2 || len(st.Values) <= 1 || st.AnnotatedTexts(f.Types) != 1 {
+		return false
+	}
+	for _, t := range f.Types {
+		if st.Full[t] > 0 {
+			return false
+		}
+	}
+	return true
 }
