@@ -420,9 +420,10 @@ const lowFillShare = 0.75
 // lowFill reports whether field f (explanation fe), declared mandatory,
 // has values in its slots on fewer than lowFillShare of the sample
 // objects (FieldExplain.Filled): the sample itself says values are
-// missing (the run's low-fill diagnostic, seen before extraction).
+// missing (the run's low-fill diagnostic, seen before extraction). An
+// explanation without Filled (saved before it was kept) says nothing.
 func lowFill(fe FieldExplain, f FieldSpec) bool {
-	return !f.Optional && len(fe.Slots) > 0 && fe.Sample > 0 && float64(fe.Filled) < lowFillShare*float64(fe.Sample)
+	return !f.Optional && len(fe.Slots) > 0 && fe.Filled > 0 && float64(fe.Filled) < lowFillShare*float64(fe.Sample)
 }
 
 // doubtWords says why field f is in doubt, for a question's Why: its
