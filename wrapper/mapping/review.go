@@ -23,7 +23,9 @@ import (
 //
 //   - a single field's chosen slot has a rival holding other values
 //     whose score is at least AskRatio of it, on a slot no other field
-//     has (or above it: a slot another field took) ("close");
+//     has (or above it: a slot another field took), or at least
+//     unnamedRatio of it when the text before the chosen slot does not
+//     name the field (unnamedRival) ("close");
 //   - a field got no slot (abstained, its slots went to other fields, or
 //     it had no candidate): the other slots holding varying values are
 //     offered (FieldExplain.Others) ("no-slot");
@@ -34,18 +36,19 @@ import (
 //   - a single field carries one of the doubt notes AskDoubts ("doubt"),
 //     also when a rule placed it without any weighed candidate (the
 //     other slots are offered);
-//   - a single field has a candidate holding values only on sample
-//     objects where its slots hold none (CandidateExplain.Adds: the
-//     field at another place on those pages), or, when it carries a
-//     doubt note of any kind, one of the other slots does
-//     (markSpareAdds): chosen, the slot is added to the field's
-//     ("split");
+//   - a single field, or a set field of the object, has a candidate
+//     holding values only on sample objects where its slots hold none
+//     (CandidateExplain.Adds: the field at another place on those
+//     pages), or, when it carries a doubt note of any kind or is
+//     mandatory and filled on under lowFillShare of the sample
+//     (lowFill), one of the other slots does (markSpareAdds): chosen,
+//     the slot is added to the field's ("split");
 //   - a list source's record segmentation had a runner-up cutting the
 //     sample differently that scores at least AskRatio of it ("records",
 //     recordq.go: the candidates are the two segmentations, shown with
 //     their record counts on the sample pages).
 //
-// Not asked: a set field, a field placed by a rule (a row, a part), a
+// Not asked: a set field otherwise, a field placed by a rule (a row, a part), a
 // field with no candidate at all (the no-slot diagnostic says why).
 
 // Thresholds of Questions.
