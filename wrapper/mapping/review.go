@@ -216,34 +216,6 @@ func rival(fe FieldExplain, chosen *CandidateExplain, slotOf map[int]string, rat
 	return CandidateExplain{}, false
 }
 
-// unnamedRatio: a free rival scoring at least this share of the chosen
-// slot makes the choice close when the text before the chosen slot does
-// not name the field (unnamedRival).
-const unnamedRatio = 0.8
-
-// unnamedRival returns, for single field f (explanation fe) whose chosen
-// slot's template text and label do not name the field
-// (labelAffinity below affinityName: "doors" for a time, "round" for a
-// jersey number), the best free rival scoring at least unnamedRatio of
-// it and holding other values: the score chose among look-alike slots
-// on the annotations alone, with nothing on the page saying which holds
-// the field.
-func unnamedRival(fe FieldExplain, chosen *CandidateExplain, f FieldSpec, slotOf map[int]string) (CandidateExplain, bool) {
-	if labelAffinity(strings.Fields(chosen.Context), f) >= affinityName || labelAffinity(strings.Fields(chosen.Label), f) >= affinityName {
-		return CandidateExplain{}, false
-	}
-	for _, c := range fe.Candidates {
-		if o := slotOf[c.Slot]; c.Chosen || c.Slot == chosen.Slot || c.Total < unnamedRatio*chosen.Total || o != "" && o != fe.Field {
-			continue
-		}
-		if sameValues(c.Samples, chosen.Samples) {
-			continue
-		}
-		return c, true
-	}
-	return CandidateExplain{}, false
-}
-
 // sameValues reports whether two candidates show the same first value on
 // every sample page they share (and share one at least).
 func sameValues(a, b []CandidateSample) bool {
@@ -400,10 +372,6 @@ func (w *State) questions() []Question {
 				q.Kind = QuestionClose
 				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over slot %d (score %s) holding other values",
 					chosen.Slot, FmtFactor(chosen.Total), f.Path, r.Slot, FmtFactor(r.Total))
-			} else if r, ok := unnamedRival(fe, chosen, f, slotOf); ok {
-				q.Kind = QuestionClose
-				q.Why = fmt.Sprintf("slot %d (score %s, after %q, which does not name %s) was chosen for %s over slot %d (score %s) holding other values",
-					chosen.Slot, FmtFactor(chosen.Total), chosen.Context, f.Name, f.Path, r.Slot, FmtFactor(r.Total))
 			} else if _, ok := rival(fe, chosen, slotOf, weakRival); ok && weak(fe, chosen) {
 				q.Kind = QuestionWeak
 				q.Why = fmt.Sprintf("slot %d was chosen for %s on little evidence (%s of %d sample values)",

@@ -21,7 +21,6 @@ func TestQuestionsFromDoubt(t *testing.T) {
 		}
 		return c
 	}
-	withContext := func(c CandidateExplain, ctx string) CandidateExplain { c.Context = ctx; return c }
 	spare := func(slot int, adds bool, vals ...string) CandidateExplain {
 		c := cand(slot, "none", 0, 0, false, vals...)
 		c.Adds = adds
@@ -51,14 +50,6 @@ func TestQuestionsFromDoubt(t *testing.T) {
 			Candidates: []CandidateExplain{cand(11, "annotations", 19, 19, true, "5", "3", "4"), cand(2, "annotations", 15, 15, false, "63", "67", "76")}}, nil, nil, "", false, -1},
 		{"free rival at 0.9", FieldExplain{Field: "f", Slots: []int{11}, Sample: 20,
 			Candidates: []CandidateExplain{cand(11, "annotations", 19, 19, true, "5", "3", "4"), cand(2, "annotations", 18, 18, false, "63", "67", "76")}}, nil, nil, QuestionClose, false, 2},
-		// A free rival at 0.8 when the chosen slot's template text does
-		// not name the field (review6: "doors" for a time).
-		{"free rival at 0.84, chosen after an unnaming text", FieldExplain{Field: "f", Slots: []int{11}, Sample: 20,
-			Candidates: []CandidateExplain{withContext(cand(11, "annotations", 19, 19, true, "5", "3", "4"), "doors"), cand(2, "annotations", 16, 16, false, "63", "67", "76")}}, nil, nil, QuestionClose, false, 2},
-		{"free rival at 0.84, chosen after the field's name", FieldExplain{Field: "f", Slots: []int{11}, Sample: 20,
-			Candidates: []CandidateExplain{withContext(cand(11, "annotations", 19, 19, true, "5", "3", "4"), "f"), cand(2, "annotations", 16, 16, false, "63", "67", "76")}}, nil, nil, "", false, -1},
-		{"taken rival at 0.84, chosen after an unnaming text", FieldExplain{Field: "f", Slots: []int{11}, Sample: 20,
-			Candidates: []CandidateExplain{withContext(cand(11, "annotations", 19, 19, true, "5", "3", "4"), "doors"), cand(2, "annotations", 16, 16, false, "63", "67", "76")}}, nil, map[int]string{2: "g"}, "", false, -1},
 		{"taken rival at 0.79", FieldExplain{Field: "f", Slots: []int{11}, Sample: 20,
 			Candidates: []CandidateExplain{cand(11, "annotations", 19, 19, true, "5", "3", "4"), cand(2, "annotations", 15, 15, false, "63", "67", "76")}}, nil, map[int]string{2: "g"}, "", false, -1},
 		{"far rival at 0.6", FieldExplain{Field: "f", Slots: []int{11}, Sample: 20,
