@@ -23,9 +23,7 @@ import (
 //
 //   - a single field's chosen slot has a rival holding other values
 //     whose score is at least AskRatio of it, on a slot no other field
-//     has (or above it: a slot another field took), or at least
-//     unnamedRatio of it when the text before the chosen slot does not
-//     name the field (unnamedRival) ("close");
+//     has (or above it: a slot another field took) ("close");
 //   - a field got no slot (abstained, its slots went to other fields, or
 //     it had no candidate): the other slots holding varying values are
 //     offered (FieldExplain.Others) ("no-slot");
