@@ -34,6 +34,9 @@ type FieldExplain struct {
 	// offered when a doubt note asks about it (QuestionDoubt).
 	Spare  []CandidateExplain `json:"spare,omitempty"`
 	Sample int                `json:"sample,omitempty"`
+	// Filled is the number of sample pages (or records) where one of
+	// the field's slots holds a value (review.go: lowFill).
+	Filled int `json:"filled,omitempty"`
 }
 
 // CandidateExplain is one candidate slot of a field.
@@ -98,6 +101,15 @@ func explainMapping(w *State, cands []cand, out []SlotMap, reg *region, stats []
 			fe.Region = strings.Join(reg.anchors, ", ")
 		}
 		fe.Sample = nPages
+		filled := map[int]bool{}
+		for _, s := range fe.Slots {
+			for i, n := range stats[s].PerPage {
+				if n > 0 {
+					filled[i] = true
+				}
+			}
+		}
+		fe.Filled = len(filled)
 		w.offerOthers(&fe, fi, out, stats, labels, inScope) // review.go
 		markSpareAdds(&fe, f, stats)                        // review.go
 		ex = append(ex, fe)

@@ -34,18 +34,19 @@ import (
 //   - a single field carries one of the doubt notes AskDoubts ("doubt"),
 //     also when a rule placed it without any weighed candidate (the
 //     other slots are offered);
-//   - a single field has a candidate holding values only on sample
-//     objects where its slots hold none (CandidateExplain.Adds: the
-//     field at another place on those pages), or, when it carries a
-//     doubt note of any kind, one of the other slots does
-//     (markSpareAdds): chosen, the slot is added to the field's
-//     ("split");
+//   - a single field, or a set field of the object, has a candidate
+//     holding values only on sample objects where its slots hold none
+//     (CandidateExplain.Adds: the field at another place on those
+//     pages), or, when it carries a doubt note of any kind or is
+//     mandatory and filled on under lowFillShare of the sample
+//     (lowFill), one of the other slots does (markSpareAdds): chosen,
+//     the slot is added to the field's ("split");
 //   - a list source's record segmentation had a runner-up cutting the
 //     sample differently that scores at least AskRatio of it ("records",
 //     recordq.go: the candidates are the two segmentations, shown with
 //     their record counts on the sample pages).
 //
-// Not asked: a set field, a field placed by a rule (a row, a part), a
+// Not asked: a set field otherwise, a field placed by a rule (a row, a part), a
 // field with no candidate at all (the no-slot diagnostic says why).
 
 // Thresholds of Questions.
@@ -90,7 +91,7 @@ const (
 // the field (a heading, another field's value, a link's words, a run of
 // several values). The other doubt kinds (missed values, another field's
 // type, items beside a set's) fire on right slots too often to ask.
-var askDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival, NoteClassOther}
+var askDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival, NoteClassOther, NoteInAside}
 
 // CandidateSample is a candidate slot's values on one sample page.
 type CandidateSample struct {
@@ -341,6 +342,19 @@ func (w *State) questions() []Question {
 			// slot), and the sample doubts it: the other slots are offered.
 			q.Kind = QuestionDoubt
 			q.Why = fmt.Sprintf("%s's slot(s) %v were placed by a rule, but its values on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.askDoubts(f.Path), ", "))
+		case !single && f.Parent == "" && slices.ContainsFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Adds }):
+			// A set field of the object with a candidate holding items
+			// only on sample objects where its slots hold none: the set
+			// at another place of the template on those pages.
+			a := slices.IndexFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Adds })
+			q.Kind = QuestionSplit
+			q.Why = fmt.Sprintf("slot %d holds %s's items on sample pages where its slot(s) %v hold none: may the field sit at two places?",
+				fe.Candidates[a].Slot, f.Path, fe.Slots)
+		case !single && f.Parent == "" && lowFill(fe, f) && slices.ContainsFunc(fe.Spare, func(c CandidateExplain) bool { return c.Adds }):
+			a := slices.IndexFunc(fe.Spare, func(c CandidateExplain) bool { return c.Adds })
+			q.Kind = QuestionSplit
+			q.Why = fmt.Sprintf("slot %d holds values on sample pages where %s's slot(s) %v hold none, and the field is in doubt (%s): may the field sit at two places?",
+				fe.Spare[a].Slot, f.Path, fe.Slots, w.doubtWords(fe, f))
 		case !single || chosen == nil || chosen.Score.Basis == "rule":
 			continue // a set field, or placed by a rule
 		default:
@@ -348,10 +362,10 @@ func (w *State) questions() []Question {
 				q.Kind = QuestionSplit
 				q.Why = fmt.Sprintf("slot %d holds %s's values on sample pages where its slot(s) %v hold none: may the field sit at two places?",
 					fe.Candidates[a].Slot, f.Path, fe.Slots)
-			} else if a := slices.IndexFunc(fe.Spare, func(c CandidateExplain) bool { return c.Adds }); a >= 0 && len(w.Doubt[f.Path]) > 0 {
+			} else if a := slices.IndexFunc(fe.Spare, func(c CandidateExplain) bool { return c.Adds }); a >= 0 && (len(w.Doubt[f.Path]) > 0 || lowFill(fe, f)) {
 				q.Kind = QuestionSplit
 				q.Why = fmt.Sprintf("slot %d holds values on sample pages where %s's slot(s) %v hold none, and the field is in doubt (%s: see the diagnostics): may the field sit at two places?",
-					fe.Spare[a].Slot, f.Path, fe.Slots, strings.Join(w.Doubt[f.Path], ", "))
+					fe.Spare[a].Slot, f.Path, fe.Slots, w.doubtWords(fe, f))
 			} else if r, ok := closeRival(fe, chosen, slotOf); ok {
 				q.Kind = QuestionClose
 				q.Why = fmt.Sprintf("slot %d (score %s) was chosen for %s over slot %d (score %s) holding other values",
@@ -398,6 +412,29 @@ func (w *State) questions() []Question {
 		qs = append(qs, q)
 	}
 	return qs
+}
+
+// lowFillShare: a mandatory field whose slots hold values on fewer than
+// this share of the sample objects is in doubt (lowFill).
+const lowFillShare = 0.75
+
+// lowFill reports whether field f (explanation fe), declared mandatory,
+// has values in its slots on fewer than lowFillShare of the sample
+// objects (FieldExplain.Filled): the sample itself says values are
+// missing (the run's low-fill diagnostic, seen before extraction). An
+// explanation without Filled (saved before it was kept) says nothing.
+func lowFill(fe FieldExplain, f FieldSpec) bool {
+	return !f.Optional && len(fe.Slots) > 0 && fe.Filled > 0 && float64(fe.Filled) < lowFillShare*float64(fe.Sample)
+}
+
+// doubtWords says why field f is in doubt, for a question's Why: its
+// doubt notes, and its low fill on the sample.
+func (w *State) doubtWords(fe FieldExplain, f FieldSpec) string {
+	ks := slices.Clone(w.Doubt[f.Path])
+	if lowFill(fe, f) {
+		ks = append(ks, fmt.Sprintf("a value on %d of %d sample objects only, though mandatory", fe.Filled, fe.Sample))
+	}
+	return strings.Join(ks, ", ")
 }
 
 // askSetDoubts are the doubt notes that ask about a set field of the
@@ -499,13 +536,13 @@ func (w *State) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*sl
 // values on this many sample objects at least.
 const minAddObjects = 2
 
-// markAdds marks the candidates of single field f (explanation fe) that
-// add to its slots: not chosen, keyed by no label, holding values on
+// markAdds marks the candidates of field f (explanation fe; a single
+// field, or a set field of the object) that add to its slots: not chosen, keyed by no label, holding values on
 // minAddObjects sample objects or more, none of which has a value in
 // one of the field's slots (a value at another place of the template on
 // those pages; split).
 func markAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
-	if f.Many || len(fe.Slots) == 0 {
+	if f.Many && f.Parent != "" || len(fe.Slots) == 0 {
 		return
 	}
 	has := map[int]bool{}
@@ -519,13 +556,13 @@ func markAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
 	markAddsIn(fe.Candidates, fe, has, stats)
 }
 
-// markSpareAdds marks, after markAdds, the spare slots of single field f
-// (FieldExplain.Spare) that add to its slots and its adding candidates
+// markSpareAdds marks, after markAdds, the spare slots of field f (as
+// markAdds) (FieldExplain.Spare) that add to its slots and its adding candidates
 // the same way: values on minAddObjects sample objects or more where
 // none of them has one. They are asked about only when the field
 // carries a doubt note (spareSplit).
 func markSpareAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
-	if f.Many || len(fe.Slots) == 0 || len(fe.Spare) == 0 {
+	if f.Many && f.Parent != "" || len(fe.Slots) == 0 || len(fe.Spare) == 0 {
 		return
 	}
 	has := map[int]bool{}

@@ -72,7 +72,7 @@ func TestQuestionsFromDoubt(t *testing.T) {
 		{"spare adds, in doubt", FieldExplain{Field: "f", Slots: []int{18}, Sample: 20,
 			Candidates: []CandidateExplain{cand(18, "annotations", 14, 14, true, "x", "y", "z")},
 			Spare:      []CandidateExplain{spare(29, false, "p", "q", "r"), spare(7, true, "a", "b", "c")}}, []string{NoteMissed}, nil, QuestionSplit, true, 7},
-		{"spare adds, no doubt", FieldExplain{Field: "f", Slots: []int{18}, Sample: 20,
+		{"spare adds, no doubt", FieldExplain{Field: "f", Slots: []int{18}, Sample: 20, Filled: 18,
 			Candidates: []CandidateExplain{cand(18, "annotations", 14, 14, true, "x", "y", "z")},
 			Spare:      []CandidateExplain{spare(7, true, "a", "b", "c")}}, nil, nil, "", false, -1},
 	}
@@ -109,6 +109,73 @@ func TestQuestionsFromDoubt(t *testing.T) {
 			}
 			if !found {
 				t.Errorf("slot %d not offered among %+v", c.offered, q.Candidates)
+			}
+		})
+	}
+}
+
+// TestSplitQuestions: split questions asked without a doubt note
+// (review6): a set field of the object with a candidate holding items
+// where its slots hold none; a spare slot adding to a mandatory field
+// (single or set) whose slots fill under lowFillShare of the sample. The
+// same with the field optional, well filled, or a tuple's set, asks
+// nothing. Table.
+func TestSplitQuestions(t *testing.T) {
+	vals := func(vs ...string) []CandidateSample {
+		var out []CandidateSample
+		for i, v := range vs {
+			out = append(out, CandidateSample{Index: i, Values: []string{v}, Count: 1})
+		}
+		return out
+	}
+	chosen := CandidateExplain{Slot: 11, Score: newScore("annotations", 8), Total: 8, Chosen: true, Samples: vals("x", "y", "z")}
+	addCand := CandidateExplain{Slot: 9, Score: newScore("annotations", 1), Total: 0.25, Adds: true, Samples: vals("a", "b", "c")}
+	addSpare := CandidateExplain{Slot: 6, Score: newScore("none", 0), Adds: true, Samples: vals("p", "q", "r")}
+	cases := []struct {
+		name    string
+		mult    string
+		parent  string
+		filled  int
+		cands   []CandidateExplain
+		spare   []CandidateExplain
+		kind    string // "" = no question
+		offered int
+	}{
+		{"set, adding candidate", "*", "", 12, []CandidateExplain{chosen, addCand}, nil, QuestionSplit, 9},
+		{"set, adding candidate, well filled", "*", "", 19, []CandidateExplain{chosen, addCand}, nil, QuestionSplit, 9},
+		{"tuple's set, adding candidate", "*", "t", 12, []CandidateExplain{chosen, addCand}, nil, "", -1},
+		{"set, no adding candidate", "*", "", 12, []CandidateExplain{chosen}, nil, "", -1},
+		{"set, low fill, spare adds", "+", "", 12, []CandidateExplain{chosen}, []CandidateExplain{addSpare}, QuestionSplit, 6},
+		{"set, optional, low fill, spare adds", "*", "", 12, []CandidateExplain{chosen}, []CandidateExplain{addSpare}, "", -1},
+		{"set, well filled, spare adds", "+", "", 16, []CandidateExplain{chosen}, []CandidateExplain{addSpare}, "", -1},
+		{"single, low fill, spare adds", "1", "", 12, []CandidateExplain{chosen}, []CandidateExplain{addSpare}, QuestionSplit, 6},
+		{"single, optional, low fill, spare adds", "?", "", 12, []CandidateExplain{chosen}, []CandidateExplain{addSpare}, "", -1},
+		{"single, well filled, spare adds", "1", "", 15, []CandidateExplain{chosen}, []CandidateExplain{addSpare}, "", -1},
+		{"single, no fill known, spare adds", "1", "", 0, []CandidateExplain{chosen}, []CandidateExplain{addSpare}, "", -1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := FieldSpec{Path: "f", Name: "f", Types: []string{"f"}, Mult: c.mult, Many: c.mult == "*" || c.mult == "+", Optional: c.mult == "*" || c.mult == "?", Parent: c.parent}
+			specs := []FieldSpec{f}
+			if c.parent != "" {
+				f.Path = c.parent + ".f"
+				specs = []FieldSpec{{Path: c.parent, Name: c.parent, Tuple: true, Many: true}, f}
+			}
+			w := &State{FieldSpecs: specs}
+			w.Explain = []FieldExplain{{Field: f.Path, Slots: []int{11}, Sample: 20, Filled: c.filled, Candidates: c.cands, Spare: c.spare}}
+			w.SlotMaps = []SlotMap{{Field: f.Path, Slot: 11}}
+			qs := w.Questions()
+			if c.kind == "" {
+				if len(qs) > 0 {
+					t.Fatalf("asked %s (%s), want no question", qs[0].Kind, qs[0].Why)
+				}
+				return
+			}
+			if len(qs) != 1 || qs[0].Kind != c.kind {
+				t.Fatalf("questions %+v, want one %s question", qs, c.kind)
+			}
+			if k := qs[0].Candidates; len(k) == 0 || k[0].Slot != c.offered || !k[0].Adds {
+				t.Errorf("candidates %+v: want slot %d, adding, first", k, c.offered)
 			}
 		})
 	}
