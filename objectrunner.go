@@ -369,6 +369,9 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 		}
 	}
 	if err != nil {
+		if res != nil && res.Discarded != nil {
+			stopped(rep, cfg.SOD, err)
+		}
 		return err
 	}
 	if res.Discarded != nil {

@@ -74,10 +74,11 @@ func (w *State) slotFields() map[int][]string {
 // cut to its recognizer's instances (FieldSpec.Delimited) when, on half of
 // its sample objects with a value or more (two at least), its first value
 // follows a page label (a text node of its own, outside links, at most
-// labelNearTags tags before the value's node) that names no field of the
-// SOD, not even by its kind, and a token annotated with the field's type
-// that no field's value covers lies between the first and the last token
-// of the other fields' values of the object. A label that names the field
+// labelNearTags tags before the value's node) that names no other field of
+// the SOD, not even by its kind, and this one at most by its kind
+// (foreignLabel), and a token annotated with the field's type
+// that no field's value covers lies in the object's element (the smallest
+// holding the other fields' values). A label that names the field
 // or another one is the row's (other-label says the second); a label that
 // names none, with an unread instance of the field's type among the
 // object's values, is a neighbouring row of the same type. Measured on zoo
@@ -86,8 +87,8 @@ func (w *State) slotFields() map[int][]string {
 func (w *State) foreignLabelNotes(pages []*annotate.Page) []Note {
 	slotsOf := w.slotFields()
 	type tally struct {
-		objs, hit int
-		label     string
+		objs   int
+		labels map[string]int // objects with a rival, by label
 	}
 	var fields []FieldSpec
 	tl := map[string]*tally{}
@@ -96,7 +97,7 @@ func (w *State) foreignLabelNotes(pages []*annotate.Page) []Note {
 			continue
 		}
 		fields = append(fields, f)
-		tl[f.Path] = &tally{}
+		tl[f.Path] = &tally{labels: map[string]int{}}
 	}
 	if len(fields) == 0 {
 		return nil
@@ -120,33 +121,42 @@ func (w *State) foreignLabelNotes(pages []*annotate.Page) []Note {
 				t := tl[f.Path]
 				t.objs++
 				first := rs[0][0]
-				label := w.foreignLabel(toks, first)
+				label := w.foreignLabel(toks, first, f)
 				if label == "" {
 					continue
 				}
-				lo, hi := -1, -1
+				// The object's element: the smallest holding the
+				// other fields' values.
+				var obj *html.Node
 				for g, grs := range vals {
 					if g == f.Path {
 						continue
 					}
 					for _, ab := range grs {
-						if lo < 0 || ab[0] < lo {
-							lo = ab[0]
+						if n := toks[ab[0]].Node; n != nil {
+							if obj == nil {
+								obj = n
+							} else {
+								obj = commonAncestor(obj, n)
+							}
 						}
-						hi = max(hi, ab[1])
+					}
+				}
+				own := map[int]bool{}
+				for _, ab := range rs {
+					for x := ab[0]; x < ab[1]; x++ {
+						own[x] = true
 					}
 				}
 				rival := false
-				for x := max(lo, 0); x < hi && !rival; x++ {
-					if !covered[x] && typedAs(toks[x], f.Types) {
+				for x := range toks {
+					if !own[x] && toks[x].Kind == KindWord && obj != nil && typedAs(toks[x], f.Types) && under(toks[x].Node, obj) {
 						rival = true
+						break
 					}
 				}
 				if rival {
-					t.hit++
-					if t.label == "" {
-						t.label = label
-					}
+					t.labels[label]++
 				}
 			}
 		})
@@ -154,41 +164,49 @@ func (w *State) foreignLabelNotes(pages []*annotate.Page) []Note {
 	var out []Note
 	for _, f := range fields {
 		t := tl[f.Path]
-		if t.hit < 2 || 2*t.hit < t.objs {
+		label, hit := mostOther(t.labels)
+		if hit < 2 || 2*hit < t.objs {
 			continue
 		}
 		out = append(out, Note{Kind: NoteForeignLabel, Field: f.Path, Message: fmt.Sprintf(
-			"field %s: on %d of the %d sample objects with a value its value follows the label %q, which names no field, while another instance of its type lies among the object's values unread: its slot may be a neighbouring row of the same type",
-			f.Path, t.hit, t.objs, t.label)})
+			"field %s: on %d of the %d sample objects with a value its value follows the label %q, which names no other field and this one at most by its kind, while another instance of its type lies among the object's values unread: its slot may be a neighbouring row of the same type",
+			f.Path, hit, t.objs, label)})
 	}
 	return out
 }
 
-// foreignLabel returns the page label right before token x (as
-// otherNamed takes it: a text node of its own, not in a link, at most
-// labelNearTags tags away) when it names no field of the SOD, not even by
-// its kind; "" otherwise.
-func (w *State) foreignLabel(toks []Token, x int) string {
-	if gap := labelGap(toks, x); gap < 0 || gap > labelNearTags {
+// foreignLabel returns the row label right before token x (formLabel:
+// in a dt, th or label element or ending with a colon, a text node of its
+// own outside links, at most labelNearTags tags away) when it names no
+// other field of the SOD, not even by its kind, and field f at most by
+// its kind ("Doors open" is a time's label word, not the show's); ""
+// otherwise.
+func (w *State) foreignLabel(toks []Token, x int, f FieldSpec) string {
+	l := formLabel(toks, x)
+	if l == "" {
 		return ""
 	}
-	y := x - 1
-	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
-		y--
-	}
-	if y < 0 || toks[y].Node == nil || linkText(toks[y].Node) != "" || (toks[x].Node != nil && toks[y].Node == toks[x].Node) {
+	label := strings.Fields(l)
+	if labelAffinity(label, f) >= affinityName {
 		return ""
 	}
-	label := pageLabel(toks, x)
-	if len(label) == 0 {
-		return ""
+	// The recognizer's or dictionary class's own name ("Date") names the
+	// field; only its other label words ("Doors" for a time) do not.
+	for _, k := range []string{f.Class, f.Predefined} {
+		for _, a := range strings.Fields(normName(k)) {
+			for _, b := range label {
+				if sameStem(a, singular(b)) {
+					return ""
+				}
+			}
+		}
 	}
 	for _, g := range w.FieldSpecs {
-		if labelAffinity(label, g) >= affinityKind {
+		if g.Path != f.Path && labelAffinity(label, g) >= affinityKind {
 			return ""
 		}
 	}
-	return strings.Join(label, " ")
+	return l
 }
 
 // partItemsNotes gives a NotePartItems for each root set field typed by
