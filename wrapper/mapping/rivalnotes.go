@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"golang.org/x/net/html"
@@ -27,12 +28,16 @@ import (
 //     objects whose other fields' values hold an instance of its type
 //     ("Midriver Publishers ( Aug 1995 )" for an empty date): its values
 //     are read as part of another field's.
+//   - label-inside: a field's values go on, after a comma, into a row
+//     label and its value ("…, LA 70103, Ages: 18+"): the next row is
+//     read into the value.
 
 // Kinds of the notes of this file.
 const (
 	NoteForeignLabel = "foreign-label"
 	NotePartItems    = "part-items"
 	NoteInOther      = "in-other-value"
+	NoteLabelInside  = "label-inside"
 )
 
 // rivalNotes gives the notes of this file.
@@ -41,6 +46,7 @@ func (w *State) rivalNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.foreignLabelNotes(pages)...)
 	out = append(out, w.partItemsNotes(pages)...)
 	out = append(out, w.inOtherNotes(pages)...)
+	out = append(out, w.labelInsideNotes(w.sampleObjects(pages))...)
 	return out
 }
 
@@ -93,7 +99,7 @@ func (w *State) foreignLabelNotes(pages []*annotate.Page) []Note {
 	var fields []FieldSpec
 	tl := map[string]*tally{}
 	for _, f := range w.FieldSpecs {
-		if f.Tuple || f.Many || f.Parent != "" || !f.Delimited() || len(f.Types) == 0 {
+		if f.Tuple || f.Many || f.Parent != "" || f.Predefined == "" || !f.Delimited() || len(f.Types) == 0 {
 			continue
 		}
 		fields = append(fields, f)
@@ -150,7 +156,11 @@ func (w *State) foreignLabelNotes(pages []*annotate.Page) []Note {
 				}
 				rival := false
 				for x := range toks {
-					if !own[x] && toks[x].Kind == KindWord && obj != nil && typedAs(toks[x], f.Types) && under(toks[x].Node, obj) {
+					// The rival opens an instance and has no row label
+					// of its own ("List price:" is another price's row,
+					// not this one's).
+					if !own[x] && toks[x].Kind == KindWord && obj != nil && typedAs(toks[x], f.Types) && (x == 0 || !typedAs(toks[x-1], f.Types)) &&
+						under(toks[x].Node, obj) && formLabel(toks, x) == "" && !inRepeated(toks[x].Node, toks[first].Node) {
 						rival = true
 						break
 					}
@@ -389,4 +399,119 @@ func (w *State) inOtherNotes(pages []*annotate.Page) []Note {
 			f.Path, t.in, t.objs, t.other, t.other)})
 	}
 	return out
+}
+
+// inRepeated reports whether text node n lies in a repeated block that
+// does not hold the value's node v: an element, below their common
+// ancestor and at most four levels above n, with two siblings or more of
+// its tag and markup (tagShape), such as a review among reviews or a
+// related item of a sidebar, whose instances are other objects'.
+func inRepeated(n, v *html.Node) bool {
+	top := commonAncestor(n, v)
+	for e, up := n.Parent, 0; e != nil && e != top && up < 4; e, up = e.Parent, up+1 {
+		if e.Type != html.ElementNode || e.Parent == nil {
+			continue
+		}
+		shape, like := tagShape(e), 0
+		for k := e.Parent.FirstChild; k != nil; k = k.NextSibling {
+			if k != e && k.Type == html.ElementNode && k.Data == e.Data && tagShape(k) == shape {
+				like++
+			}
+		}
+		if like >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// labelInsideNotes gives a NoteLabelInside for each single field, root or
+// nested, not cut to its recognizer's instance (FieldSpec.Delimited) when
+// RaggedShare of its values extracted from the sample pages or more (two
+// at least) hold, after a separator (",", ";", "|", "·") and not at their
+// start, one same text of one to three words with a letter ending in a
+// colon and followed by more text ("Ages:" of "3647 Elm Rd, Brooklyn, NY
+// 11286, Ages: All Ages"): the value runs on into the next row, label
+// and all. label-in-value says it of a label that opens the value.
+// Measured on zoo seeds 38000-38299: a nested venue address read with the
+// age row on every page (F1 0), with no diagnostic (run-on is for root
+// fields).
+func (w *State) labelInsideNotes(sample func() [][]*Object) []Note {
+	type tally struct {
+		vals  int
+		heads map[string]int
+		ex    map[string]string
+	}
+	tl := map[string]*tally{}
+	for _, f := range w.FieldSpecs {
+		if !f.Tuple && !f.Many && !f.Delimited() {
+			tl[f.Path] = &tally{heads: map[string]int{}, ex: map[string]string{}}
+		}
+	}
+	if len(tl) == 0 {
+		return nil
+	}
+	var visit func(prefix string, fds []Field)
+	visit = func(prefix string, fds []Field) {
+		for _, fd := range fds {
+			path := prefix + fd.Name
+			for _, v := range fd.Values {
+				if len(v.Fields) > 0 {
+					visit(path+".", v.Fields)
+				}
+			}
+			t := tl[path]
+			if t == nil || fd.Tuple {
+				continue
+			}
+			for _, v := range fd.Values {
+				if v.Text == "" {
+					continue
+				}
+				t.vals++
+				if h := insideLabel(v.Text); h != "" {
+					t.heads[h]++
+					if t.ex[h] == "" {
+						t.ex[h] = v.Text
+					}
+				}
+			}
+		}
+	}
+	for _, objs := range sample() {
+		for _, o := range objs {
+			visit("", o.Fields)
+		}
+	}
+	var out []Note
+	for _, f := range w.FieldSpecs {
+		t := tl[f.Path]
+		if t == nil {
+			continue
+		}
+		best, n := mostOther(t.heads)
+		if n < 2 || float64(n) < RaggedShare*float64(t.vals) {
+			continue
+		}
+		out = append(out, Note{Kind: NoteLabelInside, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of its %d values on the sample pages go on into the row label %q (e.g. %q): the next row is read as part of the value",
+			f.Path, n, t.vals, best, t.ex[best])})
+	}
+	return out
+}
+
+// insideLabel returns the lower-cased label (colonHead) that follows a
+// separator inside txt, not at its start ("ages:" of "…, NY 11286, Ages:
+// All Ages"); "" when there is none.
+func insideLabel(txt string) string {
+	c := strings.Index(txt, ":")
+	if c <= 0 || strings.TrimSpace(txt[c+1:]) == "" {
+		return ""
+	}
+	sep := strings.LastIndexAny(txt[:c], ",;|·")
+	if sep <= 0 {
+		return ""
+	}
+	_, size := utf8.DecodeRuneInString(txt[sep:])
+	return colonHead(strings.TrimSpace(txt[sep+size:]))
 }
