@@ -363,13 +363,19 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 			return fmt.Errorf("no sample: %d of %d pages were left out, e.g. %s: %w", len(res.Skipped), res.Total, first.Path, first.Err)
 		}
 		if res.Discarded != nil {
-			return fmt.Errorf("%w (besides, %d pages were left out, e.g. %s: %v)", res.Discarded, len(res.Skipped), first.Path, first.Err)
+			err := fmt.Errorf("%w (besides, %d pages were left out, e.g. %s: %v)", res.Discarded, len(res.Skipped), first.Path, first.Err)
+			stopped(rep, cfg.SOD, err)
+			return err
 		}
 	}
 	if err != nil {
+		if res != nil && res.Discarded != nil {
+			stopped(rep, cfg.SOD, err)
+		}
 		return err
 	}
 	if res.Discarded != nil {
+		stopped(rep, cfg.SOD, res.Discarded)
 		return res.Discarded
 	}
 	if len(res.Pages) < 2 {
@@ -394,16 +400,28 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	}
 	rep.InduceTime = time.Since(start) - waited
 	if err != nil {
-		rep.Stopped = err.Error()
-		for _, f := range wrapper.SODFields(cfg.SOD) {
-			if !f.Tuple {
-				rep.StoppedFields = append(rep.StoppedFields, f.Path)
-			}
-		}
+		stopped(rep, cfg.SOD, err)
 		return err
 	}
 	rep.Wrapper = w
 	return nil
+}
+
+// stopped records in rep that no wrapper was learned, and why: every
+// field of the SOD is named (Report.StoppedFields), so that Diagnose says
+// of each that it is not extracted. A source discarded for a mandatory
+// type found on too few pages stops so too: before, only that type was
+// named and the SOD's other fields, all empty, were not (zoo dev seeds
+// 38000-38299: four fields of one restaurant template at F1 0, no
+// diagnostic).
+func stopped(rep *Report, s *sod.SOD, err error) {
+	rep.Stopped = err.Error()
+	rep.StoppedFields = nil
+	for _, f := range wrapper.SODFields(s) {
+		if !f.Tuple {
+			rep.StoppedFields = append(rep.StoppedFields, f.Path)
+		}
+	}
 }
 
 // Extract applies w to every page of paths (page files, relative to
