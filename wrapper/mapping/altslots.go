@@ -19,6 +19,51 @@ import (
 // altMinShare of the chosen one's score: the same field's values in the
 // row's other form, not another field's.
 
+// In record mode the row's two forms need not be a choice: an optional
+// part between two slots ("<a>Publisher</a>; <a>date</a>" with the
+// publisher optional, or an optional "List price" row before the date)
+// leaves the date in one slot on some records and in the next on the
+// others, both slots being in every record. The slots are then exclusive
+// by the sample rather than by the template (apartInSample): no sample
+// record has the field's instance in both.
+
+// altOverlap is the largest share of the smaller slot's records holding
+// the field's instance that may hold it in the other slot too, for the two
+// slots to be apart in the sample.
+const altOverlap = 0.05
+
+// apartInSample reports whether slots a and b of a record-mode wrapper
+// hold a patterned field's instances in different sample records: each in
+// two records at least, in common at most altOverlap of the fewer. Only
+// patterned fields: their recognizers find every instance, so the records
+// that lack one in a slot are known; a dictionary that knows a fifth of
+// the values would make any two slots look apart.
+func (w *State) apartInSample(stats []*slotStats, a, b int, f FieldSpec) bool {
+	if w.Records == nil || !f.Patterned() || a >= len(stats) || b >= len(stats) {
+		return false
+	}
+	recs := func(st *slotStats) map[int]bool {
+		out := map[int]bool{}
+		for _, t := range f.Types {
+			for r := range st.AnnRecs[t] {
+				out[r] = true
+			}
+		}
+		return out
+	}
+	ra, rb := recs(stats[a]), recs(stats[b])
+	if len(ra) < 2 || len(rb) < 2 {
+		return false
+	}
+	both := 0
+	for r := range ra {
+		if rb[r] {
+			both++
+		}
+	}
+	return float64(both) <= altOverlap*float64(min(len(ra), len(rb)))
+}
+
 // altMinShare is the least weight of an alternative's slot relative to
 // the chosen slot of its field.
 const altMinShare = 0.25
@@ -81,7 +126,7 @@ func (w *State) altSlots(cands []cand, out []SlotMap, stats []*slotStats, valid 
 	chosen := map[int]*pick{}
 	for _, sm := range out {
 		fi := IndexOf(w.FieldSpecs, sm.Field)
-		if fi < 0 || sm.Slot >= len(paths) || len(paths[sm.Slot]) == 0 || len(sm.Label) > 0 {
+		if fi < 0 || sm.Slot >= len(paths) || len(sm.Label) > 0 {
 			continue
 		}
 		if f := w.FieldSpecs[fi]; f.Parent != "" || f.Many || f.Tuple {
@@ -105,7 +150,7 @@ func (w *State) altSlots(cands []cand, out []SlotMap, stats []*slotStats, valid 
 		}
 		ok := true
 		for _, s := range p.slots {
-			ok = ok && exclusive(paths[s], paths[c.Slot])
+			ok = ok && (exclusive(paths[s], paths[c.Slot]) || w.apartInSample(stats, s, c.Slot, w.FieldSpecs[c.Field]))
 		}
 		if !ok {
 			continue

@@ -70,6 +70,17 @@
 // explainedSlots as well; and a set field's candidates get the Locality
 // part too, which detailPlaces multiplies into a place's weight.
 //
+// Added by branch records6 (docs/trust.md, "List records (branch
+// records6)"), all in record mode: the Annotation share of an optional
+// patterned field riding beside a type that fills its slot
+// (companionShare, companion.go); single fields settled in a slot of their
+// own are no rivals in a set field's item plurality (settledTypes,
+// setitems.go), the joint assignment read into the candidacy test; a
+// single field's slots apart in the sample (apartInSample, altslots.go),
+// the template's exclusive alternatives measured on the sample records;
+// and a Run slot's value read with the bounds its statistics used
+// (firstRun, match.go), a bug fix rather than a rule.
+//
 // Deleted after measuring: column headers as row labels (colrow), a
 // label's "/" between two names (slashlabel), a label's written-in number
 // against a field (labelnum), a learned row

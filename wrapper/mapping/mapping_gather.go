@@ -371,12 +371,21 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			if st.AnnOcc > 0 {
 				share = float64(c) / float64(st.AnnOcc)
 			}
+			if w.Records != nil {
+				share = companionShare(st, f, c) // companion.go
+			}
 			itemLevel := false
 			plural := st.PluralityAmong(f.Types, kin[fi])
 			if f.Many {
 				// A list with one known item (setitems.go).
-				if ic, is := st.ItemCount(f.Types); ic > c && (is >= w.Options.GeneraliseThres || is >= pluralityShare && st.ItemPlurality(f.Types)) {
-					c, share, itemLevel, plural = ic, is, true, st.ItemPlurality(f.Types)
+				// In record mode the single fields settled in a slot of
+				// their own are no rivals (settledTypes).
+				var settled []string
+				if w.Records != nil {
+					settled = settledTypes(w.FieldSpecs, stats, s)
+				}
+				if ic, is := st.ItemCount(f.Types); ic > c && (is >= w.Options.GeneraliseThres || is >= pluralityShare && st.ItemPluralityAmong(f.Types, settled)) {
+					c, share, itemLevel, plural = ic, is, true, st.ItemPluralityAmong(f.Types, settled)
 				}
 			}
 			// A label naming the field right before the slot's values

@@ -196,6 +196,23 @@ func runs(toks []Token, a, b int) [][2]int {
 	return appendRuns(nil, toks, a, b)
 }
 
+// firstRun returns the first run of words of the value [a, b) as the
+// slot's statistics read it (valueBounds: edge punctuation and tags left
+// out), or [a, b) when it has none. A slot is a Run slot (SlotMap.Run)
+// when none of its sample values holds a tag within those bounds
+// (slotStats.Tagged), so extraction must cut the value the same way: on
+// the raw bounds the first run may be edge punctuation alone, the ":" a
+// label's element leaves to the slot when the template ends inside the
+// label ("<b>Made by:</b> Hartwell" with "Made by" template text), and the
+// field gets no value on any record.
+func firstRun(toks []Token, a, b int) (int, int) {
+	va, vb := valueBounds(toks, a, b)
+	if rs := runs(toks, va, vb); len(rs) > 0 {
+		return rs[0][0], rs[0][1]
+	}
+	return a, b
+}
+
 // appendRuns appends the runs of words of tokens [a, b) to out.
 func appendRuns(out [][2]int, toks []Token, a, b int) [][2]int {
 	for x := a; x < b; {

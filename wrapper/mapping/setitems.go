@@ -168,10 +168,14 @@ func (st *slotStats) ItemMeanConf(types []string) float64 {
 }
 
 // ItemPlurality is plurality counted on items (itemTypes).
-func (st *slotStats) ItemPlurality(types []string) bool {
+func (st *slotStats) ItemPlurality(types []string) bool { return st.ItemPluralityAmong(types, nil) }
+
+// ItemPluralityAmong is ItemPlurality where the types in settled are no
+// rivals (settledTypes).
+func (st *slotStats) ItemPluralityAmong(types, settled []string) bool {
 	mine, _ := st.ItemCount(types)
 	for t, n := range st.itemTypes {
-		if !slices.Contains(types, t) && n >= mine {
+		if !slices.Contains(types, t) && !slices.Contains(settled, t) && n >= mine {
 			return false
 		}
 	}
@@ -185,6 +189,35 @@ func patternTypes(fields []FieldSpec) map[string]bool {
 		if f.Patterned() {
 			for _, t := range f.Types {
 				out[t] = true
+			}
+		}
+	}
+	return out
+}
+
+// settledTypes returns, for slot s, the types of the single root fields
+// that a slot of their own holds more often, as whole values, than s
+// holds them as items. The mapping is one assignment: a single field
+// takes one slot per object, its best, and its annotations on the items
+// of another slot's lists are then a dictionary knowing a word of them
+// (a restaurant dictionary that knows "Mexican" and "Seafood"), not a
+// rival of a set field for the slot. Counted as rivals they tied with a
+// sparse cuisine dictionary in the cuisines' own slot, and the cuisines
+// had no slot at all (zoo s40139, cuisine F1 0).
+func settledTypes(fields []FieldSpec, stats []*slotStats, s int) []string {
+	var out []string
+	for _, g := range fields {
+		if g.Tuple || g.Many || g.Parent != "" {
+			continue
+		}
+		here, _ := stats[s].ItemCount(g.Types)
+		if here == 0 {
+			continue
+		}
+		for b, st := range stats {
+			if b != s && st.Count(g.Types) >= here {
+				out = append(out, g.Types...)
+				break
 			}
 		}
 	}

@@ -439,9 +439,7 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 				if len(fl.Values) == 0 {
 					a, b := v.A, v.B
 					if sm.Run {
-						if rs := runs(toks, a, b); len(rs) > 0 {
-							a, b = rs[0][0], rs[0][1]
-						}
+						a, b = firstRun(toks, a, b)
 					}
 					if c := sm.Cut; c != nil {
 						sg := segments(toks, a, b)

@@ -151,8 +151,8 @@ func (w *State) byLabel(toks []Token, r *mrec, f FieldSpec) []Value {
 			return
 		}
 		a, b := v.A, v.B
-		if rs := runs(toks, a, b); len(rs) > 0 && sm.Run {
-			a, b = rs[0][0], rs[0][1]
+		if sm.Run {
+			a, b = firstRun(toks, a, b)
 		}
 		if val, ok := w.value(toks, a, b, sm, f); ok && !w.otherInstance(v.Slot, f, val.Text) { // nodelabel.go
 			out = append(out, val)
