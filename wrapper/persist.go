@@ -139,7 +139,7 @@ func fromWrapperFile(f *mapping.WrapperFile) (*State, error) {
 		return nil, fmt.Errorf("wrapper: load: template: %w", err)
 	}
 	w := &State{Options: f.Options, SODHash: f.SODHash, SODName: f.SODName, Mult: f.PageMult, PageMin: f.PageMin, FieldSpecs: f.Fields,
-		SlotMaps: f.Slots, Scope: f.Scope, Template: &Template{Root: root}, Paths: mapping.NewPathsFor(f.Fields), Records: f.Records, NoSlot: f.NoSlot, Doubt: f.Doubt, Rival: f.Rival, Terms: f.Terms}
+		SlotMaps: f.Slots, Scope: f.Scope, Template: &Template{Root: root}, Paths: mapping.NewPathsFor(f.Fields), Records: f.Records, NoSlot: f.NoSlot, Doubt: f.Doubt, Rival: f.Rival}
 	for i, p := range f.Pins {
 		if err := p.Check(); err != nil {
 			return nil, fmt.Errorf("wrapper: load: pins[%d]: %w", i, err)

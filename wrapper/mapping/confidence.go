@@ -32,13 +32,6 @@ type Evidence struct {
 	// its chosen slot holds against a better-scored candidate slot that
 	// another field took; 0 when there is none.
 	Rival float64 `json:",omitempty"`
-	// Complete and Shadow are the field's sample terms (sampleterms.go):
-	// the mean confidence of a partial recognizer's instances in the
-	// slot's sample values, and the share of the field's type on the
-	// sample that its own slots hold against another field's slot; 0
-	// when not measured.
-	Complete float64 `json:",omitempty"`
-	Shadow   float64 `json:",omitempty"`
 }
 
 // Confidence returns the confidence of a value with evidence e, in [0,1]
@@ -47,7 +40,7 @@ type Evidence struct {
 // dev sites (docs/trust.md, "Confidence"), under the ceiling of the
 // field's doubt notes:
 //
-//		confidence = min(SlotTerm × RivalTerm × ShadowTerm, DoubtCeiling, CompleteCeiling)
+//		confidence = min(SlotTerm × RivalTerm, DoubtCeiling)
 //
 //	  - SlotTerm: the slot's annotation share, scaled down when few of its
 //	    sample values were annotated (Share × min(1, 0.5+Coverage)); a value
@@ -59,20 +52,13 @@ type Evidence struct {
 //	  - DoubtCeiling: 1, or DoubtConfidence (WeakDoubtConfidence for the
 //	    weaker signals) when the field has a doubt note on the sample
 //	    (Evidence.Doubt, doubt.go).
-//	  - ShadowTerm: 1, or the field's shadow term (Evidence.Shadow,
-//	    sampleterms.go) when another field's slot held the field's type
-//	    on the sample as often as half the field's own slots did.
-//	  - CompleteCeiling: 1, or, for a field of a partial recognizer
-//	    (addresses), the recognizer's mean confidence in the instances
-//	    its slot held on the sample (Evidence.Complete): how complete
-//	    they were.
 //
 // SlotTerm is a score, not a calibrated probability (values below 0.5 are
 // right far more often than half the time: docs/trust.md); the other two
 // lower it where the measured precision is low.
 func (e Evidence) Confidence() float64 {
-	c := e.SlotTerm() * e.RivalTerm() * e.ShadowTerm()
-	c = min(c, e.DoubtCeiling(), e.CompleteCeiling())
+	c := e.SlotTerm() * e.RivalTerm()
+	c = min(c, e.DoubtCeiling())
 	return float64(int(c*1000+0.5)) / 1000
 }
 
@@ -94,25 +80,6 @@ func (e Evidence) RivalTerm() float64 {
 	return e.Rival
 }
 
-// ShadowTerm is the shadow's part of a value's confidence (Confidence,
-// sampleterms.go): 1 without one.
-func (e Evidence) ShadowTerm() float64 {
-	if e.Shadow <= 0 {
-		return 1
-	}
-	return e.Shadow
-}
-
-// CompleteCeiling is the highest confidence the completeness of a partial
-// recognizer's instances allows (Confidence, sampleterms.go): 1 when not
-// measured.
-func (e Evidence) CompleteCeiling() float64 {
-	if e.Complete <= 0 {
-		return 1
-	}
-	return min(1, e.Complete)
-}
-
 // DoubtCeiling is the highest confidence the field's doubt notes allow
 // (Confidence, doubt.go): 1 without any.
 func (e Evidence) DoubtCeiling() float64 { return doubtCap(e.Doubt) }
@@ -121,5 +88,5 @@ func (e Evidence) DoubtCeiling() float64 { return doubtCap(e.Doubt) }
 func (w *State) evidence(sm *SlotMap, f FieldSpec) Evidence {
 	return Evidence{Share: sm.Share, Coverage: sm.Coverage, Recognizer: w.Valid[f.Path] != nil, Valid: sm.Valid,
 		Labelled: len(sm.Label) > 0 || len(sm.Row) > 0 || len(sm.ItemLabel) > 0, Dictionary: f.Dictionary,
-		Doubt: w.Doubt[f.Path], Rival: w.Rival[f.Path], Complete: w.Terms[f.Path].Complete, Shadow: w.Terms[f.Path].Shadow}
+		Doubt: w.Doubt[f.Path], Rival: w.Rival[f.Path]}
 }

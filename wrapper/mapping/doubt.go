@@ -509,14 +509,10 @@ func (d *doubtTally) constantOrFirst() string { return d.Constant }
 // its sample (Wrapper.doubt; Evidence.Doubt), in the wrapper and its
 // page wrapper.
 func (w *State) LearnDoubts(pages []*annotate.Page) {
-	w.scopes = map[*annotate.Page][]scopeHit{}
-	defer func() { w.scopes = nil }()
 	w.Doubt = doubtsOf(w.Notes(pages))
-	w.Rival = w.rivalTerms()       // rival.go
-	w.Terms = w.sampleTerms(pages) // sampleterms.go
+	w.Rival = w.rivalTerms() // rival.go
 	if w.Page != nil {
 		w.Page.Doubt = w.Doubt
 		w.Page.Rival = w.Rival
-		w.Page.Terms = w.Terms
 	}
 }

@@ -147,10 +147,8 @@ func tagShape(n *html.Node) string {
 // from (pages, annotated): the notes of induction (abstentions) and the
 // multiplicity hints measured on the sample. Sorted by field then kind.
 func (w *State) Notes(pages []*annotate.Page) []Note {
-	if w.scopes == nil {
-		w.scopes = map[*annotate.Page][]scopeHit{}
-		defer func() { w.scopes = nil }()
-	}
+	w.scopes = map[*annotate.Page][]scopeHit{}
+	defer func() { w.scopes = nil }()
 	out := slices.Clone(w.Abstained[w.Scope])
 	out = append(out, w.pinNotes[w.Scope]...) // pins.go
 	out = append(out, w.multiplicityNotes(pages)...)

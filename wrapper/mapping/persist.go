@@ -68,9 +68,6 @@ type WrapperFile struct {
 	Doubt map[string][]string `json:"doubt,omitempty"`
 	// Rival maps a field to its rival term (rival.go).
 	Rival map[string]float64 `json:"rival,omitempty"`
-	// Terms maps a field to its sample's confidence terms
-	// (sampleterms.go).
-	Terms map[string]SampleTerms `json:"terms,omitempty"`
 	// Pins are the answers the wrapper was learned with (pins.go;
 	// optional).
 	Pins []Pin `json:"pins,omitempty"`
@@ -127,7 +124,6 @@ func (w *State) File() *WrapperFile {
 	f.NoSlot = w.NoSlot
 	f.Doubt = w.Doubt
 	f.Rival = w.Rival
-	f.Terms = w.Terms
 	f.LabelKeys = w.Keyed
 	f.Pins = w.savedPins()
 	f.Shapes = w.Shapes

@@ -79,9 +79,6 @@ type State struct {
 	// score its chosen slot holds against a better-scored candidate slot
 	// another field took. Saved.
 	Rival map[string]float64
-	// Terms maps a field to the confidence terms measured on the sample
-	// when the wrapper was learned (sampleterms.go). Saved.
-	Terms map[string]SampleTerms
 	// NoSlot maps an entity field without slot to why it has none
 	// (noslot.go).
 	NoSlot map[string]string
