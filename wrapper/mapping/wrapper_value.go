@@ -4,7 +4,6 @@ import (
 	"unicode"
 
 	"github.com/objectrunner/objectrunner/annotate"
-	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/wrapper/exalg"
 )
 
@@ -51,11 +50,6 @@ func (w *State) value(toks []Token, a, b int, sm *SlotMap, f FieldSpec) (Value, 
 		}
 		v.Normalized, v.Unrecognized = norm, !ok
 		v.Evidence.Recognized = ok
-		if ok && f.Predefined != "" && !recognizers.Delimits(f.Predefined) {
-			// A partial recognizer (addresses) says by its confidence
-			// how complete the value's instance is (confidence.go).
-			_, v.Evidence.Complete, _ = longestInstance(r, txt)
-		}
 	}
 	for x := a; x < b; x++ {
 		for _, an := range toks[x].Ann {
