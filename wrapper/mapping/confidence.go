@@ -32,6 +32,12 @@ type Evidence struct {
 	// its chosen slot holds against a better-scored candidate slot that
 	// another field took; 0 when there is none.
 	Rival float64 `json:",omitempty"`
+	// Complete is, for a field whose predefined recognizer is partial
+	// (addresses: recognizers.Info.Partial), the recognizer's confidence
+	// in the longest instance it finds in the value, which says how
+	// complete the instance is (0.95 for street, city, state and zip,
+	// 0.75 for a street line alone); 0 for other fields.
+	Complete float64 `json:",omitempty"`
 }
 
 // Confidence returns the confidence of a value with evidence e, in [0,1]
@@ -40,7 +46,7 @@ type Evidence struct {
 // dev sites (docs/trust.md, "Confidence"), under the ceiling of the
 // field's doubt notes:
 //
-//		confidence = min(SlotTerm × RivalTerm, DoubtCeiling)
+//		confidence = min(SlotTerm × RivalTerm, DoubtCeiling, CompleteCeiling)
 //
 //	  - SlotTerm: the slot's annotation share, scaled down when few of its
 //	    sample values were annotated (Share × min(1, 0.5+Coverage)); a value
@@ -52,13 +58,19 @@ type Evidence struct {
 //	  - DoubtCeiling: 1, or DoubtConfidence (WeakDoubtConfidence for the
 //	    weaker signals) when the field has a doubt note on the sample
 //	    (Evidence.Doubt, doubt.go).
+//	  - CompleteCeiling: 1, or, for a field of a partial recognizer
+//	    (addresses), the recognizer's confidence in the value's longest
+//	    instance (Evidence.Complete): a street line without its city
+//	    line is an incomplete address, most often one whose other line
+//	    the slot does not hold (docs/trust.md, "Confidence (branch
+//	    conf6)").
 //
 // SlotTerm is a score, not a calibrated probability (values below 0.5 are
 // right far more often than half the time: docs/trust.md); the other two
 // lower it where the measured precision is low.
 func (e Evidence) Confidence() float64 {
 	c := e.SlotTerm() * e.RivalTerm()
-	c = min(c, e.DoubtCeiling())
+	c = min(c, e.DoubtCeiling(), e.CompleteCeiling())
 	return float64(int(c*1000+0.5)) / 1000
 }
 
@@ -78,6 +90,16 @@ func (e Evidence) RivalTerm() float64 {
 		return 1
 	}
 	return e.Rival
+}
+
+// CompleteCeiling is the highest confidence the completeness of a partial
+// recognizer's instance in the value allows (Confidence): 1 when not
+// measured.
+func (e Evidence) CompleteCeiling() float64 {
+	if e.Complete <= 0 {
+		return 1
+	}
+	return min(1, e.Complete)
 }
 
 // DoubtCeiling is the highest confidence the field's doubt notes allow

@@ -23,6 +23,8 @@ func TestEvidenceConfidence(t *testing.T) {
 		{"a rival multiplies it", Evidence{Share: 1, Coverage: 1, Rival: 0.4}, 0.4},
 		{"a rival lowers an annotated value too", Evidence{Share: 0.5, Annotated: true, Rival: 0.5}, 0.45},
 		{"the doubt ceiling caps the product", Evidence{Share: 1, Coverage: 1, Rival: 0.45, Doubt: []string{NoteConstant}}, 0.45},
+		{"an incomplete instance of a partial recognizer caps it", Evidence{Share: 1, Coverage: 1, Recognizer: true, Recognized: true, Complete: 0.75}, 0.75},
+		{"a complete one keeps it", Evidence{Share: 1, Coverage: 1, Recognizer: true, Recognized: true, Complete: 0.95}, 0.95},
 		{"recognizer and label do not move it", Evidence{Share: 0.6, Coverage: 1, Recognizer: true, Recognized: true, Labelled: true, Valid: 1}, 0.6},
 	}
 	for _, tc := range tests {

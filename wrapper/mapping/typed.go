@@ -114,6 +114,7 @@ func (w *State) agreeFields(o *Object, prefix string, fs []Field) []Field {
 			out = append(out, f)
 			continue
 		}
+		w.complete(path, f.Values)
 		r, name := w.typeCheck(path)
 		if r == nil {
 			out = append(out, f)
@@ -133,6 +134,22 @@ func (w *State) agreeFields(o *Object, prefix string, fs []Field) []Field {
 		}
 	}
 	return out
+}
+
+// complete sets the Complete evidence of the values of field path when
+// its predefined recognizer is partial (addresses), on the value's final
+// text (lines joined), and their confidence again (confidence.go).
+func (w *State) complete(path string, vs []Value) {
+	f := w.fieldSpec(path)
+	if f == nil || f.Predefined == "" || recognizers.Delimits(f.Predefined) || w.Valid[path] == nil {
+		return
+	}
+	for i := range vs {
+		if _, c, ok := longestInstance(w.Valid[path], vs[i].Text); ok && c > 0 {
+			vs[i].Evidence.Complete = c
+			vs[i].Confidence = vs[i].Evidence.Confidence()
+		}
+	}
 }
 
 // typeCheck returns the recognizer that field path's values must agree

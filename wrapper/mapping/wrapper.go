@@ -39,17 +39,24 @@ func Contains(l []string, s string) bool {
 // instance found, norm is the normalised form of the longest one ("" when
 // the recognizer gives none).
 func Validate(r recognizers.Recognizer, txt string) (norm string, ok bool) {
+	norm, _, ok = longestInstance(r, txt)
+	return norm, ok
+}
+
+// longestInstance is Validate, with the recognizer's confidence in the
+// longest instance (0 when the search could not complete).
+func longestInstance(r recognizers.Recognizer, txt string) (norm string, conf float64, ok bool) {
 	ms, err := r.Find(txt)
 	if err != nil {
-		return "", true // the search could not complete: keep the value
+		return "", 0, true // the search could not complete: keep the value
 	}
 	best := -1
 	for _, m := range ms {
 		if m.End-m.Start > best {
-			best, norm = m.End-m.Start, m.Normalized
+			best, norm, conf = m.End-m.Start, m.Normalized, m.Confidence
 		}
 	}
-	return norm, best >= 0
+	return norm, conf, best >= 0
 }
 
 // validateValue is validate for a value as extracted, out of the text it
