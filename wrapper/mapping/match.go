@@ -295,7 +295,7 @@ func (m *matcher) addVals(rec *mrec, vs ...sval) {
 	if n > cap(rec.Vals) {
 		c := max(4, 2*cap(rec.Vals), n)
 		if c > len(m.vchunk) {
-			m.vchunk = make([]sval, max(256, c))
+			m.vchunk = make([]sval, max(128, c))
 		}
 		grown := m.vchunk[:len(rec.Vals):c]
 		m.vchunk = m.vchunk[c:]
@@ -308,7 +308,7 @@ func (m *matcher) addVals(rec *mrec, vs ...sval) {
 // newRec returns a new record of set -1, from the matcher's block.
 func (m *matcher) newRec() *mrec {
 	if len(m.rchunk) == 0 {
-		m.rchunk = make([]mrec, 64)
+		m.rchunk = make([]mrec, 16)
 	}
 	r := &m.rchunk[0]
 	m.rchunk = m.rchunk[1:]
