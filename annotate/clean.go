@@ -254,6 +254,15 @@ func isBlock(sib, parent *html.Node) bool {
 // common case of indented markup: white space only around the text, single
 // ASCII spaces inside) it is returned without copying.
 func collapseEdges(s string, keepLead, keepTrail bool) string {
+	if t, ok := collapseFast(s, keepLead, keepTrail); ok {
+		return t
+	}
+	return collapseSlow(s, keepLead, keepTrail)
+}
+
+// collapseFast is collapseEdges when its result is "" or a part of s (ok);
+// false when collapseSlow must build it.
+func collapseFast(s string, keepLead, keepTrail bool) (string, bool) {
 	// One pass: the bounds of the visible text [lo, hi), and whether its
 	// interior holds white space other than single ASCII spaces.
 	lo, hi := -1, 0
@@ -261,7 +270,7 @@ func collapseEdges(s string, keepLead, keepTrail bool) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= utf8.RuneSelf {
-			return collapseSlow(s, keepLead, keepTrail)
+			return "", false
 		}
 		if asciiSpace(c) {
 			run++
@@ -271,12 +280,12 @@ func collapseEdges(s string, keepLead, keepTrail bool) string {
 		if lo < 0 {
 			lo = i
 		} else if runBad {
-			return collapseSlow(s, keepLead, keepTrail)
+			return "", false
 		}
 		run, runBad, hi = 0, false, i+1
 	}
 	if lo < 0 {
-		return ""
+		return "", true
 	}
 	lead := keepLead && lo > 0
 	trail := keepTrail && hi < len(s)
@@ -288,9 +297,38 @@ func collapseEdges(s string, keepLead, keepTrail bool) string {
 		if trail {
 			hi++
 		}
-		return s[lo:hi]
+		return s[lo:hi], true
 	}
-	return collapseSlow(s, keepLead, keepTrail)
+	return "", false
+}
+
+// appendCollapsed appends collapseSlow(s, keepLead, keepTrail) to dst, for
+// s valid UTF-8 (the result is then at most len(s)+2 bytes).
+func appendCollapsed(dst []byte, s string, keepLead, keepTrail bool) []byte {
+	start := len(dst)
+	if keepLead && startsSpace(s) {
+		dst = append(dst, ' ')
+	}
+	body := len(dst)
+	pending := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			pending = len(dst) > body
+			continue
+		}
+		if pending {
+			dst = append(dst, ' ')
+			pending = false
+		}
+		dst = utf8.AppendRune(dst, r)
+	}
+	if len(dst) == body {
+		return dst[:start]
+	}
+	if keepTrail && endsSpace(s) {
+		dst = append(dst, ' ')
+	}
+	return dst
 }
 
 func asciiSpace(c byte) bool {

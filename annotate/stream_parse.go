@@ -20,8 +20,13 @@ type sparser struct {
 	z       htmllex.Lexer
 	src     string  // the decoded page, in text
 	textBuf *[]byte // src's buffer (a Page's text)
-	pos     int     // offset in src of the current token
-	tok     stok    // the token being processed
+	// spare is the room left in textBuf's array after src: collapsed
+	// texts that are not substrings of the page are written there
+	// (keepText) rather than each in an allocation of its own, and share
+	// the page's text's lifetime (Page.ReleaseText).
+	spare []byte
+	pos   int  // offset in src of the current token
+	tok   stok // the token being processed
 
 	oe         []selem
 	afe        []afEntry
@@ -77,8 +82,9 @@ type afEntry struct {
 }
 
 func (sp *sparser) reset(text []byte, v Visitor) {
-	sp.textBuf = getText(len(text))
+	sp.textBuf = getText(len(text) + len(text)/8)
 	*sp.textBuf = append((*sp.textBuf)[:0], text...)
+	sp.spare = (*sp.textBuf)[len(text):len(text)]
 	sp.src = ""
 	if len(text) > 0 {
 		// The page's strings share the buffer, which is written no more
@@ -103,7 +109,7 @@ func (sp *sparser) reset(text []byte, v Visitor) {
 
 // clearRefs drops what the pooled parser must not keep alive.
 func (sp *sparser) clearRefs() {
-	sp.src, sp.doc, sp.ar, sp.v, sp.page, sp.textBuf = "", nil, nil, nil, nil, nil
+	sp.src, sp.doc, sp.ar, sp.v, sp.page, sp.textBuf, sp.spare = "", nil, nil, nil, nil, nil, nil
 	sp.z.Reset("")
 	sp.tok = stok{}
 	for i := range sp.oe[:cap(sp.oe)] {

@@ -275,17 +275,48 @@ func (sp *sparser) collapsePending(e *selem, keepLead, keepTrail bool) string {
 	var data string
 	switch e.pmode {
 	case 1:
-		data = collapseEdges(e.pstr, keepLead, keepTrail)
+		data = sp.collapseEdges(e.pstr, keepLead, keepTrail)
 	case 2:
 		if len(e.pbuf) > 0 {
-			data = collapseEdges(unsafe.String(unsafe.SliceData(e.pbuf), len(e.pbuf)), keepLead, keepTrail)
+			data = sp.collapseEdges(unsafe.String(unsafe.SliceData(e.pbuf), len(e.pbuf)), keepLead, keepTrail)
 			if p, b := uintptr(unsafe.Pointer(unsafe.StringData(data))), uintptr(unsafe.Pointer(unsafe.SliceData(e.pbuf))); data != "" && b <= p && p < b+uintptr(cap(e.pbuf)) {
-				data = strings.Clone(data)
+				data = sp.keepText(data)
 			}
 		}
 	}
 	e.pstr, e.pbuf, e.pmode = "", e.pbuf[:0], 0
 	return data
+}
+
+// collapseEdges is collapseEdges (clean.go), the texts it must build
+// written into the page's spare text room (keepText) when they fit.
+func (sp *sparser) collapseEdges(s string, keepLead, keepTrail bool) string {
+	if t, ok := collapseFast(s, keepLead, keepTrail); ok {
+		return t
+	}
+	// A valid text collapses to at most len(s)+2 bytes; an invalid byte
+	// becomes three (U+FFFD), and should the room be exceeded, append
+	// moves the rest to the heap, which is as safe.
+	if cap(sp.spare)-len(sp.spare) < len(s)+2 {
+		return collapseSlow(s, keepLead, keepTrail)
+	}
+	n := len(sp.spare)
+	sp.spare = appendCollapsed(sp.spare, s, keepLead, keepTrail)
+	if len(sp.spare) == n {
+		return ""
+	}
+	return unsafe.String(&sp.spare[n], len(sp.spare)-n)
+}
+
+// keepText returns a copy of s in the page's spare text room, or on the
+// heap when it is full.
+func (sp *sparser) keepText(s string) string {
+	if cap(sp.spare)-len(sp.spare) < len(s) {
+		return strings.Clone(s)
+	}
+	n := len(sp.spare)
+	sp.spare = append(sp.spare, s...)
+	return unsafe.String(&sp.spare[n], len(s))
 }
 
 // addText appends text to the current node (html.Parse's addText).

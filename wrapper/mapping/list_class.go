@@ -211,9 +211,18 @@ func classTokens(n *html.Node) []string {
 // Step returns the occurrence step of element n at bare path bare: its
 // tag, followed by its distinctive class tokens joined by ".".
 func (cr *classRules) Step(bare int32, n *html.Node) string {
+	if len(cr.keep[bare]) == 0 {
+		return n.Data
+	}
+	return string(cr.AppendStep(nil, bare, n))
+}
+
+// AppendStep appends Step(bare, n) to dst (the tokenizer looks the step up
+// without making it a string: Paths.ChildBytes).
+func (cr *classRules) AppendStep(dst []byte, bare int32, n *html.Node) []byte {
 	keep := cr.keep[bare]
 	if len(keep) == 0 {
-		return n.Data
+		return append(dst, n.Data...)
 	}
 	// The element's role tokens (roleTokens, read without building its
 	// list): its class tokens and, only where a label is a role, "@" and
@@ -252,11 +261,16 @@ func (cr *classRules) Step(bare int32, n *html.Node) string {
 			}
 		}
 	}
+	dst = append(dst, n.Data...)
 	if len(own) == 0 {
-		return n.Data
+		return dst
 	}
 	sort.Strings(own)
-	return n.Data + "." + strings.Join(own, ".")
+	for _, c := range own {
+		dst = append(dst, '.')
+		dst = append(dst, c...)
+	}
+	return dst
 }
 
 // learnClassRules finds the distinctive class tokens of the sample

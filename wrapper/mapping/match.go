@@ -293,6 +293,44 @@ type matcher struct {
 	occ  [][]int32
 	fail string
 	bufs *matchBufs // the arrays above, from matchPool (see release)
+	// vchunk and rchunk are the unused rest of blocks the records' value
+	// lists and the records are carved from (addVals, newRec): a page's
+	// match appends a few values at a time to many records, and growing
+	// each list by append made most of the matcher's allocations. The
+	// blocks are the page's own (not pooled): the records outlive the
+	// matcher.
+	vchunk []sval
+	rchunk []mrec
+}
+
+// addVals appends vs to rec's values. A list that must grow takes its
+// new array from the matcher's current block: every carved array has its
+// capacity cut to its size (a later append elsewhere reallocates), so the
+// lists never share memory.
+func (m *matcher) addVals(rec *mrec, vs ...sval) {
+	n := len(rec.Vals) + len(vs)
+	if n > cap(rec.Vals) {
+		c := max(4, 2*cap(rec.Vals), n)
+		if c > len(m.vchunk) {
+			m.vchunk = make([]sval, max(128, c))
+		}
+		grown := m.vchunk[:len(rec.Vals):c]
+		m.vchunk = m.vchunk[c:]
+		copy(grown, rec.Vals)
+		rec.Vals = grown
+	}
+	rec.Vals = append(rec.Vals, vs...)
+}
+
+// newRec returns a new record of set -1, from the matcher's block.
+func (m *matcher) newRec() *mrec {
+	if len(m.rchunk) == 0 {
+		m.rchunk = make([]mrec, 16)
+	}
+	r := &m.rchunk[0]
+	m.rchunk = m.rchunk[1:]
+	r.Set = -1
+	return r
 }
 
 func newMatcher(w *State, toks []Token) *matcher {
@@ -503,7 +541,7 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 	var pend *SlotNode
 	emit := func(end int) {
 		if pend != nil && end > cur {
-			rec.Vals = append(rec.Vals, sval{Slot: pend.ID, A: cur, B: end})
+			m.addVals(rec, sval{Slot: pend.ID, A: cur, B: end})
 		}
 		pend = nil
 	}
@@ -535,7 +573,7 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 			if s < 0 {
 				return -1, -1, nil
 			}
-			tmp := &mrec{Set: -1}
+			tmp := m.newRec()
 			saved := m.fail
 			if e, ok := m.seq(body, s, b, tmp); ok {
 				return s, e, tmp
@@ -580,7 +618,7 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 		case *OptionalNode:
 			if s, e, r := try(n.Body, cur); s >= 0 {
 				emit(s)
-				rec.Vals = append(rec.Vals, r.Vals...)
+				m.addVals(rec, r.Vals...)
 				rec.Kids = append(rec.Kids, r.Kids...)
 				cur = e
 			}
@@ -605,7 +643,7 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 				return false
 			}
 			emit(bs)
-			rec.Vals = append(rec.Vals, br.Vals...)
+			m.addVals(rec, br.Vals...)
 			rec.Kids = append(rec.Kids, br.Kids...)
 			cur = be
 		case *SeqNode:

@@ -656,7 +656,12 @@ func (ro *rowOrder) Reorder(toks []Token, ps *Paths, bufs *reorderBufs) []Token 
 	if cap(bufs.Out) < len(toks) {
 		bufs.Out = make([]Token, 0, len(toks))
 	}
-	em := rowEmitter{toks: toks, end: end, units: units, out: bufs.Out[:0], ps: ps, fixed: ro.fixed, stay: ro.stay}
+	starts := make([]int, 0, len(units))
+	for k := range units {
+		starts = append(starts, k)
+	}
+	slices.Sort(starts)
+	em := rowEmitter{toks: toks, end: end, units: units, starts: starts, out: bufs.Out[:0], ps: ps, fixed: ro.fixed, stay: ro.stay}
 	em.emit(0, len(toks))
 	bufs.Out = nil // the array is the caller's now
 	return em.out
@@ -675,21 +680,28 @@ type rowEmitter struct {
 	toks  []Token
 	end   []int             // start tag -> its end tag
 	units map[int][]rowUnit // start tag of a container to reorder -> its rows
-	out   []Token
-	ps    *Paths
-	fixed map[string]bool
-	stay  map[string]bool
+	// starts are the keys of units in increasing order: the tokens
+	// between two containers are copied in one piece.
+	starts []int
+	out    []Token
+	ps     *Paths
+	fixed  map[string]bool
+	stay   map[string]bool
 }
 
 // emit appends tokens [a, b), reordering the containers in it.
 func (em *rowEmitter) emit(a, b int) {
-	for k := a; k < b; k++ {
-		if us := em.units[k]; us != nil {
-			em.container(k, em.end[k], us)
-			k = em.end[k]
-			continue
+	for a < b {
+		next := b
+		if i, _ := slices.BinarySearch(em.starts, a); i < len(em.starts) && em.starts[i] < b {
+			next = em.starts[i]
 		}
-		em.out = append(em.out, em.toks[k])
+		em.out = append(em.out, em.toks[a:next]...)
+		if next == b {
+			return
+		}
+		em.container(next, em.end[next], em.units[next])
+		a = em.end[next] + 1
 	}
 }
 

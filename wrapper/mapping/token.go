@@ -62,6 +62,20 @@ func (ps *Paths) Child(parent int32, tag string) int32 {
 	return id
 }
 
+// ChildBytes is Child for a tag held in bytes: a known step is looked up
+// without making it a string.
+func (ps *Paths) ChildBytes(parent int32, tag []byte) int32 {
+	if parent < 0 {
+		return -1
+	}
+	if int(parent) < len(ps.kids) {
+		if id, ok := ps.kids[parent][string(tag)]; ok {
+			return id
+		}
+	}
+	return ps.Child(parent, string(tag))
+}
+
 // String returns the path as tag names joined by "/".
 func (ps *Paths) String(id int32) string {
 	if id <= 0 || int(id) >= len(ps.Keys) {
@@ -221,19 +235,21 @@ func (tz *Tokenizer) top() (int32, uint8) {
 	return f.path, f.mode
 }
 
-// step returns the occurrence step of element c under the current
-// element, and its bare path (list_class.go; -1 without class rules).
-func (tz *Tokenizer) step(c *html.Node) (string, int32) {
+// stepPath returns the occurrence path of element c under the current
+// element, whose path is path, and c's bare path (list_class.go; -1
+// without class rules).
+func (tz *Tokenizer) stepPath(path int32, c *html.Node) (int32, int32) {
 	cr := tz.Ps.Cls
 	if cr == nil {
-		return c.Data, -1
+		return tz.Ps.Child(path, c.Data), -1
 	}
 	parent := int32(0)
 	if len(tz.stack) > 0 {
 		parent = tz.stack[len(tz.stack)-1].bare
 	}
 	b := cr.Bare.Child(parent, c.Data)
-	return cr.Step(b, c), b
+	var buf [64]byte
+	return tz.Ps.ChildBytes(path, cr.AppendStep(buf[:0], b, c)), b
 }
 
 // Start adds an element's start tag, and the tokens of its attribute
@@ -253,8 +269,8 @@ func (tz *Tokenizer) Start(c *html.Node) {
 			}
 		}
 	default:
-		step, bare := tz.step(c)
-		f = frame{path: tz.Ps.Child(path, step), bare: bare, mode: frameTokens}
+		p, bare := tz.stepPath(path, c)
+		f = frame{path: p, bare: bare, mode: frameTokens}
 		tz.toks = append(tz.toks, Token{Kind: KindStart, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
 		if len(tz.Ps.Attrs) > 0 {
 			tz.attrTokens(c, f.path) // attr.go
