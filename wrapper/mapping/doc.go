@@ -83,8 +83,12 @@
 //	SparseRows (sparselabel.go)  kept: off, s42035 books-list by 0 ->
 //	                             0.82 but its values' precision 350/350
 //	                             -> 513/603
-//	TitledSlots (titled.go)      deleted: off, zoo 1-100, 42000-42049
-//	                             and the real dev sites unchanged
+//	TitledSlots (titled.go)      kept: off, zoo 1-100, 42000-42049, the
+//	                             real dev sites and heldout-check
+//	                             unchanged, but TestTitledShowAct
+//	                             (titlename_test.go, artist>venue/on:
+//	                             an advertisement's act wins the slot)
+//	                             fails without it
 //
 // Deleted after measuring: column headers as row labels (colrow), a
 // label's "/" between two names (slashlabel), a label's written-in number
