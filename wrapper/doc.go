@@ -248,6 +248,9 @@
 //	              the sample pages (records) where it holds a value
 //	itempaths.go  record mode: the DOM paths of a poorly known set
 //	              field's items, relative to the best-annotated path
+//	titled.go     a detail page's slot whose every value the <title>
+//	              names counts those values as the dictionary field's
+//	              instances
 //	titlename.go  a detail page's slot that the <title> names with new
 //	              text page after page is the first choice of the SOD's
 //	              first single dictionary field (the object's name),

@@ -449,7 +449,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 				if itemLevel {
 					conf = st.ItemMeanConf(f.Types)
 				}
-				score = float64(c) * share * conf / max(topConf[fi], conf)
+				score = float64(titled(st, f, single, detail, c)) * share * conf / max(topConf[fi], conf)
 				if share < w.Options.GeneraliseThres {
 					score *= 0.75
 				}
