@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"bytes"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"reflect"
 
 	"testing"
@@ -22,7 +23,7 @@ func TestDoubtSaved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Doubt = map[string][]string{"person": {NoteRunOn}}
+	w.Doubt = map[string][]string{"person": {mapping.NoteRunOn}}
 	w.Rival = map[string]float64{"title": 0.4}
 	var buf bytes.Buffer
 	if err := w.Save(&buf); err != nil {

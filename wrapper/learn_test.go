@@ -104,7 +104,7 @@ func TestUnrollLeadingIterations(t *testing.T) {
 // template is one slot, indexed, and slot statistics can be gathered (the
 // slot was not indexed and gather panicked).
 func TestTemplateWithoutRoot(t *testing.T) {
-	w := &State{Options: DefaultOptions(), Paths: mapping.NewPaths(), Scope: -1}
+	w := &mapping.State{Options: DefaultOptions(), Paths: mapping.NewPaths(), Scope: -1}
 	var toks [][]mapping.Token
 	for i, src := range []string{"<p>alpha one</p>", "<div>beta two</div>", "<span>gamma three</span>"} {
 		p := testPage(t, fmt.Sprint(i), "<html><body>"+src+"</body></html>", nil)
@@ -112,7 +112,7 @@ func TestTemplateWithoutRoot(t *testing.T) {
 	}
 	// The template exalg builds when no class is left (exalg's
 	// TestTemplateWithoutRoot): a tuple of one indexed slot.
-	w.Template = &Template{Root: &SeqNode{NodeType: NodeSeq, Nodes: []Node{&SlotNode{NodeType: NodeSlot}}}}
+	w.Template = &mapping.Template{Root: &mapping.SeqNode{NodeType: mapping.NodeSeq, Nodes: []mapping.Node{&SlotNode{NodeType: mapping.NodeSlot}}}}
 	w.Template.Index()
 	w.Freeze()
 	stats := mapping.Gather(w, toks)

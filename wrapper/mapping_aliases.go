@@ -6,26 +6,11 @@ import (
 	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
-// AskRatio is mapping.AskRatio.
-const AskRatio = mapping.AskRatio
-
 // CandidateExplain is mapping.CandidateExplain.
 type CandidateExplain = mapping.CandidateExplain
 
 // CandidateSample is mapping.CandidateSample.
 type CandidateSample = mapping.CandidateSample
-
-// ConstantMin is mapping.ConstantMin.
-const ConstantMin = mapping.ConstantMin
-
-// Cut is mapping.Cut.
-type Cut = mapping.Cut
-
-// DisjunctionNode is mapping.DisjunctionNode.
-type DisjunctionNode = mapping.DisjunctionNode
-
-// DoubtConfidence is mapping.DoubtConfidence.
-const DoubtConfidence = mapping.DoubtConfidence
 
 // Evidence is mapping.Evidence.
 type Evidence = mapping.Evidence
@@ -38,117 +23,6 @@ type FieldExplain = mapping.FieldExplain
 
 // FieldSpec is mapping.FieldSpec.
 type FieldSpec = mapping.FieldSpec
-
-// Kind is mapping.Kind.
-type Kind = mapping.Kind
-
-// KindEnd is mapping.KindEnd.
-const KindEnd = mapping.KindEnd
-
-// KindSentinel is mapping.KindSentinel.
-const KindSentinel = mapping.KindSentinel
-
-// KindStart is mapping.KindStart.
-const KindStart = mapping.KindStart
-
-// KindWord is mapping.KindWord.
-const KindWord = mapping.KindWord
-
-// MaxCandidates is mapping.MaxCandidates.
-const MaxCandidates = mapping.MaxCandidates
-
-// MissedShare is mapping.MissedShare.
-const MissedShare = mapping.MissedShare
-
-// MultiShare is mapping.MultiShare.
-const MultiShare = mapping.MultiShare
-
-// Node is mapping.Node.
-type Node = mapping.Node
-
-// NodeDisjunction is mapping.NodeDisjunction.
-const NodeDisjunction = mapping.NodeDisjunction
-
-// NodeOptional is mapping.NodeOptional.
-const NodeOptional = mapping.NodeOptional
-
-// NodeSeq is mapping.NodeSeq.
-const NodeSeq = mapping.NodeSeq
-
-// NodeSet is mapping.NodeSet.
-const NodeSet = mapping.NodeSet
-
-// NodeSlot is mapping.NodeSlot.
-const NodeSlot = mapping.NodeSlot
-
-// NodeText is mapping.NodeText.
-const NodeText = mapping.NodeText
-
-// Note is mapping.Note.
-type Note = mapping.Note
-
-// NoteAbstained is mapping.NoteAbstained.
-const NoteAbstained = mapping.NoteAbstained
-
-// NoteAmbiguous is mapping.NoteAmbiguous.
-const NoteAmbiguous = mapping.NoteAmbiguous
-
-// NoteBeside is mapping.NoteBeside.
-const NoteBeside = mapping.NoteBeside
-
-// NoteCloseRival is mapping.NoteCloseRival.
-const NoteCloseRival = mapping.NoteCloseRival
-
-// NoteConstant is mapping.NoteConstant.
-const NoteConstant = mapping.NoteConstant
-
-// NoteInLink is mapping.NoteInLink.
-const NoteInLink = mapping.NoteInLink
-
-// NoteLeadItem is mapping.NoteLeadItem.
-const NoteLeadItem = mapping.NoteLeadItem
-
-// NoteLeadNumber is mapping.NoteLeadNumber.
-const NoteLeadNumber = mapping.NoteLeadNumber
-
-// NoteMerged is mapping.NoteMerged.
-const NoteMerged = mapping.NoteMerged
-
-// NoteMissed is mapping.NoteMissed.
-const NoteMissed = mapping.NoteMissed
-
-// NoteMultiplicity is mapping.NoteMultiplicity.
-const NoteMultiplicity = mapping.NoteMultiplicity
-
-// NoteNoLetter is mapping.NoteNoLetter.
-const NoteNoLetter = mapping.NoteNoLetter
-
-// NoteObjects is mapping.NoteObjects.
-const NoteObjects = mapping.NoteObjects
-
-// NoteOtherType is mapping.NoteOtherType.
-const NoteOtherType = mapping.NoteOtherType
-
-// NoteRagged is mapping.NoteRagged.
-const NoteRagged = mapping.NoteRagged
-
-// NoteRecordsElsewhere is mapping.NoteRecordsElsewhere.
-const NoteRecordsElsewhere = mapping.NoteRecordsElsewhere
-
-// NoteRunOn is mapping.NoteRunOn.
-const NoteRunOn = mapping.NoteRunOn
-
-// NoteSameAs is mapping.NoteSameAs.
-const NoteSameAs = mapping.NoteSameAs
-
-// NoteSetElsewhere is mapping.NoteSetElsewhere.
-const NoteSetElsewhere = mapping.NoteSetElsewhere
-
-// NoteWeakSlot is mapping.NoteWeakSlot.
-const NoteWeakSlot = mapping.NoteWeakSlot
-
-// OptionalNode is mapping.OptionalNode.
-type OptionalNode = mapping.OptionalNode
 
 // Options is mapping.Options.
 type Options = mapping.Options
@@ -171,35 +45,8 @@ const QuestionNoSlot = mapping.QuestionNoSlot
 // QuestionRecords is mapping.QuestionRecords.
 const QuestionRecords = mapping.QuestionRecords
 
-// QuestionSeveral is mapping.QuestionSeveral.
-const QuestionSeveral = mapping.QuestionSeveral
-
-// QuestionWeak is mapping.QuestionWeak.
-const QuestionWeak = mapping.QuestionWeak
-
-// RaggedShare is mapping.RaggedShare.
-const RaggedShare = mapping.RaggedShare
-
-// RecordOptions is mapping.RecordOptions.
-type RecordOptions = mapping.RecordOptions
-
 // RecordPattern is mapping.RecordPattern.
 type RecordPattern = mapping.RecordPattern
-
-// RegexSpec is mapping.RegexSpec.
-type RegexSpec = mapping.RegexSpec
-
-// Rejection is mapping.Rejection.
-type Rejection = mapping.Rejection
-
-// Score is mapping.Score.
-type Score = mapping.Score
-
-// SeqNode is mapping.SeqNode.
-type SeqNode = mapping.SeqNode
-
-// SetNode is mapping.SetNode.
-type SetNode = mapping.SetNode
 
 // SlotMap is mapping.SlotMap.
 type SlotMap = mapping.SlotMap
@@ -210,38 +57,11 @@ type SlotNode = mapping.SlotNode
 // StopError is mapping.StopError.
 type StopError = mapping.StopError
 
-// Template is mapping.Template.
-type Template = mapping.Template
-
-// TextNode is mapping.TextNode.
-type TextNode = mapping.TextNode
-
-// Tok is mapping.Tok.
-type Tok = mapping.Tok
-
 // Value is mapping.Value.
 type Value = mapping.Value
-
-// WeakDoubtConfidence is mapping.WeakDoubtConfidence.
-const WeakDoubtConfidence = mapping.WeakDoubtConfidence
-
-// QuestionDoubt is mapping.QuestionDoubt.
-const QuestionDoubt = mapping.QuestionDoubt
-
-// QuestionSplit is mapping.QuestionSplit.
-const QuestionSplit = mapping.QuestionSplit
-
-// FormatVersion is mapping.FormatVersion.
-const FormatVersion = mapping.FormatVersion
 
 // MismatchError is mapping.MismatchError.
 type MismatchError = mapping.MismatchError
 
-// NotePin is mapping.NotePin.
-const NotePin = mapping.NotePin
-
 // Object is mapping.Object.
 type Object = mapping.Object
-
-// State is mapping.State.
-type State = mapping.State

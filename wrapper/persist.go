@@ -12,7 +12,7 @@ import (
 // oldestFormat is the oldest version Load reads.
 const oldestFormat = 1
 
-func fromFile(f *mapping.FileNode, depth int) (Node, error) {
+func fromFile(f *mapping.FileNode, depth int) (mapping.Node, error) {
 	if f == nil {
 		return nil, fmt.Errorf("missing template node")
 	}
@@ -24,11 +24,11 @@ func fromFile(f *mapping.FileNode, depth int) (Node, error) {
 		if len(f.Toks) == 0 {
 			return nil, fmt.Errorf("empty text node")
 		}
-		return &TextNode{NodeType: NodeText, Toks: f.Toks}, nil
+		return &mapping.TextNode{NodeType: mapping.NodeText, Toks: f.Toks}, nil
 	case "slot":
-		return &SlotNode{NodeType: NodeSlot}, nil
+		return &SlotNode{NodeType: mapping.NodeSlot}, nil
 	case "seq", "or":
-		var kids []Node
+		var kids []mapping.Node
 		for _, c := range f.Nodes {
 			k, err := fromFile(c, depth+1)
 			if err != nil {
@@ -37,18 +37,18 @@ func fromFile(f *mapping.FileNode, depth int) (Node, error) {
 			kids = append(kids, k)
 		}
 		if f.Type == "or" {
-			return &DisjunctionNode{NodeType: NodeDisjunction, Alts: kids}, nil
+			return &mapping.DisjunctionNode{NodeType: mapping.NodeDisjunction, Alts: kids}, nil
 		}
-		return &SeqNode{NodeType: NodeSeq, Nodes: kids}, nil
+		return &mapping.SeqNode{NodeType: mapping.NodeSeq, Nodes: kids}, nil
 	case "set", "optional":
 		b, err := fromFile(f.Body, depth+1)
 		if err != nil {
 			return nil, err
 		}
 		if f.Type == "set" {
-			return &SetNode{NodeType: NodeSet, Body: b, Sep: f.Sep}, nil
+			return &mapping.SetNode{NodeType: mapping.NodeSet, Body: b, Sep: f.Sep}, nil
 		}
-		return &OptionalNode{NodeType: NodeOptional, Body: b}, nil
+		return &mapping.OptionalNode{NodeType: mapping.NodeOptional, Body: b}, nil
 	}
 	return nil, fmt.Errorf("unknown template node type %q", f.Type)
 }
@@ -85,8 +85,8 @@ func Load(r io.Reader) (*Wrapper, error) {
 	if err := mapping.DecodeWhole(r, &f); err != nil {
 		return nil, fmt.Errorf("wrapper: load: %w", err)
 	}
-	if f.Version < oldestFormat || f.Version > FormatVersion {
-		return nil, fmt.Errorf("wrapper: load: unsupported wrapper format version %d (this build reads versions %d to %d)", f.Version, oldestFormat, FormatVersion)
+	if f.Version < oldestFormat || f.Version > mapping.FormatVersion {
+		return nil, fmt.Errorf("wrapper: load: unsupported wrapper format version %d (this build reads versions %d to %d)", f.Version, oldestFormat, mapping.FormatVersion)
 	}
 	if err := mapping.ValidateFile(&f); err != nil {
 		return nil, fmt.Errorf("wrapper: load: %w", err)
@@ -133,13 +133,13 @@ func Load(r io.Reader) (*Wrapper, error) {
 
 // fromWrapperFile builds a wrapper, without its page wrapper, from its
 // saved form.
-func fromWrapperFile(f *mapping.WrapperFile) (*State, error) {
+func fromWrapperFile(f *mapping.WrapperFile) (*mapping.State, error) {
 	root, err := fromFile(f.Root, 0)
 	if err != nil {
 		return nil, fmt.Errorf("wrapper: load: template: %w", err)
 	}
-	w := &State{Options: f.Options, SODHash: f.SODHash, SODName: f.SODName, Mult: f.PageMult, PageMin: f.PageMin, FieldSpecs: f.Fields,
-		SlotMaps: f.Slots, Scope: f.Scope, Template: &Template{Root: root}, Paths: mapping.NewPathsFor(f.Fields), Records: f.Records, NoSlot: f.NoSlot, Doubt: f.Doubt, Rival: f.Rival}
+	w := &mapping.State{Options: f.Options, SODHash: f.SODHash, SODName: f.SODName, Mult: f.PageMult, PageMin: f.PageMin, FieldSpecs: f.Fields,
+		SlotMaps: f.Slots, Scope: f.Scope, Template: &mapping.Template{Root: root}, Paths: mapping.NewPathsFor(f.Fields), Records: f.Records, NoSlot: f.NoSlot, Doubt: f.Doubt, Rival: f.Rival}
 	for i, p := range f.Pins {
 		if err := p.Check(); err != nil {
 			return nil, fmt.Errorf("wrapper: load: pins[%d]: %w", i, err)

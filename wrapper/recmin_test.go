@@ -104,7 +104,7 @@ predefined = "price"
 // pages (instances of a single field, touched values of a set field);
 // fields of nested tuples, and page mode, keep fieldMin.
 func TestCandMinCountsPages(t *testing.T) {
-	w := &State{Options: DefaultOptions(), Records: &RecordPattern{}}
+	w := &mapping.State{Options: DefaultOptions(), Records: &RecordPattern{}}
 	// 200 records from 20 pages, 10 each.
 	for r := range 200 {
 		w.RecordPage = append(w.RecordPage, r/10)

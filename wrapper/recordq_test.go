@@ -2,6 +2,7 @@ package wrapper
 
 import (
 	"bytes"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -40,7 +41,7 @@ func TestRecordQuestions(t *testing.T) {
 		{"one alternative", alts(0.46)[:1], nil, false, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := &State{Records: &RecordPattern{Alternatives: tc.alts}, Options: Options{Pins: tc.pins}}
+			w := &mapping.State{Records: &RecordPattern{Alternatives: tc.alts}, Options: Options{Pins: tc.pins}}
 			qs := w.Questions()
 			if !tc.ask {
 				if len(qs) != 0 {
@@ -112,7 +113,9 @@ func TestRecordsPin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(g.Notes(c.pages), func(n Note) bool { return n.Kind == NotePin && strings.Contains(n.Message, "html/nowhere > li") }) {
+	if !slices.ContainsFunc(g.Notes(c.pages), func(n mapping.Note) bool {
+		return n.Kind == mapping.NotePin && strings.Contains(n.Message, "html/nowhere > li")
+	}) {
 		t.Errorf("a records answer naming no segmentation is not reported: %+v", g.Notes(c.pages))
 	}
 	if g.RecordPattern().String() != rp.String() {
@@ -131,7 +134,7 @@ func TestRecordsPin(t *testing.T) {
 	if p.Mode() == ModeRecords && (p.RecordPattern().Pinned != rp.Alternatives[1].At || p.RecordPattern().String() == rp.String()) {
 		t.Errorf("pinned to %s, the records are cut at:\n%s", rp.Alternatives[1].At, p.RecordPattern())
 	}
-	if slices.ContainsFunc(p.Notes(c.pages), func(n Note) bool { return n.Kind == NotePin }) != (p.Mode() != ModeRecords) {
+	if slices.ContainsFunc(p.Notes(c.pages), func(n mapping.Note) bool { return n.Kind == mapping.NotePin }) != (p.Mode() != ModeRecords) {
 		t.Errorf("mode %s, notes %+v", p.Mode(), p.Notes(c.pages))
 	}
 }

@@ -77,7 +77,7 @@ func TestQuestionsThenPin(t *testing.T) {
 		t.Fatalf("no question on price:\n%s\n%s", b.String(), e.String())
 	}
 	q := qs[i]
-	if q.Kind != QuestionClose || len(q.Candidates) < 2 || len(q.Candidates) > MaxCandidates {
+	if q.Kind != QuestionClose || len(q.Candidates) < 2 || len(q.Candidates) > mapping.MaxCandidates {
 		t.Fatalf("price question %s with %d candidates:\n%s", q.Kind, len(q.Candidates), b.String())
 	}
 	for _, c := range q.Candidates {
@@ -199,7 +199,7 @@ func TestPins(t *testing.T) {
 			}
 			var notes []string
 			for _, n := range w.Notes(pages) {
-				if n.Kind == NotePin {
+				if n.Kind == mapping.NotePin {
 					notes = append(notes, n.Message)
 				}
 			}
@@ -408,7 +408,7 @@ func TestSplitQuestion(t *testing.T) {
 		t.Fatalf("no question on reference:\n%s\n%s", b.String(), e.String())
 	}
 	q := w.Questions()[i]
-	if q.Kind != QuestionSplit || len(q.Candidates) == 0 || !q.Candidates[0].Adds {
+	if q.Kind != mapping.QuestionSplit || len(q.Candidates) == 0 || !q.Candidates[0].Adds {
 		t.Fatalf("reference: %s question, want a split one with the adding slot first:\n%s", q.Kind, b.String())
 	}
 	p := q.Candidates[0].Pin("reference")
@@ -461,7 +461,7 @@ func TestSplitQuestionAlso(t *testing.T) {
 		t.Fatalf("no question on reference:\n%s\n%s", b.String(), e.String())
 	}
 	q := w.Questions()[i]
-	if q.Kind != QuestionSplit || len(q.Candidates) == 0 || len(q.Candidates[0].Also) != 1 {
+	if q.Kind != mapping.QuestionSplit || len(q.Candidates) == 0 || len(q.Candidates[0].Also) != 1 {
 		t.Fatalf("reference: %s question, want a split one whose first candidate adds two slots:\n%s", q.Kind, b.String())
 	}
 	p := q.Candidates[0].Pin("reference")

@@ -15,11 +15,11 @@ import (
 // Wrapper is a learned wrapper: a template whose slots are mapped to the
 // fields of the SOD it was learned for.
 type Wrapper struct {
-	*State
+	*mapping.State
 }
 
 // Template returns the wrapper's template.
-func (w *Wrapper) Template() *Template { return w.State.Template }
+func (w *Wrapper) Template() *mapping.Template { return w.State.Template }
 
 // SODHash returns the hash of the SOD the wrapper was learned for.
 func (w *Wrapper) SODHash() string { return w.State.SODHash }
@@ -107,7 +107,7 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 
 // induce is Induce without recording the SOD's text and the reasons of
 // the fields without slot.
-func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*State, error) {
+func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*mapping.State, error) {
 	if s == nil {
 		return nil, errors.New("wrapper: Induce: nil SOD")
 	}
@@ -151,8 +151,8 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*State, error) {
 			return nil, &StopError{Type: strings.Join(f.Types, "|"), Reason: fmt.Sprintf("mandatory field %q: no instance annotated in the %d sample pages", f.Path, len(pages))}
 		}
 	}
-	newWrapper := func() *State {
-		return &State{Options: opt, SODHash: s.Hash, SODName: s.Name, Mult: s.Mult.String(), PageMin: s.Mult.Min, FieldSpecs: mapping.SodFields(s), Scope: -1, Paths: mapping.NewPathsFor(mapping.SodFields(s))}
+	newWrapper := func() *mapping.State {
+		return &mapping.State{Options: opt, SODHash: s.Hash, SODName: s.Name, Mult: s.Mult.String(), PageMin: s.Mult.Min, FieldSpecs: mapping.SodFields(s), Scope: -1, Paths: mapping.NewPathsFor(mapping.SodFields(s))}
 	}
 	// List pages: learn a record's template from the sample's records when
 	// they can be found; otherwise (or when the records cannot meet the
@@ -168,7 +168,7 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*State, error) {
 	var recErr error
 	var rp *RecordPattern
 	if s.Mult.Many() {
-		if p, err := records.FindRecordPattern(pages, s, RecordOptions{At: mapping.RecordsAt(opt.Pins)}); err == nil {
+		if p, err := records.FindRecordPattern(pages, s, mapping.RecordOptions{At: mapping.RecordsAt(opt.Pins)}); err == nil {
 			rp = p
 			w := newWrapper()
 			if recErr = w.InduceRecords(pages, rp); recErr == nil {
@@ -199,7 +199,7 @@ func induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*State, error) {
 // inducePage learns a template of whole pages (page mode): for a list
 // SOD, the objects are the iterations of the template set that best holds
 // the SOD's fields.
-func inducePage(w *State, pages []*annotate.Page, s *sod.SOD) (*State, error) {
+func inducePage(w *mapping.State, pages []*annotate.Page, s *sod.SOD) (*mapping.State, error) {
 	if mapping.PageClasses {
 		w.Paths.Cls = mapping.LearnClassRulesOnce(mapping.PageRecords(pages), true)
 	}
@@ -252,7 +252,7 @@ func inducePage(w *State, pages []*annotate.Page, s *sod.SOD) (*State, error) {
 }
 
 // asWrapper gives a State the Wrapper's API (nil for nil).
-func asWrapper(s *State) *Wrapper {
+func asWrapper(s *mapping.State) *Wrapper {
 	if s == nil {
 		return nil
 	}

@@ -4,6 +4,7 @@ package wrapper
 
 import (
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // Explanation returns, per field of the SOD (in SOD order), how its slots
@@ -33,7 +34,7 @@ func (w *Wrapper) NoSlotReason(path string) string {
 // Notes returns the wrapper's warnings about the sample it was learned
 // from (pages, annotated): the notes of induction (abstentions) and the
 // multiplicity hints measured on the sample. Sorted by field then kind.
-func (w *Wrapper) Notes(pages []*annotate.Page) []Note {
+func (w *Wrapper) Notes(pages []*annotate.Page) []mapping.Note {
 	return w.State.Notes(pages)
 }
 

@@ -81,6 +81,33 @@
 // and a Run slot's value read with the bounds its statistics used
 // (firstRun, match.go), a bug fix rather than a rule.
 //
+// Ablation of branch ablate6 (each switched off alone; zoo seeds 1-100
+// and 42000-42049, TestRealDev, scripts/heldout-check.sh; the 2-core
+// machine at load 40-70 left no time for the other nine switches):
+//
+//	RowOrdering (roworder*.go)   kept: off, zoo 1-100 loses 20 fields
+//	                             (s0028 products-list title 1.00 -> 0,
+//	                             s0060 books-detail author, publisher
+//	                             1.00 -> 0, s0071 events-detail address,
+//	                             event_date 1.00 -> 0, s0075, s0081,
+//	                             s0026); value precision 0.9996 -> 0.9939
+//	RowRoles (rowroles.go)       kept: off, s0099 restaurants-list
+//	                             location.phone 1.00 -> 0.32, s0094
+//	                             location.tel 1.00 -> 0.96; precision
+//	                             0.9996 -> 0.9991
+//	labelItems (labelitem.go)    kept: off, zoo 1-100 and the real dev
+//	                             sites unchanged but s42004
+//	                             restaurants-detail url 1.00 -> 0.61
+//	SparseRows (sparselabel.go)  kept: off, s42035 books-list by 0 ->
+//	                             0.82 but its values' precision 350/350
+//	                             -> 513/603
+//	TitledSlots (titled.go)      kept: off, zoo 1-100, 42000-42049, the
+//	                             real dev sites and heldout-check
+//	                             unchanged, but TestTitledShowAct
+//	                             (titlename_test.go, artist>venue/on:
+//	                             an advertisement's act wins the slot)
+//	                             fails without it
+//
 // Deleted after measuring: column headers as row labels (colrow), a
 // label's "/" between two names (slashlabel), a label's written-in number
 // against a field (labelnum), a learned row
