@@ -90,12 +90,7 @@ func (w *State) labelInValueNotes(sample func() [][]*Object) []Note {
 		if t == nil {
 			continue
 		}
-		best, n := "", 0
-		for h, c := range t.heads {
-			if c > n || (c == n && h < best) {
-				best, n = h, c
-			}
-		}
+		best, n := mostOther(t.heads)
 		if n < 2 || float64(n) < RaggedShare*float64(t.vals) {
 			continue
 		}

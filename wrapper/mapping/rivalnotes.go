@@ -65,6 +65,20 @@ func (w *State) scopeValues(toks []Token, r *mrec, slotsOf map[int][]string) map
 	return vals
 }
 
+// coveredTokens is the set of the token positions that vals, the values
+// of an object's fields (scopeValues), cover.
+func coveredTokens(vals map[string][][2]int) map[int]bool {
+	covered := map[int]bool{}
+	for _, rs := range vals {
+		for _, ab := range rs {
+			for x := ab[0]; x < ab[1]; x++ {
+				covered[x] = true
+			}
+		}
+	}
+	return covered
+}
+
 // slotFields maps each slot to the fields it gives values of.
 func (w *State) slotFields() map[int][]string {
 	m := map[int][]string{}
@@ -111,14 +125,6 @@ func (w *State) foreignLabelNotes(pages []*annotate.Page) []Note {
 	for _, p := range pages {
 		w.sampleScopes(p, func(toks []Token, r *mrec) {
 			vals := w.scopeValues(toks, r, slotsOf)
-			covered := map[int]bool{}
-			for _, rs := range vals {
-				for _, ab := range rs {
-					for x := ab[0]; x < ab[1]; x++ {
-						covered[x] = true
-					}
-				}
-			}
 			for _, f := range fields {
 				rs := vals[f.Path]
 				if len(rs) == 0 {
@@ -250,14 +256,7 @@ func (w *State) partItemsNotes(pages []*annotate.Page) []Note {
 	for _, p := range pages {
 		w.sampleScopes(p, func(toks []Token, r *mrec) {
 			vals := w.scopeValues(toks, r, slotsOf)
-			covered := map[int]bool{}
-			for _, rs := range vals {
-				for _, ab := range rs {
-					for x := ab[0]; x < ab[1]; x++ {
-						covered[x] = true
-					}
-				}
-			}
+			covered := coveredTokens(vals)
 			for _, f := range fields {
 				rs := vals[f.Path]
 				if len(rs) == 0 {
