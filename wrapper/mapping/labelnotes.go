@@ -48,15 +48,10 @@ const (
 // Measured on zoo seeds 32000-32199: a school field read as "College:
 // …" on every page (F1 0), with no diagnostic.
 func (w *State) labelInValueNotes(sample func() [][]*Object) []Note {
-	type tally struct {
-		vals  int
-		heads map[string]int
-		ex    map[string]string
-	}
-	tl := map[string]*tally{}
+	tl := map[string]*headTally{}
 	for _, f := range w.FieldSpecs {
 		if !f.Tuple && f.Parent == "" && !f.Delimited() {
-			tl[f.Path] = &tally{heads: map[string]int{}, ex: map[string]string{}}
+			tl[f.Path] = newHeadTally()
 		}
 	}
 	if len(tl) == 0 {
@@ -70,20 +65,46 @@ func (w *State) labelInValueNotes(sample func() [][]*Object) []Note {
 					continue
 				}
 				for _, v := range fd.Values {
-					if v.Text == "" {
-						continue
-					}
-					t.vals++
-					if h := colonHead(v.Text); h != "" {
-						t.heads[h]++
-						if t.ex[h] == "" {
-							t.ex[h] = v.Text
-						}
+					if v.Text != "" {
+						t.add(v.Text, colonHead(v.Text))
 					}
 				}
 			}
 		}
 	}
+	return w.headNotes(tl, NoteLabelInValue, "open with the same text %q (e.g. %q): a label is read as part of the value")
+}
+
+// headTally counts a field's sample values and the texts found in them
+// that a note looks for (a row label's words: colonHead, insideLabel),
+// with an example value of each.
+type headTally struct {
+	vals  int
+	heads map[string]int
+	ex    map[string]string
+}
+
+func newHeadTally() *headTally {
+	return &headTally{heads: map[string]int{}, ex: map[string]string{}}
+}
+
+// add counts value text and the head found in it ("": none).
+func (t *headTally) add(text, head string) {
+	t.vals++
+	if head == "" {
+		return
+	}
+	t.heads[head]++
+	if t.ex[head] == "" {
+		t.ex[head] = text
+	}
+}
+
+// headNotes gives a note of kind for each field of tl, in the SOD's order,
+// whose most common head stands in at least RaggedShare of its values and
+// in two at least; says is the message after the counts, with the head
+// and an example value (%q, %q).
+func (w *State) headNotes(tl map[string]*headTally, kind, says string) []Note {
 	var out []Note
 	for _, f := range w.FieldSpecs {
 		t := tl[f.Path]
@@ -94,9 +115,8 @@ func (w *State) labelInValueNotes(sample func() [][]*Object) []Note {
 		if n < 2 || float64(n) < RaggedShare*float64(t.vals) {
 			continue
 		}
-		out = append(out, Note{Kind: NoteLabelInValue, Field: f.Path, Message: fmt.Sprintf(
-			"field %s: %d of its %d values on the sample pages open with the same text %q (e.g. %q): a label is read as part of the value",
-			f.Path, n, t.vals, best, t.ex[best])})
+		out = append(out, Note{Kind: kind, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of its %d values on the sample pages "+says, f.Path, n, t.vals, best, t.ex[best])})
 	}
 	return out
 }

@@ -436,15 +436,10 @@ func inRepeated(n, v *html.Node) bool {
 // age row on every page (F1 0), with no diagnostic (run-on is for root
 // fields).
 func (w *State) labelInsideNotes(sample func() [][]*Object) []Note {
-	type tally struct {
-		vals  int
-		heads map[string]int
-		ex    map[string]string
-	}
-	tl := map[string]*tally{}
+	tl := map[string]*headTally{}
 	for _, f := range w.FieldSpecs {
 		if !f.Tuple && !f.Many && !f.Delimited() {
-			tl[f.Path] = &tally{heads: map[string]int{}, ex: map[string]string{}}
+			tl[f.Path] = newHeadTally()
 		}
 	}
 	if len(tl) == 0 {
@@ -464,15 +459,8 @@ func (w *State) labelInsideNotes(sample func() [][]*Object) []Note {
 				continue
 			}
 			for _, v := range fd.Values {
-				if v.Text == "" {
-					continue
-				}
-				t.vals++
-				if h := insideLabel(v.Text); h != "" {
-					t.heads[h]++
-					if t.ex[h] == "" {
-						t.ex[h] = v.Text
-					}
+				if v.Text != "" {
+					t.add(v.Text, insideLabel(v.Text))
 				}
 			}
 		}
@@ -482,21 +470,7 @@ func (w *State) labelInsideNotes(sample func() [][]*Object) []Note {
 			visit("", o.Fields)
 		}
 	}
-	var out []Note
-	for _, f := range w.FieldSpecs {
-		t := tl[f.Path]
-		if t == nil {
-			continue
-		}
-		best, n := mostOther(t.heads)
-		if n < 2 || float64(n) < RaggedShare*float64(t.vals) {
-			continue
-		}
-		out = append(out, Note{Kind: NoteLabelInside, Field: f.Path, Message: fmt.Sprintf(
-			"field %s: %d of its %d values on the sample pages go on into the row label %q (e.g. %q): the next row is read as part of the value",
-			f.Path, n, t.vals, best, t.ex[best])})
-	}
-	return out
+	return w.headNotes(tl, NoteLabelInside, "go on into the row label %q (e.g. %q): the next row is read as part of the value")
 }
 
 // insideLabel returns the lower-cased label (colonHead) that follows a

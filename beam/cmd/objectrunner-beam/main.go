@@ -12,11 +12,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
@@ -29,6 +27,7 @@ import (
 	"github.com/objectrunner/objectrunner/beam/orbeam"
 	"github.com/objectrunner/objectrunner/corpus"
 	"github.com/objectrunner/objectrunner/dictionaries"
+	"github.com/objectrunner/objectrunner/internal/tmpfile"
 )
 
 func main() {
@@ -146,7 +145,7 @@ func run(sodPath, corpusDir, out, report, dictDir string, jobs int, grow, noRetr
 			runErr = err
 		}
 		if report != "" {
-			if err := writeAtomic(report, rep.WriteJSON); err != nil && runErr == nil {
+			if err := tmpfile.WriteFile(report, rep.WriteJSON); err != nil && runErr == nil {
 				runErr = err
 			}
 		}
@@ -193,21 +192,4 @@ func noPageReshuffle(v string) (bool, error) {
 		return r == "" || r == "prism" || r == "PrismRunner", nil
 	}
 	return false, fmt.Errorf("--reshuffle-pages %q: want true, false or auto", v)
-}
-
-// writeAtomic writes a local file through a temporary file renamed into place.
-func writeAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
