@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -42,6 +43,7 @@ low the scores are.`)
 	attrList := fs.String("attrs", "", "score only these truth attributes, comma-separated (default: all)")
 	show := fs.Int("show", eval.DefaultShow, "wrong pages listed per attribute in the text report (-1: all)")
 	asJSON := fs.Bool("json", false, "print the full report as JSON (every wrong page)")
+	pagesArg := fs.String("pages", "", "score only the truth pages whose files are in this directory or match this glob (when only part of a site was extracted)")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -75,6 +77,11 @@ low the scores are.`)
 	truth, err := load(path)
 	if err != nil {
 		return err
+	}
+	if *pagesArg != "" {
+		if truth, err = onlyPages(truth, *pagesArg); err != nil {
+			return err
+		}
 	}
 	var results *eval.Results
 	if *resultsPath == "-" {
@@ -110,4 +117,26 @@ low the scores are.`)
 		return enc.Encode(rep)
 	}
 	return rep.WriteText(m.Stdout)
+}
+
+// onlyPages restricts truth to the pages whose files are in dir (or match
+// the glob): a user who extracted 20 pages of a site scores those 20, not
+// the site's other pages as missing.
+func onlyPages(truth *eval.Truth, arg string) (*eval.Truth, error) {
+	files, err := filepath.Glob(filepath.Join(arg, "*"))
+	if st, serr := os.Stat(arg); serr != nil || !st.IsDir() {
+		files, err = filepath.Glob(arg)
+	}
+	if err != nil {
+		return nil, usagef("--pages %q: %v", arg, err)
+	}
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = filepath.Base(f)
+	}
+	only := truth.Only(names)
+	if len(only.Pages) == 0 {
+		return nil, usagef("--pages %q: none of its %d files is a page of the truth %s", arg, len(files), truth.Path)
+	}
+	return only, nil
 }

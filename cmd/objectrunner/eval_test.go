@@ -34,6 +34,7 @@ func TestEval(t *testing.T) {
 		"results.jsonl": `{"page":"0000.htm","index":0,"object":{"name":"Night Trains","author":["Jon Ashby","Mara Quill"]}}
 {"page":"0001.htm","index":0,"object":{"name":"Gardens of Glass by Ilse Varga","author":"Ilse Varga"}}
 `,
+		"0000.htm":  "<html><body>Night Trains</body></html>",
 		"bad.jsonl": "{\"page\":\"0000.htm\",\"object\":{}}\n{\"page\":\"0001.htm\",\"object\":[1]}\n",
 	})
 	in := func(name string) string { return filepath.Join(dir, name) }
@@ -66,6 +67,20 @@ func TestEval(t *testing.T) {
 		name: "low scores still exit 0",
 		args: []string{"--truth", in("truth.jsonl"), "--results", in("results.jsonl")},
 	},
+		{
+			// Only page 0000.htm was extracted: scored alone, it is right;
+			// without --pages the other truth page counts as missing.
+			name:   "pages directory",
+			args:   []string{"--truth", in("truth.jsonl"), "--results", "-", "--map", "name=title", "--pages", dir},
+			stdin:  `{"page":"0000.htm","object":{"name":"Night Trains"}}`,
+			stdout: []string{"(1 pages)", "title      1     1          1.000    1.000  1.000"},
+		}, {
+			name:   "pages glob",
+			args:   []string{"--truth", in("truth.jsonl"), "--results", "-", "--map", "name=title", "--pages", in("*.htm")},
+			stdin:  `{"page":"0000.htm","object":{"name":"Night Trains"}}`,
+			stdout: []string{"title      1     1          1.000    1.000  1.000"},
+		},
+		{name: "pages match no truth page", args: []string{"--truth", in("truth.jsonl"), "--results", in("results.jsonl"), "--pages", in("*.txt")}, code: 2, stderr: []string{"none of its 2 files is a page of the truth"}},
 		{name: "no flags", args: nil, code: 2, stderr: []string{"--truth is required"}},
 		{name: "no results", args: []string{"--truth", in("truth.jsonl")}, code: 2, stderr: []string{"--results is required"}},
 		{name: "bad map", args: []string{"--truth", "x", "--results", "y", "--map", "name"}, code: 2, stderr: []string{`"name": want field=attribute`}},
