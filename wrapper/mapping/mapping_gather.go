@@ -444,7 +444,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 				st, c, share = ls, 0, 0
 			}
 			var score float64
-			basis := "annotations"
+			basis, untyped := "annotations", false
 			lead := false
 			switch {
 			case c >= w.CandMin(f, st, minCnt, c) && (share >= w.Options.GeneraliseThres || (share >= pluralityShare && plural)):
@@ -475,6 +475,10 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			case named:
 				// Every value counts as an instance; no conflicting
 				// annotations (plausible checked that).
+				untyped = st.Count(f.Types) == 0
+				if ic, _ := st.ItemCount(f.Types); ic > 0 {
+					untyped = false
+				}
 				c, share = st.Occ, 1
 				score, basis = float64(st.Occ), "label"
 			default:
@@ -484,6 +488,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 				label = ""
 			}
 			sc := w.slotScore(st, fi, basis, score, label, labels[s], depth, nPages, detail, lines)
+			sc.Untyped = untyped
 			if r := valid[f.Path]; r != nil {
 				sc.Valid = validShare(st, r)
 				if f.WholeByPattern() {

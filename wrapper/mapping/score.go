@@ -90,6 +90,11 @@ type Score struct {
 	Valid float64 `json:"valid"`
 	// Fixed is Total for a rule's candidate.
 	Fixed float64 `json:"fixed,omitempty"`
+	// Untyped: the slot was nominated by a label naming the field
+	// (Basis "label") though none of its sample values holds an
+	// annotation of the field's types. It weighs nothing; the label-only
+	// note (untyped.go) reads it.
+	Untyped bool `json:"untyped,omitempty"`
 }
 
 // newScore returns a Score with every factor neutral.
@@ -142,6 +147,9 @@ func (s Score) String() string {
 		if p.v != 1 && p.v != 0 {
 			b.WriteString(" × " + p.name + " " + FmtFactor(p.v))
 		}
+	}
+	if s.Untyped {
+		b.WriteString(" (no value of its types)")
 	}
 	return b.String()
 }
