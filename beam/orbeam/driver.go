@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -186,7 +187,10 @@ func round(ctx context.Context, sources []corpus.Source, idx []int, n int, p Par
 	opt.Log.Info("round", "round", n, "sources", len(idx), "out", r.Out)
 	pl, scope := beam.NewPipelineWithRoot()
 	Build(scope, p, r)
-	if err := opt.Execute(ctx, pl); err != nil {
+	before := loopbackFiles()
+	err := opt.Execute(ctx, pl)
+	removeLoopbackFiles(before)
+	if err != nil {
 		return 0, fmt.Errorf("round %d: pipeline: %w", n, err)
 	}
 	// The report lines and dead letters the pipeline wrote per source,
@@ -317,4 +321,31 @@ func grow(ctx context.Context, idx []int, n int, out string, rep *corpus.Report,
 		opt.Log.Info("dictionary grown", "round", n, "class", c, "new", byClass[c].New, "updated", byClass[c].Updated)
 	}
 	return added, nil
+}
+
+// loopbackFiles returns the Beam SDK's loopback placeholder files in the
+// temporary directory. In loopback mode (Prism, the default runner) the
+// SDK creates an empty "beamloopbackworker-*" file there for every
+// pipeline it submits and never closes or removes it (its own TODO,
+// apache/beam#27569): one per round.
+func loopbackFiles() map[string]bool {
+	names, _ := filepath.Glob(filepath.Join(os.TempDir(), "beamloopbackworker-*"))
+	out := make(map[string]bool, len(names))
+	for _, n := range names {
+		out[n] = true
+	}
+	return out
+}
+
+// removeLoopbackFiles removes the empty loopback placeholder files that
+// appeared since before (loopbackFiles); a file with content is not one.
+func removeLoopbackFiles(before map[string]bool) {
+	for n := range loopbackFiles() {
+		if before[n] {
+			continue
+		}
+		if st, err := os.Stat(n); err == nil && st.Mode().IsRegular() && st.Size() == 0 {
+			os.Remove(n)
+		}
+	}
 }
