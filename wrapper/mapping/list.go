@@ -212,6 +212,7 @@ func (w *State) InduceRecords(pages []*annotate.Page, rp *RecordPattern) error {
 	stats := w.LearnTemplate(toks)
 	w.Records = rp // record mode, for mapSlots
 	w.recordPages(pageOf, len(pages))
+	recordDraws(stats, pageOf)
 	sm, _, serr := MapSlots(w, stats, len(toks), -1)
 	if serr != nil {
 		return serr

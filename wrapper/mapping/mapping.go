@@ -297,7 +297,11 @@ func predefinedName(t *sod.Type) string {
 
 // slotStats are the annotation statistics of one slot over the sample.
 type slotStats struct {
-	Occ    int            // non-empty values
+	Occ int // non-empty values
+	// Draws, in record mode, is the number of sample pages the slot is
+	// filled on (0: Occ); Variation measures the values over that many
+	// draws (recordDraws).
+	Draws  int
 	AnnOcc int            // values with any annotation
 	Whole  int            // values that are whole text nodes
 	Types  map[string]int // values annotated with each type
@@ -653,11 +657,48 @@ func meanConfOf(counts map[string]int, sums map[string]float64, types []string) 
 // Variation weighs a slot by how much its value varies: 1 when it has
 // distinct values for a quarter of its occurrences or more, less as it
 // nears one constant value (template-like: a menu entry).
+//
+// The count of distinct values grows with the number of occurrences drawn,
+// more slowly the fewer values the field has: counted over all of a list
+// slot's records, a row on every record of a field of few values (the
+// times of "Starts") weighed less than an optional row of the same kind
+// (the times of "Doors open") only for being filled more often, and a
+// field read the doors time. In record mode the slot's values are
+// therefore measured as if drawn as many times as the sample pages it is
+// filled on (Draws), the expected number of distinct values in that many
+// draws without replacement from its occurrences (rarefaction): a slot
+// filled once per page, a detail page's, is measured as it is, and a
+// constant repeated in every record still weighs 0.
 func (st *slotStats) Variation() float64 {
 	if st.Occ == 0 {
 		return 1
 	}
-	return min(1, float64(len(st.Values)-1)/(0.25*float64(st.Occ)))
+	m := st.Occ
+	d := float64(len(st.Values))
+	if st.Draws > 0 && st.Draws < st.Occ {
+		m = st.Draws
+		d = rarefied(st.Values, st.Occ, m)
+	}
+	return min(1, (d-1)/(0.25*float64(m)))
+}
+
+// rarefied is the expected number of distinct values in m draws without
+// replacement from n occurrences whose values have the counts in vals:
+// the sum over the values of 1 - C(n-k, m)/C(n, m).
+func rarefied(vals map[string]int, n, m int) float64 {
+	e := 0.0
+	for _, k := range vals {
+		miss := 1.0 // the chance that none of the m draws is this value
+		for j := 0; j < m && miss > 0; j++ {
+			if n-k-j <= 0 {
+				miss = 0
+				break
+			}
+			miss *= float64(n-k-j) / float64(n-j)
+		}
+		e += 1 - miss
+	}
+	return e
 }
 
 func (st *slotStats) Count(types []string) int {
