@@ -299,8 +299,8 @@ func predefinedName(t *sod.Type) string {
 type slotStats struct {
 	Occ int // non-empty values
 	// Draws, in record mode, is the number of sample pages the slot is
-	// filled on (0: Occ); Variation measures the values over that many
-	// draws (recordDraws).
+	// filled on (0: Occ); VariationFor measures a patterned field's
+	// values over that many draws (recordDraws).
 	Draws  int
 	AnnOcc int            // values with any annotation
 	Whole  int            // values that are whole text nodes
@@ -657,29 +657,37 @@ func meanConfOf(counts map[string]int, sums map[string]float64, types []string) 
 // Variation weighs a slot by how much its value varies: 1 when it has
 // distinct values for a quarter of its occurrences or more, less as it
 // nears one constant value (template-like: a menu entry).
-//
-// The count of distinct values grows with the number of occurrences drawn,
-// more slowly the fewer values the field has: counted over all of a list
-// slot's records, a row on every record of a field of few values (the
-// times of "Starts") weighed less than an optional row of the same kind
-// (the times of "Doors open") only for being filled more often, and a
-// field read the doors time. In record mode the slot's values are
-// therefore measured as if drawn as many times as the sample pages it is
-// filled on (Draws), the expected number of distinct values in that many
-// draws without replacement from its occurrences (rarefaction): a slot
-// filled once per page, a detail page's, is measured as it is, and a
-// constant repeated in every record still weighs 0.
 func (st *slotStats) Variation() float64 {
 	if st.Occ == 0 {
 		return 1
 	}
-	m := st.Occ
-	d := float64(len(st.Values))
-	if st.Draws > 0 && st.Draws < st.Occ {
-		m = st.Draws
-		d = rarefied(st.Values, st.Occ, m)
+	return min(1, float64(len(st.Values)-1)/(0.25*float64(st.Occ)))
+}
+
+// VariationFor is the Variation of the slot as a candidate of field f.
+//
+// The count of distinct values grows with the number of occurrences
+// drawn, the more slowly the fewer values a field takes. A patterned
+// field's instances come from a small set by nature (the times of an
+// evening, a few prices): counted over every record of a list, a row on
+// every record of such a field (the times of "Starts") weighed less than
+// an optional row of the same kind (the times of "Doors open") only for
+// being filled more often, and the field read the doors time. In record
+// mode a patterned field's slot is therefore measured as if drawn as many
+// times as the sample pages it is filled on (Draws): the expected number
+// of distinct values in that many draws without replacement from its
+// occurrences (rarefaction). A slot filled once per page, a detail
+// page's, is measured as it is, and a constant repeated in every record
+// still weighs 0. A dictionary field keeps the count over records: there
+// a slot whose few values repeat from record to record (a venue's name)
+// is not the place of a field whose values change with every record (the
+// guests), and a dictionary knowing some of them says nothing against it.
+func (st *slotStats) VariationFor(f FieldSpec) float64 {
+	if st.Occ == 0 || !f.Patterned() || st.Draws <= 0 || st.Draws >= st.Occ {
+		return st.Variation()
 	}
-	return min(1, (d-1)/(0.25*float64(m)))
+	m := st.Draws
+	return min(1, (rarefied(st.Values, st.Occ, m)-1)/(0.25*float64(m)))
 }
 
 // rarefied is the expected number of distinct values in m draws without

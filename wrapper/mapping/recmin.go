@@ -63,8 +63,8 @@ func (w *State) CandMin(f FieldSpec, st *slotStats, minCnt, c int) int {
 
 // recordDraws sets each slot's Draws, in record mode, to the number of
 // sample pages whose records fill it (pageOf gives each record's page):
-// Variation measures a list slot's values across pages, as on detail
-// pages, not across records.
+// VariationFor measures a patterned field's list slot across pages, as on
+// detail pages, not across records.
 func recordDraws(stats []*slotStats, pageOf []int) {
 	for _, st := range stats {
 		pages := map[int]bool{}
