@@ -290,9 +290,11 @@ func learnParts(w *State, out []SlotMap, stats []*slotStats, valid map[string]re
 			} else if r := valid[f.Path]; r != nil {
 				hr := valid[hf.Path]
 				vals := st.Values
-				if len(host.Label) > 0 && hr == nil {
+				if len(host.Label) > 0 {
 					// A labelled host's rows: the slot's other
-					// labels' values are other fields' (labelpart.go).
+					// labels' values are other fields' (labelpart.go),
+					// whatever the host's type (a time in a "Show
+					// date" row among price and genre rows).
 					vals, need = labelledValues(st, host.Label)
 				}
 				for text, c := range vals {

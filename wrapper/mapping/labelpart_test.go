@@ -1,0 +1,51 @@
+package mapping
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/objectrunner/objectrunner/recognizers"
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
+)
+
+// TestLabelledPatternedHost: shuffled <dt>/<dd> rows fold into one slot
+// whose rows each label gives to its field (s45161: "Show date" holds
+// "2008-06-20 at 20:30", "Tickets" a price, "Genre" a word, "Doors" a
+// time). The start time is a part of the date's row: learnParts weighs
+// it against the values under the host's label, whatever the host's type
+// (it did so only for a dictionary host; a patterned host's part was
+// weighed against every row of the slot and fell short).
+func TestLabelledPatternedHost(t *testing.T) {
+	w := &State{Options: Options{Options: exalg.DefaultOptions()}, FieldSpecs: []FieldSpec{
+		{Path: "show_date", Types: []string{"date"}, Predefined: "date"},
+		{Path: "start_time", Types: []string{"time"}, Predefined: "time", Optional: true},
+	}}
+	valid := map[string]recognizers.Recognizer{}
+	for _, f := range w.FieldSpecs {
+		r, err := recognizers.NewPredefined(f.Predefined)
+		if err != nil {
+			t.Fatal(err)
+		}
+		valid[f.Path] = r
+	}
+	st := NewSlotStats()
+	add := func(label, v string) {
+		st.Values[v]++
+		st.Occ++
+		if st.LabVals[label] == nil {
+			st.LabVals[label] = map[string]int{}
+		}
+		st.LabVals[label][v]++
+	}
+	for i := range 10 {
+		add("show date", fmt.Sprintf("2008-06-%02d at %d:30", 10+i, 18+i%4))
+		add("tickets", fmt.Sprintf("$%d.50", 20+i))
+		add("genre", []string{"Soul", "Blues", "Jazz"}[i%3])
+		add("ages", fmt.Sprintf("%d+", 16+i%5))
+	}
+	host := SlotMap{Slot: 0, Field: "show_date", Type: "date", Share: 1, Coverage: 1, Label: []string{"show", "date"}}
+	out := learnParts(w, []SlotMap{host}, []*slotStats{st}, valid, map[int]bool{0: true}, 2)
+	if len(out) != 2 || out[1].Field != "start_time" || !out[1].Part || out[1].Slot != 0 {
+		t.Fatalf("slot maps %+v: want start_time as a part of show_date's slot", out)
+	}
+}
