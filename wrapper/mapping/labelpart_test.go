@@ -14,7 +14,11 @@ import (
 // time). The start time is a part of the date's row: learnParts weighs
 // it against the values under the host's label, whatever the host's type
 // (it did so only for a dictionary host; a patterned host's part was
-// weighed against every row of the slot and fell short).
+// weighed against every row of the slot and fell short). And the host's
+// row is one line even when the slot's values, several rows folded
+// together, are broken by tags (s45251: "Show date: Mon, Sep 2 7pm"
+// among <li> rows): the part is weighed on the row, as sharesTaken
+// weighs it.
 func TestLabelledPatternedHost(t *testing.T) {
 	w := &State{Options: Options{Options: exalg.DefaultOptions()}, FieldSpecs: []FieldSpec{
 		{Path: "show_date", Types: []string{"date"}, Predefined: "date"},
@@ -28,24 +32,29 @@ func TestLabelledPatternedHost(t *testing.T) {
 		}
 		valid[f.Path] = r
 	}
-	st := NewSlotStats()
-	add := func(label, v string) {
-		st.Values[v]++
-		st.Occ++
-		if st.LabVals[label] == nil {
-			st.LabVals[label] = map[string]int{}
+	for _, broken := range []bool{false, true} {
+		st := NewSlotStats()
+		add := func(label, v string) {
+			st.Values[v]++
+			st.Occ++
+			if st.LabVals[label] == nil {
+				st.LabVals[label] = map[string]int{}
+			}
+			st.LabVals[label][v]++
 		}
-		st.LabVals[label][v]++
-	}
-	for i := range 10 {
-		add("show date", fmt.Sprintf("2008-06-%02d at %d:30", 10+i, 18+i%4))
-		add("tickets", fmt.Sprintf("$%d.50", 20+i))
-		add("genre", []string{"Soul", "Blues", "Jazz"}[i%3])
-		add("ages", fmt.Sprintf("%d+", 16+i%5))
-	}
-	host := SlotMap{Slot: 0, Field: "show_date", Type: "date", Share: 1, Coverage: 1, Label: []string{"show", "date"}}
-	out := learnParts(w, []SlotMap{host}, []*slotStats{st}, valid, map[int]bool{0: true}, 2)
-	if len(out) != 2 || out[1].Field != "start_time" || !out[1].Part || out[1].Slot != 0 {
-		t.Fatalf("slot maps %+v: want start_time as a part of show_date's slot", out)
+		for i := range 10 {
+			add("show date", fmt.Sprintf("2008-06-%02d at %d:30", 10+i, 18+i%4))
+			add("tickets", fmt.Sprintf("$%d.50", 20+i))
+			add("genre", []string{"Soul", "Blues", "Jazz"}[i%3])
+			add("ages", fmt.Sprintf("%d+", 16+i%5))
+		}
+		if broken {
+			st.Broken = st.Occ
+		}
+		host := SlotMap{Slot: 0, Field: "show_date", Type: "date", Share: 1, Coverage: 1, Label: []string{"show", "date"}}
+		out := learnParts(w, []SlotMap{host}, []*slotStats{st}, valid, map[int]bool{0: true}, 2)
+		if len(out) != 2 || out[1].Field != "start_time" || !out[1].Part || out[1].Slot != 0 {
+			t.Fatalf("broken %v: slot maps %+v: want start_time as a part of show_date's slot", broken, out)
+		}
 	}
 }

@@ -285,8 +285,12 @@ func learnParts(w *State, out []SlotMap, stats []*slotStats, valid map[string]re
 				if r := valid[f.Path]; r != nil && !samePattern(*hf, f) {
 					n = st.ItemInst[f.Path]
 				}
-			} else if float64(st.Broken) > (1-w.Options.GeneraliseThres)*float64(st.Occ) {
-				continue // the fields of one line, not page parts
+			} else if len(host.Label) == 0 && float64(st.Broken) > (1-w.Options.GeneraliseThres)*float64(st.Occ) {
+				// The fields of one line, not page parts. A labelled
+				// host's value is its row (the text after its label),
+				// one line whatever the slot's other rows hold, as
+				// sharesTaken weighs it.
+				continue
 			} else if r := valid[f.Path]; r != nil {
 				hr := valid[hf.Path]
 				vals := st.Values
