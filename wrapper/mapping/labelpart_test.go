@@ -58,3 +58,47 @@ func TestLabelledPatternedHost(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelledPartAlone: an optional publisher and a date share the
+// "Published by:" row ("Penrose Press, Oct 2000", "Apr 2008", "Larchmont
+// House"; s45000). The rows that hold the date alone are evidence of the
+// date's place as much as those that hold both: counted, the date is a
+// part of the publisher's row (it fell short of sharePartShare on the
+// rows with both alone, and "Apr 2008" was written as a publisher).
+func TestLabelledPartAlone(t *testing.T) {
+	w := &State{Options: Options{Options: exalg.DefaultOptions()}, FieldSpecs: []FieldSpec{
+		{Path: "publisher", Types: []string{"publisher"}, Optional: true},
+		{Path: "date", Types: []string{"date"}, Predefined: "date", Optional: true},
+	}}
+	r, err := recognizers.NewPredefined("date")
+	if err != nil {
+		t.Fatal(err)
+	}
+	valid := map[string]recognizers.Recognizer{"date": r}
+	st := NewSlotStats()
+	add := func(label, v string) {
+		st.Values[v]++
+		st.Occ++
+		if st.LabVals[label] == nil {
+			st.LabVals[label] = map[string]int{}
+		}
+		st.LabVals[label][v]++
+	}
+	pubs := []string{"Penrose Press", "Larchmont House", "North Fork House", "Saltmarsh Group"}
+	for i := range 12 {
+		switch i % 4 {
+		case 0:
+			add("published by", fmt.Sprintf("%s, Oct %d", pubs[i%3], 1990+i))
+		case 1:
+			add("published by", fmt.Sprintf("Apr %d", 1990+i))
+		default:
+			add("published by", pubs[i%4])
+		}
+		add("binding", "Paperback")
+	}
+	host := SlotMap{Slot: 0, Field: "publisher", Type: "publisher", Share: 1, Coverage: 1, Label: []string{"published", "by"}}
+	out := learnParts(w, []SlotMap{host}, []*slotStats{st}, valid, map[int]bool{0: true}, 2)
+	if len(out) != 2 || out[1].Field != "date" || !out[1].Part || out[1].Slot != 0 {
+		t.Fatalf("slot maps %+v: want date as a part of the publisher's row", out)
+	}
+}

@@ -301,6 +301,7 @@ func learnParts(w *State, out []SlotMap, stats []*slotStats, valid map[string]re
 					// date" row among price and genre rows).
 					vals, need = labelledValues(st, host.Label)
 				}
+				alone := 0
 				for text, c := range vals {
 					m, ok := longestMatch(r, text)
 					if !ok {
@@ -312,9 +313,18 @@ func learnParts(w *State, out []SlotMap, stats []*slotStats, valid map[string]re
 							continue
 						}
 					} else if !hasWord(rest) {
+						alone += c
 						continue
 					}
 					n += c
+				}
+				if n >= minCnt {
+					// The host's rows that hold f's value alone
+					// ("Published by: Apr 2008" beside "Published by:
+					// Penrose Press, Oct 2000") are f's too: its share
+					// of the rows counts them (the host's part then
+					// leaves them empty, carve).
+					n += alone
 				}
 			} else if valid[hf.Path] != nil {
 				n = annotatedValues([]*slotStats{st}, f.Types)
