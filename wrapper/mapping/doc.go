@@ -70,6 +70,14 @@
 // explainedSlots as well; and a set field's candidates get the Locality
 // part too, which detailPlaces multiplies into a place's weight.
 //
+// Changed by branch detail7 (docs/trust.md, "Detail pages (branch
+// detail7)"): a labelled host's part (learnParts, share.go) is weighed on
+// the host's rows (the values under its label, each one line), whatever
+// the host's type, as sharesTaken weighs it; and the rows holding the
+// part's value alone count toward it. No new rule: learnParts now reads
+// a labelled host's slot as sharesTaken does (its dictionary-only and
+// broken-slot conditions no longer apply to labelled rows).
+//
 // Added by branch records6 (docs/trust.md, "List records (branch
 // records6)"), all in record mode: the Annotation share of an optional
 // patterned field riding beside a type that fills its slot

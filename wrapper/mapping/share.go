@@ -285,16 +285,23 @@ func learnParts(w *State, out []SlotMap, stats []*slotStats, valid map[string]re
 				if r := valid[f.Path]; r != nil && !samePattern(*hf, f) {
 					n = st.ItemInst[f.Path]
 				}
-			} else if float64(st.Broken) > (1-w.Options.GeneraliseThres)*float64(st.Occ) {
-				continue // the fields of one line, not page parts
+			} else if len(host.Label) == 0 && float64(st.Broken) > (1-w.Options.GeneraliseThres)*float64(st.Occ) {
+				// The fields of one line, not page parts. A labelled
+				// host's value is its row (the text after its label),
+				// one line whatever the slot's other rows hold, as
+				// sharesTaken weighs it.
+				continue
 			} else if r := valid[f.Path]; r != nil {
 				hr := valid[hf.Path]
 				vals := st.Values
-				if len(host.Label) > 0 && hr == nil {
+				if len(host.Label) > 0 {
 					// A labelled host's rows: the slot's other
-					// labels' values are other fields' (labelpart.go).
+					// labels' values are other fields' (labelpart.go),
+					// whatever the host's type (a time in a "Show
+					// date" row among price and genre rows).
 					vals, need = labelledValues(st, host.Label)
 				}
+				alone := 0
 				for text, c := range vals {
 					m, ok := longestMatch(r, text)
 					if !ok {
@@ -306,9 +313,18 @@ func learnParts(w *State, out []SlotMap, stats []*slotStats, valid map[string]re
 							continue
 						}
 					} else if !hasWord(rest) {
+						alone += c
 						continue
 					}
 					n += c
+				}
+				if n >= minCnt {
+					// The host's rows that hold f's value alone
+					// ("Published by: Apr 2008" beside "Published by:
+					// Penrose Press, Oct 2000") are f's too: its share
+					// of the rows counts them (the host's part then
+					// leaves them empty, carve).
+					n += alone
 				}
 			} else if valid[hf.Path] != nil {
 				n = annotatedValues([]*slotStats{st}, f.Types)
