@@ -197,8 +197,6 @@ func (w *State) trustNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.labelVariesNotes(pages)...)         // labelnotes.go
 	out = append(out, w.inAsideNotes(pages)...)             // labelnotes.go
 	out = append(out, w.rivalNotes(pages)...)               // rivalnotes.go
-	out = append(out, w.selfNotes()...)                     // selfnotes.go
-	out = append(out, w.rivalSelfNotes()...)                // selfnotes.go
 	return out
 }
 
