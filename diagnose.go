@@ -167,6 +167,7 @@ func Diagnose(rep *Report) []Diagnostic {
 	out = append(out, slowRegex(rep)...)           // regextime.go
 	out = append(out, outsideRegion(rep)...)       // diagnose_region.go
 	out = append(out, emptySlots(rep)...)          // diagnose_empty.go
+	out = append(out, selfChecks(rep)...)          // selfcheck.go
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
 	return out
 }

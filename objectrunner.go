@@ -171,6 +171,9 @@ type Report struct {
 	// SkippedDirs lists the subdirectories of the source that could not
 	// be read, with the reason (Run); their pages were not counted.
 	SkippedDirs []*annotate.PageError
+	// split counts objects and filled fields on the sample's pages and
+	// the others (selfcheck.go).
+	split sampleSplit
 }
 
 // maxDuplicateExamples bounds Report.DuplicateOf.
@@ -834,6 +837,7 @@ func (rep *Report) count(o *wrapper.Object) {
 	}
 	walk("", o.Fields)
 	rep.countRejected(o) // trustdiag.go
+	rep.countSplit(o)    // selfcheck.go
 }
 
 // Grower feeds extracted values of dictionary-recognised fields back into

@@ -26,8 +26,10 @@ type judgedValue struct {
 	Right      bool             `json:"right"`
 	// Diags are the kinds of the run's diagnostics naming the field.
 	Diags []string `json:"diags,omitempty"`
-	// Page is the value's page.
-	Page string `json:"page"`
+	// Page is the value's page; Sample says it is one of the annotated
+	// sample's pages (to compare the wrapper on the sample and the rest).
+	Page   string `json:"page"`
+	Sample bool   `json:"sample,omitempty"`
 }
 
 // writeValues writes the judged values of every result to path.
@@ -46,6 +48,10 @@ func writeValues(path string, results []*result) error {
 		for _, f := range r.specs {
 			diags[f.Path] = trust.Diagnosed(r.diags, f)
 		}
+		sample := map[string]bool{}
+		for _, p := range r.sample {
+			sample[p.Path] = true
+		}
 		for _, v := range r.values {
 			j := r.truth.Judge(v.Page, v.Field, v.Text)
 			if j == eval.ValueUnlabelled {
@@ -53,7 +59,7 @@ func writeValues(path string, results []*result) error {
 			}
 			if err := enc.Encode(judgedValue{Seed: r.seed, Source: r.name, List: r.feat.List, Field: v.Field, Text: v.Text,
 				Confidence: v.Confidence, Evidence: v.Evidence, Right: j == eval.ValueRight,
-				Diags: diags[v.Field], Page: v.Page}); err != nil {
+				Diags: diags[v.Field], Page: v.Page, Sample: sample[v.Page]}); err != nil {
 				f.Close()
 				return err
 			}

@@ -1,0 +1,95 @@
+package objectrunner
+
+import (
+	"fmt"
+
+	"github.com/objectrunner/objectrunner/wrapper"
+)
+
+// DiagSampleOnly: with one object per page, a root field has values on
+// several objects of the sample's pages and on none of the many other
+// pages of the source: the wrapper does what it learned on the sample
+// only (a row found there in an order the other pages do not share, a
+// slot the other pages do not reach), or the field's row is rare outside
+// the sample. A self-check comparing the whole source with the sample
+// (docs/diagnostics.md, "Self-checks").
+const DiagSampleOnly = "sample-only"
+
+// Thresholds of DiagSampleOnly: the field has values on at least
+// SampleOnlyMin of the sample's objects and SampleOnlyShare of them, and on
+// none of SampleOnlyRest objects or more of the other pages.
+const (
+	SampleOnlyMin   = 3
+	SampleOnlyShare = 0.2
+	SampleOnlyRest  = 10
+)
+
+// sampleSplit counts, for the self-checks, the objects extracted from the
+// sample's pages and from the others, and for each root field how many of
+// each have a value.
+type sampleSplit struct {
+	pages   map[string]bool
+	objects [2]int // [other pages, sample pages]
+	filled  map[string]*[2]int
+	ready   bool
+}
+
+// countSplit adds o to rep.split (count).
+func (rep *Report) countSplit(o *wrapper.Object) {
+	s := &rep.split
+	if !s.ready {
+		s.ready = true
+		s.filled = map[string]*[2]int{}
+		if rep.Sample != nil {
+			s.pages = map[string]bool{}
+			for _, p := range rep.Sample.Pages {
+				s.pages[p.Path] = true
+			}
+		}
+	}
+	if s.pages == nil {
+		return
+	}
+	i := 0
+	if s.pages[o.Page] {
+		i = 1
+	}
+	s.objects[i]++
+	for _, f := range o.Fields {
+		if len(f.Values) == 0 {
+			continue
+		}
+		c := s.filled[f.Name]
+		if c == nil {
+			c = &[2]int{}
+			s.filled[f.Name] = c
+		}
+		c[i]++
+	}
+}
+
+// selfChecks returns the diagnostics comparing the wrapper's behaviour on
+// the whole source with the sample it was learned on (DiagSampleOnly).
+func selfChecks(rep *Report) []Diagnostic {
+	s := &rep.split
+	if rep.Wrapper == nil || s.pages == nil || rep.Objects != rep.PagesWithObjects {
+		return nil
+	}
+	if s.objects[0] < SampleOnlyRest || s.objects[1] == 0 {
+		return nil
+	}
+	var out []Diagnostic
+	for _, f := range rep.Wrapper.Fields() {
+		if f.Parent != "" {
+			continue
+		}
+		c := s.filled[f.Path]
+		if c == nil || c[0] > 0 || c[1] < SampleOnlyMin || float64(c[1]) < SampleOnlyShare*float64(s.objects[1]) {
+			continue
+		}
+		out = append(out, Diagnostic{Kind: DiagSampleOnly, Field: f.Path, Message: fmt.Sprintf(
+			"field %s has values on %d of the %d objects of the sample's pages but on none of the %d objects of the other pages: its slot may give values on the sample only (rows in another order elsewhere), or its row is rare outside the sample",
+			f.Path, c[1], s.objects[1], s.objects[0])})
+	}
+	return out
+}
