@@ -71,7 +71,7 @@ func preorder(doc *html.Node) map[*html.Node]int {
 // tree, and its text). That both trees have the same nodes, with the same
 // provenance paths, is annotate's TestStreamMatchesDOM.
 func sameToken(a, b *mapping.Token, oa, ob map[*html.Node]int) bool {
-	if a.Kind != b.Kind || a.Text != b.Text || a.Path != b.Path || a.Start != b.Start || a.End != b.End || len(a.Ann) != len(b.Ann) {
+	if a.Kind != b.Kind || a.Text() != b.Text() || a.Path != b.Path || a.Start != b.Start || a.End != b.End || len(a.Ann()) != len(b.Ann()) {
 		return false
 	}
 	if (a.Node == nil) != (b.Node == nil) {
@@ -81,7 +81,7 @@ func sameToken(a, b *mapping.Token, oa, ob map[*html.Node]int) bool {
 }
 
 func showToken(t *mapping.Token, order map[*html.Node]int) string {
-	s := fmt.Sprintf("%d %q path %d span %d-%d", t.Kind, t.Text, t.Path, t.Start, t.End)
+	s := fmt.Sprintf("%d %q path %d span %d-%d", t.Kind, t.Text(), t.Path, t.Start, t.End)
 	if t.Node != nil {
 		s += fmt.Sprintf(" node %d %s %q", order[t.Node], annotate.NodePath(t.Node), t.Node.Data)
 	}

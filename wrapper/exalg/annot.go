@@ -11,7 +11,7 @@ import (
 // none or several.
 func tokType(t *Token) string {
 	typ := ""
-	for _, a := range t.Ann {
+	for _, a := range t.Ann() {
 		if typ == "" {
 			typ = a.Type
 		} else if a.Type != typ {
@@ -36,7 +36,7 @@ func (e *ecgm) markData() {
 				continue
 			}
 			occ[r]++
-			if len(t.Ann) > 0 {
+			if len(t.Ann()) > 0 {
 				ann[r]++
 			}
 			if innerWord(e.pages[pg], s, x) {
@@ -62,12 +62,12 @@ func (e *ecgm) markData() {
 // dictionary knows few of the names (a template label next to a value is
 // never inside the value's instance).
 func innerWord(toks []Token, roles []int32, x int) bool {
-	for _, a := range toks[x].Ann {
+	for _, a := range toks[x].Ann() {
 		for _, y := range [2]int{x - 1, x + 1} {
 			if y < 0 || y >= len(toks) || toks[y].Kind != KindWord || toks[y].Node != toks[x].Node || roles[y] == roles[x] {
 				continue
 			}
-			for _, b := range toks[y].Ann {
+			for _, b := range toks[y].Ann() {
 				if a == b {
 					return true
 				}

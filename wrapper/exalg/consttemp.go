@@ -170,7 +170,7 @@ func (ct *constTemp) tok(r int32) Tok {
 
 func (ct *constTemp) tokAt(pg, x int) Tok {
 	t := &ct.e.pages[pg][x]
-	return Tok{Kind: t.Kind, Text: t.Text, Path: ct.pathName(t.Path)}
+	return Tok{Kind: t.Kind, Text: t.Text(), Path: ct.pathName(t.Path)}
 }
 
 // posItems returns the PosString of position p (1-based) of an occurrence.

@@ -57,7 +57,7 @@ func newECGM(pages [][]Token, opt Options) *ecgm {
 	for i, toks := range pages {
 		s := make([]int32, len(toks))
 		for x := range toks {
-			k := BaseKey{toks[x].Kind, toks[x].Text, toks[x].Path}
+			k := BaseKey{toks[x].Kind, toks[x].Text(), toks[x].Path}
 			id, ok := ids[k]
 			if !ok {
 				id = int32(len(e.base))

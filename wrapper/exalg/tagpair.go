@@ -61,7 +61,7 @@ func (e *ecgm) labelledIters(start, end int32) bool {
 					continue
 				}
 				words++
-				if strings.HasSuffix(toks[y].Text, ":") {
+				if strings.HasSuffix(toks[y].Text(), ":") {
 					lab++
 					break
 				}

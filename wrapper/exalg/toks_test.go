@@ -11,7 +11,7 @@ import (
 // wrapper's HTML tokenizer in tests of the ExAlg stages.
 func pageToks(t *testing.T, src string, paths map[string]int32) []Token {
 	t.Helper()
-	toks := []Token{{Kind: KindSentinel, Text: "^"}}
+	toks := []Token{Sentinel(false)}
 	var open []string
 	path := func() int32 {
 		k := strings.Join(open, "/")
@@ -29,17 +29,24 @@ func pageToks(t *testing.T, src string, paths map[string]int32) []Token {
 			if len(open) == 0 || open[len(open)-1] != tag {
 				t.Fatalf("%q: unbalanced %s", src, w)
 			}
-			toks = append(toks, Token{Kind: KindEnd, Text: tag, Path: path()})
+			toks = append(toks, pathTok(KindEnd, tag, path()))
 			open = open[:len(open)-1]
 		case strings.HasPrefix(w, "<"):
 			tag := strings.Trim(w, "<>")
 			open = append(open, tag)
-			toks = append(toks, Token{Kind: KindStart, Text: tag, Path: path()})
+			toks = append(toks, pathTok(KindStart, tag, path()))
 		default:
-			toks = append(toks, Token{Kind: KindWord, Text: w, Path: path()})
+			toks = append(toks, pathTok(KindWord, w, path()))
 		}
 	}
-	return append(toks, Token{Kind: KindSentinel, Text: "$"})
+	return append(toks, Sentinel(true))
+}
+
+// pathTok is NewToken at path.
+func pathTok(k Kind, text string, path int32) Token {
+	t := NewToken(k, text)
+	t.Path = path
+	return t
 }
 
 // TestTemplateWithoutRoot: when no class is left to anchor the template

@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"golang.org/x/net/html"
 )
 
@@ -64,10 +65,10 @@ func (tz *Tokenizer) attrTokens(c *html.Node, cp int32) {
 		}
 		tag := n.Parent.Data // "@" + key
 		ap := tz.Ps.Child(cp, tag)
-		ann := tz.byNode[n.Parent]
-		tz.toks = append(tz.toks, Token{Kind: KindStart, Text: tag, Path: ap, Node: n.Parent, Ann: ann})
-		tz.toks = splitWords(tz.toks, n, ap, tz.byNode[n])
-		tz.toks = append(tz.toks, Token{Kind: KindEnd, Text: tag, Path: ap, Node: n.Parent, Ann: ann})
+		ann := tz.anns.ref(tz.byNode[n.Parent])
+		tz.toks = append(tz.toks, exalg.MakeToken(KindStart, n.Parent, ap, 0, 0, ann))
+		tz.toks = splitWords(tz.toks, n, ap, tz.byNode[n], &tz.anns)
+		tz.toks = append(tz.toks, exalg.MakeToken(KindEnd, n.Parent, ap, 0, 0, ann))
 	}
 }
 

@@ -46,9 +46,9 @@ func TestAttrTokens(t *testing.T) {
 				t.Errorf("tokens:\n%s\nwant\n%s", got, tc.want)
 			}
 			for _, tk := range toks {
-				if tk.Kind == KindWord && strings.HasPrefix(tk.Text, "http") {
+				if tk.Kind == KindWord && strings.HasPrefix(tk.Text(), "http") {
 					if got := ps.String(tk.Path); !strings.HasSuffix(got, "/@href") && !strings.HasSuffix(got, "/@src") {
-						t.Errorf("path of %q = %q", tk.Text, got)
+						t.Errorf("path of %q = %q", tk.Text(), got)
 					}
 				}
 			}

@@ -125,7 +125,7 @@ func TestOtherCut(t *testing.T) {
 			}
 			x, g := otherCut(toks, a, b, fields, valid, "publisher")
 			got, _, _ := ValueText(toks, a, x)
-			if got != tc.want || g != tc.field || (x < b && toks[x].Text != tc.sep) {
+			if got != tc.want || g != tc.field || (x < b && toks[x].Text() != tc.sep) {
 				t.Fatalf("otherCut kept %q (field %q), want %q (field %q, at %q)", got, g, tc.want, tc.field, tc.sep)
 			}
 		})
@@ -166,7 +166,7 @@ func TestPageLabelWords(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := testPage(t, "p.html", "<html><body><p>"+tc.label+" <a>Eastvale University</a></p></body></html>", nil)
 			toks := Tokenize(p, NewPaths())
-			x := slices.IndexFunc(toks, func(tk Token) bool { return tk.Text == "Eastvale" })
+			x := slices.IndexFunc(toks, func(tk Token) bool { return tk.Text() == "Eastvale" })
 			if got := pageLabel(toks, x); !slices.Equal(got, tc.want) {
 				t.Fatalf("pageLabel = %q, want %q", got, tc.want)
 			}

@@ -141,7 +141,7 @@ func raggedText(txt string) bool {
 // patterned one as its node's whole text).
 func runOn(toks []Token, a, b int, types []string, patterned map[string]bool) bool {
 	own := func(x int) bool {
-		return slices.ContainsFunc(toks[x].Ann, func(an *annotate.Annotation) bool { return slices.Contains(types, an.Type) })
+		return slices.ContainsFunc(toks[x].Ann(), func(an *annotate.Annotation) bool { return slices.Contains(types, an.Type) })
 	}
 	last := -1
 	for x := a; x < b; x++ {
@@ -158,15 +158,15 @@ func runOn(toks []Token, a, b int, types []string, patterned map[string]bool) bo
 		if t.Kind != KindWord || own(x) {
 			continue
 		}
-		for _, an := range t.Ann {
+		for _, an := range t.Ann() {
 			if !slices.Contains(types, an.Type) && (an.Whole || !patterned[an.Type]) {
 				return true
 			}
 		}
 		switch {
-		case strings.ContainsAny(t.Text, ",;\u2013\u2014|") && !hasLetter(t.Text):
+		case strings.ContainsAny(t.Text(), ",;\u2013\u2014|") && !hasLetter(t.Text()):
 			sep = true
-		case sep && hasLetter(t.Text):
+		case sep && hasLetter(t.Text()):
 			return true
 		}
 	}
@@ -241,7 +241,7 @@ func wordsText(toks []Token, a, b int) string {
 	var ws []string
 	for x := a; x < b; x++ {
 		if toks[x].Kind == KindWord {
-			ws = append(ws, toks[x].Text)
+			ws = append(ws, toks[x].Text())
 		}
 	}
 	return strings.Join(ws, " ")

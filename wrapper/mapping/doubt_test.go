@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"reflect"
 	"strings"
 	"testing"
@@ -33,13 +34,13 @@ func words(s string) []Token {
 	var out []Token
 	var last *annotate.Annotation
 	for _, w := range strings.Fields(s) {
-		tk := Token{Kind: KindWord, Text: w}
+		tk := exalg.NewToken(KindWord, w)
 		if typ, rest, ok := strings.Cut(w, ":"); ok && typ != "" && rest != "" {
-			tk.Text = rest
+			tk = exalg.NewToken(KindWord, rest)
 			if last == nil || last.Type != typ {
 				last = &annotate.Annotation{Type: typ}
 			}
-			tk.Ann = []*annotate.Annotation{last}
+			tk.SetAnn(&[]*annotate.Annotation{last})
 		} else {
 			last = nil
 		}

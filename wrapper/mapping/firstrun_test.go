@@ -42,10 +42,10 @@ func TestFirstRun(t *testing.T) {
 			// The slot's raw value: after the template's "by", up to <br>.
 			a, b := -1, -1
 			for x, tk := range toks {
-				if tk.Kind == KindWord && tk.Text == "by" && a < 0 {
+				if tk.Kind == KindWord && tk.Text() == "by" && a < 0 {
 					a = x + 1
 				}
-				if tk.Kind != KindWord && tk.Text == "br" && b < 0 {
+				if tk.Kind != KindWord && tk.Text() == "br" && b < 0 {
 					b = x
 				}
 			}

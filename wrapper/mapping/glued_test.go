@@ -41,7 +41,8 @@ func TestGlued(t *testing.T) {
 		if got := glued(a); got != tc.want {
 			t.Errorf("glued(%q in %q, %s) = %v, want %v", tc.match, tc.text, tc.rec, got, tc.want)
 		}
-		tok := Token{Ann: []*annotate.Annotation{a}}
+		var tok Token
+		tok.SetAnn(&[]*annotate.Annotation{a})
 		if got := len(ownTypes(&tok)) == 0; got != tc.want {
 			t.Errorf("ownTypes of %q in %q: dropped %v, want %v", tc.match, tc.text, got, tc.want)
 		}

@@ -35,10 +35,10 @@ func lineGap(toks []Token, b, a int) bool {
 		t := &toks[x]
 		switch t.Kind {
 		case KindStart, KindEnd:
-			if !lineTags[t.Text] && t.Text != "br" {
+			if !lineTags[t.Text()] && t.Text() != "br" {
 				return false
 			}
-			br = br || t.Text == "br"
+			br = br || t.Text() == "br"
 		case KindWord:
 			if !exalg.EdgeToken(t) {
 				return false
@@ -91,7 +91,7 @@ func abbrevDot(toks []Token, x int) string {
 		return ""
 	}
 	t, p := &toks[x], &toks[x-1]
-	if t.Kind == KindWord && t.Text == "." && p.Kind == KindWord && p.Node == t.Node && p.End == t.Start {
+	if t.Kind == KindWord && t.Text() == "." && p.Kind == KindWord && p.Node == t.Node && p.End == t.Start {
 		return "."
 	}
 	return ""
@@ -293,11 +293,11 @@ func (w *State) blockSpan(toks []Token, owner []int, a, b, slot int) (int, int) 
 		if owner[x] >= 0 && owner[x] != slot {
 			break
 		}
-		if toks[x].Kind == KindWord && toks[x].Text == ":" && x > b {
+		if toks[x].Kind == KindWord && toks[x].Text() == ":" && x > b {
 			// A label starts the next part of the block ("…<br>Open:
 			// Mon–Thu"): the value ends before the label's words.
 			y := x - 1
-			for y >= b && toks[y].Kind == KindWord && toks[y].Node == toks[x].Node && !strings.ContainsAny(toks[y].Text, ",0123456789") {
+			for y >= b && toks[y].Kind == KindWord && toks[y].Node == toks[x].Node && !strings.ContainsAny(toks[y].Text(), ",0123456789") {
 				y--
 			}
 			e = min(e, y+1)
@@ -312,7 +312,7 @@ func (w *State) blockSpan(toks []Token, owner []int, a, b, slot int) (int, int) 
 		if owner[x] >= 0 && owner[x] != slot {
 			break
 		}
-		if owner[x] == -1 && toks[x].Kind == KindWord && strings.HasSuffix(toks[x].Text, ":") {
+		if owner[x] == -1 && toks[x].Kind == KindWord && strings.HasSuffix(toks[x].Text(), ":") {
 			break // a label
 		}
 		if owner[x] == -2 && toks[x].Kind == KindWord {

@@ -26,7 +26,7 @@ func TestLineGap(t *testing.T) {
 			// next word that is not punctuation.
 			b, a := -1, -1
 			for x := range toks {
-				if toks[x].Kind == KindWord && toks[x].Text == "St" {
+				if toks[x].Kind == KindWord && toks[x].Text() == "St" {
 					b = x + 1
 				}
 				if b >= 0 && x >= b && a < 0 && toks[x].Kind == KindWord && !exalg.EdgeToken(&toks[x]) {
@@ -90,7 +90,7 @@ func TestAbbrevDot(t *testing.T) {
 			toks := Tokenize(p, NewPaths())
 			b := -1
 			for x := range toks {
-				if toks[x].Kind == KindWord && toks[x].Text == "St" {
+				if toks[x].Kind == KindWord && toks[x].Text() == "St" {
 					b = x + 1
 				}
 			}

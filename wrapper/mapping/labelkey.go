@@ -176,7 +176,7 @@ func LearnLabelKey(pages [][]Token, ps *Paths, f FieldSpec, thres float64) (Labe
 func rowInstance(toks []Token, x, end int, txt string, f FieldSpec, r recognizers.Recognizer) bool {
 	words, ann := 0, 0
 	for z := x; z < end; z++ {
-		if toks[z].Kind != KindWord || alnum(toks[z].Text) == "" {
+		if toks[z].Kind != KindWord || alnum(toks[z].Text()) == "" {
 			continue
 		}
 		words++

@@ -21,7 +21,7 @@ func labelGap(toks []Token, x int) int {
 	n := 0
 	for y := x - 1; y >= 0; y-- {
 		switch {
-		case toks[y].Kind == KindWord && alnum(toks[y].Text) != "":
+		case toks[y].Kind == KindWord && alnum(toks[y].Text()) != "":
 			return n
 		case toks[y].Kind == KindStart || toks[y].Kind == KindEnd:
 			n++

@@ -196,7 +196,7 @@ func TestFormLabel(t *testing.T) {
 		toks := Tokenize(p, NewPaths())
 		x := -1
 		for i, tk := range toks {
-			if tk.Kind == KindWord && strings.HasPrefix(tk.Text, tc.value) {
+			if tk.Kind == KindWord && strings.HasPrefix(tk.Text(), tc.value) {
 				x = i
 				break
 			}
@@ -246,7 +246,7 @@ func TestInAside(t *testing.T) {
 		toks := Tokenize(p, NewPaths())
 		var n *html.Node
 		for _, tk := range toks {
-			if tk.Kind == KindWord && strings.HasPrefix(tk.Text, tc.value) {
+			if tk.Kind == KindWord && strings.HasPrefix(tk.Text(), tc.value) {
 				n = tk.Node
 				break
 			}

@@ -33,7 +33,7 @@ func labelLetters(run []string) bool {
 // before x).
 func labelRunTypes(toks []Token, x int) []string {
 	y := x - 1
-	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
+	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text()) == "") {
 		y--
 	}
 	if y < 0 {
@@ -42,7 +42,7 @@ func labelRunTypes(toks []Token, x int) []string {
 	var out []string
 	first := true
 	for n := toks[y].Node; y >= 0 && toks[y].Kind == KindWord && toks[y].Node == n; y-- {
-		if alnum(toks[y].Text) == "" {
+		if alnum(toks[y].Text()) == "" {
 			continue
 		}
 		ts := ownTypes(&toks[y])

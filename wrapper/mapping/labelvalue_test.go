@@ -18,7 +18,7 @@ func TestLabelLetters(t *testing.T) {
 		p := testPage(t, "p.html", `<html><body>`+c.src+`</body></html>`, nil)
 		toks := Tokenize(p, NewPaths())
 		x := len(toks) - 1
-		for toks[x].Text != "x" {
+		for toks[x].Text() != "x" {
 			x--
 		}
 		if got := strings.Join(pageLabel(toks, x), " "); got != c.want {

@@ -70,7 +70,7 @@ func skipLeadNumber(toks []Token, a, b int) int {
 	for x < b && toks[x].Kind != KindWord {
 		x++
 	}
-	if x >= b || !numberWord(toks[x].Text) {
+	if x >= b || !numberWord(toks[x].Text()) {
 		return a
 	}
 	n := toks[x].Node
@@ -78,10 +78,10 @@ func skipLeadNumber(toks []Token, a, b int) int {
 		if toks[y].Kind != KindWord || toks[y].Node != n {
 			return a
 		}
-		if strings.ContainsFunc(toks[y].Text, unicode.IsLetter) {
+		if strings.ContainsFunc(toks[y].Text(), unicode.IsLetter) {
 			return y
 		}
-		if !numberWord(toks[y].Text) && alnum(toks[y].Text) != "" {
+		if !numberWord(toks[y].Text()) && alnum(toks[y].Text()) != "" {
 			return a
 		}
 	}

@@ -112,7 +112,7 @@ func othersIn(st *slotStats, types []string) int {
 func halfSep(tk []Token, x, a, b int) bool {
 	t := &tk[x]
 	weak := sepToken(t, weakSeps)
-	if t.Kind != KindWord || len(t.Ann) > 0 || exalg.EdgeToken(t) || (!weak && !lowerInitial(t.Text)) || len(t.Text) > 4 {
+	if t.Kind != KindWord || len(t.Ann()) > 0 || exalg.EdgeToken(t) || (!weak && !lowerInitial(t.Text())) || len(t.Text()) > 4 {
 		return false
 	}
 	// neighbour says whether the nearest word on one side is annotated,
@@ -123,7 +123,7 @@ func halfSep(tk []Token, x, a, b int) bool {
 				return false, true
 			}
 			if tk[y].Kind == KindWord && !exalg.EdgeToken(&tk[y]) {
-				return len(tk[y].Ann) > 0, false
+				return len(tk[y].Ann()) > 0, false
 			}
 		}
 		return false, false
@@ -413,7 +413,7 @@ func (w *State) learnMinSegments(toks [][]Token) {
 				return
 			}
 			for x := v.A; x < v.B; x++ {
-				if tk[x].Kind == KindWord && HasType(tk[x].Ann, types) {
+				if tk[x].Kind == KindWord && HasType(tk[x].Ann(), types) {
 					sg := segments(tk, v.A, v.B)
 					if l, ok := least[v.Slot]; !ok || len(sg) < l {
 						least[v.Slot] = len(sg)
@@ -514,7 +514,7 @@ func (w *State) refineSets(toks [][]Token, pageOf []int) {
 				if e := containEnd(tk, v.A, v.B); e < v.B {
 					beyond++
 					for x := v.A; x < v.B; x++ {
-						if tk[x].Kind == KindWord && HasType(tk[x].Ann, f.Types) {
+						if tk[x].Kind == KindWord && HasType(tk[x].Ann(), f.Types) {
 							if x < e {
 								inside++
 							} else {
@@ -534,7 +534,7 @@ func (w *State) refineSets(toks [][]Token, pageOf []int) {
 					if hasWord(rt) {
 						pathRuns[pp]++
 						for x := rn[0]; x < rn[1]; x++ {
-							if HasType(tk[x].Ann, f.Types) {
+							if HasType(tk[x].Ann(), f.Types) {
 								pathAnn[pp]++
 								break
 							}
@@ -556,17 +556,17 @@ func (w *State) refineSets(toks [][]Token, pageOf []int) {
 						seen[rt] = true
 					}
 					for x := ra; x < rb; x++ {
-						st.ann = st.ann || len(tk[x].Ann) > 0
+						st.ann = st.ann || len(tk[x].Ann()) > 0
 					}
 				}
 				for x := v.A; x < v.B; x++ {
-					if tk[x].Kind == KindWord && len(tk[x].Ann) > 0 {
-						annWord[tk[x].Text] = true
+					if tk[x].Kind == KindWord && len(tk[x].Ann()) > 0 {
+						annWord[tk[x].Text()] = true
 					}
 				}
 				for x := v.A + 1; x+1 < v.B; x++ {
 					t := &tk[x]
-					if t.Kind != KindWord || len(t.Ann) > 0 || exalg.EdgeToken(t) || attached(tk, x) {
+					if t.Kind != KindWord || len(t.Ann()) > 0 || exalg.EdgeToken(t) || attached(tk, x) {
 						continue
 					}
 					// The word must fill the gap between two annotated
@@ -574,25 +574,25 @@ func (w *State) refineSets(toks [][]Token, pageOf []int) {
 					// nothing): in "A & Greta B", "Greta" is no separator.
 					before, after, alone := false, false, true
 					for y := x - 1; y >= v.A && tk[y].Node == t.Node && !before && alone; y-- {
-						before = len(tk[y].Ann) > 0
+						before = len(tk[y].Ann()) > 0
 						alone = before || (exalg.EdgeToken(&tk[y]) && !sepToken(&tk[y], itemSeps+weakSeps))
 					}
 					for y := x + 1; y < v.B && tk[y].Node == t.Node && !after && alone; y++ {
-						after = len(tk[y].Ann) > 0
+						after = len(tk[y].Ann()) > 0
 						alone = after || (exalg.EdgeToken(&tk[y]) && !sepToken(&tk[y], itemSeps+weakSeps))
 					}
 					if before && after && alone {
-						if sepWord[t.Text] == nil {
-							sepWord[t.Text] = map[int]bool{}
+						if sepWord[t.Text()] == nil {
+							sepWord[t.Text()] = map[int]bool{}
 						}
-						sepWord[t.Text][pg] = true
+						sepWord[t.Text()][pg] = true
 					} else if halfSep(tk, x, v.A, v.B) {
 						// "Maya Okafor and Hunter Prescott" with one of
 						// the two known, as in page mode (gather's sepHalf).
-						if sepHalf[t.Text] == nil {
-							sepHalf[t.Text] = map[int]bool{}
+						if sepHalf[t.Text()] == nil {
+							sepHalf[t.Text()] = map[int]bool{}
 						}
-						sepHalf[t.Text][pg] = true
+						sepHalf[t.Text()][pg] = true
 					}
 				}
 			})

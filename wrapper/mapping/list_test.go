@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"strings"
 	"testing"
 
@@ -31,8 +32,8 @@ func TestTokenizeNodesRelative(t *testing.T) {
 	show := func(n *html.Node) string {
 		var b strings.Builder
 		for _, tk := range tokenizeNodes([]*html.Node{n}, nil, ps) {
-			if tk.Text == "A" || tk.Text == "B" {
-				tk.Text = "_"
+			if tk.Text() == "A" || tk.Text() == "B" {
+				tk = exalg.MakeToken(tk.Kind, &html.Node{Data: "_"}, tk.Path, 0, 1, nil)
 			}
 			b.WriteString(tk.String() + "@" + ps.String(tk.Path) + " ")
 		}
@@ -60,8 +61,8 @@ func TestSplitPunctuation(t *testing.T) {
 		t.Run(tc.in, func(t *testing.T) {
 			n := &html.Node{Type: html.TextNode, Data: tc.in}
 			var got []string
-			for _, tk := range splitWords(nil, n, 0, nil) {
-				got = append(got, tk.Text)
+			for _, tk := range splitWords(nil, n, 0, nil, nil) {
+				got = append(got, tk.Text())
 			}
 			if s := strings.Join(got, "|"); s != tc.want {
 				t.Fatalf("splitWords(%q) = %s, want %s", tc.in, s, tc.want)
@@ -105,7 +106,7 @@ func TestContainEnd(t *testing.T) {
 			var got []string
 			for x := a; x < e; x++ {
 				if toks[x].Kind == KindWord {
-					got = append(got, toks[x].Text)
+					got = append(got, toks[x].Text())
 				}
 			}
 			if s := strings.Join(got, " "); s != tc.want {

@@ -19,7 +19,7 @@ func TestLabelGap(t *testing.T) {
 		toks := Tokenize(p, NewPaths())
 		x := -1
 		for i, tk := range toks {
-			if tk.Kind == KindWord && len(tk.Ann) > 0 {
+			if tk.Kind == KindWord && len(tk.Ann()) > 0 {
 				x = i
 				break
 			}

@@ -606,7 +606,7 @@ func capitalNeighbour(toks []Token, x, a, b int, n *html.Node, annotatedBefore b
 		if toks[y].Kind != KindWord || exalg.EdgeToken(&toks[y]) {
 			continue
 		}
-		r := []rune(toks[y].Text)
+		r := []rune(toks[y].Text())
 		return len(r) > 0 && unicode.IsUpper(r[0])
 	}
 	return false
@@ -740,7 +740,7 @@ func sepGap(toks []Token, rs [][2]int, i int) bool {
 	}
 	annotated := func(rn [2]int) bool {
 		for x := rn[0]; x < rn[1]; x++ {
-			if len(toks[x].Ann) > 0 {
+			if len(toks[x].Ann()) > 0 {
 				return true
 			}
 		}
@@ -776,7 +776,7 @@ func annotatedWord(toks []Token, x, lim, dir int) bool {
 		if t.Kind != KindWord || exalg.EdgeToken(t) || sepToken(t, itemSeps+weakSeps) {
 			continue
 		}
-		return len(t.Ann) > 0
+		return len(t.Ann()) > 0
 	}
 	return false
 }

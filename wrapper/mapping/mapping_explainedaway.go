@@ -234,7 +234,7 @@ const namedBoost = 2.0
 // labelLetters); nil otherwise.
 func pageLabel(toks []Token, x int) []string {
 	y := x - 1
-	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
+	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text()) == "") {
 		y--
 	}
 	if y < 0 {
@@ -242,7 +242,7 @@ func pageLabel(toks []Token, x int) []string {
 	}
 	var run []string
 	for n := toks[y].Node; y >= 0 && toks[y].Kind == KindWord && toks[y].Node == n; y-- {
-		ws := LabelWords(toks[y].Text)
+		ws := LabelWords(toks[y].Text())
 		for k := len(ws) - 1; k >= 0; k-- {
 			if len(run) == 4 {
 				return nil

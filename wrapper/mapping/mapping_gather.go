@@ -64,7 +64,7 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 					st.InTitle++
 				}
 				if x, g := otherCut(toks, a, b, w.FieldSpecs, valid, ""); x < b {
-					st.CutAt[toks[x].Text+"\x00"+g]++
+					st.CutAt[toks[x].Text()+"\x00"+g]++
 				}
 				itemInstances(st, toks, a, b, valid)
 				wholeInstances(st, toks, a, txt, inSlot, valid)
@@ -136,7 +136,7 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 					st.AnnRecs[t][pg] = true
 					best := 0.0
 					for x := a; x < b; x++ {
-						for _, an := range toks[x].Ann {
+						for _, an := range toks[x].Ann() {
 							if an.Type == t {
 								best = max(best, an.Confidence)
 							}
@@ -186,17 +186,17 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 					}
 					for x := rs[0][0] + 1; x+1 < rs[0][1]; x++ {
 						t := &toks[x]
-						if t.Kind != KindWord || len(t.Ann) > 0 || exalg.EdgeToken(t) || !lowerInitial(t.Text) {
+						if t.Kind != KindWord || len(t.Ann()) > 0 || exalg.EdgeToken(t) || !lowerInitial(t.Text()) {
 							continue
 						}
 						l, r := &toks[x-1], &toks[x+1]
-						if l.Kind != KindWord || r.Kind != KindWord || (len(l.Ann) == 0 && len(r.Ann) == 0) {
+						if l.Kind != KindWord || r.Kind != KindWord || (len(l.Ann()) == 0 && len(r.Ann()) == 0) {
 							continue
 						}
-						if st.LeadSep[t.Text] == nil {
-							st.LeadSep[t.Text] = map[int]bool{}
+						if st.LeadSep[t.Text()] == nil {
+							st.LeadSep[t.Text()] = map[int]bool{}
 						}
-						st.LeadSep[t.Text][pg] = true
+						st.LeadSep[t.Text()][pg] = true
 					}
 				}
 				if segs := segments(toks, a, b); len(segs) > 1 {
@@ -228,14 +228,14 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 				// Words inside one text node between two annotated words
 				// ("A, B and C" written as plain text) may separate items.
 				for x := a; x < b; x++ {
-					if toks[x].Kind == KindWord && len(toks[x].Ann) > 0 {
-						st.AnnWord[toks[x].Text] = true
+					if toks[x].Kind == KindWord && len(toks[x].Ann()) > 0 {
+						st.AnnWord[toks[x].Text()] = true
 					}
 				}
 				for x := a + 1; x+1 < b; x++ {
 					t := &toks[x]
 					weak := sepToken(t, weakSeps)
-					if t.Kind != KindWord || len(t.Ann) > 0 || (exalg.EdgeToken(t) && !weak) {
+					if t.Kind != KindWord || len(t.Ann()) > 0 || (exalg.EdgeToken(t) && !weak) {
 						continue
 					}
 					before, after := false, false
@@ -251,28 +251,28 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 					// an item, not a separator.
 					splitL, splitR := false, false
 					for y := x - 1; y >= a && toks[y].Node == t.Node && !before; y-- {
-						before = len(toks[y].Ann) > 0
+						before = len(toks[y].Ann()) > 0
 						splitL = splitL || sepToken(&toks[y], itemSeps)
 					}
 					for y := x + 1; y < b && toks[y].Node == t.Node && !after; y++ {
-						after = len(toks[y].Ann) > 0
+						after = len(toks[y].Ann()) > 0
 						splitR = splitR || sepToken(&toks[y], itemSeps)
 					}
 					if before && after && !(splitL && splitR) {
-						if st.SepWord[t.Text] == nil {
-							st.SepWord[t.Text] = map[int]bool{}
+						if st.SepWord[t.Text()] == nil {
+							st.SepWord[t.Text()] = map[int]bool{}
 						}
-						st.SepWord[t.Text][pg] = true
-					} else if (before || after) && !(splitL || splitR) && (weak || lowerInitial(t.Text) && len(t.Text) <= 4) &&
+						st.SepWord[t.Text()][pg] = true
+					} else if (before || after) && !(splitL || splitR) && (weak || lowerInitial(t.Text()) && len(t.Text()) <= 4) &&
 						capitalNeighbour(toks, x, a, b, t.Node, before) {
 						// "Mexican and Barbecue" with one of the two known:
 						// a short lower-case word, or "&", "/", "+",
 						// between an instance and a capitalised word, on
 						// two pages or more.
-						if st.SepHalf[t.Text] == nil {
-							st.SepHalf[t.Text] = map[int]bool{}
+						if st.SepHalf[t.Text()] == nil {
+							st.SepHalf[t.Text()] = map[int]bool{}
 						}
-						st.SepHalf[t.Text][pg] = true
+						st.SepHalf[t.Text()][pg] = true
 					}
 				}
 				// A separator lies between items: a value that is one
@@ -294,7 +294,7 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 					}
 					st.Runs[rt][pg] = true
 					for x := ra; x < rb; x++ {
-						if len(toks[x].Ann) > 0 {
+						if len(toks[x].Ann()) > 0 {
 							st.RunAnn[rt] = true
 						}
 					}

@@ -14,7 +14,7 @@ import (
 func otherCut(toks []Token, a, b int, fields []FieldSpec, valid map[string]recognizers.Recognizer, skip string) (int, string) {
 	for x := a + 1; x < b; x++ {
 		t := &toks[x]
-		if t.Kind != KindWord || !slices.Contains(cutSeps, t.Text) {
+		if t.Kind != KindWord || !slices.Contains(cutSeps, t.Text()) {
 			continue
 		}
 		rest, _, _ := ValueText(toks, x, b)

@@ -33,7 +33,7 @@ func gluedSlash(toks []Token, x, y, lo, hi int) bool {
 		return false
 	}
 	t, u := &toks[x], &toks[y]
-	if t.Kind != KindWord || strings.Trim(t.Text, "/") != "" || u.Kind != KindWord || u.Node != t.Node || exalg.EdgeToken(u) {
+	if t.Kind != KindWord || strings.Trim(t.Text(), "/") != "" || u.Kind != KindWord || u.Node != t.Node || exalg.EdgeToken(u) {
 		return false
 	}
 	return u.End == t.Start || t.End == u.Start
@@ -63,7 +63,7 @@ var inlineTags = map[string]bool{"a": true, "abbr": true, "b": true, "bdi": true
 // lineBreak reports whether tag token t ends a line: a <br>, or the start
 // or end of a block element ("street</div><div>city").
 func lineBreak(t *Token) bool {
-	return (t.Kind == KindStart && t.Text == "br") || ((t.Kind == KindStart || t.Kind == KindEnd) && !inlineTags[t.Text])
+	return (t.Kind == KindStart && t.Text() == "br") || ((t.Kind == KindStart || t.Kind == KindEnd) && !inlineTags[t.Text()])
 }
 
 // ValueText returns the page text of tokens [a, b) with the original
@@ -175,7 +175,7 @@ func valueBounds(toks []Token, a, b int) (int, int) {
 	}
 	// An abbreviation's period is the value's ("Oliver Yarborough Sr.",
 	// "Casa Bread Co."), a sentence's is not.
-	if abbrevDot(toks, b) != "" && abbreviation(toks[b-1].Text) {
+	if abbrevDot(toks, b) != "" && abbreviation(toks[b-1].Text()) {
 		b++
 	}
 	return a, b
@@ -188,7 +188,7 @@ func valueBounds(toks []Token, a, b int) (int, int) {
 // an optional "<a>date</a>)"), never a value's own (a value's brackets
 // come in pairs: "Jane Roe (1945)").
 func onlyOf(t *Token, set string) bool {
-	return t.Kind == KindWord && t.Text != "" && strings.Trim(t.Text, set) == ""
+	return t.Kind == KindWord && t.Text() != "" && strings.Trim(t.Text(), set) == ""
 }
 
 // runs splits tokens [a, b) into maximal runs of words between tags.
@@ -241,7 +241,7 @@ const weakSeps = "&/+"
 
 // sepToken reports whether a word is a short run of the characters of set.
 func sepToken(t *Token, set string) bool {
-	return t.Kind == KindWord && len(t.Text) <= 3 && strings.Trim(t.Text, set) == ""
+	return t.Kind == KindWord && len(t.Text()) <= 3 && strings.Trim(t.Text(), set) == ""
 }
 
 // items splits tokens [a, b) into the items of a set value: at tags, at
@@ -269,7 +269,7 @@ func splitItems(toks []Token, a, b int, seps, keep []string, brackets bool) [][2
 			cut(x)
 		case sepToken(t, itemSeps):
 			cut(x)
-		case Contains(seps, t.Text) && !keptAt(toks, x, keep) && !(brackets && inLink(t)) && !nameGoesOn(toks, x):
+		case Contains(seps, t.Text()) && !keptAt(toks, x, keep) && !(brackets && inLink(t)) && !nameGoesOn(toks, x):
 			cut(x)
 		case brackets && sepToken(t, "(["):
 			cut(x)
@@ -345,7 +345,7 @@ func newMatcher(w *State, toks []Token) *matcher {
 			case KindStart, KindEnd:
 				k = w.tagKey[t.Kind][t.Path]
 			case KindWord:
-				if id, ok := w.wordKeys[t.Path][t.Text]; ok {
+				if id, ok := w.wordKeys[t.Path][t.Text()]; ok {
 					k = id
 				}
 			}
@@ -731,7 +731,7 @@ func segments(toks []Token, a, b int) [][2]int {
 	var out [][2]int
 	start := a
 	for x := a; x <= b; x++ {
-		if x == b || toks[x].Kind != KindWord || (len(toks[x].Text) <= 3 && strings.Trim(toks[x].Text, segSeps) == "") {
+		if x == b || toks[x].Kind != KindWord || (len(toks[x].Text()) <= 3 && strings.Trim(toks[x].Text(), segSeps) == "") {
 			if x > start {
 				out = append(out, [2]int{start, x})
 			}

@@ -9,7 +9,7 @@ import (
 
 // wordsOf tokenizes one text node.
 func wordsOf(s string) []Token {
-	return splitWords(nil, &html.Node{Type: html.TextNode, Data: s}, 0, nil)
+	return splitWords(nil, &html.Node{Type: html.TextNode, Data: s}, 0, nil, nil)
 }
 
 func spansText(toks []Token, spans [][2]int) string {
@@ -30,7 +30,7 @@ func TestValueHelpers(t *testing.T) {
 		{"words split punctuation", "by Meyer, (Hardcover)!", func(ts []Token) string {
 			var s []string
 			for _, t := range ts {
-				s = append(s, t.Text)
+				s = append(s, t.Text())
 			}
 			return strings.Join(s, " ")
 		}, "by Meyer , ( Hardcover )!"},

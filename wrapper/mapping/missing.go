@@ -101,7 +101,7 @@ func placeholderText(toks []Token, a, b int, txt string) bool {
 		return false
 	}
 	for x := a; x < b; x++ {
-		if len(toks[x].Ann) > 0 {
+		if len(toks[x].Ann()) > 0 {
 			return false
 		}
 	}

@@ -24,8 +24,8 @@ import (
 // another type on the same text node.
 func ownTypes(t *Token) []string {
 	var out []string
-	for _, a := range t.Ann {
-		if containedInOther(a, t.Ann) || glued(a) { // glued.go
+	for _, a := range t.Ann() {
+		if containedInOther(a, t.Ann()) || glued(a) { // glued.go
 			continue
 		}
 		dup := false

@@ -28,7 +28,8 @@ func TestOwnTypes(t *testing.T) {
 		{"inside one of its own type", []*annotate.Annotation{ann("date", 0, 12, n), ann("date", 4, 6, n)}, []string{"date"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tk := &Token{Kind: KindWord, Text: "6", Node: n, Ann: tc.ann}
+			tk := &Token{Kind: KindWord, Node: n}
+			tk.SetAnn(&tc.ann)
 			if got := ownTypes(tk); !slices.Equal(got, tc.want) {
 				t.Fatalf("ownTypes = %q, want %q", got, tc.want)
 			}

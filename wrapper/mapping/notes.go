@@ -82,7 +82,7 @@ func likeSiblings(e *html.Node) bool {
 func instances(toks []Token, a, b int, types []string) int {
 	seen := map[*annotate.Annotation]bool{}
 	for x := a; x < b; x++ {
-		for _, an := range toks[x].Ann {
+		for _, an := range toks[x].Ann() {
 			if slices.Contains(types, an.Type) {
 				seen[an] = true
 			}
@@ -117,7 +117,7 @@ func annotatedUnder(n *html.Node, typed map[*html.Node][]string, types []string)
 func otherTyped(toks []Token, a, b int, types []string, patterned map[string]bool) []string {
 	var out []string
 	for x := a; x < b; x++ {
-		for _, an := range toks[x].Ann {
+		for _, an := range toks[x].Ann() {
 			if (an.Whole || !patterned[an.Type]) && !slices.Contains(types, an.Type) && !slices.Contains(out, an.Type) {
 				out = append(out, an.Type)
 			}

@@ -139,7 +139,7 @@ func (w *State) otherNamed(toks []Token, x int, f FieldSpec) (string, string) {
 	// "Teams"), and the value opens its text node (a second field of a
 	// row's node, "Date: June 22 at 10pm", follows the row's label too).
 	y := x - 1
-	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
+	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text()) == "") {
 		y--
 	}
 	if y < 0 || toks[y].Node == nil || linkText(toks[y].Node) != "" || (toks[x].Node != nil && toks[y].Node == toks[x].Node) {

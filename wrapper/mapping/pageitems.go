@@ -61,7 +61,7 @@ func (w *State) LearnPageItemPaths(toks [][]Token) {
 						if tk[x].Kind == KindWord && !exalg.EdgeToken(&tk[x]) && !found {
 							p, found = tk[x].Path, true
 						}
-						ann = ann || HasType(tk[x].Ann, types)
+						ann = ann || HasType(tk[x].Ann(), types)
 					}
 					if !found {
 						continue

@@ -21,7 +21,7 @@ func countRests(st *slotStats, toks []Token, a, b int, patTypes map[string]bool)
 		cover := map[string]int{}
 		for x := a; x < b; x++ {
 			t := &toks[x]
-			if t.Kind != KindWord || !hasWord(t.Text) || t.HasType(p) {
+			if t.Kind != KindWord || !hasWord(t.Text()) || t.HasType(p) {
 				continue
 			}
 			words++

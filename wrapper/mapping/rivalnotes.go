@@ -279,7 +279,7 @@ func (w *State) partItemsNotes(pages []*annotate.Page) []Note {
 					if tk.Kind != KindWord || !nodes[tk.Node] || covered[x] {
 						continue
 					}
-					rest = append(rest, tk.Text)
+					rest = append(rest, tk.Text())
 				}
 				if r := restWords(rest); r != "" {
 					t.part++

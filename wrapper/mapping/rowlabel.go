@@ -17,13 +17,13 @@ const maxInlineLabelWords = 3
 func afterInlineLabel(toks []Token, a, b int) int {
 	words := 0
 	for x := a; x < b && toks[x].Kind == KindWord; x++ {
-		if toks[x].Text == ":" {
+		if toks[x].Text() == ":" {
 			if words == 0 || x+1 >= b {
 				return a
 			}
 			return x + 1
 		}
-		if alnum(toks[x].Text) == "" || words == maxInlineLabelWords {
+		if alnum(toks[x].Text()) == "" || words == maxInlineLabelWords {
 			return a
 		}
 		words++

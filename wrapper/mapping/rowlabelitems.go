@@ -30,11 +30,11 @@ func labelItem(toks []Token, a, b int) bool {
 			break
 		}
 	}
-	if last <= a || toks[last].Text != ":" {
+	if last <= a || toks[last].Text() != ":" {
 		return false
 	}
 	for x := a; x < last; x++ {
-		if toks[x].Kind == KindWord && hasLetter(toks[x].Text) {
+		if toks[x].Kind == KindWord && hasLetter(toks[x].Text()) {
 			return true
 		}
 	}

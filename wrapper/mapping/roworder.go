@@ -640,7 +640,7 @@ func (ro *rowOrder) Reorder(toks []Token, ps *Paths, bufs *reorderBufs) []Token 
 				stack = stack[:len(stack)-1]
 				if toks[s].Node == t.Node {
 					end[s] = i
-					if hot[t.Node] && !strings.HasPrefix(t.Text, "@") {
+					if hot[t.Node] && !strings.HasPrefix(t.Text(), "@") {
 						if us := ro.sorted(t.Node); us != nil {
 							units[s] = us
 						}

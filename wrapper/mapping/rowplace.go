@@ -37,7 +37,7 @@ func valueRow(toks []Token, a int) (rowOf, bool) {
 		return rowOf{}, false
 	}
 	y := a - 1
-	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
+	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text()) == "") {
 		y--
 	}
 	if y < 0 || toks[y].Node == nil || toks[a].Node == nil {

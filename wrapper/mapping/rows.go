@@ -16,7 +16,7 @@ func rowLabelAt(toks []Token, a, x int) (label []string, y int) {
 		x--
 	}
 	y = x - 1
-	for y >= a && (toks[y].Kind != KindWord || alnum(toks[y].Text) == "") {
+	for y >= a && (toks[y].Kind != KindWord || alnum(toks[y].Text()) == "") {
 		y--
 	}
 	if y < a {

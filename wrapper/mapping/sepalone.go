@@ -18,7 +18,7 @@ const maxAloneWords = 5
 // node: a short lower-case word or weak separator punctuation, not
 // annotated, with a word of the same text node on both sides.
 func sepCandidate(tk []Token, x int) bool {
-	return len(tk[x].Ann) == 0 && sepShape(tk, x)
+	return len(tk[x].Ann()) == 0 && sepShape(tk, x)
 }
 
 // sepShape is sepCandidate, annotated or not.
@@ -27,7 +27,7 @@ func sepShape(tk []Token, x int) bool {
 	if t.Kind != KindWord {
 		return false
 	}
-	if !sepToken(t, weakSeps) && !(lowerInitial(t.Text) && len(t.Text) <= 4 && !exalg.EdgeToken(t)) {
+	if !sepToken(t, weakSeps) && !(lowerInitial(t.Text()) && len(t.Text()) <= 4 && !exalg.EdgeToken(t)) {
 		return false
 	}
 	l, r := &tk[x-1], &tk[x+1]
@@ -69,7 +69,7 @@ func typed(tk []Token, a, b int, types []string) bool {
 			continue
 		}
 		var ids []*annotate.Annotation
-		for _, an := range tk[x].Ann {
+		for _, an := range tk[x].Ann() {
 			if Contains(types, an.Type) {
 				ids = append(ids, an)
 			}
@@ -162,10 +162,10 @@ func (w *State) LearnAloneSeps(toks [][]Token, pageOf []int) {
 					if typed(tk, l[0], r2[1], f.Types) {
 						// One item the field's types know across the
 						// separator.
-						if keep[tk[x].Text] == nil {
-							keep[tk[x].Text] = map[string]bool{}
+						if keep[tk[x].Text()] == nil {
+							keep[tk[x].Text()] = map[string]bool{}
 						}
-						keep[tk[x].Text][pieceText(tk, l[0], r2[1])] = true
+						keep[tk[x].Text()][pieceText(tk, l[0], r2[1])] = true
 						continue
 					}
 					if !sepCandidate(tk, x) || inLink(&tk[x]) {
@@ -175,10 +175,10 @@ func (w *State) LearnAloneSeps(toks [][]Token, pageOf []int) {
 						return typed(tk, p[0], p[1], f.Types) || alone[strings.ToLower(pieceText(tk, p[0], p[1]))]
 					}
 					if (known(l) && capitalWord(&tk[r2[0]])) || (known(r2) && capitalWord(&tk[l[0]])) {
-						if confirm[tk[x].Text] == nil {
-							confirm[tk[x].Text] = map[int]bool{}
+						if confirm[tk[x].Text()] == nil {
+							confirm[tk[x].Text()] = map[int]bool{}
 						}
-						confirm[tk[x].Text][pageOf[r]] = true
+						confirm[tk[x].Text()][pageOf[r]] = true
 					}
 				}
 			})

@@ -43,7 +43,7 @@ func conjunctions(runs []listRun, isComma func(*Token) bool, thres float64) []st
 			if !sepCandidate(r.Tk, x) {
 				continue
 			}
-			wd := r.Tk[x].Text
+			wd := r.Tk[x].Text()
 			if x < cut {
 				bad[wd] = true
 				continue
@@ -94,14 +94,14 @@ func commaStandIns(runs []listRun, isConj func(*Token) bool) []string {
 				continue
 			}
 			if x > cut {
-				after[t.Text] = true
+				after[t.Text()] = true
 				continue
 			}
 			if capitalWord(&r.Tk[x+1]) {
-				if before[t.Text] == nil {
-					before[t.Text] = map[int]bool{}
+				if before[t.Text()] == nil {
+					before[t.Text()] = map[int]bool{}
 				}
-				before[t.Text][r.Pg] = true
+				before[t.Text()][r.Pg] = true
 			}
 		}
 	}
@@ -126,7 +126,7 @@ func nameGoesOn(toks []Token, x int) bool {
 	}
 	l, r := &toks[x-1], &toks[x+1]
 	return l.Kind == KindWord && r.Kind == KindWord && l.Node == toks[x].Node && r.Node == toks[x].Node &&
-		capitalWord(l) && lowerInitial(r.Text)
+		capitalWord(l) && lowerInitial(r.Text())
 }
 
 // LearnListSeps adds, for the set fields' slots of w, the separators the
@@ -175,7 +175,7 @@ func (w *State) LearnListSeps(toks [][]Token, pageOf []int) {
 		// A comma, or weak punctuation the sample already showed
 		// separating items ("A / B and C" with "/" learned).
 		isComma := func(t *Token) bool {
-			return sepToken(t, itemSeps) || (sepToken(t, weakSeps) && Contains(sm.SepWords, t.Text))
+			return sepToken(t, itemSeps) || (sepToken(t, weakSeps) && Contains(sm.SepWords, t.Text()))
 		}
 		for _, wd := range conjunctions(runs, isComma, thres) {
 			if !Contains(sm.SepWords, wd) {
@@ -189,7 +189,7 @@ func (w *State) LearnListSeps(toks [][]Token, pageOf []int) {
 			}
 		}
 		if len(conj) > 0 {
-			isConj := func(t *Token) bool { return Contains(conj, t.Text) }
+			isConj := func(t *Token) bool { return Contains(conj, t.Text()) }
 			for _, p := range commaStandIns(runs, isConj) {
 				if !Contains(sm.SepWords, p) {
 					sm.SepWords, changed = append(sm.SepWords, p), true

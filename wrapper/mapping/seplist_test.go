@@ -19,7 +19,7 @@ func TestListShapeSeps(t *testing.T) {
 		return out
 	}
 	comma := func(t *Token) bool { return sepToken(t, itemSeps) }
-	and := func(t *Token) bool { return t.Text == "and" }
+	and := func(t *Token) bool { return t.Text() == "and" }
 	for _, tc := range []struct {
 		name   string
 		runs   []listRun

@@ -63,7 +63,7 @@ func countItems(st *slotStats, toks []Token, a, b int, seen, patTypes map[string
 // block element: page parts (rows of several kinds), not one line's items.
 func blockInside(toks []Token, a, b int) bool {
 	for x := a; x < b; x++ {
-		if t := &toks[x]; t.Kind != KindWord && t.Text != "br" && !inlineTags[t.Text] {
+		if t := &toks[x]; t.Kind != KindWord && t.Text() != "br" && !inlineTags[t.Text()] {
 			return true
 		}
 	}
@@ -97,7 +97,7 @@ func wholeTypes(toks []Token, a, b int) map[string]bool {
 func bestConf(toks []Token, a, b int, typ string) float64 {
 	best := 0.0
 	for x := a; x < b; x++ {
-		for _, an := range toks[x].Ann {
+		for _, an := range toks[x].Ann() {
 			if an.Type == typ {
 				best = max(best, an.Confidence)
 			}
@@ -128,7 +128,7 @@ func countingItems(toks []Token, a, b int) [][2]int {
 			start = x + 1
 		case t.Kind != KindWord, sepToken(t, itemSeps+weakSeps):
 			cut(x)
-		case x > a && x+1 < b && len(t.Text) <= 4 && lowerInitial(t.Text) && capitalWord(&toks[x-1]) && capitalWord(&toks[x+1]):
+		case x > a && x+1 < b && len(t.Text()) <= 4 && lowerInitial(t.Text()) && capitalWord(&toks[x-1]) && capitalWord(&toks[x+1]):
 			cut(x)
 		}
 	}
@@ -142,7 +142,7 @@ func capitalWord(t *Token) bool {
 	if t.Kind != KindWord {
 		return false
 	}
-	for _, r := range t.Text {
+	for _, r := range t.Text() {
 		return unicode.IsUpper(r)
 	}
 	return false

@@ -154,11 +154,11 @@ func patternItems(toks []Token, a, b int, r recognizers.Recognizer) [][2]int {
 func bracketInsides(toks []Token, a, b int) [][2]int {
 	var out [][2]int
 	for x := a; x < b; x++ {
-		if toks[x].Kind != KindWord || toks[x].Text != "(" {
+		if toks[x].Kind != KindWord || toks[x].Text() != "(" {
 			continue
 		}
-		for y := x + 1; y < b && toks[y].Kind == KindWord && toks[y].Text != "("; y++ {
-			if toks[y].Text == ")" {
+		for y := x + 1; y < b && toks[y].Kind == KindWord && toks[y].Text() != "("; y++ {
+			if toks[y].Text() == ")" {
 				if y > x+1 {
 					out = append(out, [2]int{x + 1, y})
 				}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -178,6 +179,27 @@ type Tokenizer struct {
 	page   *annotate.Page // for attribute values (attr.go); may be nil
 	stack  []frame
 	rb     reorderBufs // finish's arrays (roworder.go)
+	anns   annStore    // the tokens' annotation lists
+}
+
+// annStore hands out the annotation lists tokens point to
+// (exalg.Token.Ann), carved from blocks: one allocation for many
+// annotated tokens. A block is never reused, as tokens may outlive the
+// tokenizer.
+type annStore struct{ block [][]*annotate.Annotation }
+
+// ref returns a pointer to a list holding a; nil for an empty a.
+func (s *annStore) ref(a []*annotate.Annotation) *[]*annotate.Annotation {
+	if len(a) == 0 {
+		return nil
+	}
+	if len(s.block) == 0 {
+		s.block = make([][]*annotate.Annotation, 64)
+	}
+	p := &s.block[0]
+	*p = a
+	s.block = s.block[1:]
+	return p
 }
 
 // frame is an open element of the tokenizer.
@@ -210,12 +232,12 @@ func (tz *Tokenizer) Begin(p *annotate.Page) {
 	if p != nil {
 		tz.byNode = p.ByNode
 	}
-	tz.toks = append(tz.toks[:0], Token{Kind: KindSentinel, Text: "^"})
+	tz.toks = append(tz.toks[:0], exalg.Sentinel(false))
 	tz.stack = tz.stack[:0]
 }
 
 func (tz *Tokenizer) Finish() []Token {
-	toks := append(tz.toks, Token{Kind: KindSentinel, Text: "$"})
+	toks := append(tz.toks, exalg.Sentinel(true))
 	out := tz.Ps.Rows.Reorder(toks, tz.Ps, &tz.rb)
 	if &out[0] != &toks[0] {
 		// The tokens in page order are read no more: their array takes
@@ -264,14 +286,14 @@ func (tz *Tokenizer) Start(c *html.Node) {
 		if len(tz.Ps.Attrs) > 0 && tz.page != nil {
 			f = frame{path: tz.Ps.Child(path, c.Data), mode: frameAttrs, has: tz.hasAttrs(c)}
 			if f.has {
-				tz.toks = append(tz.toks, Token{Kind: KindStart, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
+				tz.toks = append(tz.toks, exalg.MakeToken(KindStart, c, f.path, 0, 0, tz.anns.ref(tz.byNode[c])))
 				tz.attrTokens(c, f.path)
 			}
 		}
 	default:
 		p, bare := tz.stepPath(path, c)
 		f = frame{path: p, bare: bare, mode: frameTokens}
-		tz.toks = append(tz.toks, Token{Kind: KindStart, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
+		tz.toks = append(tz.toks, exalg.MakeToken(KindStart, c, f.path, 0, 0, tz.anns.ref(tz.byNode[c])))
 		if len(tz.Ps.Attrs) > 0 {
 			tz.attrTokens(c, f.path) // attr.go
 		}
@@ -286,7 +308,7 @@ func (tz *Tokenizer) End(c *html.Node) {
 	f := tz.stack[len(tz.stack)-1]
 	tz.stack = tz.stack[:len(tz.stack)-1]
 	if (f.mode == frameTokens || f.mode == frameAttrs && f.has) && !void(c) {
-		tz.toks = append(tz.toks, Token{Kind: KindEnd, Text: c.Data, Path: f.path, Node: c, Ann: tz.byNode[c]})
+		tz.toks = append(tz.toks, exalg.MakeToken(KindEnd, c, f.path, 0, 0, tz.anns.ref(tz.byNode[c])))
 	}
 }
 
@@ -305,7 +327,7 @@ func roomFor(toks []Token) []Token {
 // Text adds the words of a text node (annotate.Visitor).
 func (tz *Tokenizer) Text(c *html.Node) {
 	if path, mode := tz.top(); mode == frameTokens && len(tz.stack) <= maxDepth {
-		tz.toks = splitWords(roomFor(tz.toks), c, path, tz.byNode[c])
+		tz.toks = splitWords(roomFor(tz.toks), c, path, tz.byNode[c], &tz.anns)
 	}
 }
 
@@ -361,7 +383,7 @@ func decodeLastRune(s string) (rune, int) {
 
 // splitWords appends the words of text node n: white-space separated, with
 // punctuation at word edges split off (see the package comment).
-func splitWords(toks []Token, n *html.Node, path int32, anns []*annotate.Annotation) []Token {
+func splitWords(toks []Token, n *html.Node, path int32, anns []*annotate.Annotation, st *annStore) []Token {
 	s := n.Data
 	add := func(a, b int) {
 		var cover []*annotate.Annotation
@@ -370,7 +392,7 @@ func splitWords(toks []Token, n *html.Node, path int32, anns []*annotate.Annotat
 				cover = append(cover, an)
 			}
 		}
-		toks = append(toks, Token{Kind: KindWord, Text: s[a:b], Path: path, Node: n, Start: int32(a), End: int32(b), Ann: cover})
+		toks = append(toks, exalg.MakeToken(KindWord, n, path, int32(a), int32(b), st.ref(cover)))
 	}
 	// punct adds a punctuation run; a comma or semicolon in a longer run
 	// is a token of its own, so that "Pilots!," gives "!" and ",": the

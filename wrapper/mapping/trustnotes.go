@@ -141,7 +141,7 @@ func leadNumber(toks []Token, a, b int, types []string) bool {
 			break
 		}
 	}
-	if first < 0 || !allDigits(toks[first].Text) || typedAs(toks[first], types) {
+	if first < 0 || !allDigits(toks[first].Text()) || typedAs(toks[first], types) {
 		return false
 	}
 	for x := first + 1; x < b; x++ {
@@ -154,7 +154,7 @@ func leadNumber(toks []Token, a, b int, types []string) bool {
 
 // typedAs reports whether token t holds an annotation of one of types.
 func typedAs(t Token, types []string) bool {
-	return slices.ContainsFunc(t.Ann, func(an *annotate.Annotation) bool { return slices.Contains(types, an.Type) })
+	return slices.ContainsFunc(t.Ann(), func(an *annotate.Annotation) bool { return slices.Contains(types, an.Type) })
 }
 
 // allDigits reports whether s is a run of ASCII digits.
@@ -715,7 +715,7 @@ func (w *State) recordMissedNotes(pages []*annotate.Page) []Note {
 					if toks[x].Kind == KindWord && typedAs(toks[x], f.Types) {
 						missed[f.Path]++
 						if example[f.Path] == "" {
-							example[f.Path] = toks[x].Text
+							example[f.Path] = toks[x].Text()
 						}
 						break
 					}

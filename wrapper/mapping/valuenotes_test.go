@@ -60,7 +60,7 @@ func TestOtherNamed(t *testing.T) {
 		toks := Tokenize(p, NewPaths())
 		x := -1
 		for i, tk := range toks {
-			if tk.Kind == KindWord && strings.HasPrefix(tk.Text, tc.value) {
+			if tk.Kind == KindWord && strings.HasPrefix(tk.Text(), tc.value) {
 				x = i
 				break
 			}

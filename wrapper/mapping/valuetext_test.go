@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"strings"
 	"testing"
 
@@ -12,14 +13,14 @@ import (
 // break and nothing without one.
 func TestHasValueTextBlankRuns(t *testing.T) {
 	n1, n2 := &html.Node{Type: html.TextNode, Data: "  "}, &html.Node{Type: html.TextNode, Data: " "}
-	w1 := Token{Kind: KindWord, Text: "  ", Node: n1, End: 2}
-	w2 := Token{Kind: KindWord, Text: " ", Node: n2, End: 1}
+	w1 := Token{Kind: KindWord, Node: n1, End: 2}
+	w2 := Token{Kind: KindWord, Node: n2, End: 1}
 	for _, tc := range []struct {
 		name string
 		toks []Token
 	}{
-		{"break", []Token{w1, {Kind: KindStart, Text: "div"}, w2}},
-		{"inline", []Token{w1, {Kind: KindStart, Text: "b"}, w2}},
+		{"break", []Token{w1, exalg.NewToken(KindStart, "div"), w2}},
+		{"inline", []Token{w1, exalg.NewToken(KindStart, "b"), w2}},
 		{"one", []Token{w1}},
 	} {
 		txt, _, _ := ValueText(tc.toks, 0, len(tc.toks))

@@ -15,7 +15,7 @@ func (w *State) value(toks []Token, a, b int, sm *SlotMap, f FieldSpec) (Value, 
 		x, _ := otherCut(toks, a, b, w.cutFields(sm.Slot), w.Valid, f.Path)
 		if sm.CutAt != nil {
 			for y := a + 1; y < x; y++ {
-				if toks[y].Kind == KindWord && Contains(sm.CutAt, toks[y].Text) {
+				if toks[y].Kind == KindWord && Contains(sm.CutAt, toks[y].Text()) {
 					x = y
 					break
 				}
@@ -52,7 +52,7 @@ func (w *State) value(toks []Token, a, b int, sm *SlotMap, f FieldSpec) (Value, 
 		v.Evidence.Recognized = ok
 	}
 	for x := a; x < b; x++ {
-		for _, an := range toks[x].Ann {
+		for _, an := range toks[x].Ann() {
 			if !Contains(f.Types, an.Type) {
 				continue
 			}
