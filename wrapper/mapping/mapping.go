@@ -189,11 +189,10 @@ type SlotMap struct {
 	// annotations leave out ("80 F" for a position); the value starts
 	// after it (leadnum.go).
 	LeadNum bool `json:"lead_num,omitempty"`
-	// Row, when set, is the label of the field's row among label-value
-	// rows in varying order: the value is the text after it, up to the
-	// next label, in the values of the slots RowSlots (see rows.go).
-	Row      []string `json:"row,omitempty"`
-	RowSlots []int    `json:"row_slots,omitempty"`
+	// Row, when set, is the label key a value was read after (a
+	// transient SlotMap of keyedValue, labelkey.go): the value counts as
+	// labelled.
+	Row []string `json:"row,omitempty"`
 	// NA holds the site's placeholders for a missing value ("N/A", "Not
 	// available"), never a value of the field (see placeholder.go; universal markers such as "N/A" are in missing.go).
 	NA []string `json:"na,omitempty"`
