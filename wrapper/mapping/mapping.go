@@ -531,31 +531,6 @@ func otherLabelRow(labels [][]string, sets [][]int, slots []int, s int, f FieldS
 	return true
 }
 
-// otherRowLabel reports whether a page label other than label precedes
-// the slot's values on a quarter of the nPages sample pages or more (and
-// two): the iterations are rows of several kinds ("Our price:", "MSRP:"),
-// not the lines of one value, whose later lines follow the previous
-// line's varying text.
-func otherRowLabel(st *slotStats, label string, nPages int) bool {
-	// A previous line is a value of the slot: its words are no label.
-	lines := map[string]bool{}
-	for v := range st.Values {
-		var ws []string
-		for _, w := range strings.Fields(v) {
-			if a := alnum(w); a != "" {
-				ws = append(ws, a)
-			}
-		}
-		lines[strings.Join(ws[max(0, len(ws)-4):], " ")] = true
-	}
-	for k, pgs := range st.LabPages {
-		if k != label && !lines[k] && len(pgs) >= max(2, nPages/4) {
-			return true
-		}
-	}
-	return false
-}
-
 // nestedSingle reports whether f is a single field of a single nested
 // tuple (location = {address, phone} with mult "1" or "?"): one value per
 // object, like a single field of the root.
