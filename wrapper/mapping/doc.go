@@ -228,7 +228,7 @@
 //
 // Coverage of branch prune7 (issue 21): a union of coverage profiles of
 // wrapper/... over what the product is judged on, not over wrapper's own
-// unit tests (go test -coverpkg=./wrapper/... -covermode=set
+// unit tests (scripts/wrapper-coverage.sh runs it: go test -coverpkg=./wrapper/... -covermode=set
 // -coverprofile=P on ./examples/zoo -run 'TestZoo$' with -zoo.seeds=1-100
 // and 48000-48299, and on . -run 'TestRealDev$'; plus a cmd/objectrunner
 // built with -cover -coverpkg=./wrapper/...,./cmd/objectrunner run with
