@@ -225,8 +225,39 @@
 //	              node (SlotMap.Extend)
 //	heldlabel.go  a labelled field whose slot is there, empty ("<dd>-</dd>"),
 //	              takes no later value by its label
-//	rows.go       fields read by their label among label-value rows in an
-//	              order that varies from page to page (SlotMap.Row)
+//	rows.go       a row's label and extent inside a slot's value
+//	              (rowLabelAt, rowEnd), which label keys read
+//	mapping_names.go a label's words against a field's name (normName,
+//	              labelAffinity, wholeName, sameStem, compound)
+//	mapping_explainedslots.go, mapping_explainedaway.go, mapping_othercut.go,
+//	mapping_labelsother.go  parts of mapping.go (explainedSlots; the
+//	              explained-away count, segment and label rules; otherCut;
+//	              labelsOther)
+//	wrapper_value.go one value from a slot's tokens (value: cuts, carve,
+//	              validation), byLabel and byItem
+//	nodelabel.go  a labelled row whose text node holds two fields' slots:
+//	              a value that is wholly another field's instance is not
+//	              this field's (otherInstance)
+//	labelpart.go  a field sharing another field's labelled row is weighed
+//	              against the values under the host's label (SlotMap.Part)
+//	leaditem.go   a root set field also reads the untaken slot of its
+//	              set's unrolled first item (leadItems, leadPeer)
+//	memorec.go    a value's recognizer results memoised while one object
+//	              is built
+//	pageitems.go  item paths of a set field on pages of one object
+//	reclaim.go    a contested slot reclaimed for a mandatory field when
+//	              two noisy dictionaries know some of each other's values
+//	roworder_internplain.go, roworder_relabel.go  parts of roworder.go
+//	confidence.go, rival.go  a value's confidence (Evidence) and its
+//	              rival term (docs/trust.md)
+//	notes.go, trustnotes.go, labelnotes.go, rivalnotes.go,
+//	otherlabel_note.go, runon.go, noslot.go  the notes (diagnostics) the
+//	              wrapper gives about its own mapping; none changes a
+//	              value, each caps its field's confidence (doubt.go)
+//	recordq.go, ../records/alternatives.go  the question on a list
+//	              source's records when segmentation's runner-up is close
+//	sodfields.go, mapping_aliases.go  the front's views of the SOD's
+//	              fields and the mapping package's names it re-exports
 //	labelkey.go   detail pages: a single field read by the label that is
 //	              its whole name, wherever the row stands (LabelKey): when
 //	              it has no slot, where its slot gives nothing, or instead
@@ -283,9 +314,6 @@
 //	              written with its date ("Midriver Publishing (1988-07-12)")
 //	              shares the date's slot when its dictionary's annotations
 //	              there, or a label naming it, say so (learnParts)
-//	rowitems.go   a name's row among rows left in one slot: the run after
-//	              a label naming the field ("Published by"), less the
-//	              date written with it (SlotMap.Item with ItemLabel)
 //	ownpaths.go   a run of words found in the element where only another
 //	              slot's sample values sat (a template text the sample
 //	              always had is missing from the page: an optional row
@@ -495,11 +523,7 @@
 // that is its longest instance) that is wholly an instance of its
 // pattern, when that is so on sharePartShare of the sample pages (records);
 // when one label precedes most of the sample's instances, only an item it
-// precedes (SlotMap.Item, SlotMap.ItemLabel). A single dictionary field
-// with no slot otherwise takes, likewise, the run of words after a label
-// naming it, less other fields' instances, when such runs are on
-// sharePartShare of the sample pages and its dictionary knows one of them
-// (rowitems.go). Item slots are read last,
+// precedes (SlotMap.Item, SlotMap.ItemLabel). Item slots are read last,
 // when the field's other slots gave no value: a field with a slot of its
 // own also gets them when that label names it (a "Website" row sometimes
 // before the row ExAlg kept as template, sometimes after).

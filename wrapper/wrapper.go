@@ -247,7 +247,6 @@ func inducePage(w *mapping.State, pages []*annotate.Page, s *sod.SOD) (*mapping.
 	w.LearnJoins(toks)
 	w.LearnExtends(toks)
 	w.LearnBlocks(toks)
-	w.LearnRows(toks)
 	return w, nil
 }
 

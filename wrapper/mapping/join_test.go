@@ -100,39 +100,3 @@ func TestAbbrevDot(t *testing.T) {
 		})
 	}
 }
-
-// TestOtherRowLabel: a set's iterations are the lines of one value when
-// no other label than the one naming the field precedes its values on a
-// quarter of the pages: the previous line's words (a value of the slot)
-// are no label, "MSRP" before a second price is.
-func TestOtherRowLabel(t *testing.T) {
-	pages := func(n int) map[int]bool {
-		m := map[int]bool{}
-		for i := range n {
-			m[i] = true
-		}
-		return m
-	}
-	for _, c := range []struct {
-		name   string
-		values []string
-		labels map[string]map[int]bool
-		want   bool
-	}{
-		{"lines", []string{"142 Main St.", "San Francisco, CA 94120", "12 Elm Street"},
-			map[string]map[int]bool{"location": pages(16), "142 main st": pages(4), "12 elm street": pages(3)}, false},
-		{"rows", []string{"$100.00", "$150.00"},
-			map[string]map[int]bool{"location": pages(16), "msrp": pages(16)}, true},
-		{"rare other label", []string{"142 Main St."},
-			map[string]map[int]bool{"location": pages(16), "suite": pages(1)}, false},
-	} {
-		st := NewSlotStats()
-		for _, v := range c.values {
-			st.Values[v]++
-		}
-		st.LabPages = c.labels
-		if got := otherRowLabel(st, "location", 16); got != c.want {
-			t.Errorf("%s: otherRowLabel = %v, want %v", c.name, got, c.want)
-		}
-	}
-}

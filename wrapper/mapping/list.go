@@ -228,7 +228,6 @@ func (w *State) InduceRecords(pages []*annotate.Page, rp *RecordPattern) error {
 	w.LearnJoins(toks)
 	w.LearnExtends(toks)
 	w.LearnBlocks(toks)
-	w.LearnRows(toks)
 	return nil
 }
 

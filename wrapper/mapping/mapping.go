@@ -175,9 +175,7 @@ type SlotMap struct {
 	// Item says the value is the first item of the slot's value (split at
 	// tags and separators; see patternItems) that is, as a whole, an instance of the field's
 	// pattern: rows of several kinds that ExAlg left in one slot (see
-	// share.go). For a field without pattern, the value is the first run
-	// of words (between tags) after ItemLabel, less other fields'
-	// instances (rowitems.go).
+	// share.go).
 	Item bool `json:"item,omitempty"`
 	// ItemLabel, with Item, is the label (lower-cased words) before most
 	// of the sample's items: only an item it precedes is taken.
@@ -189,11 +187,10 @@ type SlotMap struct {
 	// annotations leave out ("80 F" for a position); the value starts
 	// after it (leadnum.go).
 	LeadNum bool `json:"lead_num,omitempty"`
-	// Row, when set, is the label of the field's row among label-value
-	// rows in varying order: the value is the text after it, up to the
-	// next label, in the values of the slots RowSlots (see rows.go).
-	Row      []string `json:"row,omitempty"`
-	RowSlots []int    `json:"row_slots,omitempty"`
+	// Row, when set, is the label key a value was read after (a
+	// transient SlotMap of keyedValue, labelkey.go): the value counts as
+	// labelled.
+	Row []string `json:"row,omitempty"`
 	// NA holds the site's placeholders for a missing value ("N/A", "Not
 	// available"), never a value of the field (see placeholder.go; universal markers such as "N/A" are in missing.go).
 	NA []string `json:"na,omitempty"`
@@ -392,9 +389,6 @@ type slotStats struct {
 	// rest holds, per patterned type, the statistics of the values' words
 	// outside its instances (restslots.go).
 	Rest map[string]*restStats
-	// labRuns holds the runs of words after each page label inside
-	// values of several runs (rowitems.go).
-	LabRuns map[string]*labRun
 	// someVals counts, per type, the values some of whose words it
 	// annotates, by text (see novelty).
 	SomeVals map[string]map[string]int
@@ -539,31 +533,6 @@ func otherLabelRow(labels [][]string, sets [][]int, slots []int, s int, f FieldS
 		}
 	}
 	return true
-}
-
-// otherRowLabel reports whether a page label other than label precedes
-// the slot's values on a quarter of the nPages sample pages or more (and
-// two): the iterations are rows of several kinds ("Our price:", "MSRP:"),
-// not the lines of one value, whose later lines follow the previous
-// line's varying text.
-func otherRowLabel(st *slotStats, label string, nPages int) bool {
-	// A previous line is a value of the slot: its words are no label.
-	lines := map[string]bool{}
-	for v := range st.Values {
-		var ws []string
-		for _, w := range strings.Fields(v) {
-			if a := alnum(w); a != "" {
-				ws = append(ws, a)
-			}
-		}
-		lines[strings.Join(ws[max(0, len(ws)-4):], " ")] = true
-	}
-	for k, pgs := range st.LabPages {
-		if k != label && !lines[k] && len(pgs) >= max(2, nPages/4) {
-			return true
-		}
-	}
-	return false
 }
 
 // nestedSingle reports whether f is a single field of a single nested

@@ -109,7 +109,6 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 				}
 				countItems(st, toks, a, b, seen, patTypes)
 				countRests(st, toks, a, b, patTypes)
-				countLabelRuns(st, toks, a, b, pg, patTypes)
 				countPaths(st, toks, a, b)
 				if len(seen) == 1 {
 					for t := range seen {
@@ -425,13 +424,6 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			if nestedSingle(w.FieldSpecs, f) && depth > 0 && joinsLines(st, f, nPages) && aloneInSet(sets, s) {
 				lines = true // the same, for a field of a single nested tuple
 			}
-			if single && depth > 0 && named && !learned && joinsLines(st, f, nPages) && aloneInSet(sets, s) && !otherRowLabel(st, label, nPages) {
-				// The lines of one value after a label naming the
-				// field ("Location" before "<div>street</div><div>city
-				// </div>"): the label stands before the first line
-				// only; the lines' annotations place the slot.
-				lines, label, named = true, "", false
-			}
 			ls := labelled(st, label)
 			if named && ls.Occ < st.Occ && f.Many {
 				// A set field's items are not keyed by labels: a label
@@ -620,7 +612,6 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		// One object per page or per record: not a list page's page
 		// template, whose single slots are the page's.
 		out = learnItems(w, out, stats, valid, done, minCnt, nPages, sets)
-		out = learnRowItems(w, out, stats, valid, done, sets, minCnt, nPages)
 	}
 	// Lenient (see Induce): mandatory fields may stay without slot when
 	// most of them have one.

@@ -253,6 +253,5 @@ func inducePageLevel(w *State, pages []*annotate.Page, s *sod.SOD) (*State, erro
 	w.LearnJoins(toks)
 	w.LearnExtends(toks)
 	w.LearnBlocks(toks)
-	w.LearnRows(toks)
 	return w, nil
 }

@@ -17,7 +17,7 @@ func (sm SlotMap) Reading() string {
 		r = append(r, "only after the label "+quote(sm.Label))
 	}
 	if len(sm.Row) > 0 {
-		r = append(r, fmt.Sprintf("the text after the row label %s up to the next label, in slots %v", quote(sm.Row), sm.RowSlots))
+		r = append(r, "the text after the row label "+quote(sm.Row)+" up to the next label")
 	}
 	if sm.Cut != nil {
 		side := "left"

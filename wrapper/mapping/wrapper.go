@@ -389,14 +389,6 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 			}
 			lineEnd := -1           // the trimmed end of a Lines value's last line
 			var checkLines *SlotMap // a Lines slot validated as a whole (lines.go)
-			// A field read by its row label (rows.go) falls back to its
-			// slot on a page without that row.
-			byRow := false
-			if rowSM := w.rowMap(path); rowSM != nil {
-				if val, ok := w.rowValue(toks, r, skip, rowSM, f); ok {
-					fl.Values, byRow = append(fl.Values, val), true
-				}
-			}
 			Collect(r, skip, func(v sval) {
 				var sm *SlotMap
 				for _, x := range w.bySlot[v.Slot] {
@@ -404,8 +396,8 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 						sm = x
 					}
 				}
-				if sm == nil || byRow || sm.Item {
-					return // a row read by its label; an item slot is read last (byItem)
+				if sm == nil || sm.Item {
+					return // an item slot is read last (byItem)
 				}
 				sm = linesUnchecked(sm, &checkLines)
 				if sm.Label != nil && !labelBeforeNode(toks, v.A, sm.Label) { // nodelabel.go
