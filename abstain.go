@@ -12,6 +12,14 @@ import (
 // it left without slot (mapping.NoteAbstained).
 const DiagAbstained = "abstained"
 
+// refutedWhy says what each refuting doubt note (wrapper.Evidence.Refuted)
+// found on the sample.
+var refutedWhy = map[string]string{
+	"no-letter":      "values without a letter for a field typed by names",
+	"in-aside":       "values read from an aside while the object's other fields are not",
+	"label-in-value": "values opening with one same label",
+}
+
 // abstainedDiagnostics returns a DiagAbstained diagnostic for every field
 // whose values were left out as refuted, naming the field, the notes that
 // refute it, examples of the values left out and its candidate slots.
@@ -51,13 +59,20 @@ func abstainedDiagnostics(rep *Report) []Diagnostic {
 		for i, e := range st.RefutedExamples {
 			q[i] = fmt.Sprintf("%q", e)
 		}
-		cands := "none weighed"
+		cands := "not in the wrapper (saved without its explanation)"
 		if cs := explain[f.Path]; len(cs) > 0 {
 			cands = strings.Join(cs, ", ")
 		}
+		why := make([]string, len(st.RefutedBy))
+		for i, k := range st.RefutedBy {
+			why[i] = k
+			if m := refutedWhy[k]; m != "" {
+				why[i] += ": " + m
+			}
+		}
 		out = append(out, Diagnostic{Kind: DiagAbstained, Field: f.Path, Message: fmt.Sprintf(
-			"field %s left empty: its %d values (e.g. %s) were left out, because its doubt notes on the sample (%s: see them) say its slot holds something other than its values; candidates: %s; none is clearly the field's (keep the values with --keep-refuted)",
-			f.Path, st.Refuted, strings.Join(q, ", "), strings.Join(st.RefutedBy, ", "), cands)})
+			"field %s left empty: its %d values (e.g. %s) were left out, because on the sample its slot held something other than its values (%s); candidates: %s; none is clearly the field's (keep the values with --keep-refuted)",
+			f.Path, st.Refuted, strings.Join(q, ", "), strings.Join(why, "; "), cands)})
 	}
 	return out
 }
