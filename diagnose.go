@@ -161,13 +161,14 @@ func Diagnose(rep *Report) []Diagnostic {
 			}
 		}
 	}
-	out = append(out, smallSample(rep)...)         // report.go
-	out = append(out, rejectedDiagnostics(rep)...) // trustdiag.go
-	out = append(out, noteDiagnostics(rep)...)     // trustdiag.go
-	out = append(out, slowRegex(rep)...)           // regextime.go
-	out = append(out, outsideRegion(rep)...)       // diagnose_region.go
-	out = append(out, emptySlots(rep)...)          // diagnose_empty.go
-	out = append(out, selfChecks(rep)...)          // selfcheck.go
+	out = append(out, smallSample(rep)...)          // report.go
+	out = append(out, rejectedDiagnostics(rep)...)  // trustdiag.go
+	out = append(out, abstainedDiagnostics(rep)...) // abstain.go
+	out = append(out, noteDiagnostics(rep)...)      // trustdiag.go
+	out = append(out, slowRegex(rep)...)            // regextime.go
+	out = append(out, outsideRegion(rep)...)        // diagnose_region.go
+	out = append(out, emptySlots(rep)...)           // diagnose_empty.go
+	out = append(out, selfChecks(rep)...)           // selfcheck.go
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
 	return out
 }

@@ -60,6 +60,16 @@ type Config struct {
 	// field loses all its values so gets it in Object.Missing (its page is
 	// counted in Report.Incomplete; with Strict the object is dropped).
 	MinConfidence float64
+	// KeepRefuted keeps the values of the fields whose doubt notes, measured
+	// on the sample when the wrapper was learned, say the slot holds
+	// something other than the field's values (wrapper.Evidence.Refuted:
+	// values without a letter for a name type, read from an aside alone,
+	// or opening with one same label). By default they are left out
+	// (abstention: docs/trust.md, "Abstention"), counted in
+	// Report.Refuted and FieldStats.Refuted, and a DiagAbstained
+	// diagnostic names each such field; a mandatory field so emptied is
+	// listed in Object.Missing.
+	KeepRefuted bool
 	// InFlightBytes bounds the bytes of pages parsed and processed at once
 	// across workers, while sampling and while extracting
 	// (annotate.DefaultInFlightBytes; negative: no bound): memory follows
@@ -137,6 +147,9 @@ type Report struct {
 	// it.
 	MinConfidence   float64
 	BelowConfidence int
+	// Refuted counts the values left out because their field's doubt
+	// notes refute them (Config.KeepRefuted).
+	Refuted int
 	// Fields holds, by dotted field path, how the objects written filled
 	// each field (for a nested tuple field, Values counts its nested
 	// objects).
@@ -643,7 +656,7 @@ func extractFeed(ctx context.Context, w *wrapper.Wrapper, feed func(yield func(p
 				}
 				rep.Replaced[r.rel] = r.replaced
 			}
-			if err := rep.take(r.rel, r.objs, rep.dropBelowAll(r.objs, r.err, cfg.MinConfidence, fields), cfg.Strict, emit); err != nil {
+			if err := rep.take(r.rel, r.objs, rep.dropRefutedAll(r.objs, rep.dropBelowAll(r.objs, r.err, cfg.MinConfidence, fields), cfg.KeepRefuted, fields), cfg.Strict, emit); err != nil {
 				return stop(err)
 			}
 			if cfg.Progress != nil {
@@ -789,6 +802,12 @@ type FieldStats struct {
 	// BelowConfidence counts the values left out for a confidence below
 	// Config.MinConfidence (not in Values).
 	BelowConfidence int
+	// Refuted counts the values left out because the field's doubt notes
+	// refute them (Config.KeepRefuted), RefutedBy names those notes'
+	// kinds.
+	Refuted         int
+	RefutedBy       []string
+	RefutedExamples []string
 }
 
 // MeanConfidence is the mean confidence of the field's values.

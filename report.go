@@ -82,6 +82,9 @@ type Summary struct {
 	// left out).
 	MinConfidence   float64 `json:"min_confidence,omitempty"`
 	BelowConfidence int     `json:"below_confidence,omitempty"`
+	// Refuted counts the values left out because their field's doubt
+	// notes refute them (Config.KeepRefuted; absent when none was).
+	Refuted int `json:"refuted,omitempty"`
 	// Unreadable lists the pages that could not be read.
 	Unreadable []PageProblem `json:"unreadable"`
 	// SkippedDirs lists the subdirectories of the source that could not
@@ -148,6 +151,10 @@ type FieldSummary struct {
 	// BelowConfidence counts the values left out for a confidence below
 	// Config.MinConfidence (absent when none was).
 	BelowConfidence int `json:"below_confidence,omitempty"`
+	// Refuted counts the values left out because the field's doubt notes
+	// refute them, RefutedBy names those notes' kinds (Config.KeepRefuted).
+	Refuted   int      `json:"refuted,omitempty"`
+	RefutedBy []string `json:"refuted_by,omitempty"`
 	// Slots is the number of wrapper slots mapped to the field (0: the
 	// field cannot be extracted).
 	Slots int `json:"slots"`
@@ -213,7 +220,7 @@ func (r *Report) UnfitShare() float64 {
 // Summary returns the report in its machine-readable form.
 func (r *Report) Summary() *Summary {
 	s := &Summary{Source: r.Root, Pages: r.Pages, Processed: r.Processed, PagesWithObjects: r.PagesWithObjects,
-		Objects: r.Objects, Dropped: r.Dropped, Duplicates: r.Duplicates, DuplicateOf: r.DuplicateOf, Template: r.Template, MinConfidence: r.MinConfidence, BelowConfidence: r.BelowConfidence, Unreadable: []PageProblem{}, Fields: []FieldSummary{},
+		Objects: r.Objects, Dropped: r.Dropped, Duplicates: r.Duplicates, DuplicateOf: r.DuplicateOf, Template: r.Template, MinConfidence: r.MinConfidence, BelowConfidence: r.BelowConfidence, Refuted: r.Refuted, Unreadable: []PageProblem{}, Fields: []FieldSummary{},
 		Diagnostics: append([]Diagnostic{}, Diagnose(r)...),
 		Timings:     Timings{Sample: seconds(r.SampleTime), Induce: seconds(r.InduceTime), Extract: seconds(r.ExtractTime)}}
 	s.Unfit = byReason(r.Unfit, r.Processed)
@@ -273,6 +280,7 @@ func (r *Report) Summary() *Summary {
 			fs.Rejected, fs.RejectedExamples = st.Rejected, st.RejectedExamples
 			s.Rejected += st.Rejected
 			fs.BelowConfidence = st.BelowConfidence
+			fs.Refuted, fs.RefutedBy = st.Refuted, st.RefutedBy
 		}
 		of := r.Objects // what the field could fill: the objects, or its tuple's nested objects
 		if i := strings.LastIndexByte(p, '.'); i >= 0 {

@@ -45,6 +45,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	fs.Var(&imports, "import", "first import the word lists in this directory or file (CLASS.txt or CLASS.tsv) into the store; repeatable")
 	grow := fs.Bool("grow", false, "add extracted values of dictionary fields to the dictionaries")
 	growConf := fs.Float64("grow-min-confidence", 0.7, "with --grow: only values at least this confident grow the dictionaries")
+	keepRefuted := fs.Bool("keep-refuted", false, "keep the values of fields whose doubt notes refute them (values without a letter for a name\ntype, read from an aside alone, or opening with one same label); by default they are\nleft out, counted (refuted) and the field gets an \"abstained\" diagnostic (docs/trust.md)")
 	minConf := fs.Float64("min-confidence", 0, "leave out values whose confidence is below this (0 to 1; see docs/trust.md for what\nconfidence means and how often values of each confidence are right); the report\ncounts them (below_confidence)")
 	k := fs.Int("sample", annotate.DefaultSampleSize, "number of sample pages to learn from")
 	sampleMB := fs.Int("sample-mb", annotate.DefaultSampleBytes>>20, "most MiB of pages in the sample (induction needs ~35× that in memory); a page over half of it is extracted, not learned from")
@@ -102,7 +103,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		return err
 	}
 
-	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, KeepDuplicates: *keepDups, Templates: *templates, MinConfidence: *minConf, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}, WARC: filter}
+	cfg := objectrunner.Config{Workers: *workers, Strict: *strict, KeepDuplicates: *keepDups, Templates: *templates, MinConfidence: *minConf, KeepRefuted: *keepRefuted, Load: annotate.LoadOptions{Encoding: *encoding, BaseURL: *baseURL}, WARC: filter}
 	cfg.InFlightBytes = applyMemoryLimit(*memoryMB)
 	cfg.Sample.K = *k
 	cfg.Sample.MaxBytes = int64(*sampleMB) << 20
@@ -326,6 +327,9 @@ func (m *Main) summarize(rep *objectrunner.Report) {
 		"processed", rep.Processed, "incomplete", rep.IncompletePages(), "unfit", rep.UnfitPages(), "unreadable", len(rep.Failed), "time", rep.ExtractTime.Round(time.Millisecond))
 	if rep.BelowConfidence > 0 {
 		m.Log.Info("values left out (--min-confidence)", "values", rep.BelowConfidence, "min", rep.MinConfidence)
+	}
+	if rep.Refuted > 0 {
+		m.Log.Info("values of refuted fields left out (abstained; --keep-refuted keeps them)", "values", rep.Refuted)
 	}
 	if rep.Dropped > 0 {
 		m.Log.Warn("incomplete objects left out (--strict)", "objects", rep.Dropped)

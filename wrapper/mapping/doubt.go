@@ -517,3 +517,35 @@ func (w *State) LearnDoubts(pages []*annotate.Page) {
 		w.Page.Rival = w.Rival
 	}
 }
+
+// Refuting doubts (issue 20: abstain rather than guess). Most doubt notes
+// say a field's values may be wrong; these say, from the sample, that
+// what its slot holds is not the field's value at all, and the field's
+// values are left out at extraction (objectrunner.Config.KeepRefuted keeps
+// them), with a diagnostic naming the field, its slot and why:
+//
+//   - no-letter: a field typed by names gives values without a letter (a
+//     year, a price, an ISBN as an author);
+//   - in-aside: the field alone is read from an aside (a sidebar, an ad)
+//     while every other field is read from the object;
+//   - label-in-value: the values open with one same label ("College:"):
+//     the slot holds a labelled row, not the value alone.
+//
+// Measured on the zoo's development seeds 44000-44299 (docs/trust.md,
+// "Abstention"): the fields with these notes held 280 values, none right;
+// the other doubt kinds' fields hold right values too (same-as-field
+// names both fields of a pair, one of them right; missed-values fields
+// are mostly right) and only lower confidence.
+var refutingDoubts = []string{NoteNoLetter, NoteInAside, NoteLabelInValue}
+
+// Refuted returns the kinds of the field's doubt notes that refute its
+// values (refutingDoubts): nil when none does.
+func (e Evidence) Refuted() []string {
+	var out []string
+	for _, k := range e.Doubt {
+		if slices.Contains(refutingDoubts, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
