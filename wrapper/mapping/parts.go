@@ -36,12 +36,19 @@ type Piece struct {
 	FromRight bool     `json:"from_right,omitempty"`
 	Rest      bool     `json:"rest,omitempty"`
 	After     []string `json:"after,omitempty"`
+	// Lead: the part is the text before the value's first "label:"
+	// ("Harbor House" of "Harbor House, On sale: 2003-09-10"), the whole
+	// value when it holds none.
+	Lead bool `json:"lead,omitempty"`
 }
 
 // String says the reading in words.
 func (p Piece) String() string {
 	if len(p.After) > 0 {
 		return fmt.Sprintf("the text after %q: inside the value", strings.Join(p.After, " "))
+	}
+	if p.Lead {
+		return "the text before the first \"label:\" inside the value"
 	}
 	switch {
 	case p.Rest && p.FromRight:
@@ -58,7 +65,7 @@ func (p *Piece) same(q *Piece) bool {
 	if p == nil || q == nil {
 		return p == q
 	}
-	return p.Index == q.Index && p.FromRight == q.FromRight && p.Rest == q.Rest && slices.Equal(p.After, q.After)
+	return p.Index == q.Index && p.FromRight == q.FromRight && p.Rest == q.Rest && p.Lead == q.Lead && slices.Equal(p.After, q.After)
 }
 
 // pieceSep reports whether word token t separates pieces: separator
@@ -86,7 +93,7 @@ func pieces(toks []Token, a, b int) [][2]int {
 // colon, the label is the run of at most four words before it, back to
 // a tag or a separator; its text runs from after the colon to the next
 // part's label (less the separators before it) or the value's end.
-func labelParts(toks []Token, a, b int) (labels [][]string, spans [][2]int) {
+func labelParts(toks []Token, a, b int) (labels [][]string, spans [][2]int, lead [2]int) {
 	type lab struct {
 		words      []string
 		start, end int // the label's first token, the token after the colon
@@ -107,6 +114,13 @@ func labelParts(toks []Token, a, b int) (labels [][]string, spans [][2]int) {
 		}
 		ls = append(ls, lab{words: ws, start: y + 1, end: x + 1})
 	}
+	if len(ls) > 0 {
+		e := ls[0].start
+		for e > a && pieceSep(&toks[e-1]) {
+			e--
+		}
+		lead = [2]int{a, e}
+	}
 	for i, l := range ls {
 		e := b
 		if i+1 < len(ls) {
@@ -124,14 +138,21 @@ func labelParts(toks []Token, a, b int) (labels [][]string, spans [][2]int) {
 			spans = append(spans, [2]int{s, e})
 		}
 	}
-	return labels, spans
+	return labels, spans, lead
 }
 
 // pieceSpan is the part of [a, b) that p reads, ok false when there is
 // none.
 func pieceSpan(toks []Token, a, b int, p *Piece) (int, int, bool) {
+	if p.Lead {
+		ls, _, ld := labelParts(toks, a, b)
+		if len(ls) == 0 {
+			return a, b, true // no label inside: the whole value
+		}
+		return ld[0], ld[1], ld[0] < ld[1]
+	}
 	if len(p.After) > 0 {
-		ls, sp := labelParts(toks, a, b)
+		ls, sp, _ := labelParts(toks, a, b)
 		for i, l := range ls {
 			if slices.Equal(l, p.After) {
 				return sp[i][0], sp[i][1], true
@@ -182,17 +203,27 @@ type partVal struct {
 	Labels     []string // label words joined by " "
 	LabelTexts []string
 	LabelTypes [][]string
+	// Lead is the text before the first label part, LeadTypes its types.
+	Lead      string
+	LeadTypes []string
 }
 
 // gatherParts records the parts of a sample's first value on page pg
 // (a value of one piece and no label part is not recorded).
 func gatherParts(st *slotStats, toks []Token, a, b, pg int) {
 	ps := pieces(toks, a, b)
-	ls, sp := labelParts(toks, a, b)
+	ls, sp, ld := labelParts(toks, a, b)
 	if len(ps) < 2 && len(ls) == 0 {
 		return
 	}
 	var pv partVal
+	if len(ls) == 0 {
+		ld = [2]int{a, b} // no label inside: the whole value
+	}
+	if ld[0] < ld[1] {
+		pv.Lead, _, _ = ValueText(toks, ld[0], ld[1])
+		pv.LeadTypes = spanTypes(toks, ld[0], ld[1])
+	}
 	for _, p := range ps {
 		txt, _, _ := ValueText(toks, p[0], p[1])
 		pv.Pieces = append(pv.Pieces, txt)
@@ -246,6 +277,9 @@ func spanTypes(toks []Token, a, b int) []string {
 
 // read returns the text p reads from the recorded value, "" when none.
 func (pv *partVal) read(p *Piece) (string, []string) {
+	if p.Lead {
+		return pv.Lead, pv.LeadTypes
+	}
 	if len(p.After) > 0 {
 		k := strings.Join(p.After, " ")
 		for i, l := range pv.Labels {
@@ -289,7 +323,7 @@ func bestPiece(st *slotStats, types []string) (*Piece, int) {
 	rules := map[string]*Piece{}
 	texts := map[string]map[string]bool{}
 	add := func(p *Piece, pv *partVal) {
-		k := fmt.Sprintf("%v|%d|%v|%v", p.After, p.Index, p.FromRight, p.Rest)
+		k := fmt.Sprintf("%v|%d|%v|%v|%v", p.After, p.Index, p.FromRight, p.Rest, p.Lead)
 		if rules[k] == nil {
 			rules[k] = p
 			texts[k] = map[string]bool{}
@@ -306,6 +340,9 @@ func bestPiece(st *slotStats, types []string) (*Piece, int) {
 			if has(pv.LabelTypes[i]) {
 				add(&Piece{After: strings.Fields(l)}, pv)
 			}
+		}
+		if pv.Lead != "" && has(pv.LeadTypes) {
+			add(&Piece{Lead: true}, pv)
 		}
 		if len(pv.Pieces) < 2 {
 			continue
@@ -329,7 +366,7 @@ func bestPiece(st *slotStats, types []string) (*Piece, int) {
 	bk, bh := "", 0
 	rank := func(p *Piece) int {
 		switch {
-		case len(p.After) > 0:
+		case len(p.After) > 0 || p.Lead:
 			return 0
 		case p.Rest:
 			return 3
