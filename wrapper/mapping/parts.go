@@ -200,9 +200,9 @@ type partVal struct {
 	// types.
 	Heads, Tails         []string
 	HeadTypes, TailTypes [][]string
-	Labels     []string // label words joined by " "
-	LabelTexts []string
-	LabelTypes [][]string
+	Labels               []string // label words joined by " "
+	LabelTexts           []string
+	LabelTypes           [][]string
 	// Lead is the text before the first label part, LeadTypes its types.
 	Lead      string
 	LeadTypes []string
