@@ -197,7 +197,7 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 		}
 		slot, why := w.pinSlot(p, fi, cands, stats, labels, inScope)
 		if slot >= 0 && p.Piece != nil && !pieceFound(stats[slot], p.Piece) {
-			slot, why = -1, fmt.Sprintf("slot %d holds no %s on the sample", slot, p.Piece)
+			slot, why = -1, fmt.Sprintf("in slot %d, %s reads nothing on the sample", slot, p.Piece)
 		}
 		if slot < 0 {
 			w.pinNotes[scope] = append(w.pinNotes[scope], Note{Kind: NotePin, Field: f.Path, Message: fmt.Sprintf(
