@@ -360,7 +360,7 @@ func (w *State) questions() []Question {
 			q.Why = fmt.Sprintf("slot %d holds values on sample pages where %s's slot(s) %v hold none, and the field is in doubt (%s): may the field sit at two places?",
 				fe.Spare[a].Slot, f.Path, fe.Slots, w.doubtWords(fe, f))
 		case !single || chosen == nil || chosen.Score.Basis == "rule":
-			if !single || !partAsk(fe) {
+			if !single || !partAsk(fe, f) {
 				continue // a set field, or placed by a rule
 			}
 			w.partQuestion(&q, fe, f)
@@ -387,7 +387,7 @@ func (w *State) questions() []Question {
 			} else if ks := w.askDoubts(f.Path); len(ks) > 0 {
 				q.Kind = QuestionDoubt
 				q.Why = fmt.Sprintf("slot %d was chosen for %s, but its values on the sample look doubtful (%s: see the diagnostics)", chosen.Slot, f.Path, strings.Join(ks, ", "))
-			} else if partAsk(fe) {
+			} else if partAsk(fe, f) {
 				w.partQuestion(&q, fe, f)
 			} else {
 				continue
