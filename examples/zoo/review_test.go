@@ -178,13 +178,17 @@ func dumpField(r *result, field string) string {
 		if fe.Field != field {
 			continue
 		}
-		fmt.Fprintf(&b, "        slots %v sample %d\n", fe.Slots, fe.Sample)
+		fmt.Fprintf(&b, "        slots %v sample %d instances %d\n", fe.Slots, fe.Sample, fe.Instances)
 		for _, part := range []struct {
 			name string
 			cs   []wrapper.CandidateExplain
-		}{{"cand", fe.Candidates}, {"other", fe.Others}, {"spare", fe.Spare}} {
+		}{{"cand", fe.Candidates}, {"other", fe.Others}, {"spare", fe.Spare}, {"part", fe.Parts}} {
 			for _, c := range part.cs {
-				fmt.Fprintf(&b, "        %s slot %d %q label %q basis %s total %.2f chosen %v perpage %.2f\n", part.name, c.Slot, c.Context, c.Label, c.Score.Basis, c.Total, c.Chosen, c.PerPage)
+				piece := ""
+				if c.Piece != nil {
+					piece = fmt.Sprintf(" piece %s hits %d", c.Piece, c.Hits)
+				}
+				fmt.Fprintf(&b, "        %s slot %d %q label %q basis %s total %.2f chosen %v perpage %.2f%s\n", part.name, c.Slot, c.Context, c.Label, c.Score.Basis, c.Total, c.Chosen, c.PerPage, piece)
 				for _, s := range c.Samples {
 					fmt.Fprintf(&b, "            %s %q truth %s\n", s.Page, s.Values, truthOf(s.Page))
 				}

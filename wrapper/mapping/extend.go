@@ -49,7 +49,7 @@ func (w *State) LearnExtends(pages [][]Token) {
 	for i := range w.SlotMaps {
 		sm := &w.SlotMaps[i]
 		f := w.fieldSpec(sm.Field)
-		if f == nil || f.Many || f.Tuple || sm.Lead || sm.Cut != nil || sm.Join || sm.JoinPrev {
+		if f == nil || f.Many || f.Tuple || sm.Lead || sm.Cut != nil || sm.Piece != nil || sm.Join || sm.JoinPrev {
 			continue
 		}
 		r := w.Valid[f.Path]

@@ -32,11 +32,18 @@ type FieldExplain struct {
 	Others []CandidateExplain `json:"others,omitempty"`
 	// Spare are the same slots for a single field that got a slot,
 	// offered when a doubt note asks about it (QuestionDoubt).
-	Spare  []CandidateExplain `json:"spare,omitempty"`
+	Spare []CandidateExplain `json:"spare,omitempty"`
+	// Parts are parts of slots' texts that hold the field's instances
+	// (a single field; parts.go), offered by the questions after the
+	// candidates.
+	Parts  []CandidateExplain `json:"parts,omitempty"`
 	Sample int                `json:"sample,omitempty"`
 	// Filled is the number of sample pages (or records) where one of
 	// the field's slots holds a value (review.go: lowFill).
 	Filled int `json:"filled,omitempty"`
+	// Instances is the number of sample values in the field's slots
+	// that are instances of its types (parts.go: partAsk).
+	Instances int `json:"instances,omitempty"`
 }
 
 // CandidateExplain is one candidate slot of a field.
@@ -59,6 +66,11 @@ type CandidateExplain struct {
 	Context string            `json:"context,omitempty"`
 	Samples []CandidateSample `json:"samples,omitempty"`
 	PerPage float64           `json:"per_page,omitempty"`
+	// Piece, for a part candidate (FieldExplain.Parts), is the part of
+	// the slot's text it reads; Hits the sample values where that part
+	// holds the field's instance.
+	Piece *Piece `json:"piece,omitempty"`
+	Hits  int    `json:"hits,omitempty"`
 }
 
 // Explanation returns, per field of the SOD (in SOD order), how its slots
@@ -110,8 +122,12 @@ func explainMapping(w *State, cands []cand, out []SlotMap, reg *region, stats []
 			}
 		}
 		fe.Filled = len(filled)
+		for _, s := range fe.Slots {
+			fe.Instances += stats[s].Count(f.Types)
+		}
 		w.offerOthers(&fe, fi, out, stats, labels, inScope) // review.go
 		markSpareAdds(&fe, f, stats)                        // review.go
+		w.offerParts(&fe, f, stats, labels, inScope)        // parts.go
 		ex = append(ex, fe)
 	}
 	return ex

@@ -117,7 +117,7 @@ func (w *State) LearnJoins(pages [][]Token) {
 	for i := range w.SlotMaps {
 		sm := &w.SlotMaps[i]
 		f := w.fieldSpec(sm.Field)
-		if f == nil || f.Many || f.Tuple || sm.Lead || sm.Cut != nil {
+		if f == nil || f.Many || f.Tuple || sm.Lead || sm.Cut != nil || sm.Piece != nil {
 			continue
 		}
 		if next := sm.Slot + 1; next < len(w.Template.Slots) && w.lineFree(next, sm.Field) {
@@ -331,7 +331,7 @@ func (w *State) LearnBlocks(pages [][]Token) {
 		sm := &w.SlotMaps[i]
 		f := w.fieldSpec(sm.Field)
 		r := w.Valid[sm.Field]
-		if f == nil || f.Many || f.Tuple || r == nil || f.WholeByPattern() || sm.Lead || sm.Cut != nil || sm.Join || sm.JoinPrev || sm.Lines {
+		if f == nil || f.Many || f.Tuple || r == nil || f.WholeByPattern() || sm.Lead || sm.Cut != nil || sm.Piece != nil || sm.Join || sm.JoinPrev || sm.Lines {
 			continue
 		}
 		seen, longer := 0, 0

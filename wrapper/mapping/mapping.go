@@ -203,6 +203,9 @@ type SlotMap struct {
 	// region and was taken because the region holds no candidate of the
 	// field (locality.go): the values may be another object's.
 	Outside bool `json:"outside,omitempty"`
+	// Piece, when set, reads a part of the slot's value: the piece a
+	// review answer chose (Pin.Piece, parts.go).
+	Piece *Piece `json:"piece,omitempty"`
 }
 
 // SodFields flattens the SOD's root tuple into field specs.
@@ -411,6 +414,9 @@ type slotStats struct {
 	// nodes holds, per sample page, the node of the first word of the
 	// slot's first value (locality.go).
 	Nodes map[int]*html.Node
+	// Parts holds each sample's first value cut into parts (parts.go),
+	// when it has several.
+	Parts map[int]*partVal
 	// labFar counts, by page label, the values it preceded from far
 	// (labelnear.go).
 	LabFar map[string]int

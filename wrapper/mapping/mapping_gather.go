@@ -59,6 +59,7 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 				if st.PerPage[pg] == 1 {
 					st.FirstVal[pg] = txt
 					st.Nodes[pg] = toks[a].Node
+					gatherParts(st, toks, a, b, pg) // parts.go
 				}
 				if title != "" && len(txt) >= 3 && !inHead(toks[a].Node) && strings.Contains(title, strings.ToLower(txt)) {
 					st.InTitle++

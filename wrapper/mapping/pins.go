@@ -39,6 +39,9 @@ type Pin struct {
 	// naming several slots (QuestionCandidate.Also); their Field is
 	// this pin's.
 	Also []Pin `json:"also,omitempty"`
+	// Piece, with a slot, reads a part of the slot's text (an answer
+	// choosing a part candidate, CandidateExplain.Piece; parts.go).
+	Piece *Piece `json:"piece,omitempty"`
 	// Absent: the field is not on these pages.
 	Absent bool `json:"absent,omitempty"`
 	// Example and Page: the field's value on the sample page Page (its
@@ -70,6 +73,9 @@ func (p Pin) String() string {
 	}
 	if p.Label != "" {
 		s += fmt.Sprintf(" label %q", p.Label)
+	}
+	if p.Piece != nil {
+		s += ", " + p.Piece.String()
 	}
 	for _, a := range p.Also {
 		s += fmt.Sprintf(" and slot %d", a.Slot)
@@ -104,11 +110,14 @@ func (p Pin) Check() error {
 	if n > 1 {
 		return fmt.Errorf("field %s: absent and example at once", p.Field)
 	}
+	if p.Piece != nil && (n > 0 || p.Piece.Index < 0) {
+		return fmt.Errorf("field %s: a piece is for a slot, with an index >= 0", p.Field)
+	}
 	if (p.Add || len(p.Also) > 0) && n > 0 {
 		return fmt.Errorf("field %s: add is for a slot, not with absent or example", p.Field)
 	}
 	for _, a := range p.Also {
-		if !p.Add || !a.Add || a.Absent || a.Example != "" || len(a.Also) > 0 || a.Slot < 0 || a.Field != "" && a.Field != p.Field {
+		if !p.Add || !a.Add || a.Absent || a.Example != "" || len(a.Also) > 0 || a.Slot < 0 || a.Field != "" && a.Field != p.Field || a.Piece != nil && a.Piece.Index < 0 {
 			return fmt.Errorf("field %s: also holds another slot added with this one only", p.Field)
 		}
 	}
@@ -187,6 +196,9 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 			continue
 		}
 		slot, why := w.pinSlot(p, fi, cands, stats, labels, inScope)
+		if slot >= 0 && p.Piece != nil && !pieceFound(stats[slot], p.Piece) {
+			slot, why = -1, fmt.Sprintf("in slot %d, %s reads nothing on the sample", slot, p.Piece)
+		}
 		if slot < 0 {
 			w.pinNotes[scope] = append(w.pinNotes[scope], Note{Kind: NotePin, Field: f.Path, Message: fmt.Sprintf(
 				"the answer %s matches no slot of the template learned: %s; the field was placed by its score alone", p, why)})
@@ -232,12 +244,20 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 		// reading its own part of it.
 		// An answer confirming the slot the field had takes it from no
 		// other field (a time read from the date's slot keeps it).
-		had := slices.ContainsFunc(out, func(sm SlotMap) bool { return sm.Field == f.Path && sm.Slot == slot })
+		// A part of the slot's text (Pin.Piece) takes it from no other
+		// field either: they read the rest.
+		had := p.Piece != nil || slices.ContainsFunc(out, func(sm SlotMap) bool { return sm.Field == f.Path && sm.Slot == slot })
 		out = slices.DeleteFunc(out, func(sm SlotMap) bool {
 			return sm.Field == f.Path && (!p.Add || sm.Slot == slot) || !had && sm.Slot == slot && strings.Join(sm.Label, " ") == label && !sm.Part && !sm.Item && sm.Row == nil && !pinned[sm.Field]
 		})
 		pinned[f.Path] = true
-		out = append(out, w.slotMapOf(c, stats, valid, f.Parent == "" && !f.Many))
+		sm := w.slotMapOf(c, stats, valid, f.Parent == "" && !f.Many)
+		if p.Piece != nil {
+			// The part is the value: no other cut of it.
+			pc := *p.Piece
+			sm.Piece, sm.Cut, sm.CutAt, sm.Lead, sm.LeadNum = &pc, nil, nil, false, false
+		}
+		out = append(out, sm)
 	}
 	return out
 }

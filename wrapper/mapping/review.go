@@ -83,6 +83,7 @@ const (
 	QuestionWeak    = "weak"
 	QuestionDoubt   = "doubt"
 	QuestionSplit   = "split"
+	QuestionPart    = "part"
 )
 
 // askDoubts are the doubt notes (doubt.go, trustnotes.go) that ask about
@@ -153,6 +154,9 @@ func (c QuestionCandidate) Title(k int) string {
 	if c.Label != "" {
 		where += fmt.Sprintf(", label %q", c.Label)
 	}
+	if c.Piece != nil {
+		where += ", " + c.Piece.String()
+	}
 	if c.TakenBy != "" {
 		where += ", now " + c.TakenBy
 	}
@@ -173,7 +177,7 @@ func (c QuestionCandidate) Pin(field string) Pin {
 	if c.Records != "" {
 		return Pin{Records: c.Records}
 	}
-	p := Pin{Field: field, Slot: c.Slot, Context: c.Context, Label: c.Label, Add: c.Adds}
+	p := Pin{Field: field, Slot: c.Slot, Context: c.Context, Label: c.Label, Add: c.Adds, Piece: c.Piece}
 	for _, a := range c.Also {
 		a.Field = field
 		p.Also = append(p.Also, a)
@@ -356,7 +360,10 @@ func (w *State) questions() []Question {
 			q.Why = fmt.Sprintf("slot %d holds values on sample pages where %s's slot(s) %v hold none, and the field is in doubt (%s): may the field sit at two places?",
 				fe.Spare[a].Slot, f.Path, fe.Slots, w.doubtWords(fe, f))
 		case !single || chosen == nil || chosen.Score.Basis == "rule":
-			continue // a set field, or placed by a rule
+			if !single || !partAsk(fe, f) {
+				continue // a set field, or placed by a rule
+			}
+			w.partQuestion(&q, fe, f)
 		default:
 			if a := slices.IndexFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Adds }); a >= 0 {
 				q.Kind = QuestionSplit
@@ -380,12 +387,21 @@ func (w *State) questions() []Question {
 			} else if ks := w.askDoubts(f.Path); len(ks) > 0 {
 				q.Kind = QuestionDoubt
 				q.Why = fmt.Sprintf("slot %d was chosen for %s, but its values on the sample look doubtful (%s: see the diagnostics)", chosen.Slot, f.Path, strings.Join(ks, ", "))
+			} else if partAsk(fe, f) {
+				w.partQuestion(&q, fe, f)
 			} else {
 				continue
 			}
 		}
-		offer := slices.Concat(fe.Candidates, fe.Others)
-		if q.Kind == QuestionDoubt || q.Kind == QuestionWeak || q.Kind == QuestionSplit {
+		// The parts of slots' texts holding the field's instances come
+		// after the weighed candidates (parts.go), first when they are
+		// the question.
+		parts := fe.Parts[:min(len(fe.Parts), maxPartOffer)]
+		offer := slices.Concat(fe.Candidates, parts, fe.Others)
+		if q.Kind == QuestionPart {
+			offer = slices.Concat(parts, fe.Candidates)
+		}
+		if q.Kind == QuestionDoubt || q.Kind == QuestionWeak || q.Kind == QuestionSplit || q.Kind == QuestionPart {
 			offer = append(offer, fe.Spare...)
 		}
 		if q.Kind == QuestionSplit {
@@ -744,7 +760,7 @@ func (w *State) describe(ce *CandidateExplain, st *slotStats, label []string, re
 func (w *State) NameSamples(pages []*annotate.Page) {
 	for _, ex := range [][]FieldExplain{w.Explain, w.pageExplain()} {
 		for i := range ex {
-			for _, cs := range [][]CandidateExplain{ex[i].Candidates, ex[i].Others, ex[i].Spare} {
+			for _, cs := range [][]CandidateExplain{ex[i].Candidates, ex[i].Others, ex[i].Spare, ex[i].Parts} {
 				for j := range cs {
 					for k := range cs[j].Samples {
 						s := &cs[j].Samples[k]

@@ -26,6 +26,9 @@ func (sm SlotMap) Reading() string {
 		}
 		r = append(r, fmt.Sprintf("segment %d from the %s (the value split at tags and separators)", sm.Cut.Index+1, side))
 	}
+	if sm.Piece != nil {
+		r = append(r, sm.Piece.String())
+	}
 	if len(sm.CutAt) > 0 {
 		r = append(r, fmt.Sprintf("what comes before the first of %q", sm.CutAt))
 	}

@@ -440,6 +440,12 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 					if sm.Run {
 						a, b = firstRun(toks, a, b)
 					}
+					if sm.Piece != nil { // a review's answer: a part of the text (parts.go)
+						var ok bool
+						if a, b, ok = pieceSpan(toks, a, b, sm.Piece); !ok {
+							return
+						}
+					}
 					if c := sm.Cut; c != nil {
 						sg := segments(toks, a, b)
 						if len(sg) < w.MinSegments[v.Slot] {
