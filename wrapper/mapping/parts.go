@@ -71,7 +71,7 @@ func (p *Piece) same(q *Piece) bool {
 // pieceSep reports whether word token t separates pieces: separator
 // punctuation (segSeps) or a comma.
 func pieceSep(t *Token) bool {
-	return t.Kind != KindWord || len(t.Text) <= 3 && strings.Trim(t.Text, segSeps+",") == ""
+	return t.Kind != KindWord || len(t.Text()) <= 3 && strings.Trim(t.Text(), segSeps+",") == ""
 }
 
 // pieces splits the value [a, b) at tags, separators and commas.
@@ -100,13 +100,13 @@ func labelParts(toks []Token, a, b int) (labels [][]string, spans [][2]int, lead
 	}
 	var ls []lab
 	for x := a; x < b; x++ {
-		if toks[x].Kind != KindWord || toks[x].Text != ":" {
+		if toks[x].Kind != KindWord || toks[x].Text() != ":" {
 			continue
 		}
 		y := x - 1
 		var ws []string
 		for y >= a && toks[y].Kind == KindWord && !pieceSep(&toks[y]) && len(ws) <= 4 {
-			ws = append(LabelWords(toks[y].Text), ws...)
+			ws = append(LabelWords(toks[y].Text()), ws...)
 			y--
 		}
 		if len(ws) == 0 || len(ws) > 4 || !labelLetters(ws) {
