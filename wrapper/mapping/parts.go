@@ -2,7 +2,7 @@ package mapping
 
 import (
 	"fmt"
-	"math"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -427,18 +427,10 @@ func (w *State) offerParts(fe *FieldExplain, f FieldSpec, stats []*slotStats, la
 // describePart fills the parts of a part candidate a user reads, as
 // describe does: its values are the piece's on each sample page.
 func (w *State) describePart(ce *CandidateExplain, st *slotStats, label []string) {
-	ce.Context = strings.Join(label, " ")
-	if len(st.PerPage) > 0 {
-		ce.PerPage = math.Round(100*float64(st.Occ)/float64(len(st.PerPage))) / 100
-	}
-	idx := make([]int, 0, len(st.Parts))
-	for i := range st.Parts {
-		idx = append(idx, i)
-	}
-	sort.Ints(idx)
+	describeWhere(ce, st, label)
 	seen := map[int]bool{}
 	whole := true
-	for _, i := range idx {
+	for _, i := range slices.Sorted(maps.Keys(st.Parts)) {
 		txt, _ := st.Parts[i].read(ce.Piece)
 		if txt == "" {
 			continue

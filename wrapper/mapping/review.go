@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -695,22 +696,23 @@ func (w *State) reading(f FieldSpec) func(string) string {
 	}
 }
 
+// describeWhere fills where candidate ce sits, for a user: the template
+// text before the slot (label) and the slot's values a page.
+func describeWhere(ce *CandidateExplain, st *slotStats, label []string) {
+	ce.Context = strings.Join(label, " ")
+	if len(st.PerPage) > 0 {
+		ce.PerPage = math.Round(100*float64(st.Occ)/float64(len(st.PerPage))) / 100
+	}
+}
+
 // describe fills the parts of ce a user reads: the template text before
 // the slot, its values on a few sample pages (those after ce.Label when a
 // label keys them, as read reads them when not nil: pages where it reads
 // none are left out) and its values a page.
 func (w *State) describe(ce *CandidateExplain, st *slotStats, label []string, read func(string) string) {
-	ce.Context = strings.Join(label, " ")
-	if len(st.PerPage) > 0 {
-		ce.PerPage = math.Round(100*float64(st.Occ)/float64(len(st.PerPage))) / 100
-	}
-	idx := make([]int, 0, len(st.PageVals))
-	for i := range st.PageVals {
-		idx = append(idx, i)
-	}
-	sort.Ints(idx)
+	describeWhere(ce, st, label)
 	seen := map[int]bool{}
-	for _, i := range idx {
+	for _, i := range slices.Sorted(maps.Keys(st.PageVals)) {
 		if len(ce.Samples) == MaxSamplePages {
 			break
 		}
