@@ -89,13 +89,6 @@
 // and a Run slot's value read with the bounds its statistics used
 // (firstRun, match.go), a bug fix rather than a rule.
 //
-// Changed by branch records7 (docs/trust.md, "List records (branch
-// records7)"), in record mode: the score's Variation factor for a
-// patterned field measures a list slot's values over as many draws as the
-// sample pages it is filled on (VariationFor, rarefied; recordDraws in
-// recmin.go), not over its records, so that a row on every record is not
-// outweighed by an optional row of the same few values.
-//
 // Ablation of branch ablate6 (each switched off alone; zoo seeds 1-100
 // and 42000-42049, TestRealDev, scripts/heldout-check.sh; the 2-core
 // machine at load 40-70 left no time for the other nine switches):

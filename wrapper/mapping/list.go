@@ -212,7 +212,6 @@ func (w *State) InduceRecords(pages []*annotate.Page, rp *RecordPattern) error {
 	stats := w.LearnTemplate(toks)
 	w.Records = rp // record mode, for mapSlots
 	w.recordPages(pageOf, len(pages))
-	recordDraws(stats, pageOf)
 	sm, _, serr := MapSlots(w, stats, len(toks), -1)
 	if serr != nil {
 		return serr
@@ -316,7 +315,7 @@ func (w *State) mapSegments(stats []*slotStats, n int) {
 			continue
 		}
 		for sl, st := range stats {
-			if used[sl] || float64(presence(st, f.Types))*st.VariationFor(f) < fullPresence*float64(n) || othersIn(st, f.Types) > 0 {
+			if used[sl] || float64(presence(st, f.Types))*st.Variation() < fullPresence*float64(n) || othersIn(st, f.Types) > 0 {
 				continue
 			}
 			c := segmentRule(st, f.Types, w.Options.GeneraliseThres, f.Patterned())

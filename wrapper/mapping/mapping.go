@@ -297,11 +297,7 @@ func predefinedName(t *sod.Type) string {
 
 // slotStats are the annotation statistics of one slot over the sample.
 type slotStats struct {
-	Occ int // non-empty values
-	// Draws, in record mode, is the number of sample pages the slot is
-	// filled on (0: Occ); VariationFor measures a patterned field's
-	// values over that many draws (recordDraws).
-	Draws  int
+	Occ    int            // non-empty values
 	AnnOcc int            // values with any annotation
 	Whole  int            // values that are whole text nodes
 	Types  map[string]int // values annotated with each type
@@ -637,51 +633,6 @@ func (st *slotStats) Variation() float64 {
 		return 1
 	}
 	return min(1, float64(len(st.Values)-1)/(0.25*float64(st.Occ)))
-}
-
-// VariationFor is the Variation of the slot as a candidate of field f.
-//
-// The count of distinct values grows with the number of occurrences
-// drawn, the more slowly the fewer values a field takes. A patterned
-// field's instances come from a small set by nature (the times of an
-// evening, a few prices): counted over every record of a list, a row on
-// every record of such a field (the times of "Starts") weighed less than
-// an optional row of the same kind (the times of "Doors open") only for
-// being filled more often, and the field read the doors time. In record
-// mode a patterned field's slot is therefore measured as if drawn as many
-// times as the sample pages it is filled on (Draws): the expected number
-// of distinct values in that many draws without replacement from its
-// occurrences (rarefaction). A slot filled once per page, a detail
-// page's, is measured as it is, and a constant repeated in every record
-// still weighs 0. A dictionary field keeps the count over records: there
-// a slot whose few values repeat from record to record (a venue's name)
-// is not the place of a field whose values change with every record (the
-// guests), and a dictionary knowing some of them says nothing against it.
-func (st *slotStats) VariationFor(f FieldSpec) float64 {
-	if st.Occ == 0 || !f.Patterned() || st.Draws <= 0 || st.Draws >= st.Occ {
-		return st.Variation()
-	}
-	m := st.Draws
-	return min(1, (rarefied(st.Values, st.Occ, m)-1)/(0.25*float64(m)))
-}
-
-// rarefied is the expected number of distinct values in m draws without
-// replacement from n occurrences whose values have the counts in vals:
-// the sum over the values of 1 - C(n-k, m)/C(n, m).
-func rarefied(vals map[string]int, n, m int) float64 {
-	e := 0.0
-	for _, k := range vals {
-		miss := 1.0 // the chance that none of the m draws is this value
-		for j := 0; j < m && miss > 0; j++ {
-			if n-k-j <= 0 {
-				miss = 0
-				break
-			}
-			miss *= float64(n-k-j) / float64(n-j)
-		}
-		e += 1 - miss
-	}
-	return e
 }
 
 func (st *slotStats) Count(types []string) int {

@@ -44,7 +44,7 @@ func partCands(w *State, stats []*slotStats, valid map[string]bool, has map[int]
 				continue
 			}
 			share := float64(n) / float64(st.Occ)
-			score := partWeight * float64(n) * share * st.VariationFor(f)
+			score := partWeight * float64(n) * share * st.Variation()
 			out = append(out, cand{Field: fi, Slot: s, Cnt: n, Share: share, Cov: share, Score: score, Part: true, Sc: ruleScore("part", score)})
 		}
 	}

@@ -60,19 +60,3 @@ func (w *State) CandMin(f FieldSpec, st *slotStats, minCnt, c int) int {
 	}
 	return m
 }
-
-// recordDraws sets each slot's Draws, in record mode, to the number of
-// sample pages whose records fill it (pageOf gives each record's page):
-// VariationFor measures a patterned field's list slot across pages, as on
-// detail pages, not across records.
-func recordDraws(stats []*slotStats, pageOf []int) {
-	for _, st := range stats {
-		pages := map[int]bool{}
-		for r := range st.PerPage {
-			if r >= 0 && r < len(pageOf) {
-				pages[pageOf[r]] = true
-			}
-		}
-		st.Draws = len(pages)
-	}
-}

@@ -27,9 +27,7 @@ import (
 //	              field (or another number: "ISBN10" for isbn_13)
 //	Variation     variation across pages: a slot whose value hardly
 //	              changes from page to page is template-like (a menu
-//	              entry a dictionary happens to know); a patterned
-//	              field's list slot measured over as many draws as
-//	              sample pages (VariationFor)
+//	              entry a dictionary happens to know)
 //	Multiplicity  multiplicity fit: a mandatory single field has a value
 //	              on every page, so a slot filled on some pages only
 //	              counts for the share it fills (presence.go); a single
@@ -219,7 +217,7 @@ func (w *State) slotScore(st *slotStats, fi int, basis string, annotation float6
 			}
 		}
 	}
-	sc.Variation = st.VariationFor(f)
+	sc.Variation = st.Variation()
 	sc.Multiplicity = presence(st, f, w.FieldSpecs, depth, nPages)
 	if single && !lines && detail {
 		sc.Multiplicity *= onePerPage(st)
