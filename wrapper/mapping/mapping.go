@@ -175,7 +175,9 @@ type SlotMap struct {
 	// Item says the value is the first item of the slot's value (split at
 	// tags and separators; see patternItems) that is, as a whole, an instance of the field's
 	// pattern: rows of several kinds that ExAlg left in one slot (see
-	// share.go).
+	// share.go). For a field without pattern, the value is the first run
+	// of words (between tags) after ItemLabel, less other fields'
+	// instances (rowitems.go).
 	Item bool `json:"item,omitempty"`
 	// ItemLabel, with Item, is the label (lower-cased words) before most
 	// of the sample's items: only an item it precedes is taken.
@@ -388,6 +390,9 @@ type slotStats struct {
 	// rest holds, per patterned type, the statistics of the values' words
 	// outside its instances (restslots.go).
 	Rest map[string]*restStats
+	// labRuns holds the runs of words after each page label inside
+	// values of several runs (rowitems.go).
+	LabRuns map[string]*labRun
 	// someVals counts, per type, the values some of whose words it
 	// annotates, by text (see novelty).
 	SomeVals map[string]map[string]int

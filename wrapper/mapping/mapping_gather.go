@@ -110,6 +110,7 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 				}
 				countItems(st, toks, a, b, seen, patTypes)
 				countRests(st, toks, a, b, patTypes)
+				countLabelRuns(st, toks, a, b, pg, patTypes)
 				countPaths(st, toks, a, b)
 				if len(seen) == 1 {
 					for t := range seen {
@@ -613,6 +614,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		// One object per page or per record: not a list page's page
 		// template, whose single slots are the page's.
 		out = learnItems(w, out, stats, valid, done, minCnt, nPages, sets)
+		out = learnRowItems(w, out, stats, valid, done, sets, minCnt, nPages)
 	}
 	// Lenient (see Induce): mandatory fields may stay without slot when
 	// most of them have one.

@@ -10,7 +10,7 @@ var otherRecordRows = true
 // field learns no label there ("USD" before "42.99, 1/22/1992" made the
 // release date the sidebar's). Its own slot, outside the sidebar, is
 // found by the mechanisms that place a field without a candidate
-// (learnParts).
+// (learnParts, learnRowItems).
 
 // otherRecordRow reports whether a single field's learned label in a set's
 // slot is passed over: a detail page (one object per page, scope < 0)

@@ -56,9 +56,9 @@ func countRests(st *slotStats, toks []Token, a, b int, patTypes map[string]bool)
 	}
 }
 
-// ownShare counts, among rests by their sets of types (restStats.sets),
-// those f's types cover (c) and those f's types or types not in gone
-// cover (ann).
+// ownShare counts, among rests by their sets of types (restStats.sets,
+// labRun.sets), those f's types cover (c) and those f's types or types
+// not in gone cover (ann).
 func ownShare(sets map[string]int, f FieldSpec, gone map[string]bool) (c, ann int) {
 	for set, k := range sets {
 		own, other := false, false

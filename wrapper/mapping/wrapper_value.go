@@ -175,6 +175,14 @@ func (w *State) byItem(toks []Token, r *mrec, f FieldSpec) []Value {
 				continue
 			}
 			if w.Valid[f.Path] == nil {
+				// A name's row: the run after its label (rowitems.go).
+				if a, b, ok := labelRun(toks, v.A, v.B, sm.ItemLabel); ok {
+					if val, ok := w.value(toks, a, b, sm, f); ok {
+						if val.Text = w.otherInstancesOut(val.Text, f); hasWord(val.Text) {
+							out = append(out, val)
+						}
+					}
+				}
 				return
 			}
 			if a, b, ok := patternItem(toks, v.A, v.B, w.Valid[f.Path], sm.ItemLabel); ok {
