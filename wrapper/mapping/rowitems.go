@@ -34,7 +34,7 @@ func countLabelRuns(st *slotStats, toks []Token, a, b, pg int, patTypes map[stri
 		cover := map[string]int{}
 		for x := rn[0]; x < rn[1]; x++ {
 			t := &toks[x]
-			if !hasWord(t.Text) || slices.ContainsFunc(t.Ann, func(a *annotate.Annotation) bool { return patTypes[a.Type] }) {
+			if !hasWord(t.Text()) || slices.ContainsFunc(t.Ann(), func(a *annotate.Annotation) bool { return patTypes[a.Type] }) {
 				continue
 			}
 			words++
