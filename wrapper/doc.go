@@ -314,6 +314,9 @@
 //	              written with its date ("Midriver Publishing (1988-07-12)")
 //	              shares the date's slot when its dictionary's annotations
 //	              there, or a label naming it, say so (learnParts)
+//	rowitems.go   a name's row among rows left in one slot: the run after
+//	              a label naming the field ("Published by"), less the
+//	              date written with it (SlotMap.Item with ItemLabel)
 //	ownpaths.go   a run of words found in the element where only another
 //	              slot's sample values sat (a template text the sample
 //	              always had is missing from the page: an optional row
@@ -523,7 +526,11 @@
 // that is its longest instance) that is wholly an instance of its
 // pattern, when that is so on sharePartShare of the sample pages (records);
 // when one label precedes most of the sample's instances, only an item it
-// precedes (SlotMap.Item, SlotMap.ItemLabel). Item slots are read last,
+// precedes (SlotMap.Item, SlotMap.ItemLabel). A single dictionary field
+// with no slot otherwise takes, likewise, the run of words after a label
+// naming it, less other fields' instances, when such runs are on
+// sharePartShare of the sample pages and its dictionary knows one of them
+// (rowitems.go). Item slots are read last,
 // when the field's other slots gave no value: a field with a slot of its
 // own also gets them when that label names it (a "Website" row sometimes
 // before the row ExAlg kept as template, sometimes after).
