@@ -43,7 +43,9 @@ func (rep *Report) countSplit(o *wrapper.Object) {
 		if rep.Sample != nil {
 			s.pages = map[string]bool{}
 			for _, p := range rep.Sample.Pages {
-				s.pages[p.Path] = true
+				if p != nil {
+					s.pages[p.Path] = true
+				}
 			}
 		}
 	}
