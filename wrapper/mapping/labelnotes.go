@@ -387,15 +387,8 @@ func (w *State) labelVariesNotes(pages []*annotate.Page) []Note {
 		objs   int
 		labels map[string]int
 	}
-	var fields []FieldSpec
-	tl := map[string]*tally{}
-	for _, f := range w.FieldSpecs {
-		if f.Tuple || f.Many || f.Parent != "" || len(slotsOf[f.Path]) == 0 {
-			continue
-		}
-		fields = append(fields, f)
-		tl[f.Path] = &tally{labels: map[string]int{}}
-	}
+	fields, tl := noteTallies(w.FieldSpecs, func(f FieldSpec) bool { return !(f.Tuple || f.Many || f.Parent != "" || len(slotsOf[f.Path]) == 0) },
+		func() *tally { return &tally{labels: map[string]int{}} })
 	if len(fields) == 0 {
 		return nil
 	}

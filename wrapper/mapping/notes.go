@@ -224,6 +224,21 @@ func (w *State) findScopes(p *annotate.Page) []scopeHit {
 	return hits
 }
 
+// noteTallies returns the SOD fields that keep selects, in order, each
+// with a new tally from mk: the per-field counts a note takes over the
+// sample.
+func noteTallies[T any](specs []FieldSpec, keep func(FieldSpec) bool, mk func() *T) ([]FieldSpec, map[string]*T) {
+	var fields []FieldSpec
+	tl := map[string]*T{}
+	for _, f := range specs {
+		if keep(f) {
+			fields = append(fields, f)
+			tl[f.Path] = mk()
+		}
+	}
+	return fields, tl
+}
+
 // fieldTally is what sampleNotes counts for one field over the sample's
 // objects.
 type fieldTally struct {

@@ -47,15 +47,8 @@ func (w *State) otherLabelNotes(pages []*annotate.Page) []Note {
 		class           int
 		classG, classEx string
 	}
-	var fields []FieldSpec
-	tl := map[string]*tally{}
-	for _, f := range w.FieldSpecs {
-		if f.Tuple || f.Parent != "" || len(slotsOf[f.Path]) == 0 {
-			continue
-		}
-		fields = append(fields, f)
-		tl[f.Path] = &tally{}
-	}
+	fields, tl := noteTallies(w.FieldSpecs, func(f FieldSpec) bool { return !(f.Tuple || f.Parent != "" || len(slotsOf[f.Path]) == 0) },
+		func() *tally { return &tally{} })
 	if len(fields) < 2 {
 		return nil
 	}

@@ -110,15 +110,9 @@ func (w *State) foreignLabelNotes(pages []*annotate.Page) []Note {
 		objs   int
 		labels map[string]int // objects with a rival, by label
 	}
-	var fields []FieldSpec
-	tl := map[string]*tally{}
-	for _, f := range w.FieldSpecs {
-		if f.Tuple || f.Many || f.Parent != "" || f.Predefined == "" || !f.Delimited() || len(f.Types) == 0 {
-			continue
-		}
-		fields = append(fields, f)
-		tl[f.Path] = &tally{labels: map[string]int{}}
-	}
+	fields, tl := noteTallies(w.FieldSpecs, func(f FieldSpec) bool {
+		return !(f.Tuple || f.Many || f.Parent != "" || f.Predefined == "" || !f.Delimited() || len(f.Types) == 0)
+	}, func() *tally { return &tally{labels: map[string]int{}} })
 	if len(fields) == 0 {
 		return nil
 	}
@@ -241,15 +235,9 @@ func (w *State) partItemsNotes(pages []*annotate.Page) []Note {
 		rests      map[string]bool
 		ex         string
 	}
-	var fields []FieldSpec
-	tl := map[string]*tally{}
-	for _, f := range w.FieldSpecs {
-		if !f.Many || f.Tuple || f.Parent != "" || f.Patterned() || len(f.Types) == 0 {
-			continue
-		}
-		fields = append(fields, f)
-		tl[f.Path] = &tally{rests: map[string]bool{}}
-	}
+	fields, tl := noteTallies(w.FieldSpecs, func(f FieldSpec) bool {
+		return !(!f.Many || f.Tuple || f.Parent != "" || f.Patterned() || len(f.Types) == 0)
+	}, func() *tally { return &tally{rests: map[string]bool{}} })
 	if len(fields) == 0 {
 		return nil
 	}
@@ -344,15 +332,9 @@ func (w *State) inOtherNotes(pages []*annotate.Page) []Note {
 		objs, in int
 		other    string
 	}
-	var fields []FieldSpec
-	tl := map[string]*tally{}
-	for _, f := range w.FieldSpecs {
-		if f.Tuple || f.Many || f.Parent != "" || !f.Optional || !f.Delimited() || len(f.Types) == 0 {
-			continue
-		}
-		fields = append(fields, f)
-		tl[f.Path] = &tally{}
-	}
+	fields, tl := noteTallies(w.FieldSpecs, func(f FieldSpec) bool {
+		return !(f.Tuple || f.Many || f.Parent != "" || !f.Optional || !f.Delimited() || len(f.Types) == 0)
+	}, func() *tally { return &tally{} })
 	if len(fields) == 0 {
 		return nil
 	}

@@ -602,15 +602,9 @@ func (w *State) valueShapeNotes(pages []*annotate.Page, sample func() [][]*Objec
 		vals, noLetter, lead int
 		noLetterEx, leadEx   string
 	}
-	var fields []FieldSpec
-	tl := map[string]*tally{}
-	for _, f := range w.FieldSpecs {
-		if f.Tuple || f.Parent != "" || f.Patterned() || len(slotsOf[f.Path]) == 0 {
-			continue
-		}
-		fields = append(fields, f)
-		tl[f.Path] = &tally{}
-	}
+	fields, tl := noteTallies(w.FieldSpecs, func(f FieldSpec) bool {
+		return !(f.Tuple || f.Parent != "" || f.Patterned() || len(slotsOf[f.Path]) == 0)
+	}, func() *tally { return &tally{} })
 	if len(fields) == 0 {
 		return nil
 	}
