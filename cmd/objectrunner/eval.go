@@ -123,10 +123,11 @@ low the scores are.`)
 // the glob): a user who extracted 20 pages of a site scores those 20, not
 // the site's other pages as missing.
 func onlyPages(truth *eval.Truth, arg string) (*eval.Truth, error) {
-	files, err := filepath.Glob(filepath.Join(arg, "*"))
-	if st, serr := os.Stat(arg); serr != nil || !st.IsDir() {
-		files, err = filepath.Glob(arg)
+	pattern := arg
+	if st, err := os.Stat(arg); err == nil && st.IsDir() {
+		pattern = filepath.Join(arg, "*")
 	}
+	files, err := filepath.Glob(pattern)
 	if err != nil {
 		return nil, usagef("--pages %q: %v", arg, err)
 	}
