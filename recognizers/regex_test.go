@@ -75,7 +75,9 @@ func TestRegexTimeout(t *testing.T) {
 	if err == nil {
 		t.Fatalf("Find returned no error after %v, want a timeout", elapsed)
 	}
-	if elapsed > 3*time.Second {
+	// Without the timeout this match runs for years; the bound is loose because a
+	// loaded machine (CI shares its cores) can starve the regexp2 clock goroutine.
+	if elapsed > 30*time.Second {
 		t.Fatalf("Find took %v with a 1s timeout", elapsed)
 	}
 	if msg := err.Error(); !strings.Contains(msg, pattern) || !strings.Contains(msg, "timed out") || len(msg) > 300 {
