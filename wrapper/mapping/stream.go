@@ -74,21 +74,23 @@ func (w *State) ExtractUnreleased(read func(annotate.Visitor) (*annotate.Page, e
 	return objs, p, err
 }
 
-// largePage is the size from which a page's tokens are counted before they
-// are made (walkTree): an array grown token by token holds, while it grows,
-// its old copy and the new one (up to 2.5 times the tokens), and keeps up
-// to half its length spare at the end. Below it, the pooled buffer grows
-// as the stream reads the page (one pass).
-const largePage = 2 << 20
+// LargePage is the size in bytes from which a page's tokens are counted
+// before they are made (walkTree): an array grown token by token holds,
+// while it grows, its old copy and the new one (up to 2.5 times the
+// tokens), and keeps up to half its length spare at the end. Below it, the
+// pooled buffer grows as the stream reads the page (one pass). The tokens
+// are the same either way; tests lower it to take the large pages' path on
+// small pages (it is read while pages are extracted: set it before).
+var LargePage = 2 << 20
 
 // walkTree makes tz.toks the tokens of p's tree in an array of exactly
 // their number, for the large pages whose stream was not tokenized
 // (Tokenizer.deferred) and the pages whose labels are roles: one walk
-// counts the tokens, a second makes them. Below largePage the tokens are
+// counts the tokens, a second makes them. Below LargePage the tokens are
 // made in one walk into the pooled buffer.
 func (tz *Tokenizer) walkTree(p *annotate.Page) {
 	tz.deferred = false
-	if p != nil && p.Size >= largePage && p.Doc != nil {
+	if p != nil && p.Size >= LargePage && p.Doc != nil {
 		tz.counting, tz.counted = true, 0
 		tz.Begin(p)
 		annotate.Walk(p.Doc, tz)

@@ -180,7 +180,7 @@ type Tokenizer struct {
 	stack  []frame
 	rb     reorderBufs // finish's arrays (roworder.go)
 	anns   annStore    // the tokens' annotation lists
-	// deferred: the page is large (largePage), the stream's calls make
+	// deferred: the page is large (LargePage), the stream's calls make
 	// no tokens; walkTree makes them from the tree once it is built.
 	deferred bool
 	// counting: the tokens are only counted (walkTree): counted holds
@@ -238,7 +238,7 @@ const maxDepth = 512
 // Begin starts the tokens of page p (annotate.Visitor): p gives the
 // annotations and the attribute values (nil: none).
 func (tz *Tokenizer) Begin(p *annotate.Page) {
-	if tz.stream && p != nil && p.Size >= largePage {
+	if tz.stream && p != nil && p.Size >= LargePage {
 		// The tokens are made once the tree is built (walkTree), in an
 		// array of their number.
 		tz.deferred = true
