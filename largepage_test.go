@@ -21,8 +21,11 @@ import (
 // TestLargePageHeap (GOGC 10, heap sampled every millisecond): 38.8 bytes
 // per byte with 64-byte tokens (fd7198c), 22.3-23.4 with the 32-byte
 // tokens of exalg.Token (the page's tokens while their array grows, the
-// cleaned tree, the page's bytes and text, the matcher's arrays).
-const largePageHeapPerByte = 30
+// cleaned tree, the page's bytes and text, the matcher's arrays);
+// 12.3 once a large page's tokens are counted and made in an array of
+// their number (mapping.LargePage) and the matcher's position array holds
+// the keyed tokens only.
+const largePageHeapPerByte = 16
 
 // TestLargePageHeap (issue 25: one 20 MB page with a saved wrapper) applies
 // a wrapper learned from 30 small shop pages to one page of 4 MB (a shop

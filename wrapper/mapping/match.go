@@ -355,7 +355,13 @@ func newMatcher(w *State, toks []Token) *matcher {
 			cnt[k]++
 		}
 	}
-	all := b.ints(2, len(toks))[:0]
+	keyed := 0
+	for _, c := range cnt {
+		keyed += int(c)
+	}
+	// The positions of the tokens with a key (on a page that the
+	// template does not know, a small part of its tokens).
+	all := b.ints(2, keyed)[:0]
 	off := b.ints(3, len(cnt))
 	for k, c := range cnt {
 		off[k] = int32(len(all))

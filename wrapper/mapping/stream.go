@@ -41,6 +41,7 @@ func (w *State) ExtractUnreleased(read func(annotate.Visitor) (*annotate.Page, e
 		}
 		tz.toks = tz.toks[:0]
 		tz.Ps, tz.byNode, tz.page = nil, nil, nil
+		tz.deferred, tz.counting, tz.stream = false, false, false
 		tokenizerPool.Put(tz)
 	}()
 	tz.Ps = w.Paths
@@ -53,21 +54,59 @@ func (w *State) ExtractUnreleased(read func(annotate.Visitor) (*annotate.Page, e
 		if err != nil {
 			return nil, nil, err
 		}
-		tz.Begin(p)
-		if p.Doc != nil {
-			annotate.Walk(p.Doc, tz)
-		}
-		tz.toks = tz.Finish()
+		tz.walkTree(p)
 		objs, err := w.extractPage(p, tz.toks)
 		return objs, p, err
 	}
+	tz.stream = true
 	p, err := read(tz)
+	tz.stream = false
 	if err != nil {
 		return nil, nil, err
 	}
-	tz.toks = tz.Finish()
+	if tz.deferred {
+		// A large page: its tree was built without tokens (Begin).
+		tz.walkTree(p)
+	} else {
+		tz.toks = tz.Finish()
+	}
 	objs, err := w.extractPage(p, tz.toks)
 	return objs, p, err
+}
+
+// LargePage is the size in bytes from which a page's tokens are counted
+// before they are made (walkTree): an array grown token by token holds,
+// while it grows, its old copy and the new one (up to 2.5 times the
+// tokens), and keeps up to half its length spare at the end. Below it, the
+// pooled buffer grows as the stream reads the page (one pass). The tokens
+// are the same either way; tests lower it to take the large pages' path on
+// small pages (it is read while pages are extracted: set it before).
+var LargePage = 2 << 20
+
+// walkTree makes tz.toks the tokens of p's tree in an array of exactly
+// their number, for the large pages whose stream was not tokenized
+// (Tokenizer.deferred) and the pages whose labels are roles: one walk
+// counts the tokens, a second makes them. Below LargePage the tokens are
+// made in one walk into the pooled buffer.
+func (tz *Tokenizer) walkTree(p *annotate.Page) {
+	tz.deferred = false
+	if p != nil && p.Size >= LargePage && p.Doc != nil {
+		tz.counting, tz.counted = true, 0
+		tz.Begin(p)
+		annotate.Walk(p.Doc, tz)
+		// And the end sentinel, and the room roomFor keeps before each
+		// node's tokens (so that the array is not grown at the end).
+		n := tz.counted + len(tz.toks) + 1 + roomFew
+		tz.counting = false
+		if cap(tz.toks) < n {
+			tz.toks = make([]Token, 0, n)
+		}
+	}
+	tz.Begin(p)
+	if p != nil && p.Doc != nil {
+		annotate.Walk(p.Doc, tz)
+	}
+	tz.toks = tz.Finish()
 }
 
 // matchBufs are the arrays of a matcher, reused from page to page.

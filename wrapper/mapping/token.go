@@ -180,6 +180,16 @@ type Tokenizer struct {
 	stack  []frame
 	rb     reorderBufs // finish's arrays (roworder.go)
 	anns   annStore    // the tokens' annotation lists
+	// deferred: the page is large (LargePage), the stream's calls make
+	// no tokens; walkTree makes them from the tree once it is built.
+	deferred bool
+	// counting: the tokens are only counted (walkTree): counted holds
+	// those made and dropped from toks so far.
+	counting bool
+	counted  int
+	// stream: the calls come from the stream reading the page
+	// (ExtractUnreleased), which Begin may defer.
+	stream bool
 }
 
 // annStore hands out the annotation lists tokens point to
@@ -228,6 +238,12 @@ const maxDepth = 512
 // Begin starts the tokens of page p (annotate.Visitor): p gives the
 // annotations and the attribute values (nil: none).
 func (tz *Tokenizer) Begin(p *annotate.Page) {
+	if tz.stream && p != nil && p.Size >= LargePage {
+		// The tokens are made once the tree is built (walkTree), in an
+		// array of their number.
+		tz.deferred = true
+		return
+	}
 	tz.page, tz.byNode = p, nil
 	if p != nil {
 		tz.byNode = p.ByNode
@@ -277,7 +293,10 @@ func (tz *Tokenizer) stepPath(path int32, c *html.Node) (int32, int32) {
 // Start adds an element's start tag, and the tokens of its attribute
 // values (annotate.Visitor).
 func (tz *Tokenizer) Start(c *html.Node) {
-	tz.toks = roomFor(tz.toks)
+	if tz.deferred {
+		return
+	}
+	tz.room()
 	path, mode := tz.top()
 	f := frame{mode: frameNone}
 	switch {
@@ -304,7 +323,10 @@ func (tz *Tokenizer) Start(c *html.Node) {
 // End adds an element's end tag (annotate.Visitor); void elements have
 // none.
 func (tz *Tokenizer) End(c *html.Node) {
-	tz.toks = roomFor(tz.toks)
+	if tz.deferred {
+		return
+	}
+	tz.room()
 	f := tz.stack[len(tz.stack)-1]
 	tz.stack = tz.stack[:len(tz.stack)-1]
 	if (f.mode == frameTokens || f.mode == frameAttrs && f.has) && !void(c) {
@@ -312,22 +334,38 @@ func (tz *Tokenizer) End(c *html.Node) {
 	}
 }
 
+// room makes room in tz.toks for a few more tokens; while the tokens are
+// only counted (walkTree), those made so far are counted and dropped.
+func (tz *Tokenizer) room() {
+	if tz.counting && len(tz.toks) >= 1024 {
+		tz.counted += len(tz.toks)
+		tz.toks = tz.toks[:0]
+	}
+	tz.toks = roomFor(tz.toks)
+}
+
 // roomFor returns toks with room for a few more tokens, growing it by half
 // its length when full: append alone grows a large slice by a quarter,
 // and a tag-dense page, whose tokens outnumber the guess made from its
 // size, was copied over and over.
 func roomFor(toks []Token) []Token {
-	const few = 8
-	if cap(toks)-len(toks) >= few {
+	if cap(toks)-len(toks) >= roomFew {
 		return toks
 	}
-	return slices.Grow(toks, max(few, len(toks)/2))
+	return slices.Grow(toks, max(roomFew, len(toks)/2))
 }
+
+// roomFew is the room roomFor keeps.
+const roomFew = 8
 
 // Text adds the words of a text node (annotate.Visitor).
 func (tz *Tokenizer) Text(c *html.Node) {
+	if tz.deferred {
+		return
+	}
 	if path, mode := tz.top(); mode == frameTokens && len(tz.stack) <= maxDepth {
-		tz.toks = splitWords(roomFor(tz.toks), c, path, tz.byNode[c], &tz.anns)
+		tz.room()
+		tz.toks = splitWords(tz.toks, c, path, tz.byNode[c], &tz.anns)
 	}
 }
 
