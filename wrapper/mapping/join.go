@@ -340,12 +340,7 @@ func (w *State) LearnBlocks(pages [][]Token) {
 			if !fit {
 				continue
 			}
-			var v *sval
-			Collect(root, -1, func(x sval) {
-				if x.Slot == sm.Slot && v == nil {
-					v = &x
-				}
-			})
+			v := firstValue(root, sm.Slot)
 			if v == nil {
 				continue
 			}

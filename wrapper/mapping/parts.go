@@ -61,13 +61,6 @@ func (p Piece) String() string {
 	return fmt.Sprintf("part %d from the left (the value split at tags, separators and commas)", p.Index+1)
 }
 
-func (p *Piece) same(q *Piece) bool {
-	if p == nil || q == nil {
-		return p == q
-	}
-	return p.Index == q.Index && p.FromRight == q.FromRight && p.Rest == q.Rest && p.Lead == q.Lead && slices.Equal(p.After, q.After)
-}
-
 // pieceSep reports whether word token t separates pieces: separator
 // punctuation (segSeps) or a comma.
 func pieceSep(t *Token) bool {

@@ -146,31 +146,22 @@ func (w *State) LearnListSeps(toks [][]Token, pageOf []int) {
 			continue
 		}
 		var runs []listRun
-		for r, tk := range toks {
-			root, ok := w.matchRoot(tk)
-			if !ok {
-				continue
+		w.slotValues(toks, sm.Slot, func(r int, tk []Token, v sval) {
+			for x := v.A; x < v.B; {
+				if tk[x].Kind != KindWord {
+					x++
+					continue
+				}
+				y := x
+				for y < v.B && tk[y].Kind == KindWord && tk[y].Node == tk[x].Node {
+					y++
+				}
+				if !inLink(&tk[x]) {
+					runs = append(runs, listRun{Tk: tk, A: x, B: y, Pg: pageOf[r]})
+				}
+				x = y
 			}
-			Collect(root, -1, func(v sval) {
-				if v.Slot != sm.Slot {
-					return
-				}
-				for x := v.A; x < v.B; {
-					if tk[x].Kind != KindWord {
-						x++
-						continue
-					}
-					y := x
-					for y < v.B && tk[y].Kind == KindWord && tk[y].Node == tk[x].Node {
-						y++
-					}
-					if !inLink(&tk[x]) {
-						runs = append(runs, listRun{Tk: tk, A: x, B: y, Pg: pageOf[r]})
-					}
-					x = y
-				}
-			})
-		}
+		})
 		changed := false
 		// A comma, or weak punctuation the sample already showed
 		// separating items ("A / B and C" with "/" learned).

@@ -213,6 +213,32 @@ func (w *State) matchRoot(tk []Token) (root *mrec, ok bool) {
 	return root, ok
 }
 
+// slotValues calls f with each value of slot, in order, in each token
+// stream of toks (sample pages, or records in record mode) that fits the
+// whole template; r is the stream's number.
+func (w *State) slotValues(toks [][]Token, slot int, f func(r int, tk []Token, v sval)) {
+	for r, tk := range toks {
+		if root, ok := w.matchRoot(tk); ok {
+			Collect(root, -1, func(v sval) {
+				if v.Slot == slot {
+					f(r, tk, v)
+				}
+			})
+		}
+	}
+}
+
+// firstValue returns the first value of slot under r (nil when none).
+func firstValue(r *mrec, slot int) *sval {
+	var v *sval
+	Collect(r, -1, func(x sval) {
+		if x.Slot == slot && v == nil {
+			v = &x
+		}
+	})
+	return v
+}
+
 // onlyPunct reports whether s holds nothing but punctuation and spaces.
 func onlyPunct(s string) bool {
 	for _, r := range s {
