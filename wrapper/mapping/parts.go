@@ -258,14 +258,7 @@ func spanTypes(toks []Token, a, b int) []string {
 			cover[t]++
 		}
 	}
-	var out []string
-	for t, c := range cover {
-		if 2*c >= words {
-			out = append(out, t)
-		}
-	}
-	sort.Strings(out)
-	return out
+	return mainTypes(cover, words)
 }
 
 // read returns the text p reads from the recorded value, "" when none.

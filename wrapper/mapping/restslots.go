@@ -43,15 +43,15 @@ func countRests(st *slotStats, toks []Token, a, b int, patTypes map[string]bool)
 			st.Rest[p] = rs
 		}
 		rs.Occ++
-		if k := mainTypes(cover, words); k != "" {
+		if k := strings.Join(mainTypes(cover, words), "\x00"); k != "" {
 			rs.Sets[k]++
 		}
 	}
 }
 
 // mainTypes returns the types of cover (words by type) that cover half of
-// the words or more, sorted and joined by "\x00" ("" when none does).
-func mainTypes(cover map[string]int, words int) string {
+// the words or more, sorted (nil when none does).
+func mainTypes(cover map[string]int, words int) []string {
 	var main []string
 	for typ, c := range cover {
 		if 2*c >= words {
@@ -59,7 +59,7 @@ func mainTypes(cover map[string]int, words int) string {
 		}
 	}
 	slices.Sort(main)
-	return strings.Join(main, "\x00")
+	return main
 }
 
 // ownShare counts, among rests by their sets of types (restStats.sets,

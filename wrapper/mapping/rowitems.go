@@ -55,7 +55,7 @@ func countLabelRuns(st *slotStats, toks []Token, a, b, pg int, patTypes map[stri
 			st.LabRuns[k] = lr
 		}
 		lr.Pages[pg] = true
-		if k := mainTypes(cover, words); k != "" {
+		if k := strings.Join(mainTypes(cover, words), "\x00"); k != "" {
 			lr.Sets[k]++
 		}
 	}

@@ -122,18 +122,25 @@ func bracketed(s string) bool {
 	return true
 }
 
+// labelledSlot returns the last slot map of field path with a label, nil
+// when none has one.
+func (w *State) labelledSlot(path string) *SlotMap {
+	var sm *SlotMap
+	for i := range w.SlotMaps {
+		if x := &w.SlotMaps[i]; x.Field == path && x.Label != nil {
+			sm = x
+		}
+	}
+	return sm
+}
+
 // byLabel finds the value of a single field mapped by its label
 // (SlotMap.Label) on a page where its slot gave none: optional rows shift
 // the rows after them, so the labelled row may sit in another slot. The
 // first value of a slot that no unlabelled field holds, with the label
 // right before it, is taken.
 func (w *State) byLabel(toks []Token, r *mrec, f FieldSpec) []Value {
-	var sm *SlotMap
-	for i := range w.SlotMaps {
-		if x := &w.SlotMaps[i]; x.Field == f.Path && x.Label != nil {
-			sm = x
-		}
-	}
+	sm := w.labelledSlot(f.Path)
 	if sm == nil || emptyAfterLabel(toks, r, sm) { // heldlabel.go
 		return nil
 	}
