@@ -210,7 +210,7 @@ func (w *State) findScopes(p *annotate.Page) []scopeHit {
 	if w.Scope < 0 {
 		return []scopeHit{{toks, root}}
 	}
-	for _, k := range iterations(root, w.Scope) {
+	for _, k := range iterations(root, w.Scope, nil) {
 		hits = append(hits, scopeHit{toks, k})
 	}
 	return hits

@@ -26,15 +26,14 @@ func Collect(r *mrec, skip int, f func(v sval)) {
 	}
 }
 
-// iterations returns the iterations of set under r, in order, not
+// iterations appends to out the iterations of set under r, in order, not
 // looking inside them.
-func iterations(r *mrec, set int) []*mrec {
-	var out []*mrec
+func iterations(r *mrec, set int, out []*mrec) []*mrec {
 	for _, k := range r.Kids {
 		if k.Set == set {
 			out = append(out, k)
 		} else {
-			out = append(out, iterations(k, set)...)
+			out = iterations(k, set, out)
 		}
 	}
 	return out
@@ -299,7 +298,7 @@ func (w *State) matchPage(p *annotate.Page, toks []Token) ([]*Object, error) {
 	if w.Scope < 0 {
 		scopes = []*mrec{root}
 	} else {
-		scopes = iterations(root, w.Scope)
+		scopes = iterations(root, w.Scope, nil)
 	}
 	var objs []*Object
 	var missing []string
@@ -361,7 +360,7 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 		if f.Tuple {
 			var iters []*mrec
 			if f.Set >= 0 {
-				iters = iterations(r, f.Set)
+				iters = iterations(r, f.Set, nil)
 			} else {
 				iters = []*mrec{r} // a single nested tuple, not in a set
 			}
