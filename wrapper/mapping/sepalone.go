@@ -131,12 +131,8 @@ func inLink(t *Token) bool {
 func (w *State) LearnAloneSeps(toks [][]Token, pageOf []int) {
 	for i := range w.SlotMaps {
 		sm := &w.SlotMaps[i]
-		fi := IndexOf(w.FieldSpecs, sm.Field)
-		if fi < 0 {
-			continue
-		}
-		f := w.FieldSpecs[fi]
-		if !f.Many || f.Patterned() || sm.Item || sm.Part {
+		f := w.fieldSpec(sm.Field)
+		if f == nil || !f.Many || f.Patterned() || sm.Item || sm.Part {
 			continue
 		}
 		alone := w.aloneTexts(toks, sm.Slot)

@@ -137,12 +137,8 @@ func (w *State) LearnListSeps(toks [][]Token, pageOf []int) {
 	thres := w.Options.GeneraliseThres
 	for i := range w.SlotMaps {
 		sm := &w.SlotMaps[i]
-		fi := IndexOf(w.FieldSpecs, sm.Field)
-		if fi < 0 {
-			continue
-		}
-		f := w.FieldSpecs[fi]
-		if !f.Many || f.Patterned() || sm.Item || sm.Part {
+		f := w.fieldSpec(sm.Field)
+		if f == nil || !f.Many || f.Patterned() || sm.Item || sm.Part {
 			continue
 		}
 		var runs []listRun
