@@ -36,58 +36,117 @@
 // scripts/movetests moved the tests of what moved; scripts/unexport
 // unexported what no other package names).
 //
-// Mechanisms measured by ablation (issue 21: each switched off alone on
-// zoo seeds 1-100 and 15000-15149; deleted when no field lost and no
-// precision fell). Kept, each with its place in the model:
+// The mechanisms, as named parts of one scoring model (issue 21). Every
+// rule of the package sits at one of six places of the pipeline; a new
+// rule names its place here, and a rule that is a special case of a
+// score factor belongs in that factor (score.go), not beside it.
 //
-//	glued.go, nested.go   the annotation factor: matches glued to a longer
-//	                      word or inside a longer instance of another
-//	                      type are no instances when slots are weighed
-//	recmin.go (wrapper)   the annotation factor's candidacy threshold in
-//	                      record mode, counted over sample pages
-//	novelty.go            a detail page's set-field place score
-//	itempart.go           a candidate filter before the weighing (dropParts)
-//	headlabel.go          a rule on the label factor: a list's heading is
-//	                      no label (abstention rather than wrong values)
-//	heldlabel.go          an extraction-time rule, after the weighing
-//	labelnear.go          a rule on the label factor: a label a dozen tags
-//	                      away names no field (off, the real dev
-//	                      book site's page_count: 1921 right -> 2)
+// 1. Candidates (which (field, slot) pairs are weighed at all):
 //
-// Added by branch detail5 (docs/trust.md, "Detail pages: ... (branch
-// detail5)"): the score's Recognized part (score.go); the locality
-// anchors without a stray set field (dropStraySets, locality.go); a set
-// field's further slots among its place's siblings (setparent.go, a part
-// of the one-place rule); two rules of value extraction the score cannot
-// express, each saying why: a lone bracket at a value's edge
-// (valueBounds, match.go) and a row label ending a set's items
-// (rowlabelitems.go).
+//	mapping_gather.go   the sample's slot statistics (Gather) and the
+//	                    candidates they give (gatherCands); a field of a
+//	                    single nested tuple is one value per object
+//	                    (nestedSingle)
+//	setslots.go         dropped: a set field's copy of a single field's
+//	                    slot, a detail page's set field among other
+//	                    objects' records, a patterned field's own slot
+//	                    outnumbered by its instances beside another's
+//	itempart.go         dropped: a whole item of another slot's list
+//	                    (dropParts)
+//	partslots.go        dropped: a dictionary field's slot that is page
+//	                    after page a part of another candidate's values
+//	partcands.go,       a field's part of another slot's text as a
+//	restslots.go,       candidate of its own (learnParts: the rest beside
+//	labelpart.go,       a patterned instance, the values under a host's
+//	parts.go            label, a review answer's piece)
+//	leadalso.go         a slot whose values are the instance alone on
+//	                    some pages and run on past it on others, also
+//	                    weighed as a Lead slot
+//	altslots.go         a single field's slots in exclusive alternatives
+//	                    of one choice (apartInSample: measured on the
+//	                    sample records) are one candidate
+//	mapping_explainedslots.go, mapping_explainedaway.go  a free slot for
+//	                    a field whose annotations there another field's
+//	                    noisy dictionary explains (explainedSlots)
 //
-// Changed by branch detail6 (docs/trust.md, "Detail pages (branch
-// detail6)"): the score's OneText part is 0 for a single field's heading word
-// (headingWord, score.go: a field's annotations on one text of the slot
-// that they do not cover wholly), which makes the slot no candidate, in
-// explainedSlots as well; and a set field's candidates get the Locality
-// part too, which detailPlaces multiplies into a place's weight.
+// 2. The score's named parts (score.go: Total multiplies them):
 //
-// Changed by branch detail7 (docs/trust.md, "Detail pages (branch
-// detail7)"): a labelled host's part (learnParts, share.go) is weighed on
-// the host's rows (the values under its label, each one line), whatever
-// the host's type, as sharesTaken weighs it; and the rows holding the
-// part's value alone count toward it. No new rule: learnParts now reads
-// a labelled host's slot as sharesTaken does (its dictionary-only and
-// broken-slot conditions no longer apply to labelled rows).
+//	Annotation          glued.go, nested.go (which matches are a type's
+//	                    instances: ownTypes), recmin.go (the candidacy
+//	                    threshold in record mode), companion.go (the
+//	                    share of an optional patterned field riding
+//	                    beside a type that fills its slot), setitems.go
+//	                    (a set's slot counted by items; settledTypes),
+//	                    titled.go (values the <title> names count as
+//	                    instances)
+//	Label               mapping_names.go (a label's words against a
+//	                    field's name: labelAffinity), labelnum.go
+//	                    (numbers in a label tell kinds apart), labelnear.go
+//	                    (a label a dozen tags away names nothing),
+//	                    headlabel.go (a list's heading is no label),
+//	                    labelvalue.go (text that is no label: entityLabel),
+//	                    labelelem.go, recordrow.go, sparselabel.go,
+//	                    mapping_labelsother.go (which row labels are
+//	                    learned: slotLabelRuns)
+//	Variation, OneText  score.go (VariationFor, headingWord), novelty.go
+//	                    (a detail page's set-field place)
+//	Multiplicity        presence.go (a mandatory field's share of pages),
+//	                    onePerPage
+//	Title, Whole        score.go, wholeinst.go (WholeShare)
+//	Locality            locality.go (the object's region, dropStraySets),
+//	                    setparent.go and sameplace.go (a set field's place
+//	                    and its further slots: detailPlaces)
+//	Recognized          recognizedFactor (score.go)
 //
-// Added by branch records6 (docs/trust.md, "List records (branch
-// records6)"), all in record mode: the Annotation share of an optional
-// patterned field riding beside a type that fills its slot
-// (companionShare, companion.go); single fields settled in a slot of their
-// own are no rivals in a set field's item plurality (settledTypes,
-// setitems.go), the joint assignment read into the candidacy test; a
-// single field's slots apart in the sample (apartInSample, altslots.go),
-// the template's exclusive alternatives measured on the sample records;
-// and a Run slot's value read with the bounds its statistics used
-// (firstRun, match.go), a bug fix rather than a rule.
+// 3. The assignment (mapSlots in mapping.go reads Total only; rules that
+// the factors cannot express say so in Score.Rule):
+//
+//	titlename.go        the page's titled heading is the object's name
+//	reclaim.go          a mandatory field reclaims a slot taken without
+//	                    need; setclaim.go, a set field's best place
+//	abstain.go          a win by a hair over a rival with other values
+//	                    gives no slot (close-rival note)
+//	mapping_othercut.go, otherlabel.go, share.go (sharesTaken)  a field
+//	                    waits for its part of a slot another took
+//	rowplace.go, rowroles.go, list_class.go  roles told apart (a row of
+//	                    its own, rows whose presence varies, class tokens
+//	                    and row labels)
+//	pins.go             the review answers, applied after the weighing
+//
+// 4. Reading a value from its slot (the SlotMap fields, learned from the
+// sample; slotread.go says each in words; wrapper_value.go applies them):
+//
+//	Cut (mapping.go, firstinst.go), Match, Part, Item (share.go,
+//	rowlabel.go, rowitems.go, labelitem.go, rowlabelitems.go), Lead,
+//	LeadNum (leadnum.go), Extend (extend.go), Join/JoinPrev/Block (join.go,
+//	blocktrim.go), Lines (lines.go), Seps/SepWords/Keep (sepalone.go,
+//	seplist.go, unrolled.go, leaditem.go, pageitems.go, itempaths.go),
+//	NA (placeholder.go, missing.go), Own (ownpaths.go), Validate/Valid,
+//	Label (heldlabel.go, nodelabel.go), Outside (locality.go)
+//
+// 5. Extraction: token.go, stream.go, attr.go (the tokenizer;
+// roworder.go, roworder_internplain.go and roworder_relabel.go put
+// shuffled rows in one order), aliases.go (exalg's and records' names
+// here), match.go (EXVAL: matching, value
+// text), wrapper.go and object.go (objects), list.go (record mode),
+// pagescope.go (page-scope fields), labelkey.go and rows.go (a single
+// field read by its whole-name label wherever the row stands: a rule on
+// the evidence of a label, not of a slot), typed.go and untyped.go
+// (values that fail their field's type), memorec.go.
+//
+// 6. Trust (none changes a value): confidence.go and rival.go (a value's
+// Evidence), doubt.go (doubtKinds: the notes' caps), the notes
+// (notes.go, trustnotes.go, labelnotes.go, rivalnotes.go,
+// otherlabel_note.go, runon.go, noslot.go), and the CLI's features:
+// fieldexplain.go, review.go, recordq.go, whyempty.go, persist.go,
+// validate.go. The record, detail and abstention branches' measurements
+// are in docs/trust.md.
+//
+// Ablation of issue 21's first round (each switched off alone on zoo
+// seeds 1-100 and 15000-15149; deleted when no field lost and no
+// precision fell) kept glued.go, nested.go, recmin.go, novelty.go,
+// itempart.go, headlabel.go, heldlabel.go and labelnear.go (off, the real
+// dev book site's page_count: 1921 right -> 2).
 //
 // Ablation of branch ablate6 (each switched off alone; zoo seeds 1-100
 // and 42000-42049, TestRealDev, scripts/heldout-check.sh; the 2-core

@@ -63,12 +63,7 @@ func (w *State) LearnExtends(pages [][]Token) {
 				continue
 			}
 			owner := w.slotOwners(toks, root)
-			var v *sval
-			Collect(root, -1, func(x sval) {
-				if x.Slot == sm.Slot && v == nil {
-					v = &x
-				}
-			})
+			v := firstValue(root, sm.Slot)
 			if v == nil {
 				continue
 			}

@@ -30,14 +30,7 @@ func partNotItem(short, long string) bool {
 	}
 	s, l := strings.Fields(strings.ToLower(short)), strings.Fields(strings.ToLower(long))
 	for i := 0; i+len(s) <= len(l); i++ {
-		ok := true
-		for j := range s {
-			if trimPunct(l[i+j]) != trimPunct(s[j]) {
-				ok = false
-				break
-			}
-		}
-		if !ok {
+		if !runAt(s, l, i) {
 			continue
 		}
 		before := i == 0 || itemEnd(l[i-1])

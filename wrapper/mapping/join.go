@@ -163,15 +163,7 @@ func (w *State) joins(pages [][]Token, first, second int, f *FieldSpec) bool {
 		if !fit {
 			continue
 		}
-		var v1, v2 *sval
-		Collect(root, -1, func(v sval) {
-			switch {
-			case v.Slot == first && v1 == nil:
-				v1 = &v
-			case v.Slot == second && v2 == nil:
-				v2 = &v
-			}
-		})
+		v1, v2 := firstValue(root, first), firstValue(root, second)
 		if v1 == nil || v2 == nil {
 			continue
 		}
@@ -340,12 +332,7 @@ func (w *State) LearnBlocks(pages [][]Token) {
 			if !fit {
 				continue
 			}
-			var v *sval
-			Collect(root, -1, func(x sval) {
-				if x.Slot == sm.Slot && v == nil {
-					v = &x
-				}
-			})
+			v := firstValue(root, sm.Slot)
 			if v == nil {
 				continue
 			}

@@ -28,12 +28,7 @@ func (w *State) byLabelItem(toks []Token, r *mrec, f FieldSpec) []Value {
 		// line is an instance, its value goes on over the next lines.
 		return nil
 	}
-	var sm *SlotMap
-	for i := range w.SlotMaps {
-		if x := &w.SlotMaps[i]; x.Field == f.Path && x.Label != nil {
-			sm = x
-		}
-	}
+	sm := w.labelledSlot(f.Path)
 	if sm == nil {
 		return nil
 	}

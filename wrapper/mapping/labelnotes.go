@@ -308,12 +308,7 @@ func (w *State) labelVariantNotes() []Note {
 		if f == nil || f.Many || f.Tuple || f.Parent != "" {
 			continue
 		}
-		var win *CandidateExplain
-		for i := range fe.Candidates {
-			if c := &fe.Candidates[i]; c.Chosen && (win == nil || c.Total > win.Total) {
-				win = c
-			}
-		}
+		win := fe.winner()
 		if win == nil || win.Score.Basis == "rule" || win.Label == "" {
 			continue
 		}
@@ -328,10 +323,7 @@ func (w *State) labelVariantNotes() []Note {
 			if differ < 2 || 2*differ < common {
 				continue
 			}
-			ex := ""
-			if len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
-				ex = c.Samples[0].Values[0]
-			}
+			ex := firstSample(&c)
 			how := "with no label"
 			if c.Label != "" {
 				how = fmt.Sprintf("after the label %q", c.Label)
@@ -350,6 +342,18 @@ func (w *State) labelVariantNotes() []Note {
 // one text and its values repeat among a few texts.
 func setWeakSlot(win *CandidateExplain) bool {
 	return win != nil && win.Score.Basis != "rule" && win.Score.OneText < 1 && win.Score.Variation < 1
+}
+
+// winner is the chosen candidate of fe with the highest total, nil when
+// none was chosen.
+func (fe *FieldExplain) winner() *CandidateExplain {
+	var win *CandidateExplain
+	for i := range fe.Candidates {
+		if c := &fe.Candidates[i]; c.Chosen && (win == nil || c.Total > win.Total) {
+			win = c
+		}
+	}
+	return win
 }
 
 // firstSample is the candidate's first sample value, "" when it has none.

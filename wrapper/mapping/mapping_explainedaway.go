@@ -83,38 +83,32 @@ func WholeNode(toks []Token, a, b int) bool {
 // before it (up to three), lower-cased and reduced to letters and digits.
 func slotLabels(t *Template) [][]string {
 	out := make([][]string, len(t.Slots))
-	var rec func(n Node)
-	rec = func(n Node) {
-		switch n := n.(type) {
-		case *SeqNode:
-			for i, c := range n.Nodes {
-				if sl, ok := c.(*SlotNode); ok && i > 0 {
-					if tx, ok := n.Nodes[i-1].(*TextNode); ok {
-						var words []string
-						for j := len(tx.Toks) - 1; j >= 0 && len(words) < 3; j-- {
-							if tx.Toks[j].Kind == KindWord {
-								ws := LabelWords(tx.Toks[j].Text)
-								for k := len(ws) - 1; k >= 0 && len(words) < 3; k-- {
-									words = append(words, ws[k])
-								}
-							}
-						}
-						out[sl.ID] = words
+	exalg.Walk(t.Root, func(n Node) {
+		seq, ok := n.(*SeqNode)
+		if !ok {
+			return
+		}
+		for i, c := range seq.Nodes {
+			sl, ok := c.(*SlotNode)
+			if !ok || i == 0 {
+				continue
+			}
+			tx, ok := seq.Nodes[i-1].(*TextNode)
+			if !ok {
+				continue
+			}
+			var words []string
+			for j := len(tx.Toks) - 1; j >= 0 && len(words) < 3; j-- {
+				if tx.Toks[j].Kind == KindWord {
+					ws := LabelWords(tx.Toks[j].Text)
+					for k := len(ws) - 1; k >= 0 && len(words) < 3; k-- {
+						words = append(words, ws[k])
 					}
 				}
-				rec(c)
 			}
-		case *SetNode:
-			rec(n.Body)
-		case *OptionalNode:
-			rec(n.Body)
-		case *DisjunctionNode:
-			for _, c := range n.Alts {
-				rec(c)
-			}
+			out[sl.ID] = words
 		}
-	}
-	rec(t.Root)
+	})
 	return out
 }
 

@@ -210,17 +210,9 @@ func (w *State) findScopes(p *annotate.Page) []scopeHit {
 	if w.Scope < 0 {
 		return []scopeHit{{toks, root}}
 	}
-	var find func(r *mrec)
-	find = func(r *mrec) {
-		for _, k := range r.Kids {
-			if k.Set == w.Scope {
-				hits = append(hits, scopeHit{toks, k})
-			} else {
-				find(k)
-			}
-		}
+	for _, k := range iterations(root, w.Scope, nil) {
+		hits = append(hits, scopeHit{toks, k})
 	}
-	find(root)
 	return hits
 }
 

@@ -46,38 +46,29 @@ func (w *State) LearnPageItemPaths(toks [][]Token) {
 		types := w.FieldSpecs[fi].Types
 		pathRuns, pathAnn := map[int32]int{}, map[int32]int{}
 		texts := map[int32]map[string]bool{}
-		for _, tk := range toks {
-			root, ok := w.matchRoot(tk)
-			if !ok {
-				continue
+		w.slotValues(toks, sm.Slot, func(_ int, tk []Token, v sval) {
+			for _, rn := range itemsKeep(tk, v.A, w.clip(tk, v.A, v.B, v.Slot), sm.SepWords, sm.Keep) {
+				p, ann, found := int32(0), false, false
+				for x := rn[0]; x < rn[1]; x++ {
+					if tk[x].Kind == KindWord && !exalg.EdgeToken(&tk[x]) && !found {
+						p, found = tk[x].Path, true
+					}
+					ann = ann || HasType(tk[x].Ann(), types)
+				}
+				if !found {
+					continue
+				}
+				pathRuns[p]++
+				if texts[p] == nil {
+					texts[p] = map[string]bool{}
+				}
+				txt, _, _ := ValueText(tk, rn[0], rn[1])
+				texts[p][txt] = true
+				if ann {
+					pathAnn[p]++
+				}
 			}
-			Collect(root, -1, func(v sval) {
-				if v.Slot != sm.Slot {
-					return
-				}
-				for _, rn := range itemsKeep(tk, v.A, w.clip(tk, v.A, v.B, v.Slot), sm.SepWords, sm.Keep) {
-					p, ann, found := int32(0), false, false
-					for x := rn[0]; x < rn[1]; x++ {
-						if tk[x].Kind == KindWord && !exalg.EdgeToken(&tk[x]) && !found {
-							p, found = tk[x].Path, true
-						}
-						ann = ann || HasType(tk[x].Ann(), types)
-					}
-					if !found {
-						continue
-					}
-					pathRuns[p]++
-					if texts[p] == nil {
-						texts[p] = map[string]bool{}
-					}
-					txt, _, _ := ValueText(tk, rn[0], rn[1])
-					texts[p][txt] = true
-					if ann {
-						pathAnn[p]++
-					}
-				}
-			})
-		}
+		})
 		best := bestPathShare(pathRuns, pathAnn)
 		keep := map[int32]bool{}
 		dropped := false

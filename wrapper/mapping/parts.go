@@ -61,13 +61,6 @@ func (p Piece) String() string {
 	return fmt.Sprintf("part %d from the left (the value split at tags, separators and commas)", p.Index+1)
 }
 
-func (p *Piece) same(q *Piece) bool {
-	if p == nil || q == nil {
-		return p == q
-	}
-	return p.Index == q.Index && p.FromRight == q.FromRight && p.Rest == q.Rest && p.Lead == q.Lead && slices.Equal(p.After, q.After)
-}
-
 // pieceSep reports whether word token t separates pieces: separator
 // punctuation (segSeps) or a comma.
 func pieceSep(t *Token) bool {
@@ -265,14 +258,7 @@ func spanTypes(toks []Token, a, b int) []string {
 			cover[t]++
 		}
 	}
-	var out []string
-	for t, c := range cover {
-		if 2*c >= words {
-			out = append(out, t)
-		}
-	}
-	sort.Strings(out)
-	return out
+	return mainTypes(cover, words)
 }
 
 // read returns the text p reads from the recorded value, "" when none.

@@ -83,18 +83,22 @@ func properPart(short, long string) bool {
 		return false
 	}
 	for i := 0; i+len(s) <= len(l); i++ {
-		ok := true
-		for j := range s {
-			if trimPunct(l[i+j]) != trimPunct(s[j]) {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if runAt(s, l, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// runAt reports whether the words s stand in l from index i on, their
+// punctuation aside.
+func runAt(s, l []string, i int) bool {
+	for j := range s {
+		if trimPunct(l[i+j]) != trimPunct(s[j]) {
+			return false
+		}
+	}
+	return true
 }
 
 // trimPunct trims the punctuation around a word ("TV," and "TV").

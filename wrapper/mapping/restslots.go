@@ -43,17 +43,23 @@ func countRests(st *slotStats, toks []Token, a, b int, patTypes map[string]bool)
 			st.Rest[p] = rs
 		}
 		rs.Occ++
-		var main []string
-		for typ, c := range cover {
-			if 2*c >= words {
-				main = append(main, typ)
-			}
-		}
-		if len(main) > 0 {
-			slices.Sort(main)
-			rs.Sets[strings.Join(main, "\x00")]++
+		if k := strings.Join(mainTypes(cover, words), "\x00"); k != "" {
+			rs.Sets[k]++
 		}
 	}
+}
+
+// mainTypes returns the types of cover (words by type) that cover half of
+// the words or more, sorted (nil when none does).
+func mainTypes(cover map[string]int, words int) []string {
+	var main []string
+	for typ, c := range cover {
+		if 2*c >= words {
+			main = append(main, typ)
+		}
+	}
+	slices.Sort(main)
+	return main
 }
 
 // ownShare counts, among rests by their sets of types (restStats.sets,

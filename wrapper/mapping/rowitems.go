@@ -55,15 +55,8 @@ func countLabelRuns(st *slotStats, toks []Token, a, b, pg int, patTypes map[stri
 			st.LabRuns[k] = lr
 		}
 		lr.Pages[pg] = true
-		var main []string
-		for typ, c := range cover {
-			if 2*c >= words {
-				main = append(main, typ)
-			}
-		}
-		if len(main) > 0 {
-			slices.Sort(main)
-			lr.Sets[strings.Join(main, "\x00")]++
+		if k := strings.Join(mainTypes(cover, words), "\x00"); k != "" {
+			lr.Sets[k]++
 		}
 	}
 }

@@ -131,58 +131,45 @@ func inLink(t *Token) bool {
 func (w *State) LearnAloneSeps(toks [][]Token, pageOf []int) {
 	for i := range w.SlotMaps {
 		sm := &w.SlotMaps[i]
-		fi := IndexOf(w.FieldSpecs, sm.Field)
-		if fi < 0 {
-			continue
-		}
-		f := w.FieldSpecs[fi]
-		if !f.Many || f.Patterned() || sm.Item || sm.Part {
+		f := w.fieldSpec(sm.Field)
+		if f == nil || !f.Many || f.Patterned() || sm.Item || sm.Part {
 			continue
 		}
 		alone := w.aloneTexts(toks, sm.Slot)
 		confirm := map[string]map[int]bool{}
 		keep := map[string]map[string]bool{}
-		for r, tk := range toks {
-			root, ok := w.matchRoot(tk)
-			if !ok {
-				continue
+		w.slotValues(toks, sm.Slot, func(r int, tk []Token, v sval) {
+			for x := v.A + 1; x+1 < v.B; x++ {
+				if !sepCandidate(tk, x) && !sepShape(tk, x) {
+					continue
+				}
+				l, r2 := piece(tk, x, v.A, -1), piece(tk, x, v.B, 1)
+				if l[0] >= l[1] || r2[0] >= r2[1] {
+					continue
+				}
+				if typed(tk, l[0], r2[1], f.Types) {
+					// One item the field's types know across the
+					// separator.
+					if keep[tk[x].Text()] == nil {
+						keep[tk[x].Text()] = map[string]bool{}
+					}
+					keep[tk[x].Text()][pieceText(tk, l[0], r2[1])] = true
+					continue
+				}
+				if !sepCandidate(tk, x) || inLink(&tk[x]) {
+					continue // inside an annotation, or a link's text: one item
+				}
+				known := func(p [2]int) bool {
+					return typed(tk, p[0], p[1], f.Types) || alone[strings.ToLower(pieceText(tk, p[0], p[1]))]
+				}
+				if (known(l) && capitalWord(&tk[r2[0]])) || (known(r2) && capitalWord(&tk[l[0]])) {
+					if confirm[tk[x].Text()] == nil {
+						confirm[tk[x].Text()] = map[int]bool{}
+					}
+					confirm[tk[x].Text()][pageOf[r]] = true
+				}
 			}
-			Collect(root, -1, func(v sval) {
-				if v.Slot != sm.Slot {
-					return
-				}
-				for x := v.A + 1; x+1 < v.B; x++ {
-					if !sepCandidate(tk, x) && !sepShape(tk, x) {
-						continue
-					}
-					l, r2 := piece(tk, x, v.A, -1), piece(tk, x, v.B, 1)
-					if l[0] >= l[1] || r2[0] >= r2[1] {
-						continue
-					}
-					if typed(tk, l[0], r2[1], f.Types) {
-						// One item the field's types know across the
-						// separator.
-						if keep[tk[x].Text()] == nil {
-							keep[tk[x].Text()] = map[string]bool{}
-						}
-						keep[tk[x].Text()][pieceText(tk, l[0], r2[1])] = true
-						continue
-					}
-					if !sepCandidate(tk, x) || inLink(&tk[x]) {
-						continue // inside an annotation, or a link's text: one item
-					}
-					known := func(p [2]int) bool {
-						return typed(tk, p[0], p[1], f.Types) || alone[strings.ToLower(pieceText(tk, p[0], p[1]))]
-					}
-					if (known(l) && capitalWord(&tk[r2[0]])) || (known(r2) && capitalWord(&tk[l[0]])) {
-						if confirm[tk[x].Text()] == nil {
-							confirm[tk[x].Text()] = map[int]bool{}
-						}
-						confirm[tk[x].Text()][pageOf[r]] = true
-					}
-				}
-			})
-		}
+		})
 		for wd, pgs := range confirm {
 			if len(pgs) < 2 {
 				continue

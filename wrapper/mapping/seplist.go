@@ -137,40 +137,27 @@ func (w *State) LearnListSeps(toks [][]Token, pageOf []int) {
 	thres := w.Options.GeneraliseThres
 	for i := range w.SlotMaps {
 		sm := &w.SlotMaps[i]
-		fi := IndexOf(w.FieldSpecs, sm.Field)
-		if fi < 0 {
-			continue
-		}
-		f := w.FieldSpecs[fi]
-		if !f.Many || f.Patterned() || sm.Item || sm.Part {
+		f := w.fieldSpec(sm.Field)
+		if f == nil || !f.Many || f.Patterned() || sm.Item || sm.Part {
 			continue
 		}
 		var runs []listRun
-		for r, tk := range toks {
-			root, ok := w.matchRoot(tk)
-			if !ok {
-				continue
+		w.slotValues(toks, sm.Slot, func(r int, tk []Token, v sval) {
+			for x := v.A; x < v.B; {
+				if tk[x].Kind != KindWord {
+					x++
+					continue
+				}
+				y := x
+				for y < v.B && tk[y].Kind == KindWord && tk[y].Node == tk[x].Node {
+					y++
+				}
+				if !inLink(&tk[x]) {
+					runs = append(runs, listRun{Tk: tk, A: x, B: y, Pg: pageOf[r]})
+				}
+				x = y
 			}
-			Collect(root, -1, func(v sval) {
-				if v.Slot != sm.Slot {
-					return
-				}
-				for x := v.A; x < v.B; {
-					if tk[x].Kind != KindWord {
-						x++
-						continue
-					}
-					y := x
-					for y < v.B && tk[y].Kind == KindWord && tk[y].Node == tk[x].Node {
-						y++
-					}
-					if !inLink(&tk[x]) {
-						runs = append(runs, listRun{Tk: tk, A: x, B: y, Pg: pageOf[r]})
-					}
-					x = y
-				}
-			})
-		}
+		})
 		changed := false
 		// A comma, or weak punctuation the sample already showed
 		// separating items ("A / B and C" with "/" learned).

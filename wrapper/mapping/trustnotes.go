@@ -308,12 +308,7 @@ func (w *State) weakSlotNotes() []Note {
 		if f == nil || f.Tuple || fe.Sample == 0 {
 			continue
 		}
-		var win *CandidateExplain
-		for i := range fe.Candidates {
-			if c := &fe.Candidates[i]; c.Chosen && (win == nil || c.Total > win.Total) {
-				win = c
-			}
-		}
+		win := fe.winner()
 		if win == nil || win.Score.Basis == "rule" {
 			continue
 		}
@@ -344,10 +339,7 @@ func (w *State) weakSlotNotes() []Note {
 		if len(why) == 0 {
 			continue
 		}
-		ex := ""
-		if len(win.Samples) > 0 && len(win.Samples[0].Values) > 0 {
-			ex = win.Samples[0].Values[0]
-		}
+		ex := firstSample(win)
 		out = append(out, Note{Kind: NoteWeakSlot, Field: fe.Field, Message: fmt.Sprintf(
 			"field %s: its slot (score %s, e.g. %q) won for want of a better candidate: %s",
 			fe.Field, FmtFactor(win.Total), ex, strings.Join(why, "; "))})
@@ -467,12 +459,7 @@ func (w *State) nestedTieNotes() []Note {
 		if f == nil || f.Parent == "" || f.Many || f.Tuple || !w.singleChain(f) {
 			continue
 		}
-		var win *CandidateExplain
-		for i := range fe.Candidates {
-			if c := &fe.Candidates[i]; c.Chosen && (win == nil || c.Total > win.Total) {
-				win = c
-			}
-		}
+		win := fe.winner()
 		if win == nil || win.Score.Basis != "annotations" || win.Label != "" {
 			continue
 		}
@@ -485,19 +472,13 @@ func (w *State) nestedTieNotes() []Note {
 			if common < minCommon || float64(differ) < differShare*float64(common) {
 				continue
 			}
-			ex := ""
-			if len(c.Samples) > 0 && len(c.Samples[0].Values) > 0 {
-				ex = c.Samples[0].Values[0]
-			}
+			ex := firstSample(&c)
 			rivals = append(rivals, fmt.Sprintf("slot %d (score %s, e.g. %q)", c.Slot, FmtFactor(c.Total), ex))
 		}
 		if len(rivals) == 0 {
 			continue
 		}
-		ex := ""
-		if len(win.Samples) > 0 && len(win.Samples[0].Values) > 0 {
-			ex = win.Samples[0].Values[0]
-		}
+		ex := firstSample(win)
 		out = append(out, Note{Kind: NoteCloseRival, Field: fe.Field, Message: fmt.Sprintf(
 			"field %s: slot %d (score %s, e.g. %q) was chosen over %s, within %.0f%% of its score: check its values",
 			fe.Field, win.Slot, FmtFactor(win.Total), ex, strings.Join(rivals, ", "), 100*(1-closeScore))})

@@ -26,6 +26,19 @@ func Collect(r *mrec, skip int, f func(v sval)) {
 	}
 }
 
+// iterations appends to out the iterations of set under r, in order, not
+// looking inside them.
+func iterations(r *mrec, set int, out []*mrec) []*mrec {
+	for _, k := range r.Kids {
+		if k.Set == set {
+			out = append(out, k)
+		} else {
+			out = iterations(k, set, out)
+		}
+	}
+	return out
+}
+
 func Contains(l []string, s string) bool {
 	for _, x := range l {
 		if x == s {
@@ -285,17 +298,7 @@ func (w *State) matchPage(p *annotate.Page, toks []Token) ([]*Object, error) {
 	if w.Scope < 0 {
 		scopes = []*mrec{root}
 	} else {
-		var find func(r *mrec)
-		find = func(r *mrec) {
-			for _, k := range r.Kids {
-				if k.Set == w.Scope {
-					scopes = append(scopes, k)
-				} else {
-					find(k)
-				}
-			}
-		}
-		find(root)
+		scopes = iterations(root, w.Scope, nil)
 	}
 	var objs []*Object
 	var missing []string
@@ -356,18 +359,8 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 		fl := Field{Name: f.Name, Many: f.Many, Tuple: f.Tuple}
 		if f.Tuple {
 			var iters []*mrec
-			var find func(x *mrec)
-			find = func(x *mrec) {
-				for _, k := range x.Kids {
-					if k.Set == f.Set {
-						iters = append(iters, k)
-					} else {
-						find(k)
-					}
-				}
-			}
 			if f.Set >= 0 {
-				find(r)
+				iters = iterations(r, f.Set, nil)
 			} else {
 				iters = []*mrec{r} // a single nested tuple, not in a set
 			}

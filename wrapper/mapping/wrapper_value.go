@@ -122,18 +122,25 @@ func bracketed(s string) bool {
 	return true
 }
 
+// labelledSlot returns the last slot map of field path with a label, nil
+// when none has one.
+func (w *State) labelledSlot(path string) *SlotMap {
+	var sm *SlotMap
+	for i := range w.SlotMaps {
+		if x := &w.SlotMaps[i]; x.Field == path && x.Label != nil {
+			sm = x
+		}
+	}
+	return sm
+}
+
 // byLabel finds the value of a single field mapped by its label
 // (SlotMap.Label) on a page where its slot gave none: optional rows shift
 // the rows after them, so the labelled row may sit in another slot. The
 // first value of a slot that no unlabelled field holds, with the label
 // right before it, is taken.
 func (w *State) byLabel(toks []Token, r *mrec, f FieldSpec) []Value {
-	var sm *SlotMap
-	for i := range w.SlotMaps {
-		if x := &w.SlotMaps[i]; x.Field == f.Path && x.Label != nil {
-			sm = x
-		}
-	}
+	sm := w.labelledSlot(f.Path)
 	if sm == nil || emptyAfterLabel(toks, r, sm) { // heldlabel.go
 		return nil
 	}
@@ -211,6 +218,32 @@ func (w *State) matchRoot(tk []Token) (root *mrec, ok bool) {
 	root = &mrec{Set: -1}
 	_, ok = newMatcher(w, tk).seq(w.Template.Root, 0, len(tk), root)
 	return root, ok
+}
+
+// slotValues calls f with each value of slot, in order, in each token
+// stream of toks (sample pages, or records in record mode) that fits the
+// whole template; r is the stream's number.
+func (w *State) slotValues(toks [][]Token, slot int, f func(r int, tk []Token, v sval)) {
+	for r, tk := range toks {
+		if root, ok := w.matchRoot(tk); ok {
+			Collect(root, -1, func(v sval) {
+				if v.Slot == slot {
+					f(r, tk, v)
+				}
+			})
+		}
+	}
+}
+
+// firstValue returns the first value of slot under r (nil when none).
+func firstValue(r *mrec, slot int) *sval {
+	var v *sval
+	Collect(r, -1, func(x sval) {
+		if x.Slot == slot && v == nil {
+			v = &x
+		}
+	})
+	return v
 }
 
 // onlyPunct reports whether s holds nothing but punctuation and spaces.
