@@ -20,7 +20,9 @@ import (
 // otherwise none. When no candidate shows true values alone, the best one
 // whose first values hold a true value as whole words (holds) is taken,
 // when no other field has its slot: the field then reads its own part of
-// the slot's text.
+// the slot's text. A drop candidate (one of the field's own slots offered
+// for removal, QuestionCandidate.Drop) is chosen when none of its values
+// shown is a true value (dropRight).
 func AutoAnswer(qs []wrapper.Question, truth *eval.Truth) []wrapper.Pin {
 	var pins []wrapper.Pin
 	for _, q := range qs {
