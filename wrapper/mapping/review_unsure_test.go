@@ -201,6 +201,10 @@ func TestDropQuestions(t *testing.T) {
 	bad := CandidateExplain{Slot: 10, Score: newScore("annotations", 2), Total: 1.2, Chosen: true, Samples: vals("Specifications", "More information", "More information")}
 	close := bad
 	close.Total = 1.9
+	next := close
+	next.Slot = 8
+	same := good
+	same.Slot, same.Total = 10, 1.9
 	cases := []struct {
 		name  string
 		mult  string
@@ -215,6 +219,8 @@ func TestDropQuestions(t *testing.T) {
 		{"single, the slots on other objects", "1", 1, false, []CandidateExplain{good, close}, nil},
 		{"single, lines of one value", "1", 12, true, []CandidateExplain{good, close}, nil},
 		{"single, one slot", "1", 0, false, []CandidateExplain{good}, nil},
+		{"single, consecutive slots (lines of an address)", "1", 12, false, []CandidateExplain{good, next}, nil},
+		{"single, slots showing the same values", "1", 12, false, []CandidateExplain{good, same}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
