@@ -45,6 +45,9 @@ const QuestionNoSlot = mapping.QuestionNoSlot
 // QuestionRecords is mapping.QuestionRecords.
 const QuestionRecords = mapping.QuestionRecords
 
+// QuestionDrop is mapping.QuestionDrop.
+const QuestionDrop = mapping.QuestionDrop
+
 // RecordPattern is mapping.RecordPattern.
 type RecordPattern = mapping.RecordPattern
 

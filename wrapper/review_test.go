@@ -134,6 +134,13 @@ func TestPins(t *testing.T) {
 	r := rightCandidate(q[i], want)
 	right := q[i].Candidates[r]
 	wrong := q[i].Candidates[1-r]
+	chosen, other := right, wrong
+	if wrong.Chosen {
+		chosen, other = wrong, right
+	}
+	drop := func(c QuestionCandidate) Pin {
+		return Pin{Field: "price", Slot: c.Slot, Context: c.Context, Label: c.Label, Drop: true}
+	}
 	authorCtx := ""
 	for _, fe := range base.Explanation() {
 		if fe.Field == "author" && len(fe.Candidates) > 0 {
@@ -166,6 +173,10 @@ func TestPins(t *testing.T) {
 		{name: "absent", pins: []Pin{{Field: "price", Absent: true}}, right: isWrong, absent: true},
 		{name: "slot gone", pins: []Pin{{Field: "price", Slot: 999, Context: "no such text"}}, note: "slot 999 (after \"no such text\") is gone"},
 		{name: "example nowhere", pins: []Pin{{Field: "price", Example: "$0.01", Page: "p03.html"}}, note: `no slot holds "$0.01" on page p03.html`},
+		{name: "drop the slot it has", pins: []Pin{drop(chosen)}, right: isWrong, absent: true},
+		{name: "drop a slot it has not", pins: []Pin{drop(other)}},
+		{name: "drop a slot gone", pins: []Pin{{Field: "price", Slot: 999, Context: "no such text", Drop: true}}, note: "slot 999 (after \"no such text\") is gone"},
+		{name: "drop and absent", pins: []Pin{{Field: "price", Slot: 1, Drop: true, Absent: true}}, err: "drop is for one slot, alone"},
 		{name: "unknown field", pins: []Pin{{Field: "isbn", Slot: 1}}, err: `field "isbn" is not an entity field`},
 		{name: "pinned twice", pins: []Pin{{Field: "price", Slot: 1}, {Field: "price", Absent: true}}, err: `"price" is pinned twice`},
 		{name: "two answers in one", pins: []Pin{{Field: "price", Absent: true, Example: "$1", Page: "p01.html"}}, err: "absent and example at once"},
@@ -256,7 +267,8 @@ func TestReadAnswers(t *testing.T) {
 		err  string
 		name string
 	}{
-		{name: "all kinds", in: `{"answers":[{"field":"price","slot":8,"context":"Sale:"},{"field":"isbn","absent":true},{"field":"title","example":"Dune","page":"p1.html"}]}`, n: 3},
+		{name: "all kinds", in: `{"answers":[{"field":"price","slot":8,"context":"Sale:"},{"field":"isbn","absent":true},{"field":"title","example":"Dune","page":"p1.html"},{"field":"tags","slot":10,"context":"more","drop":true}]}`, n: 4},
+		{name: "drop with add", in: `{"answers":[{"field":"tags","slot":10,"drop":true,"add":true}]}`, err: "a.json: answers[0]: field tags: drop is for one slot, alone"},
 		{name: "empty", in: `{"answers":[]}`},
 		{name: "no field", in: `{"answers":[{"slot":3}]}`, err: "a.json: answers[0]: no field"},
 		{name: "example without page", in: `{"answers":[{"field":"price","slot":1},{"field":"title","example":"Dune"}]}`, err: "a.json: answers[1]: field title: an example needs both"},

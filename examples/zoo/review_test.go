@@ -25,20 +25,44 @@ var reviewFlag = flag.Bool("zoo.review", false, "answer each template's question
 // values on those pages.
 var reviewDump = flag.Bool("zoo.reviewdump", false, "with -zoo.review, print each unfixed field's diagnostics, explanation and true values")
 
+// reviewWithout names question kinds (comma-separated) the review also
+// leaves out, to measure before -> after of new kinds in one run: with
+// it, the review is reported twice, without those kinds (the base) and
+// with every kind (docs/review.md).
+var reviewWithout = flag.String("zoo.reviewwithout", "", "with -zoo.review, also report the review with the questions of these kinds (comma-separated) left out, as a base to compare with")
+
 // reviewed is a template's outcome after the automatic review.
 type reviewed struct {
 	questions []wrapper.Question
 	pins      []wrapper.Pin
 	after     *result // nil when nothing was answered
+	// base is the review without the kinds of -zoo.reviewwithout.
+	base *reviewed
 }
 
 // reviewSeed runs the automatic review of seed's first result.
 func reviewSeed(t *testing.T, seed uint64, first *result) *reviewed {
-	rv := &reviewed{questions: first.questions}
+	rv := answerSeed(t, seed, first, first.questions)
+	if *reviewWithout != "" {
+		left := strings.Split(*reviewWithout, ",")
+		qs := slices.DeleteFunc(slices.Clone(first.questions), func(q wrapper.Question) bool { return slices.Contains(left, q.Kind) })
+		if len(qs) == len(first.questions) {
+			rv.base = rv
+		} else {
+			rv.base = answerSeed(t, seed, first, qs)
+		}
+	}
+	return rv
+}
+
+// answerSeed answers questions qs of seed's first result and learns
+// again with the answers.
+func answerSeed(t *testing.T, seed uint64, first *result, qs []wrapper.Question) *reviewed {
+	rv := &reviewed{questions: qs}
 	if first.truth == nil {
 		return rv
 	}
-	rv.pins = trust.AutoAnswer(first.questions, first.truth)
+	rv.pins = trust.AutoAnswer(qs, first.truth)
 	if len(rv.pins) > 0 {
 		rv.after = runSeed(t, seed, rv.pins...)
 	}
@@ -50,11 +74,26 @@ func reviewSeed(t *testing.T, seed uint64, first *result) *reviewed {
 // >= 0.95 everywhere where no question was asked, the questions per
 // template, and the fields the answers made worse.
 func summarizeReview(out io.Writer, results []*result) {
+	if *reviewWithout != "" {
+		fmt.Fprintf(out, "\nbase: the review without the questions of kinds %s", *reviewWithout)
+		summarizeReviewOf(out, results, func(r *result) *reviewed {
+			if r.review == nil {
+				return nil
+			}
+			return r.review.base
+		})
+		fmt.Fprintf(out, "\nwith every kind of question:")
+	}
+	summarizeReviewOf(out, results, func(r *result) *reviewed { return r.review })
+}
+
+// summarizeReviewOf is summarizeReview of the reviews review gives.
+func summarizeReviewOf(out io.Writer, results []*result, review func(*result) *reviewed) {
 	low, fixed, good, quiet, asked, answered, worse := 0, 0, 0, 0, 0, 0, 0
 	perTemplate := map[int]int{}
 	var notFixed, noisy, worsened, fixedOnes []string
 	for _, r := range results {
-		rv := r.review
+		rv := review(r)
 		if rv == nil {
 			continue
 		}

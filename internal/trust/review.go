@@ -20,7 +20,9 @@ import (
 // otherwise none. When no candidate shows true values alone, the best one
 // whose first values hold a true value as whole words (holds) is taken,
 // when no other field has its slot: the field then reads its own part of
-// the slot's text.
+// the slot's text. A drop candidate (one of the field's own slots offered
+// for removal, QuestionCandidate.Drop) is chosen when none of its values
+// shown is a true value (dropRight).
 func AutoAnswer(qs []wrapper.Question, truth *eval.Truth) []wrapper.Pin {
 	var pins []wrapper.Pin
 	for _, q := range qs {
@@ -33,6 +35,15 @@ func AutoAnswer(qs []wrapper.Question, truth *eval.Truth) []wrapper.Pin {
 			for _, c := range q.Candidates {
 				if pin != nil {
 					break
+				}
+				if c.Drop {
+					// One of the field's slots offered for removal: chosen
+					// when none of its values shown is a true value.
+					if !loose && dropRight(truth, q.Field, c) {
+						p := c.Pin(q.Field)
+						pin = &p
+					}
+					continue
 				}
 				if loose && c.TakenBy != "" {
 					continue // another field's slot: its text holds that field's values too
@@ -70,6 +81,23 @@ func AutoAnswer(qs []wrapper.Question, truth *eval.Truth) []wrapper.Pin {
 		}
 	}
 	return pins
+}
+
+// dropRight reports whether the truth says drop candidate c holds none of
+// field's values: one value shown at least, and none of them true.
+func dropRight(truth *eval.Truth, field string, c wrapper.QuestionCandidate) bool {
+	judged := 0
+	for _, s := range c.Samples {
+		for _, v := range s.Values {
+			switch truth.Judge(s.Page, field, v) {
+			case eval.ValueRight:
+				return false
+			case eval.ValueWrong:
+				judged++
+			}
+		}
+	}
+	return judged > 0
 }
 
 // holds reports whether value holds one of field's true values on page as

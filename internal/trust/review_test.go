@@ -25,6 +25,10 @@ func TestAutoAnswer(t *testing.T) {
 		}
 		return c
 	}
+	drop := func(c wrapper.QuestionCandidate) wrapper.QuestionCandidate {
+		c.Drop = true
+		return c
+	}
 	tests := []struct {
 		name string
 		q    wrapper.Question
@@ -45,6 +49,8 @@ func TestAutoAnswer(t *testing.T) {
 			return c
 		}()}}, "[]"},
 		{"a longer number is not the value", wrapper.Question{Field: "price", Candidates: []wrapper.QuestionCandidate{cand(3, "$10.50", "$12.50")}}, "[]"},
+		{"drop: the slot holding no true value", wrapper.Question{Field: "price", Kind: wrapper.QuestionDrop, Candidates: []wrapper.QuestionCandidate{drop(cand(5, "$10", "$12")), drop(cand(9, "More", "$40"))}}, "[price: slot 9 does not hold it]"},
+		{"drop: every slot holds a true value", wrapper.Question{Field: "price", Kind: wrapper.QuestionDrop, Candidates: []wrapper.QuestionCandidate{drop(cand(5, "$10", "$12")), drop(cand(9, "$40", "$12"))}}, "[]"},
 		{"a field the truth does not label", wrapper.Question{Field: "pages", Candidates: []wrapper.QuestionCandidate{cand(3, "12", "14")}}, "[]"},
 	}
 	for _, tc := range tests {

@@ -44,6 +44,9 @@ type FieldExplain struct {
 	// Instances is the number of sample values in the field's slots
 	// that are instances of its types (parts.go: partAsk).
 	Instances int `json:"instances,omitempty"`
+	// Both is the number of sample pages (or records) where two of the
+	// field's slots or more hold a value (review.go: dropAsk).
+	Both int `json:"both,omitempty"`
 }
 
 // CandidateExplain is one candidate slot of a field.
@@ -122,6 +125,7 @@ func explainMapping(w *State, cands []cand, out []SlotMap, reg *region, stats []
 			}
 		}
 		fe.Filled = len(filled)
+		fe.Both = overlap(fe.Slots, stats)
 		for _, s := range fe.Slots {
 			fe.Instances += stats[s].Count(f.Types)
 		}
@@ -141,4 +145,27 @@ func (w *State) noteExplanation(scope int, ex []FieldExplain) {
 	}
 	w.Trials[scope] = ex
 	w.Explain = ex
+}
+
+// overlap is the number of sample pages (or records) where two or more
+// of slots hold a value.
+func overlap(slots []int, stats []*slotStats) int {
+	if len(slots) < 2 {
+		return 0
+	}
+	n := map[int]int{}
+	for _, s := range slots {
+		for i, k := range stats[s].PerPage {
+			if k > 0 {
+				n[i]++
+			}
+		}
+	}
+	both := 0
+	for _, k := range n {
+		if k > 1 {
+			both++
+		}
+	}
+	return both
 }

@@ -42,6 +42,10 @@ type Pin struct {
 	// Piece, with a slot, reads a part of the slot's text (an answer
 	// choosing a part candidate, CandidateExplain.Piece; parts.go).
 	Piece *Piece `json:"piece,omitempty"`
+	// Drop, with a slot: the slot does not hold the field; the field
+	// keeps its other slots (an answer to a "drop" question: one wrong
+	// slot among a field's slots, review.go).
+	Drop bool `json:"drop,omitempty"`
 	// Absent: the field is not on these pages.
 	Absent bool `json:"absent,omitempty"`
 	// Example and Page: the field's value on the sample page Page (its
@@ -76,6 +80,9 @@ func (p Pin) String() string {
 	}
 	if p.Piece != nil {
 		s += ", " + p.Piece.String()
+	}
+	if p.Drop {
+		s += " does not hold it"
 	}
 	for _, a := range p.Also {
 		s += fmt.Sprintf(" and slot %d", a.Slot)
@@ -112,6 +119,9 @@ func (p Pin) Check() error {
 	}
 	if p.Piece != nil && (n > 0 || p.Piece.Index < 0) {
 		return fmt.Errorf("field %s: a piece is for a slot, with an index >= 0", p.Field)
+	}
+	if p.Drop && (n > 0 || p.Add || len(p.Also) > 0 || p.Piece != nil) {
+		return fmt.Errorf("field %s: drop is for one slot, alone", p.Field)
 	}
 	if (p.Add || len(p.Also) > 0) && n > 0 {
 		return fmt.Errorf("field %s: add is for a slot, not with absent or example", p.Field)
@@ -196,6 +206,13 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 			continue
 		}
 		slot, why := w.pinSlot(p, fi, cands, stats, labels, inScope)
+		if p.Drop && slot >= 0 {
+			// The slot is not the field's: the field keeps its others. A
+			// field that no longer has the slot needs nothing more.
+			pinned[f.Path] = true
+			out = slices.DeleteFunc(out, func(sm SlotMap) bool { return sm.Field == f.Path && sm.Slot == slot })
+			continue
+		}
 		if slot >= 0 && p.Piece != nil && !pieceFound(stats[slot], p.Piece) {
 			slot, why = -1, fmt.Sprintf("in slot %d, %s reads nothing on the sample", slot, p.Piece)
 		}

@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -176,6 +177,81 @@ func TestSplitQuestions(t *testing.T) {
 			}
 			if k := qs[0].Candidates; len(k) == 0 || k[0].Slot != c.offered || !k[0].Adds {
 				t.Errorf("candidates %+v: want slot %d, adding, first", k, c.offered)
+			}
+		})
+	}
+}
+
+// TestDropQuestions: a drop question offers to remove one of a field's
+// slots (review8): a single field whose two slots both hold a value on
+// dropBoth sample objects, a set field's slot scoring under dropRatio of
+// its best; its candidates are the field's chosen slots, worst first, and
+// their pins drop them. The same with the slots on other objects, the
+// lines of one value, or the set's slots scoring close, asks nothing.
+// Table.
+func TestDropQuestions(t *testing.T) {
+	vals := func(vs ...string) []CandidateSample {
+		var out []CandidateSample
+		for i, v := range vs {
+			out = append(out, CandidateSample{Index: i, Values: []string{v}, Count: 1})
+		}
+		return out
+	}
+	good := CandidateExplain{Slot: 7, Score: newScore("annotations", 8), Total: 2.05, Chosen: true, Samples: vals("Velvet Giants", "Quasar", "Solenne")}
+	bad := CandidateExplain{Slot: 10, Score: newScore("annotations", 2), Total: 1.2, Chosen: true, Samples: vals("Specifications", "More information", "More information")}
+	close := bad
+	close.Total = 1.9
+	next := close
+	next.Slot = 8
+	same := good
+	same.Slot, same.Total = 10, 1.9
+	cases := []struct {
+		name  string
+		mult  string
+		both  int
+		lines bool
+		cands []CandidateExplain
+		want  []int // the slots offered, in order; nil = no question
+	}{
+		{"set, a slot far under the best", "*", 20, false, []CandidateExplain{good, bad}, []int{10}},
+		{"set, slots scoring close", "*", 20, false, []CandidateExplain{good, close}, nil},
+		{"single, both slots on the same objects", "1", 12, false, []CandidateExplain{good, close}, []int{10, 7}},
+		{"single, the slots on other objects", "1", 1, false, []CandidateExplain{good, close}, nil},
+		{"single, lines of one value", "1", 12, true, []CandidateExplain{good, close}, nil},
+		{"single, one slot", "1", 0, false, []CandidateExplain{good}, nil},
+		{"single, consecutive slots (lines of an address)", "1", 12, false, []CandidateExplain{good, next}, nil},
+		{"single, slots showing the same values", "1", 12, false, []CandidateExplain{good, same}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := FieldSpec{Path: "f", Name: "f", Types: []string{"f"}, Mult: c.mult, Many: c.mult == "*", Optional: c.mult == "*"}
+			w := &State{FieldSpecs: []FieldSpec{f}}
+			var slots []int
+			for _, k := range c.cands {
+				slots = append(slots, k.Slot)
+				w.SlotMaps = append(w.SlotMaps, SlotMap{Field: "f", Slot: k.Slot, Lines: c.lines})
+			}
+			w.Explain = []FieldExplain{{Field: "f", Slots: slots, Sample: 20, Filled: 20, Both: c.both, Candidates: c.cands}}
+			qs := w.Questions()
+			if c.want == nil {
+				if len(qs) > 0 {
+					t.Fatalf("asked %s (%s), want no question", qs[0].Kind, qs[0].Why)
+				}
+				return
+			}
+			if len(qs) != 1 || qs[0].Kind != QuestionDrop {
+				t.Fatalf("questions %+v, want one drop question", qs)
+			}
+			var got []int
+			for k, qc := range qs[0].Candidates {
+				got = append(got, qc.Slot)
+				p := qc.Pin("f")
+				if !qc.Drop || !p.Drop || p.Slot != qc.Slot || p.Check() != nil {
+					t.Errorf("candidate %s: pin %+v, want a drop of slot %d", qc.Title(k), p, qc.Slot)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(c.want) {
+				t.Errorf("offered slots %v, want %v", got, c.want)
 			}
 		})
 	}
