@@ -140,7 +140,7 @@ func colonHead(txt string) string {
 // mergedItemsNotes gives a NoteMergedItems for each root set field typed
 // by names (not patterned) when, on a sample object or more, one of
 // its extracted items joins two parts with a conjunction ("&", "and",
-// "+") and one part by itself is a text annotated with the field's types
+// "+", or " / ") and one part by itself is a text annotated with the field's types
 // on the sample pages (or a value extracted alone for a field of those
 // types, a headliner or another object's only item) while the whole item
 // is not: the list's last
@@ -246,13 +246,13 @@ func (w *State) mergedItemsNotes(pages []*annotate.Page, sample func() [][]*Obje
 }
 
 // conjParts splits txt at its one conjunction ("&", "and", "+" as a word
-// of its own) into the texts before and after it, both non-empty and
+// of its own, or a slash between spaces: "A / B") into the texts before and after it, both non-empty and
 // opening with an upper-case letter or a digit.
 func conjParts(txt string) (string, string, bool) {
 	ws := strings.Fields(txt)
 	at := -1
 	for i, w := range ws {
-		if w == "&" || w == "and" || w == "+" {
+		if w == "&" || w == "and" || w == "+" || w == "/" {
 			if at >= 0 {
 				return "", "", false
 			}

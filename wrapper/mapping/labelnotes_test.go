@@ -72,6 +72,8 @@ func TestConjParts(t *testing.T) {
 		{"Rhea Iverson and Mary Beth Drummond", "Rhea Iverson", "Mary Beth Drummond", true},
 		{"Florence & the Machine", "", "", false}, // a name: lower-case after the conjunction
 		{"A & B & C", "", "", false},
+		{"Seafood / Wine Bar", "Seafood", "Wine Bar", true}, // a slash between spaces joins two items
+		{"AC/DC", "", "", false},
 		{"& Sons", "", "", false},
 		{"Helena Blackwood", "", "", false},
 	}
