@@ -91,7 +91,7 @@
 //
 // Added by branch sets8 (docs/trust.md, "Detail pages: a set field's
 // items joined at a conjunction (branch sets8)"): on a detail page, a
-// conjunction ("and", "&", "/", "+") between two capitalised words of a
+// conjunction ("and") between two capitalised words of a
 // set field's value on two sample pages separates its items
 // (conjsep.go), without the annotated neighbours SepWord and SepHalf
 // need: the SOD's set declaration is that evidence.
