@@ -148,6 +148,13 @@
 // itempart.go, headlabel.go, heldlabel.go and labelnear.go (off, the real
 // dev book site's page_count: 1921 right -> 2).
 //
+// Added by branch sets8 (docs/trust.md, "Detail pages: a set field's
+// items joined at a conjunction (branch sets8)"): on a detail page, a
+// conjunction ("and") between two capitalised words of a
+// set field's value on two sample pages separates its items
+// (conjsep.go), without the annotated neighbours SepWord and SepHalf
+// need: the SOD's set declaration is that evidence.
+//
 // Ablation of branch ablate6 (each switched off alone; zoo seeds 1-100
 // and 42000-42049, TestRealDev, scripts/heldout-check.sh; the 2-core
 // machine at load 40-70 left no time for the other nine switches):

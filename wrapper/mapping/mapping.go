@@ -315,6 +315,10 @@ type slotStats struct {
 	// sepHalf: short lower-case words between an annotated word and a
 	// capitalised one of one text node (pages seen).
 	SepHalf map[string]map[int]bool
+	// sepConj: a conjunction ("and", or weakSeps punctuation) between two
+	// capitalised words of one text node, whether or not they are
+	// annotated (pages seen); see conjSeps.
+	SepConj map[string]map[int]bool
 	// Segment statistics per type: values cut into several segments where
 	// the type's annotations fall inside one segment, counted by its index
 	// from the left and from the right.
@@ -651,7 +655,7 @@ func (st *slotStats) Count(types []string) int {
 // NewSlotStats returns empty statistics for one slot.
 func NewSlotStats() *slotStats {
 	return &slotStats{Some: map[string]int{}, Only: map[string]int{}, TypeSets: map[string]int{}, Values: map[string]int{}, Types: map[string]int{}, TypeConf: map[string]float64{}, Runs: map[string]map[int]bool{}, RunAnn: map[string]bool{},
-		SepWord: map[string]map[int]bool{}, AnnWord: map[string]bool{}, SepHalf: map[string]map[int]bool{},
+		SepWord: map[string]map[int]bool{}, AnnWord: map[string]bool{}, SepHalf: map[string]map[int]bool{}, SepConj: map[string]map[int]bool{},
 		SegN: map[string]int{}, SegL: map[string]map[int]int{}, SegR: map[string]map[int]int{}, SegX: map[string]int{},
 		PerPage: map[int]int{}, FirstVal: map[int]string{}, PageVals: map[int][]string{}, Full: map[string]int{}, SomePages: map[string]map[int]bool{}, Lead: map[string]int{}, LeadSep: map[string]map[int]bool{},
 		LabVals: map[string]map[string]int{}, LabPages: map[string]map[int]bool{}, CutAt: map[string]int{}, TypeVals: map[string]map[string]bool{}, SomeVals: map[string]map[string]int{}, ItemInst: map[string]int{}, ItemLab: map[string]map[string]int{}, LabAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, WholeInst: map[string]int{}, Rows: map[int]rowOf{}, itemConf: map[string]float64{}, AnnRecs: map[string]map[int]bool{}, Nodes: map[int]*html.Node{}, LabFar: map[string]int{}}

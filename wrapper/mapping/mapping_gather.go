@@ -234,6 +234,14 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 					}
 				}
 				for x := a + 1; x+1 < b; x++ {
+					if t := &toks[x]; conjToken(t) && capitalNear(toks, x, a, b, -1) && capitalNear(toks, x, a, b, 1) {
+						if st.SepConj[t.Text()] == nil {
+							st.SepConj[t.Text()] = map[int]bool{}
+						}
+						st.SepConj[t.Text()][pg] = true
+					}
+				}
+				for x := a + 1; x+1 < b; x++ {
 					t := &toks[x]
 					weak := sepToken(t, weakSeps)
 					if t.Kind != KindWord || len(t.Ann()) > 0 || (exalg.EdgeToken(t) && !weak) {
@@ -727,6 +735,13 @@ func (w *State) slotMapOf(c cand, stats []*slotStats, valid map[string]recognize
 		for wd, pgs := range st.SepHalf {
 			if len(pgs) >= 2 && !st.AnnWord[wd] && !Contains(sm.SepWords, wd) {
 				sm.SepWords = append(sm.SepWords, wd)
+			}
+		}
+		if w.Records == nil && (w.Mult == "1" || w.Mult == "?") {
+			for _, wd := range conjSeps(st) {
+				if !Contains(sm.SepWords, wd) {
+					sm.SepWords = append(sm.SepWords, wd)
+				}
 			}
 		}
 		// A first run is a plain-text list ("A, B and C") where
