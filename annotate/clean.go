@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -444,7 +445,7 @@ func NodePath(n *html.Node) string {
 		}
 		buf = appendStep(buf, nodes[i])
 	}
-	return string(buf)
+	return unsafe.String(unsafe.SliceData(buf), len(buf)) // buf is not kept: no second copy
 }
 
 // appendStep appends n's step of NodePath: its name, and its index among

@@ -449,7 +449,8 @@ func (w *State) InternKeys() {
 func labelKey(t string) string {
 	// ASCII text in one pass and one copy: the words between white space
 	// and "/", lower-cased, joined by "_".
-	buf := make([]byte, 0, len(t))
+	var arr [maxLabelBytes]byte // a label is short (rowKeyText, labelOf): no copy but the result
+	buf := arr[:0]
 	sep := false
 	for i := 0; i < len(t); i++ {
 		c := t[i]

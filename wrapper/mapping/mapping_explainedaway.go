@@ -3,9 +3,9 @@ package mapping
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/wrapper/exalg"
@@ -120,6 +120,52 @@ func alnum(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// appendAlnum appends alnum(s) to buf without a copy of s: strings.ToLower
+// is unicode.ToLower rune by rune (an invalid byte is utf8.RuneError, which
+// is neither letter nor digit), and alnum keeps the lowered letters and
+// digits.
+func appendAlnum(buf []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			i++
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
+				buf = append(buf, c)
+			}
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		if r = unicode.ToLower(r); unicode.IsLetter(r) || unicode.IsDigit(r) {
+			buf = utf8.AppendRune(buf, r)
+		}
+	}
+	return buf
+}
+
+// hasAlnum reports whether alnum(s) != "".
+func hasAlnum(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
+				return true
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		if r = unicode.ToLower(r); unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // LabelWords returns the label words of one word token: its letters and
@@ -561,8 +607,45 @@ func placeScore(st *slotStats, f FieldSpec) float64 {
 
 // labelBefore reports whether the label right before token x on the page
 // (pageLabel) is label.
+//
+// It reads the words pageLabel would give, last first, and compares each
+// with its place in label, without building them: a label of one to four
+// words (pageLabel gives nil or one to four words) equals the run when
+// every word read is label's word at that place, as many as label has,
+// and label has a letter (labelLetters).
 func labelBefore(toks []Token, x int, label []string) bool {
-	return slices.Equal(pageLabel(toks, x), label)
+	if len(label) == 0 {
+		return pageLabel(toks, x) == nil
+	}
+	if len(label) > 4 {
+		return false
+	}
+	y := x - 1
+	for y >= 0 && (toks[y].Kind != KindWord || !hasAlnum(toks[y].Text())) {
+		y--
+	}
+	if y < 0 {
+		return false
+	}
+	var arr [64]byte
+	c := 0 // the words read so far
+	for n := toks[y].Node; y >= 0 && toks[y].Kind == KindWord && toks[y].Node == n; y-- {
+		// LabelWords(text), last first: the parts between "/".
+		text := toks[y].Text()
+		for end := len(text); ; {
+			i := strings.LastIndexByte(text[:end], '/')
+			if w := appendAlnum(arr[:0], text[i+1:end]); len(w) > 0 {
+				if c++; c > len(label) || string(w) != label[len(label)-c] {
+					return false
+				}
+			}
+			if i < 0 {
+				break
+			}
+			end = i
+		}
+	}
+	return c == len(label) && labelLetters(label)
 }
 
 // lowerInitial reports whether a word starts with a lower-case letter.

@@ -301,6 +301,7 @@ type matcher struct {
 	// matcher.
 	vchunk []sval
 	rchunk []mrec
+	kchunk []*mrec // likewise for the records' iterations (addKids)
 }
 
 // addVals appends vs to rec's values. A list that must grow takes its
@@ -320,6 +321,22 @@ func (m *matcher) addVals(rec *mrec, vs ...sval) {
 		rec.Vals = grown
 	}
 	rec.Vals = append(rec.Vals, vs...)
+}
+
+// addKids appends ks to rec's iterations, as addVals does for values.
+func (m *matcher) addKids(rec *mrec, ks ...*mrec) {
+	n := len(rec.Kids) + len(ks)
+	if n > cap(rec.Kids) {
+		c := max(4, 2*cap(rec.Kids), n)
+		if c > len(m.kchunk) {
+			m.kchunk = make([]*mrec, max(64, c))
+		}
+		grown := m.kchunk[:len(rec.Kids):c]
+		m.kchunk = m.kchunk[c:]
+		copy(grown, rec.Kids)
+		rec.Kids = grown
+	}
+	rec.Kids = append(rec.Kids, ks...)
 }
 
 // newRec returns a new record of set -1, from the matcher's block.
@@ -606,7 +623,7 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 				}
 				emit(s)
 				r.Set = n.ID
-				rec.Kids = append(rec.Kids, r)
+				m.addKids(rec, r)
 				cur = e
 				if len(n.Sep) > 0 && cur+len(n.Sep) <= b {
 					ok := true
@@ -625,7 +642,7 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 			if s, e, r := try(n.Body, cur); s >= 0 {
 				emit(s)
 				m.addVals(rec, r.Vals...)
-				rec.Kids = append(rec.Kids, r.Kids...)
+				m.addKids(rec, r.Kids...)
 				cur = e
 			}
 		case *DisjunctionNode:
@@ -650,7 +667,7 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 			}
 			emit(bs)
 			m.addVals(rec, br.Vals...)
-			rec.Kids = append(rec.Kids, br.Kids...)
+			m.addKids(rec, br.Kids...)
 			cur = be
 		case *SeqNode:
 			e, ok := m.seq(n, cur, b, rec)

@@ -1,7 +1,6 @@
 package mapping
 
 import (
-	"slices"
 	"strings"
 	"sync"
 
@@ -46,7 +45,10 @@ func memoPredefined(r recognizers.Recognizer) recognizers.Recognizer {
 func (m *memoRecognizer) Name() string { return m.r.Name() }
 
 // Find implements recognizers.Recognizer: r's matches of text, remembered
-// for a later search of the same text. The caller owns the slice returned.
+// for a later search of the same text. A remembered search's slice is
+// shared, never changed (an entry is replaced whole): the callers, this
+// package's readers of Valid (longestMatch, firstMatch, longestInstance,
+// covered, foreignInstance...), only read it.
 func (m *memoRecognizer) Find(text string) ([]recognizers.Match, error) {
 	if len(text) > memoMaxText {
 		return m.r.Find(text)
@@ -54,7 +56,7 @@ func (m *memoRecognizer) Find(text string) ([]recognizers.Match, error) {
 	m.mu.Lock()
 	for i := range m.ents {
 		if e := &m.ents[i]; e.ok && e.text == text {
-			ms := slices.Clone(e.ms)
+			ms := e.ms
 			m.mu.Unlock()
 			return ms, nil
 		}

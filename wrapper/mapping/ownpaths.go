@@ -109,28 +109,28 @@ func (w *State) reown(toks []Token, r *mrec) {
 	if len(w.ownOf) == 0 {
 		return
 	}
-	var all []*sval
-	var walk func(x *mrec)
-	walk = func(x *mrec) {
+	// each calls f with every value of x and of its iterations, in the
+	// order of a walk of the records (no list of them is made).
+	var each func(x *mrec, f func(v *sval))
+	each = func(x *mrec, f func(v *sval)) {
 		for i := range x.Vals {
-			all = append(all, &x.Vals[i])
+			f(&x.Vals[i])
 		}
 		for _, k := range x.Kids {
-			walk(k)
+			each(k, f)
 		}
 	}
-	walk(r)
-	has := map[int]bool{}
-	for _, v := range all {
+	var has slotFlags // the slots with a value that has text
+	each(r, func(v *sval) {
 		if HasValueText(toks, v.A, v.B) {
-			has[v.Slot] = true
+			has.set(v.Slot)
 		}
-	}
+	})
 	var moved []sval
 	var rs [][2]int
-	for _, v := range all {
+	each(r, func(v *sval) {
 		if sms := w.bySlot[v.Slot]; len(sms) > 1 || len(sms) == 1 && !ownSource(w, sms[0]) {
-			continue
+			return
 		}
 		rs = appendRuns(rs[:0], toks, v.A, v.B)
 		first := -1 // the first run at another slot's own path
@@ -146,9 +146,9 @@ func (w *State) reown(toks []Token, r *mrec) {
 			if lead == k {
 				lead++
 			}
-			if !has[y] {
+			if !has.get(y) {
 				moved = append(moved, sval{Slot: y, A: rn[0], B: rn[1]})
-				has[y] = true
+				has.set(y)
 			}
 		}
 		switch {
@@ -157,7 +157,7 @@ func (w *State) reown(toks []Token, r *mrec) {
 		case first == 0:
 			v.A = rs[lead-1][1] // the value is what follows, if anything
 		}
-	}
+	})
 	r.Vals = append(r.Vals, moved...)
 }
 
@@ -168,4 +168,40 @@ func (w *State) reown(toks []Token, r *mrec) {
 func ownSource(w *State, sm *SlotMap) bool {
 	f := w.fieldSpec(sm.Field)
 	return f != nil && !f.Many && !f.Tuple && !sm.Item && !sm.Part && !sm.Lines && !sm.Join && !sm.JoinPrev && len(sm.Label) == 0 && sm.Row == nil
+}
+
+// slotFlags is a set of slots: a bit per slot from 0 (a slot is an index
+// of the template's slots), in a map for any other.
+type slotFlags struct {
+	bits  [4]uint64
+	more  []bool
+	other map[int]bool
+}
+
+func (f *slotFlags) set(s int) {
+	switch {
+	case s >= 0 && s < 256:
+		f.bits[s>>6] |= 1 << (s & 63)
+	case s >= 256:
+		for len(f.more) <= s-256 {
+			f.more = append(f.more, false)
+		}
+		f.more[s-256] = true
+	default:
+		if f.other == nil {
+			f.other = map[int]bool{}
+		}
+		f.other[s] = true
+	}
+}
+
+func (f *slotFlags) get(s int) bool {
+	switch {
+	case s >= 0 && s < 256:
+		return f.bits[s>>6]&(1<<(s&63)) != 0
+	case s >= 256:
+		return s-256 < len(f.more) && f.more[s-256]
+	default:
+		return f.other[s]
+	}
 }

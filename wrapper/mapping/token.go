@@ -74,6 +74,9 @@ func (ps *Paths) ChildBytes(parent int32, tag []byte) int32 {
 			return id
 		}
 	}
+	if ps.Frozen {
+		return -1 // Child's answer, without making tag a string
+	}
 	return ps.Child(parent, string(tag))
 }
 
