@@ -17,6 +17,15 @@ import (
 // (the dates of "On sale", the times of "Doors"): a text written both among
 // dates and among names is neither. learnPlaceholders lists such texts in SlotMap.NA; Wrapper.value
 // drops a value equal to one.
+//
+// The other slot must be of another kind only: when the field's own types
+// also annotate its values on two sample pages or more, it holds the
+// field's kind too (a sidebar's list of makes that a noisy product
+// dictionary knows as well as the makes' dictionary does), and a text
+// standing unannotated there is a value of the field that neither
+// dictionary knows, not a placeholder. Without this, the makes the brand
+// dictionary does not know ("Kaito" on eight pages) were each learned as a
+// placeholder and the field was left empty on every page that has them.
 
 // annotatedText reports whether an annotation touches some of the slot's
 // values with text txt.
@@ -65,6 +74,9 @@ func (w *State) amongOtherKind(stats []*slotStats, slot int, f FieldSpec, txt st
 		if s == slot || st.Values[txt] == 0 || st.AnnOcc < 2 || float64(st.AnnOcc) < w.Options.GeneraliseThres*float64(st.Occ) || annotatedText(st, txt) {
 			continue
 		}
+		if ownKindPages(st, f) >= 2 {
+			continue // the field's kind is there too (see the file comment)
+		}
 		for _, g := range w.FieldSpecs {
 			if g.Tuple || g.Path == f.Path || sameKind(f, g) {
 				continue
@@ -75,4 +87,16 @@ func (w *State) amongOtherKind(stats []*slotStats, slot int, f FieldSpec, txt st
 		}
 	}
 	return false
+}
+
+// ownKindPages is the number of sample pages (records) on which f's types
+// annotate values of the slot.
+func ownKindPages(st *slotStats, f FieldSpec) int {
+	pages := map[int]bool{}
+	for _, t := range f.Types {
+		for pg := range st.AnnRecs[t] {
+			pages[pg] = true
+		}
+	}
+	return len(pages)
 }
