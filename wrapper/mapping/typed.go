@@ -1,8 +1,10 @@
 package mapping
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/objectrunner/objectrunner/recognizers"
 )
@@ -114,10 +116,13 @@ func (w *State) agreeFields(o *Object, prefix string, fs []Field) []Field {
 			out = append(out, f)
 			continue
 		}
+		w.leadOut(path, f.Values)
 		w.complete(path, f.Values)
 		r, name := w.typeCheck(path)
 		if r == nil {
-			out = append(out, f)
+			if f = w.otherSlotOut(o, path, f); len(f.Values) > 0 {
+				out = append(out, f)
+			}
 			continue
 		}
 		kept := f.Values[:0]
@@ -135,6 +140,67 @@ func (w *State) agreeFields(o *Object, prefix string, fs []Field) []Field {
 	}
 	return out
 }
+
+// otherSlotOut leaves out, for a field whose recognizer is partial
+// (addresses, exempt from the check below), the values in which the
+// recognizer finds no instance when they were read from a slot whose
+// sample values the recognizer mostly fails (Value.otherSlot): a street
+// line without its suffix is often right, but in a slot that mostly
+// holds something else ("Doors open, 5:00p", "Location, Thunderbird
+// Hall" in the address's place) it is not the field's value. Each is
+// recorded in o.Rejected, as agree does.
+func (w *State) otherSlotOut(o *Object, path string, f Field) Field {
+	kept := f.Values[:0]
+	for _, v := range f.Values {
+		if !v.otherSlot || f.Tuple {
+			kept = append(kept, v)
+			continue
+		}
+		name := "its type"
+		if s := w.fieldSpec(path); s != nil && s.Predefined != "" {
+			name = s.Predefined
+		}
+		o.Rejected = append(o.Rejected, Rejection{Field: path, Text: v.Text, Reason: "not recognised as " + name + ", in a slot whose sample values mostly are not"})
+	}
+	f.Values = kept
+	return f
+}
+
+// leadOut cuts, from the values of field path when its predefined
+// recognizer is partial (addresses, exempt from agree), the text before
+// the recognizer's longest instance when that text ends with separator
+// punctuation and is not a unit ("Suite 200, "): the value ran over rows
+// or pieces before its own ("Location, The Old Town Hall, Doors open,
+// 5:30p, Location, 10823 E 37th Way, San Francisco, CA 94115", a label,
+// the venue and another row joined into one text), and the instance with
+// what follows it is the field's value. A value whose instance starts it,
+// or whose text before the instance is not cut off by punctuation, is
+// left as it is. complete then measures the cut value.
+func (w *State) leadOut(path string, vs []Value) {
+	f := w.fieldSpec(path)
+	if f == nil || f.Predefined == "" || recognizers.Delimits(f.Predefined) || w.Valid[path] == nil {
+		return
+	}
+	for i := range vs {
+		txt := vs[i].Text
+		m, ok := longestMatch(w.Valid[path], txt)
+		if !ok || m[0] == 0 {
+			continue
+		}
+		lead := strings.TrimSpace(txt[:m[0]])
+		if lead == "" || unitLead.MatchString(lead) {
+			continue
+		}
+		if r, _ := utf8.DecodeLastRuneInString(lead); !strings.ContainsRune(",;|·—–:", r) {
+			continue
+		}
+		vs[i].Text = strings.TrimSpace(txt[m[0]:])
+	}
+}
+
+// unitLead is a unit or a place in a building written before the street
+// ("Suite 200,", "Floor 3 —"), which belongs to the address.
+var unitLead = regexp.MustCompile(`^(?i:suite|ste|apt|unit|floor|fl|room|rm|#|building|bldg)\.?\s*#?[A-Za-z0-9-]*\s*[,;|·—–:]?$`)
 
 // complete sets the Complete evidence of the values of field path when
 // its predefined recognizer is partial (addresses), on the value's final
