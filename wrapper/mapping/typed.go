@@ -167,36 +167,65 @@ func (w *State) otherSlotOut(o *Object, path string, f Field) Field {
 }
 
 // leadOut cuts, from the values of field path when its predefined
-// recognizer is partial (addresses, exempt from agree), the text before
-// the recognizer's longest instance when that text ends with separator
-// punctuation and is not a unit ("Suite 200, "): the value ran over rows
-// or pieces before its own ("Location, The Old Town Hall, Doors open,
-// 5:30p, Location, 10823 E 37th Way, San Francisco, CA 94115", a label,
-// the venue and another row joined into one text), and the instance with
-// what follows it is the field's value. A value whose instance starts it,
-// or whose text before the instance is not cut off by punctuation, is
-// left as it is. complete then measures the cut value.
+// recognizer is partial (addresses, exempt from agree), the text around
+// the recognizer's longest instance that the value ran over into other
+// rows or pieces ("Location, The Old Town Hall, Doors open, 5:30p,
+// Location, 10823 E 37th Way, San Francisco, CA 94115, Doors open, 8:30p":
+// labels, the venue and other rows joined into one text):
+//   - the text before the instance when separator punctuation ends it and
+//     it is not a unit ("Suite 200, ");
+//   - the text after the instance when the recognizer finds the instance
+//     complete (confidence >= completeAddr: a street with its city line),
+//     separator punctuation starts it and it is more than one piece or
+//     holds a digit (other rows: "Doors open, 8:30p"; a country, ", USA",
+//     stays).
+//
+// Text not cut off by punctuation is left, as is text after an instance
+// the recognizer finds incomplete (a unit or a second line may follow a
+// street). complete then measures the cut value.
 func (w *State) leadOut(path string, vs []Value) {
 	f := w.fieldSpec(path)
-	if f == nil || f.Predefined == "" || recognizers.Delimits(f.Predefined) || w.Valid[path] == nil {
+	r := w.Valid[path]
+	if f == nil || f.Predefined == "" || recognizers.Delimits(f.Predefined) || r == nil {
 		return
 	}
 	for i := range vs {
 		txt := vs[i].Text
-		m, ok := longestMatch(w.Valid[path], txt)
-		if !ok || m[0] == 0 {
+		ms, err := r.Find(txt)
+		if err != nil || len(ms) == 0 {
 			continue
 		}
-		lead := strings.TrimSpace(txt[:m[0]])
-		if lead == "" || unitLead.MatchString(lead) {
-			continue
+		best := ms[0]
+		for _, m := range ms[1:] {
+			if m.End-m.Start > best.End-best.Start {
+				best = m
+			}
 		}
-		if r, _ := utf8.DecodeLastRuneInString(lead); !strings.ContainsRune(",;|·—–:", r) {
-			continue
+		a, b := 0, len(txt)
+		if lead := strings.TrimSpace(txt[:best.Start]); lead != "" && !unitLead.MatchString(lead) {
+			if c, _ := utf8.DecodeLastRuneInString(lead); strings.ContainsRune(separators, c) {
+				a = best.Start
+			}
 		}
-		vs[i].Text = strings.TrimSpace(txt[m[0]:])
+		if tail := strings.TrimSpace(txt[best.End:]); tail != "" && best.Confidence >= completeAddr {
+			c, n := utf8.DecodeRuneInString(tail)
+			if strings.ContainsRune(separators, c) && (strings.ContainsAny(tail[n:], separators) || strings.ContainsAny(tail, "0123456789")) {
+				b = best.End
+			}
+		}
+		vs[i].Text = strings.TrimSpace(txt[a:b])
 	}
 }
+
+// completeAddr is the least confidence of a partial recognizer's instance
+// after which leadOut cuts the text that follows: the address recognizer
+// gives 0.9 to a street with its city, state and zip code, less to a
+// street alone or with a unit.
+const completeAddr = 0.9
+
+// separators are the punctuation that ends one piece of text joined to
+// another (leadOut).
+const separators = ",;|·—–:"
 
 // unitLead is a unit or a place in a building written before the street
 // ("Suite 200,", "Floor 3 —"), which belongs to the address.
