@@ -172,8 +172,10 @@ func (w *State) otherSlotOut(o *Object, path string, f Field) Field {
 // rows or pieces ("Location, The Old Town Hall, Doors open, 5:30p,
 // Location, 10823 E 37th Way, San Francisco, CA 94115, Doors open, 8:30p":
 // labels, the venue and other rows joined into one text):
-//   - the text before the instance when separator punctuation ends it and
-//     it is not a unit ("Suite 200, ");
+//   - the text before the instance when separator punctuation ends it, it
+//     is not a unit ("Suite 200, ") and the instance starts with its
+//     street number (before a city line alone, "8182 Lakeshore, Seattle,
+//     WA 98120", the text is the street);
 //   - the text after the instance when the recognizer finds the instance
 //     complete (confidence >= completeAddr: a street with its city line),
 //     separator punctuation starts it and it is more than one piece or
@@ -202,7 +204,7 @@ func (w *State) leadOut(path string, vs []Value) {
 			}
 		}
 		a, b := 0, len(txt)
-		if lead := strings.TrimSpace(txt[:best.Start]); lead != "" && !unitLead.MatchString(lead) {
+		if lead := strings.TrimSpace(txt[:best.Start]); lead != "" && !unitLead.MatchString(lead) && startsDigit(txt[best.Start:]) {
 			if c, _ := utf8.DecodeLastRuneInString(lead); strings.ContainsRune(separators, c) {
 				a = best.Start
 			}
@@ -222,6 +224,15 @@ func (w *State) leadOut(path string, vs []Value) {
 // gives 0.9 to a street with its city, state and zip code, less to a
 // street alone or with a unit.
 const completeAddr = 0.9
+
+// startsDigit reports whether s starts with a digit: an instance that
+// starts with its street number holds the street, one that starts with a
+// word may be a city line whose street (one without a suffix, "8182
+// Lakeshore") the recognizer did not take in, and then the text before it
+// is the street.
+func startsDigit(s string) bool {
+	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
 
 // separators are the punctuation that ends one piece of text joined to
 // another (leadOut).

@@ -121,6 +121,8 @@ func TestAddressRunOn(t *testing.T) {
 		{"Suite 200, 12 Main St, Austin, TX 78701", "Suite 200, 12 Main St, Austin, TX 78701", false},
 		{"12 Main St, Austin, TX 78701, USA", "12 Main St, Austin, TX 78701, USA", false},
 		{"12 Main St, Suite 200", "12 Main St, Suite 200", false},
+		// A street the recognizer does not take in before a city line.
+		{"8182 Lakeshore, Seattle, WA 98120", "8182 Lakeshore, Seattle, WA 98120", false},
 		// Text before the street not ended by punctuation stays.
 		{"Venue 12 Main St, Austin, TX 78701", "Venue 12 Main St, Austin, TX 78701", false},
 		// No address: kept from a slot that validates mostly, left out
