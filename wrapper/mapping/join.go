@@ -246,6 +246,7 @@ func (w *State) joinLine(toks []Token, r *mrec, skip int, sm *SlotMap, f FieldSp
 			val.Normalized = norm
 		}
 		val.Unrecognized = !ok
+		val.otherSlot = val.otherSlot && !ok
 	}
 }
 

@@ -38,7 +38,7 @@ func (w *State) checkJoined(vals []Value, check *SlotMap, f FieldSpec) []Value {
 		return nil
 	}
 	if vals[0].Unrecognized {
-		vals[0].Normalized, vals[0].Unrecognized = norm, false
+		vals[0].Normalized, vals[0].Unrecognized, vals[0].otherSlot = norm, false, false
 	}
 	return vals
 }

@@ -36,6 +36,11 @@ type Value struct {
 	// the run report counts them (a slot that mostly holds something
 	// else).
 	Unrecognized bool
+	// otherSlot marks an Unrecognized value read from a slot whose sample
+	// values the recognizer mostly fails (SlotMap.Valid below
+	// mostlyValid): agree leaves it out even when the recognizer is
+	// partial (typed.go).
+	otherSlot bool
 	// Fields are the fields of a nested tuple value.
 	Fields []Field
 }

@@ -1,8 +1,10 @@
 package mapping
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/objectrunner/objectrunner/recognizers"
 )
@@ -114,10 +116,13 @@ func (w *State) agreeFields(o *Object, prefix string, fs []Field) []Field {
 			out = append(out, f)
 			continue
 		}
+		w.leadOut(path, f.Values)
 		w.complete(path, f.Values)
 		r, name := w.typeCheck(path)
 		if r == nil {
-			out = append(out, f)
+			if f = w.otherSlotOut(o, path, f); len(f.Values) > 0 {
+				out = append(out, f)
+			}
 			continue
 		}
 		kept := f.Values[:0]
@@ -135,6 +140,107 @@ func (w *State) agreeFields(o *Object, prefix string, fs []Field) []Field {
 	}
 	return out
 }
+
+// otherSlotOut leaves out, for a field whose recognizer is partial
+// (addresses, exempt from the check below), the values in which the
+// recognizer finds no instance when they were read from a slot whose
+// sample values the recognizer mostly fails (Value.otherSlot): a street
+// line without its suffix is often right, but in a slot that mostly
+// holds something else ("Doors open, 5:00p", "Location, Thunderbird
+// Hall" in the address's place) it is not the field's value. Each is
+// recorded in o.Rejected, as agree does.
+func (w *State) otherSlotOut(o *Object, path string, f Field) Field {
+	kept := f.Values[:0]
+	for _, v := range f.Values {
+		if !v.otherSlot || f.Tuple {
+			kept = append(kept, v)
+			continue
+		}
+		name := "its type"
+		if s := w.fieldSpec(path); s != nil && s.Predefined != "" {
+			name = s.Predefined
+		}
+		o.Rejected = append(o.Rejected, Rejection{Field: path, Text: v.Text, Reason: "not recognised as " + name + ", in a slot whose sample values mostly are not"})
+	}
+	f.Values = kept
+	return f
+}
+
+// leadOut cuts, from the values of field path when its predefined
+// recognizer is partial (addresses, exempt from agree), the text around
+// the recognizer's longest instance that the value ran over into other
+// rows or pieces ("Location, The Old Town Hall, Doors open, 5:30p,
+// Location, 10823 E 37th Way, San Francisco, CA 94115, Doors open, 8:30p":
+// labels, the venue and other rows joined into one text):
+//   - the text before the instance when separator punctuation ends it, it
+//     is not a unit ("Suite 200, ") and the instance starts with its
+//     street number (before a city line alone, "8182 Lakeshore, Seattle,
+//     WA 98120", the text is the street);
+//   - the text after the instance when the recognizer finds the instance
+//     complete (confidence >= completeAddr: a street with its city line),
+//     separator punctuation starts it and it is more than one piece or
+//     holds a digit (other rows: "Doors open, 8:30p"; a country, ", USA",
+//     stays).
+//
+// Text not cut off by punctuation is left, as is text after an instance
+// the recognizer finds incomplete (a unit or a second line may follow a
+// street). complete then measures the cut value.
+func (w *State) leadOut(path string, vs []Value) {
+	f := w.fieldSpec(path)
+	r := w.Valid[path]
+	if f == nil || f.Predefined == "" || recognizers.Delimits(f.Predefined) || r == nil {
+		return
+	}
+	for i := range vs {
+		txt := vs[i].Text
+		ms, err := r.Find(txt)
+		if err != nil || len(ms) == 0 {
+			continue
+		}
+		best := ms[0]
+		for _, m := range ms[1:] {
+			if m.End-m.Start > best.End-best.Start {
+				best = m
+			}
+		}
+		a, b := 0, len(txt)
+		if lead := strings.TrimSpace(txt[:best.Start]); lead != "" && !unitLead.MatchString(lead) && startsDigit(txt[best.Start:]) {
+			if c, _ := utf8.DecodeLastRuneInString(lead); strings.ContainsRune(separators, c) {
+				a = best.Start
+			}
+		}
+		if tail := strings.TrimSpace(txt[best.End:]); tail != "" && best.Confidence >= completeAddr {
+			c, n := utf8.DecodeRuneInString(tail)
+			if strings.ContainsRune(separators, c) && (strings.ContainsAny(tail[n:], separators) || strings.ContainsAny(tail, "0123456789")) {
+				b = best.End
+			}
+		}
+		vs[i].Text = strings.TrimSpace(txt[a:b])
+	}
+}
+
+// completeAddr is the least confidence of a partial recognizer's instance
+// after which leadOut cuts the text that follows: the address recognizer
+// gives 0.9 to a street with its city, state and zip code, less to a
+// street alone or with a unit.
+const completeAddr = 0.9
+
+// startsDigit reports whether s starts with a digit: an instance that
+// starts with its street number holds the street, one that starts with a
+// word may be a city line whose street (one without a suffix, "8182
+// Lakeshore") the recognizer did not take in, and then the text before it
+// is the street.
+func startsDigit(s string) bool {
+	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
+
+// separators are the punctuation that ends one piece of text joined to
+// another (leadOut).
+const separators = ",;|·—–:"
+
+// unitLead is a unit or a place in a building written before the street
+// ("Suite 200,", "Floor 3 —"), which belongs to the address.
+var unitLead = regexp.MustCompile(`^(?i:suite|ste|apt|unit|floor|fl|room|rm|#|building|bldg)\.?\s*#?[A-Za-z0-9-]*\s*[,;|·—–:]?$`)
 
 // complete sets the Complete evidence of the values of field path when
 // its predefined recognizer is partial (addresses), on the value's final

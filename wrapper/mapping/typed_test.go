@@ -101,3 +101,47 @@ func TestAgree(t *testing.T) {
 		})
 	}
 }
+
+// TestAddressRunOn: an address field's value that ran over other rows is
+// cut to the address where punctuation separates them, and a value
+// without an address read from a slot that mostly holds something else
+// is left out (typed.go: leadOut, otherSlotOut).
+func TestAddressRunOn(t *testing.T) {
+	fields := []FieldSpec{{Path: "addr", Name: "addr", Mult: "1", Predefined: "address"}}
+	w := &State{FieldSpecs: fields, Valid: predefinedRecognizers(fields)}
+	tests := []struct {
+		in, want  string
+		otherSlot bool
+	}{
+		{"Location, The Old Town Hall, Doors open, 5:30p, Location, 10823 E 37th Way, San Francisco, CA 94115", "10823 E 37th Way, San Francisco, CA 94115", false},
+		{"1858 Market Blvd, St. Louis, MO 63156, Doors open, 8:30p", "1858 Market Blvd, St. Louis, MO 63156", false},
+		{"11146 Lamar Rd, Austin, TX 78736, Location, Thunderbird Hall", "11146 Lamar Rd, Austin, TX 78736", false},
+		// A unit before the street, a country after it, a unit after a
+		// street without its city: part of the address.
+		{"Suite 200, 12 Main St, Austin, TX 78701", "Suite 200, 12 Main St, Austin, TX 78701", false},
+		{"12 Main St, Austin, TX 78701, USA", "12 Main St, Austin, TX 78701, USA", false},
+		{"12 Main St, Suite 200", "12 Main St, Suite 200", false},
+		// A street the recognizer does not take in before a city line.
+		{"8182 Lakeshore, Seattle, WA 98120", "8182 Lakeshore, Seattle, WA 98120", false},
+		// Text before the street not ended by punctuation stays.
+		{"Venue 12 Main St, Austin, TX 78701", "Venue 12 Main St, Austin, TX 78701", false},
+		// No address: kept from a slot that validates mostly, left out
+		// from one that mostly holds something else.
+		{"9364 Tchoupitoulas", "9364 Tchoupitoulas", false},
+		{"Doors open, 5:00p", "", true},
+	}
+	for _, tc := range tests {
+		o := &Object{Fields: []Field{{Name: "addr", Values: []Value{{Text: tc.in, otherSlot: tc.otherSlot}}}}}
+		w.agree(o)
+		got := ""
+		if f := o.Field("addr"); f != nil && len(f.Values) == 1 {
+			got = f.Values[0].Text
+		}
+		if got != tc.want {
+			t.Errorf("%q -> %q, want %q", tc.in, got, tc.want)
+		}
+		if (got == "") != (len(o.Rejected) == 1) {
+			t.Errorf("%q: rejected %+v", tc.in, o.Rejected)
+		}
+	}
+}

@@ -50,6 +50,7 @@ func (w *State) value(toks []Token, a, b int, sm *SlotMap, f FieldSpec) (Value, 
 		}
 		v.Normalized, v.Unrecognized = norm, !ok
 		v.Evidence.Recognized = ok
+		v.otherSlot = !ok && !sm.Lead && sm.Valid > 0 && sm.Valid < mostlyValid
 	}
 	for x := a; x < b; x++ {
 		for _, an := range toks[x].Ann() {
