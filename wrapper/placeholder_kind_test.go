@@ -54,13 +54,5 @@ func TestPlaceholderNotAMixedSlot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range pages {
-		objs, _ := w.Extract(p)
-		if len(objs) != 1 {
-			t.Fatalf("%s: %d objects", p.Path, len(objs))
-		}
-		if got := fmt.Sprint(objs[0].Get("make")); got != fmt.Sprint([]string{want[i]}) && got != want[i] {
-			t.Fatalf("%s: make %s, want %q; slots %+v", p.Path, got, want[i], w.Slots())
-		}
-	}
+	checkOneField(t, w, pages, "make", want)
 }
