@@ -138,7 +138,7 @@
 // Evidence), doubt.go (doubtKinds: the notes' caps), the notes
 // (notes.go, trustnotes.go, labelnotes.go, rivalnotes.go,
 // otherlabel_note.go, runon.go, noslot.go), and the CLI's features:
-// fieldexplain.go, review.go, recordq.go, whyempty.go, persist.go,
+// fieldexplain.go, review.go and review_candidates.go, recordq.go, whyempty.go, persist.go,
 // validate.go. The record, detail and abstention branches' measurements
 // are in docs/trust.md.
 //
