@@ -315,9 +315,9 @@ type slotStats struct {
 	// sepHalf: short lower-case words between an annotated word and a
 	// capitalised one of one text node (pages seen).
 	SepHalf map[string]map[int]bool
-	// sepConj: a conjunction ("and", or weakSeps punctuation) between two
-	// capitalised words of one text node, whether or not they are
-	// annotated (pages seen); see conjSeps.
+	// sepConj: the conjunction "and" (conjToken) between two capitalised
+	// words of one text node, whether or not they are annotated (pages
+	// seen); see conjSeps.
 	SepConj map[string]map[int]bool
 	// Segment statistics per type: values cut into several segments where
 	// the type's annotations fall inside one segment, counted by its index

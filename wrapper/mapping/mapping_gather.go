@@ -234,15 +234,13 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 					}
 				}
 				for x := a + 1; x+1 < b; x++ {
-					if t := &toks[x]; conjToken(t) && capitalNear(toks, x, a, b, -1) && capitalNear(toks, x, a, b, 1) {
+					t := &toks[x]
+					if conjToken(t) && capitalNear(toks, x, a, b, -1) && capitalNear(toks, x, a, b, 1) {
 						if st.SepConj[t.Text()] == nil {
 							st.SepConj[t.Text()] = map[int]bool{}
 						}
 						st.SepConj[t.Text()][pg] = true
 					}
-				}
-				for x := a + 1; x+1 < b; x++ {
-					t := &toks[x]
 					weak := sepToken(t, weakSeps)
 					if t.Kind != KindWord || len(t.Ann()) > 0 || (exalg.EdgeToken(t) && !weak) {
 						continue
