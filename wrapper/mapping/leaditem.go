@@ -1,5 +1,7 @@
 package mapping
 
+import "strings"
+
 // takingLeadItems turns leadItems on (a switch for the test that shows
 // what it does).
 var takingLeadItems = true
@@ -74,4 +76,95 @@ func (w *State) typedBy(t string) bool {
 		}
 	}
 	return false
+}
+
+// A set field's list cut in two at a constant conjunction. When every
+// page's list has two items or more, the word between the last two ("A,
+// B and C", "A & B") is on every page, and ExAlg makes it template text:
+// the list becomes two slots of one text, "*4 and *5", and the field's
+// candidates take one of them (the other repeats the headliner's heading,
+// dropCopies, or its dictionary knows too few of its names). The page
+// structure says what they are: two slots with nothing between them but
+// a conjunction or an item separator are the parts of one value, and the
+// set field whose slot is one of them reads the other as well. This is
+// not a part of the score: the score weighs each slot alone, and neither
+// half is a worse candidate than a sidebar's; what joins them is their
+// adjacency in the template, which no factor of a single slot sees.
+
+// conjItems returns out with, for each root set field of a detail page,
+// the untaken slots joined to one of its slots by a template conjunction
+// or item separator (conjPeer), whose values are not another field's
+// type more often than the field's own.
+func conjItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
+	if w.Template == nil {
+		return out
+	}
+	taken := map[int]bool{}
+	for _, sm := range out {
+		taken[sm.Slot] = true
+	}
+	flat := Flatten(w.Template.Root, nil)
+	at := map[int]int{}
+	for i, e := range flat {
+		if e.Slot >= 0 {
+			at[e.Slot] = i
+		}
+	}
+	for k := 0; k < len(out); k++ {
+		sm := out[k]
+		f := w.fieldSpec(sm.Field)
+		if f == nil || !f.Many || f.Tuple || f.Parent != "" || sm.Part || sm.Item || sm.Row != nil || len(sm.Label) > 0 {
+			continue
+		}
+		i, ok := at[sm.Slot]
+		if !ok {
+			continue
+		}
+		for _, q := range conjPeers(flat, i) {
+			if taken[q] || q >= len(stats) || stats[q].Occ == 0 {
+				continue
+			}
+			st := stats[q]
+			own, other := st.Count(f.Types), 0
+			for t, n := range st.Types {
+				if !Contains(f.Types, t) && w.typedBy(t) {
+					other = max(other, n)
+				}
+			}
+			if other > own {
+				continue
+			}
+			taken[q] = true
+			nsm := SlotMap{Slot: q, Field: f.Path, Type: sm.Type, Share: sm.Share, Coverage: sm.Coverage, Run: sm.Run,
+				Seps: sm.Seps, SepWords: sm.SepWords, Keep: sm.Keep}
+			out = append(out, nsm) // read in turn: a third part after the second
+		}
+	}
+	return out
+}
+
+// conjPeers returns the slots right before and after the slot at flat[i]
+// with one conjunction or item separator token between (and nothing else).
+func conjPeers(flat []flatEl, i int) []int {
+	var out []int
+	for _, d := range []int{-1, 1} {
+		j, q := i+d, i+2*d
+		if q < 0 || q >= len(flat) || flat[j].Slot >= 0 || flat[j].Mark != "" || flat[q].Slot < 0 {
+			continue
+		}
+		if conjText(flat[j].Tok) {
+			out = append(out, flat[q].Slot)
+		}
+	}
+	return out
+}
+
+// conjText reports whether template token t is a list's conjunction or
+// item separator: "and", or a short run of itemSeps or weakSeps.
+func conjText(t Tok) bool {
+	if t.Kind != KindWord {
+		return false
+	}
+	s := t.Text
+	return strings.EqualFold(s, "and") || (len(s) <= 3 && strings.Trim(s, itemSeps+weakSeps) == "")
 }

@@ -614,6 +614,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 	out = learnParts(w, out, stats, valid, done, minCnt)
 	if scope < 0 && (w.Mult == "1" || w.Mult == "?") {
 		out = leadItems(w, out, stats) // leaditem.go
+		out = conjItems(w, out, stats) // leaditem.go
 	}
 	out = learnInstances(w, out, stats, valid, done, sets, scope, minCnt)
 	if scope < 0 && (w.Records != nil || w.Mult == "1" || w.Mult == "?") {
