@@ -46,3 +46,38 @@ func TestSetConjunctionSparse(t *testing.T) {
 		})
 	}
 }
+
+// TestSetConstantConjunction: every page's guests are two or more, "A and
+// B" or "A, B and C", so the "and" is on every page and ExAlg makes it
+// template text: the list is two slots of one text, "*N and *M". The
+// dictionary knows a few of the last names only, so the field's
+// candidate is the slot after the conjunction; the slot before it, joined
+// by nothing but the conjunction, is the same list's and is read too
+// (conjItems, mapping/leaditem.go): without it every page lost its first
+// items.
+func TestSetConstantConjunction(t *testing.T) {
+	first := []string{"Velvet", "Crimson", "Hollow", "Paper", "Quiet", "Tender", "Burning", "Golden", "Silent", "Lucky", "Northern", "Savage", "Radiant"}
+	last := []string{"Satellites", "Kites", "Mirrors", "Engines", "Foxes", "Lanterns", "Strangers", "Owls", "Pilots"}
+	var known, src []string
+	var wants [][]string
+	n := 0
+	for i := range 20 {
+		var its []string
+		for range 2 + i%2 {
+			n++
+			its = append(its, first[n%len(first)]+" "+last[(n/len(first)+n)%len(last)])
+		}
+		if i%3 == 0 {
+			known = append(known, its[len(its)-1])
+		}
+		wants = append(wants, its)
+		txt := its[0]
+		for _, s := range its[1 : len(its)-1] {
+			txt += ", " + s
+		}
+		txt += " and " + its[len(its)-1]
+		src = append(src, fmt.Sprintf(`<html><body><div class="nav">Home</div><h1 data-or-type="name">Show %c%c</h1><p class="with">%s</p><p>Doors open early</p></body></html>`,
+			'A'+i, 'a'+i, html.EscapeString(txt)))
+	}
+	checkGuests(t, src, known, wants)
+}

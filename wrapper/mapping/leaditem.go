@@ -91,12 +91,16 @@ func (w *State) typedBy(t string) bool {
 // half is a worse candidate than a sidebar's; what joins them is their
 // adjacency in the template, which no factor of a single slot sees.
 
+// takingConjItems turns conjItems on (a switch for the test that shows
+// what it does).
+var takingConjItems = true
+
 // conjItems returns out with, for each root set field of a detail page,
 // the untaken slots joined to one of its slots by a template conjunction
 // or item separator (conjPeer), whose values are not another field's
 // type more often than the field's own.
 func conjItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
-	if w.Template == nil {
+	if !takingConjItems || w.Template == nil {
 		return out
 	}
 	taken := map[int]bool{}
