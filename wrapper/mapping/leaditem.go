@@ -27,8 +27,10 @@ func leadItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
 		return out
 	}
 	taken := map[int]bool{}
+	owners := map[int][]string{}
 	for _, sm := range out {
 		taken[sm.Slot] = true
+		owners[sm.Slot] = append(owners[sm.Slot], sm.Field)
 	}
 	flat := Flatten(w.Template.Root, nil)
 	at := map[int]int{}
@@ -48,7 +50,7 @@ func leadItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
 			continue
 		}
 		q := leadPeer(flat, i)
-		if q < 0 || taken[q] || q >= len(stats) || stats[q].Occ == 0 {
+		if q < 0 || taken[q] && !w.sameKindSingles(owners[q], *f) || q >= len(stats) || stats[q].Occ == 0 {
 			continue
 		}
 		st := stats[q]
@@ -66,6 +68,24 @@ func leadItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
 			Seps: sm.Seps, SepWords: sm.SepWords, Keep: sm.Keep})
 	}
 	return append(out, added...)
+}
+
+// sameKindSingles reports whether the fields owning a slot are all single
+// root fields typed as set field f is: the headliner a line-up repeats
+// as its first item. The slot is the list's first item all the same (the
+// template's markup says so), and the set reads it too; a row of another
+// type (a date) stays its field's alone.
+func (w *State) sameKindSingles(owners []string, f FieldSpec) bool {
+	if len(owners) == 0 {
+		return false
+	}
+	for _, o := range owners {
+		g := w.fieldSpec(o)
+		if g == nil || g.Many || g.Parent != "" || g.Tuple || !sameKind(f, *g) {
+			return false
+		}
+	}
+	return true
 }
 
 // typedBy reports whether entity type t types a field of the SOD.
