@@ -71,3 +71,54 @@ func TestUnrolledLineupItem(t *testing.T) {
 		})
 	}
 }
+
+// TestUnrolledLineupItemShared: as above, but the headliner is written only
+// as the list's first item, so the band field reads that slot: the lineup
+// reads it as well (leadItems, sameKindSingles), since the template's
+// markup makes it the list's first item whoever else reads it. Without
+// that every page's lineup lost its headliner.
+func TestUnrolledLineupItemShared(t *testing.T) {
+	heads := []string{"Boneyard", "Violet Ghosts", "Cosmic Foxes", "Iron Prophets", "Paper Comets", "Hollow Kites"}
+	known := append([]string(nil), heads...)
+	var src []string
+	var wants [][]string
+	for i := range 18 {
+		head := heads[i%len(heads)]
+		its := []string{head}
+		for j := range 1 + i%3 {
+			g := fmt.Sprintf("%c%s Orchestra", 'A'+i, strings.Repeat(string(rune('a'+j)), 2+j))
+			if (i+j)%5 == 0 {
+				known = append(known, g)
+			}
+			its = append(its, g)
+		}
+		wants = append(wants, its)
+		var ul strings.Builder
+		for _, s := range its {
+			ul.WriteString(`<li><a href="/p">` + s + `</a></li>`)
+		}
+		src = append(src, fmt.Sprintf(`<html><body><div class="crumbs"><a href="/">Home</a></div><h2>Tonight</h2>`+
+			`<div>Featuring <ul>%s</ul></div><p>Date: Show %d</p><p>All sales are final.</p></body></html>`, ul.String(), i))
+	}
+	pages := pagesOf(t, src, map[string][]string{"band": known, "guests": known})
+	s := testSOD([][3]string{{"band", "1", "band"}, {"guests", "+", "guests"}}, sod.One)
+	dictionaryTypes(s, "band", "guests")
+	s.Types["band"].Recognizer.Class = "artist"
+	s.Types["guests"].Recognizer.Class = "artist"
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		if got := fmt.Sprint(objs[0].Get("guests")); got != fmt.Sprint(wants[i]) {
+			t.Fatalf("%s: guests %s, want %s; template %s; slots %+v", p.Path, got, wants[i], w.Template(), w.Slots())
+		}
+		if got := fmt.Sprint(objs[0].Get("band")); got != fmt.Sprint([]string{heads[i%len(heads)]}) {
+			t.Fatalf("%s: band %s, want %s", p.Path, got, heads[i%len(heads)])
+		}
+	}
+}

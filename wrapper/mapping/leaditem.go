@@ -14,10 +14,12 @@ var takingLeadItems = true
 // field's candidates when it repeats another field's value (the
 // headliner), and unrolledPeers finds it only when the set's separator
 // is outside its body. leadItems gives the set field that slot as well
-// when no field took it and its values are not another field's type more
-// often than the field's own: the field then reads its first item, which
-// it otherwise misses on every page (the lead-item note of trustnotes.go
-// says so when the slot is another field's).
+// when no field took it, or only single fields of its kind did (the
+// headliner a line-up repeats, read from the list's first item), and its
+// values are not another field's type more often than the field's own:
+// the field then reads its first item, which it otherwise misses on every
+// page (the lead-item note of trustnotes.go says so when the slot is
+// another kind of field's).
 
 // leadItems returns out with, for each root set field with a slot in a
 // set, the untaken slot of the set's unrolled first item (leadPeer), if
