@@ -127,35 +127,49 @@ func (w *State) reown(toks []Token, r *mrec) {
 		}
 	})
 	var moved []sval
-	var rs [][2]int
 	each(r, func(v *sval) {
 		if sms := w.bySlot[v.Slot]; len(sms) > 1 || len(sms) == 1 && !ownSource(w, sms[0]) {
 			return
 		}
-		rs = appendRuns(rs[:0], toks, v.A, v.B)
+		// The value's runs of words (appendRuns), read in place: a
+		// value over a large page's text has hundreds of thousands.
 		first := -1 // the first run at another slot's own path
 		lead := 0   // the runs at such paths that open the value
-		for k, rn := range rs {
+		firstA, leadB := 0, 0
+		k := 0
+		for x, b := v.A, v.B; x < b; {
+			if toks[x].Kind != KindWord {
+				x++
+				continue
+			}
+			rn := [2]int{x, x}
+			for rn[1] < b && toks[rn[1]].Kind == KindWord {
+				rn[1]++
+			}
+			x = rn[1]
 			y, ok := w.ownOf[toks[rn[0]].Path]
 			if !ok || y == v.Slot {
+				k++
 				continue
 			}
 			if first < 0 {
-				first = k
+				first, firstA = k, rn[0]
 			}
 			if lead == k {
 				lead++
+				leadB = rn[1]
 			}
 			if !has.get(y) {
 				moved = append(moved, sval{Slot: y, A: rn[0], B: rn[1]})
 				has.set(y)
 			}
+			k++
 		}
 		switch {
 		case first > 0:
-			v.B = rs[first][0] // the value is what precedes
+			v.B = firstA // the value is what precedes
 		case first == 0:
-			v.A = rs[lead-1][1] // the value is what follows, if anything
+			v.A = leadB // the value is what follows, if anything
 		}
 	})
 	r.Vals = append(r.Vals, moved...)
