@@ -123,7 +123,11 @@ func (w *State) InducePageScope(pages []*annotate.Page, s, page *sod.SOD) error 
 		}
 	}
 	reason := ""
-	got, err := inducePageLevel(pw, pages, page)
+	var pageTypes []string
+	for _, f := range w.PageFields {
+		pageTypes = append(pageTypes, f.Types...)
+	}
+	got, err := inducePageLevel(pw, withoutSiteWords(pages, pageTypes), page)
 	if err != nil {
 		reason = fmt.Sprintf("page-level induction failed: %v", err)
 	} else {
@@ -158,6 +162,83 @@ func (w *State) InducePageScope(pages []*annotate.Page, s, page *sod.SOD) error 
 		w.Page = nil
 	}
 	return nil
+}
+
+// withoutSiteWords returns pages, shallow copies where needed, without
+// the annotations of types whose instance every sample page shows (at
+// least three pages): the site's own words that a noisy dictionary knows,
+// a menu entry ("Players", "Standings") or a search button, which the
+// page's heading repeats on some pages ("Players" as the <h1> of a
+// roster). A page-scope value is a fact of one page (a roster's team) and
+// changes with the page; a word every page shows is the site's, and an
+// annotation of it in a slot is no evidence that the slot holds the
+// field. The page-level score (Annotation) counted them: a rotating <h1>
+// of menu words outweighed the team's heading (s26097: team "Roster" on
+// every record). With them left out the field takes its own slot, or no
+// slot and is dropped with a reason (an abstention, never a menu word).
+// The records' segmentation leaves out text recurring on most pages for
+// the same reason (records.recordTextPages).
+func withoutSiteWords(pages []*annotate.Page, types []string) []*annotate.Page {
+	type inst struct{ typ, text string }
+	onPages := map[inst]int{}
+	n := 0
+	for _, p := range pages {
+		if p == nil {
+			continue
+		}
+		n++
+		seen := map[inst]bool{}
+		for _, an := range p.Annotations {
+			if k, ok := instanceOf(an, types); ok && !seen[k] {
+				seen[k] = true
+				onPages[k]++
+			}
+		}
+	}
+	if n < 3 {
+		return pages
+	}
+	out := make([]*annotate.Page, len(pages))
+	for i, p := range pages {
+		out[i] = p
+		if p == nil {
+			continue
+		}
+		var keep []*annotate.Annotation
+		dropped := false
+		for _, an := range p.Annotations {
+			if k, ok := instanceOf(an, types); ok && onPages[k] >= n {
+				dropped = true
+				continue
+			}
+			keep = append(keep, an)
+		}
+		if !dropped {
+			continue
+		}
+		cp := *p
+		cp.Annotations = keep
+		cp.ByNode = make(map[*html.Node][]*annotate.Annotation, len(keep))
+		for _, an := range keep {
+			cp.ByNode[an.Node] = append(cp.ByNode[an.Node], an)
+			for _, up := range an.Up {
+				cp.ByNode[up] = append(cp.ByNode[up], an)
+			}
+		}
+		out[i] = &cp
+	}
+	return out
+}
+
+// instanceOf returns the type and lower-cased matched text of an, when its
+// type is one of types.
+func instanceOf(an *annotate.Annotation, types []string) (struct{ typ, text string }, bool) {
+	var k struct{ typ, text string }
+	if an == nil || an.Node == nil || !slices.Contains(types, an.Type) || an.Start < 0 || an.End > len(an.Node.Data) || an.Start >= an.End {
+		return k, false
+	}
+	k.typ, k.text = an.Type, strings.ToLower(strings.TrimSpace(an.Node.Data[an.Start:an.End]))
+	return k, true
 }
 
 // DroppedPageFields says which page-scope fields (SOD scope = "page") the
