@@ -162,8 +162,8 @@ func TestPageScopeFields(t *testing.T) {
 }
 
 // TestPageScopeDropped checks what happens when no slot holds a page-scope
-// field: an optional one is dropped with a reason and the records are still
-// extracted; a mandatory one stops induction.
+// field: it is dropped with a reason and the records are still extracted,
+// whether it is optional or mandatory.
 func TestPageScopeDropped(t *testing.T) {
 	rps := rosterPages(8)
 	pages := annotatedRosters(t, rps, nil) // no team is ever annotated
@@ -181,10 +181,22 @@ func TestPageScopeDropped(t *testing.T) {
 	if got := objs[0].Get("team"); len(got) != 0 {
 		t.Errorf("dropped team extracted: %q", got)
 	}
-	_, err = Induce(pages, rosterSOD(t, "1"), DefaultOptions())
-	var stop *StopError
-	if !errors.As(err, &stop) || !strings.Contains(stop.Reason, "team") {
-		t.Fatalf("mandatory unmappable page field: err = %v, want a *StopError naming team", err)
+	// A mandatory one is dropped too (named as mandatory): the records
+	// are extracted without it, and the page reports it missing.
+	mw, err := Induce(pages, rosterSOD(t, "1"), DefaultOptions())
+	if err != nil {
+		t.Fatalf("mandatory unmappable page field: %v, want the records learned without it", err)
+	}
+	if why := mw.DroppedPageFields(); !strings.Contains(why, "team") || !strings.Contains(why, "mandatory") {
+		t.Errorf("DroppedPageFields() = %q, want it to name team as mandatory", why)
+	}
+	mobjs, err := mw.Extract(pages[0])
+	var mm *MismatchError
+	if len(mobjs) != len(rps[0].players) || !errors.As(err, &mm) || !mm.Partial || !strings.Contains(mm.Reason, "team") {
+		t.Fatalf("Extract: %d objects (%v), want %d and a partial mismatch naming team", len(mobjs), err, len(rps[0].players))
+	}
+	if got := mobjs[0].Get("team"); len(got) != 0 {
+		t.Errorf("dropped mandatory team extracted: %q", got)
 	}
 }
 

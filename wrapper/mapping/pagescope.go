@@ -101,7 +101,8 @@ func listItem(n *html.Node) bool {
 // InducePageScope learns the page wrapper of the page-scope fields of s
 // into w. When the page-level induction fails, or leaves some of the fields
 // without a slot, those fields are dropped (DroppedPageFields says which and
-// why); it returns a *StopError only when a dropped field is mandatory.
+// why), mandatory ones too: the objects then miss them on every page
+// (extractPage reports a partial mismatch). The error is always nil.
 func (w *State) InducePageScope(pages []*annotate.Page, s, page *sod.SOD) error {
 	w.PageFields = pageScopeSpecs(s)
 	w.Order = nil
@@ -156,7 +157,13 @@ func (w *State) InducePageScope(pages []*annotate.Page, s, page *sod.SOD) error 
 		w.PageDropped = fmt.Sprintf("page-scope field(s) %s dropped: %s", strings.Join(dropped, ", "), reason)
 	}
 	if len(mandatory) > 0 {
-		return &StopError{Reason: fmt.Sprintf("mandatory page-scope field(s) %s: %s", strings.Join(mandatory, ", "), reason)}
+		// A mandatory one too: the records are extracted and every page
+		// reports the field missing (extractPage's partial mismatch), as
+		// record fields left without slot are (Lenient). Stopping lost
+		// every record's own fields for want of one page fact, and a
+		// page-level mapping that had to place the field read a menu word
+		// rather than stop (withoutSiteWords).
+		w.PageDropped += " (mandatory: " + strings.Join(mandatory, ", ") + ")"
 	}
 	if w.Page != nil && len(w.Page.SlotMaps) == 0 {
 		w.Page = nil
