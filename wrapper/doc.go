@@ -74,9 +74,11 @@
 // values into every object. There, annotations of the objects' own types
 // are another dictionary's noise (a college dictionary knowing team names
 // on the team heading): explainedSlots sets the values only they annotate
-// aside, as for fields mapped to other slots. An optional page-scope field
-// that gets no slot is dropped (Wrapper.DroppedPageFields); a mandatory one
-// stops induction.
+// aside, as for fields mapped to other slots, and the annotations of an
+// instance every sample page shows (a menu word) are left out. A page-scope
+// field that gets no slot is dropped (Wrapper.DroppedPageFields), a
+// mandatory one too: its objects are extracted without it and every page
+// reports it missing.
 //
 // Extract tokenizes a page once, maps every token to the wrapper's table of
 // template tokens (built once by Induce or Load) and matches the template in

@@ -162,8 +162,8 @@ func TestPageScopeFields(t *testing.T) {
 }
 
 // TestPageScopeDropped checks what happens when no slot holds a page-scope
-// field: an optional one is dropped with a reason and the records are still
-// extracted; a mandatory one stops induction.
+// field: it is dropped with a reason and the records are still extracted,
+// whether it is optional or mandatory.
 func TestPageScopeDropped(t *testing.T) {
 	rps := rosterPages(8)
 	pages := annotatedRosters(t, rps, nil) // no team is ever annotated
@@ -181,10 +181,22 @@ func TestPageScopeDropped(t *testing.T) {
 	if got := objs[0].Get("team"); len(got) != 0 {
 		t.Errorf("dropped team extracted: %q", got)
 	}
-	_, err = Induce(pages, rosterSOD(t, "1"), DefaultOptions())
-	var stop *StopError
-	if !errors.As(err, &stop) || !strings.Contains(stop.Reason, "team") {
-		t.Fatalf("mandatory unmappable page field: err = %v, want a *StopError naming team", err)
+	// A mandatory one is dropped too (named as mandatory): the records
+	// are extracted without it, and the page reports it missing.
+	mw, err := Induce(pages, rosterSOD(t, "1"), DefaultOptions())
+	if err != nil {
+		t.Fatalf("mandatory unmappable page field: %v, want the records learned without it", err)
+	}
+	if why := mw.DroppedPageFields(); !strings.Contains(why, "team") || !strings.Contains(why, "mandatory") {
+		t.Errorf("DroppedPageFields() = %q, want it to name team as mandatory", why)
+	}
+	mobjs, err := mw.Extract(pages[0])
+	var mm *MismatchError
+	if len(mobjs) != len(rps[0].players) || !errors.As(err, &mm) || !mm.Partial || !strings.Contains(mm.Reason, "team") {
+		t.Fatalf("Extract: %d objects (%v), want %d and a partial mismatch naming team", len(mobjs), err, len(rps[0].players))
+	}
+	if got := mobjs[0].Get("team"); len(got) != 0 {
+		t.Errorf("dropped mandatory team extracted: %q", got)
 	}
 }
 
@@ -263,6 +275,46 @@ regex = '\b(?:PG|SG|SF|PF|C)\b'
 			t.Fatalf("%s: no objects", p.Path)
 		}
 		if got := objs[0].Get("team"); !reflect.DeepEqual(got, []string{rps[i].team}) {
+			t.Errorf("%s: team %q, want %q", p.Path, got, rps[i].team)
+		}
+	}
+}
+
+// TestPageScopeMenuWord checks that a page-scope field does not take a
+// heading that rotates among the site's menu words a noisy dictionary
+// knows ("Players", "Standings": words every page's menu shows) when
+// another slot holds the field's own values on some pages: the menu
+// words' annotations are no evidence (mapping.withoutSiteWords), and
+// the team is read from its own heading, never "Players".
+func TestPageScopeMenuWord(t *testing.T) {
+	rps := rosterPages(8)
+	heads := []string{"Players", "Standings", "Scores", "Players", "Roster", "Standings", "Players", "Scores"}
+	var pages []*annotate.Page
+	for i, rp := range rps {
+		var b strings.Builder
+		b.WriteString(`<html><body><div class="nav"><ul><li><a href="/">Home</a></li><li><a href="/p">Players</a></li><li><a href="/s">Standings</a></li><li><a href="/c">Scores</a></li></ul></div>`)
+		fmt.Fprintf(&b, `<div class="main"><h1>%s</h1><h2>%s</h2><table><tr><th>Name</th><th>Pos</th><th>Ht</th></tr>`, heads[i], rp.team)
+		for _, p := range rp.players {
+			fmt.Fprintf(&b, `<tr><td><a href="/p">%s</a></td><td>%s</td><td>%s</td></tr>`, p[0], p[1], p[2])
+		}
+		b.WriteString(`</table></div><div class="foot">Copyright Hoops</div></body></html>`)
+		marks := map[string][]string{"team": {"Players", "Standings", "Scores", rosterTeams[0], rosterTeams[1], rosterTeams[2]}, "name": rosterNames}
+		for _, p := range rp.players {
+			marks["position"] = append(marks["position"], p[1])
+			marks["height"] = append(marks["height"], p[2])
+		}
+		pages = append(pages, testPage(t, fmt.Sprintf("%02d.html", i), b.String(), marks))
+	}
+	w, err := Induce(pages, rosterSOD(t, "1"), DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != len(rps[i].players) {
+			t.Fatalf("%s: %d objects, want %d", p.Path, len(objs), len(rps[i].players))
+		}
+		if got := objs[0].Get("team"); len(got) != 1 || got[0] != rps[i].team {
 			t.Errorf("%s: team %q, want %q", p.Path, got, rps[i].team)
 		}
 	}

@@ -101,7 +101,8 @@ func listItem(n *html.Node) bool {
 // InducePageScope learns the page wrapper of the page-scope fields of s
 // into w. When the page-level induction fails, or leaves some of the fields
 // without a slot, those fields are dropped (DroppedPageFields says which and
-// why); it returns a *StopError only when a dropped field is mandatory.
+// why), mandatory ones too: the objects then miss them on every page
+// (extractPage reports a partial mismatch). The error is always nil.
 func (w *State) InducePageScope(pages []*annotate.Page, s, page *sod.SOD) error {
 	w.PageFields = pageScopeSpecs(s)
 	w.Order = nil
@@ -123,7 +124,11 @@ func (w *State) InducePageScope(pages []*annotate.Page, s, page *sod.SOD) error 
 		}
 	}
 	reason := ""
-	got, err := inducePageLevel(pw, pages, page)
+	var pageTypes []string
+	for _, f := range w.PageFields {
+		pageTypes = append(pageTypes, f.Types...)
+	}
+	got, err := inducePageLevel(pw, withoutSiteWords(pages, pageTypes), page)
 	if err != nil {
 		reason = fmt.Sprintf("page-level induction failed: %v", err)
 	} else {
@@ -152,12 +157,95 @@ func (w *State) InducePageScope(pages []*annotate.Page, s, page *sod.SOD) error 
 		w.PageDropped = fmt.Sprintf("page-scope field(s) %s dropped: %s", strings.Join(dropped, ", "), reason)
 	}
 	if len(mandatory) > 0 {
-		return &StopError{Reason: fmt.Sprintf("mandatory page-scope field(s) %s: %s", strings.Join(mandatory, ", "), reason)}
+		// A mandatory one too: the records are extracted and every page
+		// reports the field missing (extractPage's partial mismatch), as
+		// record fields left without slot are (Lenient). Stopping lost
+		// every record's own fields for want of one page fact, and a
+		// page-level mapping that had to place the field read a menu word
+		// rather than stop (withoutSiteWords).
+		w.PageDropped += " (mandatory: " + strings.Join(mandatory, ", ") + ")"
 	}
 	if w.Page != nil && len(w.Page.SlotMaps) == 0 {
 		w.Page = nil
 	}
 	return nil
+}
+
+// withoutSiteWords returns pages, shallow copies where needed, without
+// the annotations of types whose instance every sample page shows (at
+// least three pages): the site's own words that a noisy dictionary knows,
+// a menu entry ("Players", "Standings") or a search button, which the
+// page's heading repeats on some pages ("Players" as the <h1> of a
+// roster). A page-scope value is a fact of one page (a roster's team) and
+// changes with the page; a word every page shows is the site's, and an
+// annotation of it in a slot is no evidence that the slot holds the
+// field. The page-level score (Annotation) counted them: a rotating <h1>
+// of menu words outweighed the team's heading (s26097: team "Roster" on
+// every record). With them left out the field takes its own slot, or no
+// slot and is dropped with a reason (an abstention, never a menu word).
+// The records' segmentation leaves out text recurring on most pages for
+// the same reason (records.recordTextPages).
+func withoutSiteWords(pages []*annotate.Page, types []string) []*annotate.Page {
+	type inst struct{ typ, text string }
+	onPages := map[inst]int{}
+	n := 0
+	for _, p := range pages {
+		if p == nil {
+			continue
+		}
+		n++
+		seen := map[inst]bool{}
+		for _, an := range p.Annotations {
+			if k, ok := instanceOf(an, types); ok && !seen[k] {
+				seen[k] = true
+				onPages[k]++
+			}
+		}
+	}
+	if n < 3 {
+		return pages
+	}
+	out := make([]*annotate.Page, len(pages))
+	for i, p := range pages {
+		out[i] = p
+		if p == nil {
+			continue
+		}
+		var keep []*annotate.Annotation
+		dropped := false
+		for _, an := range p.Annotations {
+			if k, ok := instanceOf(an, types); ok && onPages[k] >= n {
+				dropped = true
+				continue
+			}
+			keep = append(keep, an)
+		}
+		if !dropped {
+			continue
+		}
+		cp := *p
+		cp.Annotations = keep
+		cp.ByNode = make(map[*html.Node][]*annotate.Annotation, len(keep))
+		for _, an := range keep {
+			cp.ByNode[an.Node] = append(cp.ByNode[an.Node], an)
+			for _, up := range an.Up {
+				cp.ByNode[up] = append(cp.ByNode[up], an)
+			}
+		}
+		out[i] = &cp
+	}
+	return out
+}
+
+// instanceOf returns the type and lower-cased matched text of an, when its
+// type is one of types.
+func instanceOf(an *annotate.Annotation, types []string) (struct{ typ, text string }, bool) {
+	var k struct{ typ, text string }
+	if an == nil || an.Node == nil || !slices.Contains(types, an.Type) || an.Start < 0 || an.End > len(an.Node.Data) || an.Start >= an.End {
+		return k, false
+	}
+	k.typ, k.text = an.Type, strings.ToLower(strings.TrimSpace(an.Node.Data[an.Start:an.End]))
+	return k, true
 }
 
 // DroppedPageFields says which page-scope fields (SOD scope = "page") the
