@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/recognizers"
@@ -38,6 +39,19 @@ import (
 //     the value is a part of a link's text two words longer at least
 //     ("Compare the 2011 BMW Z4 against similar models"): a link that
 //     mentions a value is navigation, and may not hold the field's own.
+//   - cut-value (weak): a field whose values are cut to its recognizer's
+//     instance (FieldSpec.Delimited) takes, on RaggedShare of its sample
+//     values or more (two at least), an instance that splits a word
+//     ("EE Developer" of "J2EE Developer") or that the same phrase goes on
+//     after, past a space only, with text that differs between the sample
+//     values ("3.0L" of "3.0L Gas I6, 335 HP", "3.0L Gas V6, 230 HP"):
+//     the pattern may take only a part of the value. A constant rest is
+//     left alone, a unit ("278 lbs", "352 pages") is template text,
+//     unless it leads to another instance ("17 mpg" of "17 mpg City,
+//     24 mpg Hwy").
+//     The values are the SOD's instances, so they are kept: on the real
+//     dev sites with newcomer SODs they were wrong against SWDE's truth
+//     (the whole phrase) at confidence 1 and without a diagnostic.
 //   - lead-number: a dictionary field's slot drops a number that opens its
 //     values (SlotMap.LeadNum, leadnum.go): whether it belongs to the
 //     value ("2011 BMW Z4") is a guess.
@@ -78,7 +92,7 @@ const (
 )
 
 // weakDoubts are the doubt kinds capped at WeakDoubtConfidence.
-var weakDoubts = []string{NoteMissed, NoteOtherType}
+var weakDoubts = []string{NoteMissed, NoteOtherType, NoteCut}
 
 // doubtCap returns the highest confidence a value of a field with the
 // doubt kinds may have (1 without any).
@@ -104,11 +118,12 @@ const (
 	NoteMissed       = "missed-values"
 	NoteSameAs       = "same-as-field"
 	NoteInLink       = "in-link-text"
+	NoteCut          = "cut-value"
 )
 
 // doubtKinds are the note kinds that lower the confidence of their
 // field's values (Evidence.Doubt).
-var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteMissed, NoteSameAs, NoteInLink, NoteOtherType, NoteMultiplicity, NoteAbstained,
+var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteMissed, NoteSameAs, NoteInLink, NoteCut, NoteOtherType, NoteMultiplicity, NoteAbstained,
 	NoteLeadItem, NoteWeakSlot, NoteCloseRival, NoteRecordsElsewhere, NoteNoLetter, NoteMerged, NoteLabelOther, NoteClassOther,
 	NoteLabelInValue, NoteMergedItems, NoteLabelVariant, NoteLabelVaries, NoteInAside,
 	NoteForeignLabel, NotePartItems, NoteInOther, NoteLabelInside, NoteLabelOnly}
@@ -290,6 +305,13 @@ type doubtTally struct {
 	// example link text.
 	inLink   int
 	inLinkEx string
+	// cut counts the values whose instance splits a word (cutMid) or
+	// goes on in its phrase (cutTail: the rests, distinct, up to two;
+	// cutMore: those whose node holds another instance after it), with
+	// an example node text.
+	cut, cutMid, cutMore int
+	cutTail              []string
+	cutEx                string
 	// inside and outside count the sample objects whose set items lie
 	// inside, outside the single fields' element (placeTally).
 	Inside, Outside int
@@ -323,11 +345,74 @@ func (d *doubtTally) value(f FieldSpec, toks []Token, a, b int, patterned map[st
 			d.inLinkEx = lt
 		}
 	}
+	if f.Delimited() {
+		d.cutValue(f, toks, a, b)
+	}
 	if !f.Many && !d.shared && !f.Delimited() && runOn(toks, a, b, f.Types, patterned) {
 		d.RunOn++
 		if d.runOnEx == "" {
 			d.runOnEx = txt
 		}
+	}
+}
+
+// cutValue counts the value [a, b) of a delimited field when the first
+// instance of its types there splits a word or is followed, past spaces
+// only, by a word of the same phrase (to the next , ; : | or the node's
+// end).
+func (d *doubtTally) cutValue(f FieldSpec, toks []Token, a, b int) {
+	var an *annotate.Annotation
+	for x := a; x < b && an == nil; x++ {
+		for _, y := range toks[x].Ann() {
+			if slices.Contains(f.Types, y.Type) && y.Node != nil && y.Node.Type == html.TextNode {
+				an = y
+				break
+			}
+		}
+	}
+	if an == nil || an.Start < 0 || an.End > len(an.Node.Data) || an.Start >= an.End {
+		return
+	}
+	data := an.Node.Data
+	alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	first, _ := utf8.DecodeRuneInString(data[an.Start:an.End])
+	last, _ := utf8.DecodeLastRuneInString(data[an.Start:an.End])
+	before, _ := utf8.DecodeLastRuneInString(data[:an.Start])
+	after, _ := utf8.DecodeRuneInString(data[an.End:])
+	mid := an.Start > 0 && alnum(before) && alnum(first) || an.End < len(data) && alnum(after) && alnum(last)
+	tail := ""
+	if rest := data[an.End:]; !mid && rest != "" && unicode.IsSpace(after) {
+		r := strings.TrimLeftFunc(rest, unicode.IsSpace)
+		if c, _ := utf8.DecodeRuneInString(r); r != "" && alnum(c) {
+			if i := strings.IndexAny(r, ",;:|"); i >= 0 {
+				r = r[:i]
+			}
+			tail = strings.Join(strings.Fields(r), " ")
+		}
+	}
+	if !mid && tail == "" {
+		return
+	}
+	more := false // another instance of the types later in the node
+	for x := a; x < len(toks) && (x < b || toks[x].Node == an.Node) && !more; x++ {
+		for _, y := range toks[x].Ann() {
+			if y.Node == an.Node && y.Start >= an.End && slices.Contains(f.Types, y.Type) {
+				more = true
+				break
+			}
+		}
+	}
+	if more {
+		d.cutMore++
+	}
+	d.cut++
+	if mid {
+		d.cutMid++
+	} else if len(d.cutTail) < 2 && !slices.Contains(d.cutTail, tail) {
+		d.cutTail = append(d.cutTail, tail)
+	}
+	if d.cutEx == "" {
+		d.cutEx = strings.Join(strings.Fields(data), " ")
 	}
 }
 
@@ -474,6 +559,11 @@ func (tl *fieldTally) Notes(f FieldSpec, records, lead bool) []Note {
 		out = append(out, Note{Kind: NoteInLink, Field: f.Path, Message: fmt.Sprintf(
 			"field %s: %d of its %d sample values are read from a longer link text (e.g. %q): a link that mentions a value (\"compare\", \"more by\") may not hold the field's own value",
 			f.Path, d.inLink, tl.Vals, d.inLinkEx)})
+	}
+	if d.cut >= 2 && float64(d.cut) >= RaggedShare*float64(tl.Vals) && (d.cutMid >= 2 || d.cutMore >= 2 || len(d.cutTail) >= 2) {
+		out = append(out, Note{Kind: NoteCut, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of its %d sample values are a part of a longer phrase that its pattern cuts (e.g. from %q): if the value is the whole phrase, widen the regex or declare whole_node",
+			f.Path, d.cut, tl.Vals, d.cutEx)})
 	}
 	if lead && f.Dictionary {
 		out = append(out, Note{Kind: NoteLeadNumber, Field: f.Path, Message: fmt.Sprintf(
