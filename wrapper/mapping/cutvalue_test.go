@@ -40,6 +40,7 @@ func TestCutValue(t *testing.T) {
 		{"a constant rest: a unit or a label", [][]string{{"278 Lbs", "v:278"}, {"301 Lbs", "v:301"}, {"MSRP $61,550", "v:$61,550"}}, false},
 		{"a lower-case complement", [][]string{{"Fri, Feb 11 at 7:00 pm", "v:Fri, Feb 11"}, {"Sat, Mar 2 at 8:00 pm", "v:Sat, Mar 2"}}, false},
 		{"another type's instance in the rest", [][]string{{"16 Center", "v:16", "role:Center"}, {"23 Guard", "v:23", "role:Guard"}}, false},
+		{"a bare number before it", [][]string{{"No. 52 Goalkeeper", "v:Goalkeeper"}, {"No. 7 Forward", "v:Forward"}}, false},
 		{"after a colon", [][]string{{"Weight: 278", "v:278"}, {"Weight: 301", "v:301"}}, false},
 		{"the whole node", [][]string{{"278", "v:278"}, {"301", "v:301"}}, false},
 	}

@@ -50,7 +50,9 @@ import (
 //     that is constant (a label without a colon, "MSRP $61,550"), unless
 //     the node holds another instance of the field after it ("17 mpg" of
 //     "17 mpg City, 24 mpg Hwy"); a rest that opens with a lower-case word
-//     (a complement or a unit: "Fri, Feb 11 at 7:00 pm", "278 lbs"); a
+//     (a complement or a unit: "Fri, Feb 11 at 7:00 pm", "278 lbs") or,
+//     before the instance, a lower-case word or a bare number ("No. 52
+//     Goalkeeper": a jersey number); a
 //     rest holding an instance of any type, another value ("16 Center",
 //     a jersey and a position; "429,95 € Reg. 534,44 €"). Those three
 //     were measured on zoo seeds 1-100, where the values were right.
@@ -365,8 +367,9 @@ func (d *doubtTally) value(f FieldSpec, toks []Token, a, b int, patterned map[st
 // instance of its types there splits a word, or when its phrase (its text
 // node to the nearest , ; : |) goes on after or before it past spaces
 // only, with a word that opens with a capital or a digit (a lower-case
-// word opens a complement, "at 7:00 pm", "in Austin, TX", or a unit) and
-// no instance of any type (that would be another value, "16 Center",
+// word opens a complement, "at 7:00 pm", "in Austin, TX", or a unit; before
+// it, the last word must hold a letter and not be lower-case) and no
+// instance of any type (that would be another value, "16 Center",
 // "429,95 € Reg. 534,44 €").
 func (d *doubtTally) cutValue(f FieldSpec, toks []Token, a, b int) {
 	var an *annotate.Annotation
@@ -424,7 +427,10 @@ func (d *doubtTally) cutValue(f FieldSpec, toks []Token, a, b int) {
 		}
 		w := strings.Fields(h[start:])
 		if c, _ := utf8.DecodeLastRuneInString(h); len(w) > 0 && !strings.ContainsRune(phraseSeps+"([{-\u2013\u2014", c) && free(start, an.Start) {
-			if c0, _ := utf8.DecodeRuneInString(w[len(w)-1]); !unicode.IsLower(c0) {
+			// A lower-case word before it ("born", "by") or a bare
+			// number ("No. 52 Goalkeeper": a jersey number, a count)
+			// is another datum or a label, not the value's start.
+			if lw := w[len(w)-1]; !unicode.IsLower([]rune(lw)[0]) && hasLetter(lw) {
 				head = strings.Join(w, " ")
 			}
 		}
