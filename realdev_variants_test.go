@@ -172,7 +172,7 @@ func TestRealDevVariants(t *testing.T) {
 					fmt.Fprintf(&b, "%-16s %6.3f %6.3f %6.3f %6d %6d %6d  %s\n", f.Path, a.Value.Precision, a.Value.Recall, a.Value.F1, len(wrong), conf, part, strings.Join(kinds, ","))
 				}
 				for i, w := range wrong {
-					if i == 3 && os.Getenv("RV_ALL") == "" {
+					if i == 3 && os.Getenv("RV_ALL") == "" { // RV_ALL=1 logs every wrong value
 						fmt.Fprintf(&b, "    ... %d more\n", len(wrong)-3)
 						break
 					}
