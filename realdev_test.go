@@ -176,6 +176,17 @@ func TestRealDev(t *testing.T) {
 // the recognizers.
 func runRealDev(t *testing.T, sodPath, source string, lists []string, pins ...wrapper.Pin) ([]byte, []trust.Value, *objectrunner.Report, map[string]recognizers.Recognizer) {
 	t.Helper()
+	out, vals, rep, recs, err := runRealDevErr(t, sodPath, source, lists, pins...)
+	if err != nil {
+		t.Fatalf("%s: %v", source, err)
+	}
+	return out, vals, rep, recs
+}
+
+// runRealDevErr is runRealDev returning the run's error (a source
+// discarded, a wrapper stopped early) instead of failing the test.
+func runRealDevErr(t *testing.T, sodPath, source string, lists []string, pins ...wrapper.Pin) ([]byte, []trust.Value, *objectrunner.Report, map[string]recognizers.Recognizer, error) {
+	t.Helper()
 	s, err := sod.Load(sodPath)
 	if err != nil {
 		t.Fatal(err)
@@ -207,12 +218,9 @@ func runRealDev(t *testing.T, sodPath, source string, lists []string, pins ...wr
 		out.WriteByte('\n')
 		return err
 	})
-	if err != nil {
-		t.Fatalf("%s: %v", source, err)
-	}
 	// The store closes on return: of the recognizers, only the pattern
 	// types that trust.Unrecognized checks are used afterwards.
-	return []byte(out.String()), vals, rep, recs
+	return []byte(out.String()), vals, rep, recs, err
 }
 
 // bookOwnValues checks the book site's price and page count, which SWDE
