@@ -91,7 +91,8 @@ const (
 // the field (a heading, another field's value, a link's words, a run of
 // several values). The other doubt kinds (missed values, another field's
 // type, items beside a set's) fire on right slots too often to ask.
-var askDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival, NoteClassOther, NoteInAside}
+var askDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival, NoteClassOther, NoteInAside,
+	NoteForeignLabel, NoteLabelVariant, NoteInOther, NoteLabelInValue, NoteSetElsewhere}
 
 // CandidateSample is a candidate slot's values on one sample page.
 type CandidateSample struct {
@@ -350,9 +351,10 @@ func (w *State) questions() []Question {
 		case !single && f.Parent == "" && len(w.askSetDoubts(f.Path)) > 0:
 			q.Kind = QuestionDoubt
 			q.Why = fmt.Sprintf("%s's slot(s) %v were chosen, but its items on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.askSetDoubts(f.Path), ", "))
-		case single && chosen == nil && len(w.askDoubts(f.Path)) > 0:
-			// Placed without a weighed candidate (a rule gave it its
-			// slot), and the sample doubts it: the other slots are offered.
+		case single && (chosen == nil || chosen.Score.Basis == "rule") && len(w.askDoubts(f.Path)) > 0:
+			// Placed by a rule (without a weighed candidate, or over the
+			// weighed ones), and the sample doubts it: its candidates and
+			// the other slots are offered.
 			q.Kind = QuestionDoubt
 			q.Why = fmt.Sprintf("%s's slot(s) %v were placed by a rule, but its values on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.askDoubts(f.Path), ", "))
 		case !single && f.Parent == "" && slices.ContainsFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Adds }):
@@ -418,7 +420,7 @@ func (w *State) questions() []Question {
 		if q.Kind == QuestionPart {
 			offer = slices.Concat(parts, fe.Candidates)
 		}
-		if q.Kind == QuestionDoubt || q.Kind == QuestionWeak || q.Kind == QuestionSplit || q.Kind == QuestionPart {
+		if q.Kind == QuestionDoubt || q.Kind == QuestionWeak || q.Kind == QuestionSplit || q.Kind == QuestionPart || q.Kind == QuestionSeveral {
 			offer = append(offer, fe.Spare...)
 		}
 		if q.Kind == QuestionSplit {
