@@ -30,8 +30,8 @@ import (
 //     values scores at least weakRival of it ("weak");
 //   - a single field's slot holds several values a page ("several");
 //   - a single field carries one of the doubt notes AskDoubts ("doubt"),
-//     also when a rule placed it without any weighed candidate (the
-//     other slots are offered);
+//     also when a rule placed it (without any weighed candidate, or over
+//     its weighed ones: its candidates and the other slots are offered);
 //   - a single field, or a set field of the object, has a candidate
 //     holding values only on sample objects where its slots hold none
 //     (CandidateExplain.Adds: the field at another place on those
@@ -89,8 +89,12 @@ const (
 // a single field whose choice the score alone found sure ("doubt"): signs,
 // measured on the sample, that the chosen slot holds something else than
 // the field (a heading, another field's value, a link's words, a run of
-// several values). The other doubt kinds (missed values, another field's
-// type, items beside a set's) fire on right slots too often to ask.
+// several values, a neighbouring row's label, a label naming a variant of
+// the field, the field read inside another's value, a label opening the
+// value, a value outside the object's element). The other doubt kinds
+// (missed values, another field's type, items beside a set's) fire on
+// right slots too often to ask (measured per kind with -zoo.reviewdump:
+// the fields < 0.90 and the good templates carrying each).
 var askDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival, NoteClassOther, NoteInAside,
 	NoteForeignLabel, NoteLabelVariant, NoteInOther, NoteLabelInValue, NoteSetElsewhere}
 
