@@ -30,8 +30,8 @@ import (
 //     values scores at least weakRival of it ("weak");
 //   - a single field's slot holds several values a page ("several");
 //   - a single field carries one of the doubt notes AskDoubts ("doubt"),
-//     also when a rule placed it without any weighed candidate (the
-//     other slots are offered);
+//     also when a rule placed it (without any weighed candidate, or over
+//     its weighed ones: its candidates and the other slots are offered);
 //   - a single field, or a set field of the object, has a candidate
 //     holding values only on sample objects where its slots hold none
 //     (CandidateExplain.Adds: the field at another place on those
@@ -89,9 +89,14 @@ const (
 // a single field whose choice the score alone found sure ("doubt"): signs,
 // measured on the sample, that the chosen slot holds something else than
 // the field (a heading, another field's value, a link's words, a run of
-// several values). The other doubt kinds (missed values, another field's
-// type, items beside a set's) fire on right slots too often to ask.
-var askDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival, NoteClassOther, NoteInAside}
+// several values, a neighbouring row's label, a label naming a variant of
+// the field, the field read inside another's value, a label opening the
+// value, a value outside the object's element). The other doubt kinds
+// (missed values, another field's type, items beside a set's) fire on
+// right slots too often to ask (measured per kind with -zoo.reviewdump:
+// the fields < 0.90 and the good templates carrying each).
+var askDoubts = []string{NoteWeakSlot, NoteSameAs, NoteLeadItem, NoteConstant, NoteRagged, NoteInLink, NoteNoLetter, NoteMerged, NoteCloseRival, NoteClassOther, NoteInAside,
+	NoteForeignLabel, NoteLabelVariant, NoteInOther, NoteLabelInValue, NoteSetElsewhere}
 
 // CandidateSample is a candidate slot's values on one sample page.
 type CandidateSample struct {
@@ -350,9 +355,10 @@ func (w *State) questions() []Question {
 		case !single && f.Parent == "" && len(w.askSetDoubts(f.Path)) > 0:
 			q.Kind = QuestionDoubt
 			q.Why = fmt.Sprintf("%s's slot(s) %v were chosen, but its items on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.askSetDoubts(f.Path), ", "))
-		case single && chosen == nil && len(w.askDoubts(f.Path)) > 0:
-			// Placed without a weighed candidate (a rule gave it its
-			// slot), and the sample doubts it: the other slots are offered.
+		case single && (chosen == nil || chosen.Score.Basis == "rule") && len(w.askDoubts(f.Path)) > 0:
+			// Placed by a rule (without a weighed candidate, or over the
+			// weighed ones), and the sample doubts it: its candidates and
+			// the other slots are offered.
 			q.Kind = QuestionDoubt
 			q.Why = fmt.Sprintf("%s's slot(s) %v were placed by a rule, but its values on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.askDoubts(f.Path), ", "))
 		case !single && f.Parent == "" && slices.ContainsFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Adds }):
@@ -418,7 +424,7 @@ func (w *State) questions() []Question {
 		if q.Kind == QuestionPart {
 			offer = slices.Concat(parts, fe.Candidates)
 		}
-		if q.Kind == QuestionDoubt || q.Kind == QuestionWeak || q.Kind == QuestionSplit || q.Kind == QuestionPart {
+		if q.Kind == QuestionDoubt || q.Kind == QuestionWeak || q.Kind == QuestionSplit || q.Kind == QuestionPart || q.Kind == QuestionSeveral {
 			offer = append(offer, fe.Spare...)
 		}
 		if q.Kind == QuestionSplit {

@@ -73,6 +73,20 @@ func TestQuestionsFromDoubt(t *testing.T) {
 		{"spare adds, in doubt", FieldExplain{Field: "f", Slots: []int{18}, Sample: 20,
 			Candidates: []CandidateExplain{cand(18, "annotations", 14, 14, true, "x", "y", "z")},
 			Spare:      []CandidateExplain{spare(29, false, "p", "q", "r"), spare(7, true, "a", "b", "c")}}, []string{NoteMissed}, nil, QuestionSplit, true, 7},
+		// A rule placed the field over a weighed candidate (a constant
+		// "customer service" number taken for a date): asked, the weighed
+		// candidate and the spare slots offered.
+		{"rule-placed over a candidate, constant-value", FieldExplain{Field: "f", Slots: []int{18}, Sample: 20,
+			Candidates: []CandidateExplain{cand(9, "rule", 0, 9, false, "p", "q", "r"), cand(18, "rule", 0, 0, true, "k", "k", "k")},
+			Spare:      []CandidateExplain{spare(16, false, "a", "b", "c")}}, []string{NoteConstant}, nil, QuestionDoubt, false, 9},
+		{"rule-placed over a candidate, no doubt", FieldExplain{Field: "f", Slots: []int{18}, Sample: 20,
+			Candidates: []CandidateExplain{cand(9, "rule", 0, 9, false, "p", "q", "r"), cand(18, "rule", 0, 0, true, "k", "k", "k")}}, nil, nil, "", false, -1},
+		// A "fax" row taken for the telephone, a label naming a variant
+		// ("isbn10"): the rival offered.
+		{"foreign-label", FieldExplain{Field: "f", Slots: []int{8}, Sample: 20,
+			Candidates: []CandidateExplain{cand(8, "annotations", 20, 20, true, "x", "y", "z"), cand(6, "annotations", 16, 16, false, "p", "q", "r")}}, []string{NoteForeignLabel}, nil, QuestionDoubt, false, 6},
+		{"label-variant", FieldExplain{Field: "f", Slots: []int{17}, Sample: 20,
+			Candidates: []CandidateExplain{cand(17, "annotations", 20, 23, true, "x", "y", "z"), cand(16, "annotations", 20, 20, false, "p", "q", "r")}}, []string{NoteLabelVariant}, nil, QuestionDoubt, false, 16},
 		{"spare adds, no doubt", FieldExplain{Field: "f", Slots: []int{18}, Sample: 20, Filled: 18,
 			Candidates: []CandidateExplain{cand(18, "annotations", 14, 14, true, "x", "y", "z")},
 			Spare:      []CandidateExplain{spare(7, true, "a", "b", "c")}}, nil, nil, "", false, -1},
