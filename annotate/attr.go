@@ -313,22 +313,23 @@ func (p *Page) sampleTexts(sc *html.Node, keys []string, texts []string) ([]stri
 	return texts, spans
 }
 
-// textsFor returns the texts a type reading attribute key ("" for page
-// text) is searched in.
-func textsFor(texts []string, spans []textSpan, key string) []string {
+// textRange returns the indexes [lo, hi) of the texts, of n sampled
+// texts with spans, that a type reading attribute key ("" for page text)
+// is searched in.
+func textRange(n int, spans []textSpan, key string) (lo, hi int) {
 	if len(spans) == 0 {
 		if key != "" {
-			return nil
+			return 0, 0
 		}
-		return texts
+		return 0, n
 	}
 	if key == "" {
-		return texts[:spans[0].lo]
+		return 0, spans[0].lo
 	}
 	for _, s := range spans {
 		if s.key == key {
-			return texts[s.lo:s.hi]
+			return s.lo, s.hi
 		}
 	}
-	return nil
+	return 0, 0
 }

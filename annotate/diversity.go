@@ -55,11 +55,11 @@ type pageSketch struct {
 }
 
 // sketchOf computes the sketch of a page's texts, given the template texts.
-func sketchOf(texts []string, template map[string]bool) *pageSketch {
+func sketchOf(texts *textSet, template map[string]bool) *pageSketch {
 	sk := &pageSketch{}
 	var vars, tmpl []uint64
-	for _, t := range texts {
-		t = strings.TrimSpace(t)
+	for j := range texts.len() {
+		t := strings.TrimSpace(texts.at(j))
 		if t == "" {
 			continue
 		}
@@ -72,7 +72,7 @@ func sketchOf(texts []string, template map[string]bool) *pageSketch {
 	}
 	slices.Sort(vars)
 	vars = slices.Compact(vars)
-	sk.bottom = vars[:min(len(vars), sketchSize)]
+	sk.bottom = slices.Clone(vars[:min(len(vars), sketchSize)]) // not all of vars
 	for _, h := range vars {
 		sk.content = sk.content*1099511628211 ^ h
 	}
@@ -206,8 +206,8 @@ func offTemplate(cands []*pageState) map[*pageState]bool {
 	freq := map[uint64]int{}
 	for i, st := range cands {
 		set := map[uint64]bool{}
-		for _, t := range st.texts {
-			if t = strings.TrimSpace(t); t != "" {
+		for j := range st.texts.len() {
+			if t := strings.TrimSpace(st.texts.at(j)); t != "" {
 				set[textHash(t)] = true
 			}
 		}

@@ -25,7 +25,7 @@ func TestSimilarity(t *testing.T) {
 		{"template only", []string{"Title:"}, []string{"Author:"}, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := similarity(sketchOf(tc.a, tmpl), sketchOf(tc.b, tmpl))
+			got := similarity(sketchOf(packTexts(tc.a), tmpl), sketchOf(packTexts(tc.b), tmpl))
 			if d := got - tc.want; d > 1e-9 || d < -1e-9 {
 				t.Fatalf("similarity(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
 			}
@@ -43,14 +43,14 @@ func TestSimilarityLargePages(t *testing.T) {
 			b = append(b, fmt.Sprint("other ", i))
 		}
 	}
-	if got := similarity(sketchOf(a, nil), sketchOf(b, nil)); got < 0.5 {
+	if got := similarity(sketchOf(packTexts(a), nil), sketchOf(packTexts(b), nil)); got < 0.5 {
 		t.Fatalf("similarity of pages sharing 90%% of their texts = %v, want high", got)
 	}
 	var c []string
 	for i := range 200 {
 		c = append(c, fmt.Sprint("else ", i))
 	}
-	if got := similarity(sketchOf(a, nil), sketchOf(c, nil)); got > 0.1 {
+	if got := similarity(sketchOf(packTexts(a), nil), sketchOf(packTexts(c), nil)); got > 0.1 {
 		t.Fatalf("similarity of unrelated pages = %v, want about 0", got)
 	}
 }
@@ -170,7 +170,7 @@ func TestOffTemplate(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var cands []*pageState
 			for i, texts := range tc.pages {
-				cands = append(cands, &pageState{idx: i, texts: texts})
+				cands = append(cands, &pageState{idx: i, texts: packTexts(texts)})
 			}
 			off := offTemplate(cands)
 			var got []int
@@ -191,9 +191,28 @@ func TestOffTemplate(t *testing.T) {
 // maphash seed, so the sample, and with it the wrapper and the output,
 // changed from run to run: 17 to 20 sample pages on one real site).
 func TestSketchSameInEveryProcess(t *testing.T) {
-	sk := sketchOf([]string{"Price:", "$37,700", "3.0L Gas I6, 335 HP", "2011 BMW Z4"}, map[string]bool{"Price:": true})
+	sk := sketchOf(packTexts([]string{"Price:", "$37,700", "3.0L Gas I6, 335 HP", "2011 BMW Z4"}), map[string]bool{"Price:": true})
 	want := []uint64{0x4b4f76d3f762a15, 0x3cc9651a0ece1018, 0xca0a9be44d7acc8b}
 	if !slices.Equal(sk.bottom, want) {
 		t.Errorf("sketch of fixed texts = %#v, want %#v", sk.bottom, want)
+	}
+}
+
+// TestPackTexts checks that a textSet gives back the texts it was packed
+// from, empty ones included, and holds no header per text.
+func TestPackTexts(t *testing.T) {
+	for _, texts := range [][]string{nil, {""}, {"a", "", "bc", " d e ", ""}, {"", "x"}} {
+		s := packTexts(texts)
+		if s.len() != len(texts) {
+			t.Fatalf("%q: len %d", texts, s.len())
+		}
+		for i, want := range texts {
+			if got := s.at(i); got != want {
+				t.Errorf("%q: text %d = %q", texts, i, got)
+			}
+		}
+		if n := len(strings.Join(texts, "")); len(s.all) != n {
+			t.Errorf("%q: %d bytes held, want %d", texts, len(s.all), n)
+		}
 	}
 }

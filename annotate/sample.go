@@ -234,7 +234,7 @@ type KindStats struct {
 type pageState struct {
 	idx   int
 	page  *Page      // the parsed page: probe pages until segmentation, then the sample
-	texts []string   // text nodes within the segment, document order; nil when not in memory
+	texts *textSet   // text nodes within the segment, document order; nil when not in memory
 	spans []textSpan // where texts holds attribute values (attr.go); nil when it holds none
 	done  []bool     // by type index: hits counted
 	hits  []int      // by type index
@@ -295,17 +295,15 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 	attrKeys := a.attrKeys()
 	// collect sets st.texts from st.page within the segment.
 	collect := func(st *pageState) {
-		st.texts, st.spans = st.texts[:0], nil
+		st.texts, st.spans = &textSet{}, nil
 		sc := st.page.Doc
 		if scope != "" {
 			sc = FindPath(st.page.Doc, scope)
 		}
 		if sc != nil {
-			st.texts, st.spans = st.page.sampleTexts(sc, attrKeys, st.texts)
-			st.texts = compactTexts(st.texts) // not the page's whole text
-		}
-		if st.texts == nil {
-			st.texts = []string{}
+			var texts []string
+			texts, st.spans = st.page.sampleTexts(sc, attrKeys, nil)
+			st.texts = packTexts(texts) // not the page's whole text
 		}
 		for i := range st.done {
 			st.done[i] = false
@@ -350,7 +348,9 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			}
 			et := types[i]
 			hits, w := 0, 0.0
-			for _, text := range textsFor(st.texts, st.spans, et.Type.Attr) {
+			lo, hi := textRange(st.texts.len(), st.spans, et.Type.Attr)
+			for j := lo; j < hi; j++ {
+				text := st.texts.at(j)
 				ms, err := a.matches(a.memo.entry(text), et, text, clk)
 				if err != nil {
 					return &TypeError{Page: SourceRel(root, paths[st.idx]), Type: et.Name, Err: err}
@@ -703,8 +703,8 @@ func templateTexts(probe []*pageState) map[string]bool {
 		}
 		n++
 		page := map[string]bool{}
-		for _, t := range st.texts {
-			if !page[t] {
+		for j := range st.texts.len() {
+			if t := st.texts.at(j); !page[t] {
 				page[t] = true
 				seen[t]++
 			}

@@ -401,24 +401,45 @@ func (sp *sparser) tableTop() bool {
 	return false
 }
 
-// compactTexts copies texts into one new string and returns them as its
-// substrings. The stream's text nodes are substrings of their page's
-// decoded text: texts kept after the page is dropped (Sample's candidate
-// texts) would keep the whole page in memory.
-func compactTexts(texts []string) []string {
+// textSet holds a sampled page's texts in one string: text i is
+// all[ends[i-1]:ends[i]] (ends[-1] being 0). The stream's text nodes are
+// substrings of their page's decoded text: texts kept after the page is
+// dropped (Sample's candidate texts) would keep the whole page in memory,
+// and a string header per text would cost 16 bytes against 4 here.
+type textSet struct {
+	all  string
+	ends []uint32
+}
+
+// packTexts copies texts into a new textSet.
+func packTexts(texts []string) *textSet {
 	n := 0
 	for _, t := range texts {
 		n += len(t)
 	}
 	var b strings.Builder
 	b.Grow(n)
-	for _, t := range texts {
-		b.WriteString(t)
-	}
-	all, off := b.String(), 0
+	ends := make([]uint32, len(texts))
 	for i, t := range texts {
-		texts[i] = all[off : off+len(t)]
-		off += len(t)
+		b.WriteString(t)
+		ends[i] = uint32(b.Len())
 	}
-	return texts
+	return &textSet{all: b.String(), ends: ends}
+}
+
+// len returns the number of texts (0 for nil: texts not in memory).
+func (s *textSet) len() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.ends)
+}
+
+// at returns text i.
+func (s *textSet) at(i int) string {
+	lo := uint32(0)
+	if i > 0 {
+		lo = s.ends[i-1]
+	}
+	return s.all[lo:s.ends[i]]
 }
