@@ -47,6 +47,7 @@ func (w *State) rivalNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.partItemsNotes(pages)...)
 	out = append(out, w.inOtherNotes(pages)...)
 	out = append(out, w.labelInsideNotes(w.sampleObjects(pages))...)
+	out = append(out, w.cutInsideNotes(pages)...) // cutnotes.go
 	return out
 }
 
