@@ -159,7 +159,7 @@ func (w *State) otherNamed(toks []Token, x int, f FieldSpec) (string, string) {
 // and that class; "" when the class
 // names none, or names f too (labelAffinity on its words, its kind
 // included: "field-brand" names a field make of class brand). A nested
-// field is named by its types only ("ps-venue-value" names
+// field is named by its kind only ("ps-venue-value" names
 // location.name, of type venue, which a line-up's first item read on
 // zoo seed 28211).
 func (w *State) classNamed(n *html.Node, f FieldSpec) (string, string, *html.Node) {
@@ -194,11 +194,12 @@ func (w *State) classNamed(n *html.Node, f FieldSpec) (string, string, *html.Nod
 			if named != "" || g.Tuple || g.Path == f.Path {
 				continue
 			}
-			// A nested field is named by its types only: its own name
-			// is often a generic word of its tuple ("name" of
-			// location.name) that many classes hold.
+			// A nested field is named by its kind only (its dictionary
+			// class or recognizer): its own name, and the type named
+			// after it, are often a generic word of its tuple ("name"
+			// of location.name) that many classes hold.
 			if g.Parent != "" {
-				g.Name = ""
+				g.Name, g.Types = "", nil
 			}
 			if labelAffinity(run, g) >= affinityKind {
 				named = g.Path
