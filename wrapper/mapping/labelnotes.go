@@ -456,8 +456,9 @@ func labelsVary(objs int, labels map[string]int) []string {
 
 // formLabel returns the page label right before token x (pageLabel) when
 // it is a row label in form: at most labelNearTags tags away, a text node
-// of its own outside links, in a dt, th or label element or ending with a
-// colon; "" otherwise.
+// of its own outside links, in a dt, th or label element, or an element
+// whose class has the word "label" (labelClass: `<b class="label">Fax</b>`),
+// or ending with a colon; "" otherwise.
 func formLabel(toks []Token, x int) string {
 	if gap := labelGap(toks, x); gap < 0 || gap > labelNearTags {
 		return ""
@@ -472,13 +473,30 @@ func formLabel(toks []Token, x int) string {
 	n := toks[y].Node
 	form := strings.HasSuffix(strings.TrimSpace(n.Data), ":")
 	for e, up := n.Parent, 0; e != nil && up < 2 && !form; e, up = e.Parent, up+1 {
-		form = e.Type == html.ElementNode && (e.Data == "dt" || e.Data == "th" || e.Data == "label")
+		form = e.Type == html.ElementNode && (e.Data == "dt" || e.Data == "th" || e.Data == "label" || labelClass(e))
 	}
 	label := pageLabel(toks, x)
 	if !form || len(label) == 0 {
 		return ""
 	}
 	return strings.Join(label, " ")
+}
+
+// labelClass reports whether element e's class has the word "label"
+// ("label", "field-label", "row_label"): the common way of marking a row
+// label without a label element.
+func labelClass(e *html.Node) bool {
+	for _, a := range e.Attr {
+		if a.Key != "class" {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(strings.ToLower(a.Val), func(r rune) bool { return r == ' ' || r == '-' || r == '_' }) {
+			if w == "label" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // NoteInAside: a field's values lie, on most sample objects, in an aside

@@ -188,6 +188,7 @@ func TestFormLabel(t *testing.T) {
 	}{
 		{"a dt row label", `<dl><dt>Imprint</dt><dd>Kestrel Press</dd></dl>`, "Kestrel", "imprint"},
 		{"a label ending with a colon", `<p><b>By:</b> <span>Brody Ravenscroft</span></p>`, "Brody", "by"},
+		{"an element of class label", `<li><b class="label">Publisher</b> <b>Jove Books</b></li>`, "Jove", "publisher"},
 		{"a th header", `<table><tr><th>Pages</th><td>672 pages</td></tr></table>`, "672", "pages"},
 		{"another value before it, no label", `<p><span>Kestrel Press</span> <span>Brody Ravenscroft</span></p>`, "Brody", ""},
 		{"a label in a link", `<p><a href="/x">More by:</a> <span>Brody Ravenscroft</span></p>`, "Brody", ""},

@@ -153,12 +153,15 @@ func (w *State) otherNamed(toks []Token, x int, f FieldSpec) (string, string) {
 	return "", ""
 }
 
-// classNamed returns the root field, other than f, that the class of the
+// classNamed returns the field, other than f, that the class of the
 // value's element names (the nearest element with a class attribute among
 // text node n's two nearest ancestors, holding no other text than n's),
 // and that class; "" when the class
 // names none, or names f too (labelAffinity on its words, its kind
-// included: "field-brand" names a field make of class brand).
+// included: "field-brand" names a field make of class brand). A nested
+// field is named by its kind only ("ps-venue-value" names
+// location.name, of type venue, which a line-up's first item read on
+// zoo seed 28211).
 func (w *State) classNamed(n *html.Node, f FieldSpec) (string, string, *html.Node) {
 	if n == nil {
 		return "", "", nil
@@ -188,7 +191,17 @@ func (w *State) classNamed(n *html.Node, f FieldSpec) (string, string, *html.Nod
 			return "", "", nil
 		}
 		for _, g := range w.FieldSpecs {
-			if named == "" && !g.Tuple && g.Path != f.Path && g.Parent == "" && labelAffinity(run, g) >= affinityKind {
+			if named != "" || g.Tuple || g.Path == f.Path {
+				continue
+			}
+			// A nested field is named by its kind only (its dictionary
+			// class or recognizer): its own name, and the type named
+			// after it, are often a generic word of its tuple ("name"
+			// of location.name) that many classes hold.
+			if g.Parent != "" {
+				g.Name, g.Types = "", nil
+			}
+			if labelAffinity(run, g) >= affinityKind {
 				named = g.Path
 			}
 		}

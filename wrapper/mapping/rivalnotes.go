@@ -47,6 +47,7 @@ func (w *State) rivalNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.partItemsNotes(pages)...)
 	out = append(out, w.inOtherNotes(pages)...)
 	out = append(out, w.labelInsideNotes(w.sampleObjects(pages))...)
+	out = append(out, w.cutInsideNotes(pages)...) // cutnotes.go
 	return out
 }
 
@@ -457,16 +458,33 @@ func (w *State) labelInsideNotes(sample func() [][]*Object) []Note {
 
 // insideLabel returns the lower-cased label (colonHead) that follows a
 // separator inside txt, not at its start ("ages:" of "…, NY 11286, Ages:
-// All Ages"); "" when there is none.
+// All Ages"); "" when there is none. Every colon is tried, so a value that
+// opens with a row label goes on to the next one ("genre:" of "Date: Mon
+// 7/4 · 7:00pm, Genre: Hip-Hop", a time's colon having no letter before
+// it).
 func insideLabel(txt string) string {
-	c := strings.Index(txt, ":")
-	if c <= 0 || strings.TrimSpace(txt[c+1:]) == "" {
-		return ""
+	for off := 0; off < len(txt); {
+		c := strings.Index(txt[off:], ":")
+		if c < 0 {
+			return ""
+		}
+		c += off
+		off = c + 1
+		if c == 0 || strings.TrimSpace(txt[c+1:]) == "" {
+			continue
+		}
+		sep := strings.LastIndexAny(txt[:c], ",;|·")
+		if sep <= 0 {
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(txt[sep:])
+		rest := txt[sep+size:]
+		if strings.Index(rest, ":") != c-sep-size {
+			continue // an earlier colon after the same separator was tried
+		}
+		if l := colonHead(strings.TrimSpace(rest)); l != "" {
+			return l
+		}
 	}
-	sep := strings.LastIndexAny(txt[:c], ",;|·")
-	if sep <= 0 {
-		return ""
-	}
-	_, size := utf8.DecodeRuneInString(txt[sep:])
-	return colonHead(strings.TrimSpace(txt[sep+size:]))
+	return ""
 }

@@ -16,6 +16,9 @@ func TestInsideLabel(t *testing.T) {
 		{"Boston, MA 02110, Reservations:", ""},           // nothing after it
 		{"5219 Lamar Road, Austin, TX 78750", ""},         // no label
 		{"Main St, Suite 4, floor two of five: east", ""}, // more than three words
+		{"Age: 18+, Genre: Blues", "genre:"},              // after a label that opens the value
+		{"Date: Mon 7/4 · 7:00pm, Genre: Hip-Hop", "genre:"},
+		{"Date: Mon 7/4 · 7:00pm", ""}, // a time's colon
 	}
 	for _, tc := range tests {
 		if got := insideLabel(tc.txt); got != tc.want {

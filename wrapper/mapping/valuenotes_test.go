@@ -125,6 +125,9 @@ func TestClassNamed(t *testing.T) {
 		{Name: "college", Path: "college", Types: []string{"college"}, Dictionary: true, Class: "college"},
 		{Name: "club", Path: "club", Types: []string{"club"}, Dictionary: true, Class: "team"},
 		{Name: "make", Path: "make", Types: []string{"make"}, Dictionary: true, Class: "brand"},
+		{Name: "performers", Path: "performers", Types: []string{"artist"}, Dictionary: true, Class: "artist", Many: true},
+		{Name: "location", Path: "location", Tuple: true},
+		{Name: "name", Path: "location.name", Parent: "location", Types: []string{"name"}, Dictionary: true, Class: "venue"},
 	}
 	w := &State{FieldSpecs: fields}
 	tests := []struct {
@@ -134,6 +137,9 @@ func TestClassNamed(t *testing.T) {
 		{"the field's own kind", `<span class="ps-field-brand">Jovian</span>`, "Jovian", "make", ""},
 		{"a class naming both", `<div class="team college"><a href="/t">Boston Foxes</a></div>`, "Boston Foxes", "college", ""},
 		{"no class", `<div><a href="/t">Boston Foxes</a></div>`, "Boston Foxes", "college", ""},
+		{"a nested field's type", `<div class="ps-venue-value">Sunset Ballroom</div>`, "Sunset Ballroom", "performers", "location.name"},
+		{"a nested field's generic name", `<div class="item-name">Sunset Ballroom</div>`, "Sunset Ballroom", "club", ""},
+		{"a nested field's type named after it", `<td class="name">Bitter Wolves</td>`, "Bitter Wolves", "performers", ""},
 		{"a class three levels up is the container's", `<div class="team"><p><b><a href="/t">Boston Foxes</a></b></p></div>`, "Boston Foxes", "college", ""},
 	}
 	for _, tc := range tests {
