@@ -1,5 +1,7 @@
 package mapping
 
+import "slices"
+
 // takingLeadItems turns leadItems on (a switch for the test that shows
 // what it does).
 var takingLeadItems = true
@@ -52,7 +54,7 @@ func leadItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
 		st := stats[q]
 		own, other := st.Count(f.Types), 0
 		for t, n := range st.Types {
-			if !Contains(f.Types, t) && w.typedBy(t) {
+			if !slices.Contains(f.Types, t) && w.typedBy(t) {
 				other = max(other, n)
 			}
 		}
@@ -69,7 +71,7 @@ func leadItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
 // typedBy reports whether entity type t types a field of the SOD.
 func (w *State) typedBy(t string) bool {
 	for _, f := range w.FieldSpecs {
-		if Contains(f.Types, t) {
+		if slices.Contains(f.Types, t) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -35,7 +36,7 @@ func NoSlotReason(f FieldSpec, pages []*annotate.Page, readAt map[string][]strin
 		found := false
 		here := map[string]bool{}
 		for _, a := range p.Annotations {
-			if !Contains(f.Types, a.Type) || a.Node == nil {
+			if !slices.Contains(f.Types, a.Type) || a.Node == nil {
 				continue
 			}
 			found = true
@@ -161,7 +162,7 @@ func (w *State) ExplainNoSlots(pages []*annotate.Page) {
 		objs, _ := w.Extract(p)
 		for _, o := range objs {
 			walkValues(o.Fields, "", func(path string, v Value) {
-				if v.Path != "" && !Contains(readAt[v.Path], path) {
+				if v.Path != "" && !slices.Contains(readAt[v.Path], path) {
 					readAt[v.Path] = append(readAt[v.Path], path)
 				}
 			})
