@@ -299,13 +299,7 @@ func (w *State) mapSegments(stats []*slotStats, n int) {
 	// a dictionary that knows a word of a constant label ("Sale" of
 	// "Sale price:") annotates it in every record, and a constant is
 	// template, not the field's values.
-	presence := func(st *slotStats, types []string) int {
-		n := 0
-		for _, t := range types {
-			n += st.Some[t]
-		}
-		return n
-	}
+	presence := func(st *slotStats, types []string) int { return sumOf(st.Some, types) }
 	for i := range w.SlotMaps {
 		sm := &w.SlotMaps[i]
 		f := w.FieldSpecs[IndexOf(w.FieldSpecs, sm.Field)]

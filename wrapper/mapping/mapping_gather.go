@@ -650,11 +650,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		// Explain with the slot holding most of the type's annotations.
 		best, bestN := -1, 0
 		for i, st := range stats {
-			n := 0
-			for _, t := range f.Types {
-				n += st.Some[t]
-			}
-			if n > bestN {
+			if n := sumOf(st.Some, f.Types); n > bestN {
 				best, bestN = i, n
 			}
 		}
