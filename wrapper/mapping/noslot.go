@@ -2,8 +2,8 @@ package mapping
 
 import (
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -92,11 +92,7 @@ func nothingFound(f FieldSpec) string {
 
 // most returns the key with the largest count, ties to the smaller key.
 func most(m map[string]int) (string, int) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(m))
 	best, bestN := "", 0
 	for _, k := range keys {
 		if m[k] > bestN {
