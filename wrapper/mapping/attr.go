@@ -1,6 +1,8 @@
 package mapping
 
 import (
+	"slices"
+
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/exalg"
 	"golang.org/x/net/html"
@@ -36,7 +38,7 @@ func NewPathsFor(fields []FieldSpec) *Paths {
 	ps := NewPaths()
 	for _, f := range fields {
 		for _, k := range f.Attrs {
-			if !Contains(ps.Attrs, k) {
+			if !slices.Contains(ps.Attrs, k) {
 				ps.Attrs = append(ps.Attrs, k)
 			}
 		}
@@ -46,7 +48,7 @@ func NewPathsFor(fields []FieldSpec) *Paths {
 
 // addAttr adds the attribute an entity type reads, if any, to attrs.
 func addAttr(attrs []string, t *sod.Type) []string {
-	if t == nil || t.Attr == "" || Contains(attrs, t.Attr) {
+	if t == nil || t.Attr == "" || slices.Contains(attrs, t.Attr) {
 		return attrs
 	}
 	return append(attrs, t.Attr)

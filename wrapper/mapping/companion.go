@@ -1,5 +1,7 @@
 package mapping
 
+import "slices"
+
 // Companions in a slot (record mode). companionMin is the least share of
 // a slot's values another type must annotate to be the field's
 // companion there; companionOwn the least share of them the field's own
@@ -31,7 +33,7 @@ func companionShare(st *slotStats, f FieldSpec, c int) float64 {
 		return plain
 	}
 	for t, n := range st.Some {
-		if !Contains(f.Types, t) && float64(n) >= companionMin*float64(st.Occ) {
+		if !slices.Contains(f.Types, t) && float64(n) >= companionMin*float64(st.Occ) {
 			return 1
 		}
 	}

@@ -241,21 +241,11 @@ func regionOf(fields []FieldSpec, ob *objectTally, skip ...string) *html.Node {
 func outside(ns []*html.Node, region *html.Node) bool {
 	out := 0
 	for _, n := range ns {
-		if !under(n, region) {
+		if !holds(region, n) {
 			out++
 		}
 	}
 	return 2*out > len(ns)
-}
-
-// under reports whether n is region or below it.
-func under(n, region *html.Node) bool {
-	for x := n; x != nil; x = x.Parent {
-		if x == region {
-			return true
-		}
-	}
-	return false
 }
 
 // wordsText is the text of the word tokens [a, b), space-separated.
@@ -540,7 +530,7 @@ func (w *State) placeTally(p *annotate.Page, fields []FieldSpec, ob *objectTally
 		if len(ob.At[f.Path]) == 0 {
 			d.Regions++
 			for _, an := range p.Annotations {
-				if an.Whole && !f.Delimited() && slices.Contains(f.Types, an.Type) && an.Node != nil && !taken[an.Node] && under(an.Node, region) {
+				if an.Whole && !f.Delimited() && slices.Contains(f.Types, an.Type) && an.Node != nil && !taken[an.Node] && holds(region, an.Node) {
 					d.Missed++
 					if d.missedEx == "" {
 						d.missedEx = strings.TrimSpace(an.Node.Data)

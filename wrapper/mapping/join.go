@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/objectrunner/objectrunner/recognizers"
@@ -100,7 +101,7 @@ func abbrevDot(toks []Token, x int) string {
 // anyOf reports whether some element of a is in b.
 func anyOf(a, b []string) bool {
 	for _, x := range a {
-		if Contains(b, x) {
+		if slices.Contains(b, x) {
 			return true
 		}
 	}

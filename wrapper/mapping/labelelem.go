@@ -26,12 +26,12 @@ func labelElement(lab, val *html.Node) *html.Node {
 	}
 	for e != nil && e.Type == html.ElementNode && len(e.Data) > 0 && inlineLabelTag(e.Data) {
 		// "<dt><b>Edited by</b></dt>": the row's label is the <dt>.
-		if e.Parent == nil || holdsNode(e.Parent, val) {
+		if e.Parent == nil || holds(e.Parent, val) {
 			break
 		}
 		e = e.Parent
 	}
-	if e == nil || e.Type != html.ElementNode || holdsNode(e, val) {
+	if e == nil || e.Type != html.ElementNode || holds(e, val) {
 		return nil
 	}
 	return e
@@ -43,16 +43,6 @@ func inlineLabelTag(t string) bool {
 	switch t {
 	case "b", "strong", "span", "em", "i", "label", "small":
 		return true
-	}
-	return false
-}
-
-// holdsNode reports whether element e holds node n (a node holds itself).
-func holdsNode(e, n *html.Node) bool {
-	for ; n != nil; n = n.Parent {
-		if n == e {
-			return true
-		}
 	}
 	return false
 }

@@ -1,6 +1,9 @@
 package mapping
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // takingLeadItems turns leadItems on (a switch for the test that shows
 // what it does).
@@ -58,7 +61,7 @@ func leadItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
 		st := stats[q]
 		own, other := st.Count(f.Types), 0
 		for t, n := range st.Types {
-			if !Contains(f.Types, t) && w.typedBy(t) {
+			if !slices.Contains(f.Types, t) && w.typedBy(t) {
 				other = max(other, n)
 			}
 		}
@@ -93,7 +96,7 @@ func (w *State) sameKindSingles(owners []string, f FieldSpec) bool {
 // typedBy reports whether entity type t types a field of the SOD.
 func (w *State) typedBy(t string) bool {
 	for _, f := range w.FieldSpecs {
-		if Contains(f.Types, t) {
+		if slices.Contains(f.Types, t) {
 			return true
 		}
 	}
@@ -153,7 +156,7 @@ func conjItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
 			st := stats[q]
 			own, other := st.Count(f.Types), 0
 			for t, n := range st.Types {
-				if !Contains(f.Types, t) && w.typedBy(t) {
+				if !slices.Contains(f.Types, t) && w.typedBy(t) {
 					other = max(other, n)
 				}
 			}

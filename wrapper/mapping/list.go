@@ -3,6 +3,7 @@ package mapping
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -95,7 +96,7 @@ const (
 func othersIn(st *slotStats, types []string) int {
 	n := 0
 	for t, c := range st.Some {
-		if !Contains(types, t) {
+		if !slices.Contains(types, t) {
 			n += c
 		}
 	}
@@ -151,7 +152,7 @@ const sepMaxPathAnn = 0.2
 // HasType reports whether an annotation of one of types is in anns.
 func HasType(anns []*annotate.Annotation, types []string) bool {
 	for _, a := range anns {
-		if Contains(types, a.Type) {
+		if slices.Contains(types, a.Type) {
 			return true
 		}
 	}
@@ -298,13 +299,7 @@ func (w *State) mapSegments(stats []*slotStats, n int) {
 	// a dictionary that knows a word of a constant label ("Sale" of
 	// "Sale price:") annotates it in every record, and a constant is
 	// template, not the field's values.
-	presence := func(st *slotStats, types []string) int {
-		n := 0
-		for _, t := range types {
-			n += st.Some[t]
-		}
-		return n
-	}
+	presence := func(st *slotStats, types []string) int { return sumOf(st.Some, types) }
 	for i := range w.SlotMaps {
 		sm := &w.SlotMaps[i]
 		f := w.FieldSpecs[IndexOf(w.FieldSpecs, sm.Field)]
@@ -341,7 +336,7 @@ func (w *State) mapSegments(stats []*slotStats, n int) {
 			}
 			seg, other := 0, 0
 			for t, c := range st.Some {
-				if Contains(f.Types, t) {
+				if slices.Contains(f.Types, t) {
 					seg += st.SegN[t]
 				} else {
 					other += c
@@ -374,7 +369,7 @@ func (w *State) pickSegment(toks []Token, sg [][2]int, slot int) int {
 	}
 	for i, g := range sg {
 		txt, _, _ := ValueText(toks, g[0], g[1])
-		if Contains(keep, shape(txt)) {
+		if slices.Contains(keep, shape(txt)) {
 			return i
 		}
 	}
@@ -649,7 +644,7 @@ func (w *State) refineSets(toks [][]Token, pageOf []int) {
 		sm.SepWords = nil
 		for _, sw := range []map[string]map[int]bool{sepWord, sepHalf} {
 			for wd, pgs := range sw {
-				if len(pgs) >= 2 && !annWord[wd] && !Contains(sm.SepWords, wd) {
+				if len(pgs) >= 2 && !annWord[wd] && !slices.Contains(sm.SepWords, wd) {
 					sm.SepWords = append(sm.SepWords, wd)
 				}
 			}

@@ -234,7 +234,7 @@ func (cr *classRules) AppendStep(dst []byte, bare int32, n *html.Node) []byte {
 		if strings.HasPrefix(c, "@") {
 			anyLabel = true
 		}
-		if i := sort.SearchStrings(keep, c); i < len(keep) && keep[i] == c && !Contains(own, c) {
+		if i := sort.SearchStrings(keep, c); i < len(keep) && keep[i] == c && !slices.Contains(own, c) {
 			own = append(own, c)
 		}
 	}
@@ -543,7 +543,7 @@ type bareOrder struct {
 func uniq(ss []string) []string {
 	var out []string
 	for _, s := range ss {
-		if !Contains(out, s) {
+		if !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}

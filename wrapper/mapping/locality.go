@@ -57,16 +57,6 @@ const OutsidePenalty = 0.01
 // shows what it does).
 var Locality = true
 
-// within reports whether x is root or one of its descendants.
-func within(x, root *html.Node) bool {
-	for ; x != nil; x = x.Parent {
-		if x == root {
-			return true
-		}
-	}
-	return false
-}
-
 // region is the object's region of a detail page on each sample page.
 type region struct {
 	anchors []string           // field paths of the anchors
@@ -222,7 +212,7 @@ func strayAnchor(stats []*slotStats, slots []int, i int) bool {
 			continue
 		}
 		n++
-		if !within(x, lca) {
+		if !holds(lca, x) {
 			out++
 		}
 	}
@@ -259,7 +249,7 @@ func (r *region) outside(st *slotStats) bool {
 			continue
 		}
 		n++
-		if within(x, root) {
+		if holds(root, x) {
 			in++
 		}
 	}

@@ -482,13 +482,7 @@ func inHead(n *html.Node) bool {
 // values (SlotMap.Lead): weaker evidence than whole values.
 const leadPenalty = 0.5
 
-func (st *slotStats) LeadCount(types []string) int {
-	n := 0
-	for _, t := range types {
-		n += st.Lead[t]
-	}
-	return n
-}
+func (st *slotStats) LeadCount(types []string) int { return sumOf(st.Lead, types) }
 
 // LeadShare is the share of types among the first runs that are instances
 // of some type.
@@ -644,10 +638,13 @@ func (st *slotStats) Variation() float64 {
 	return min(1, float64(len(st.Values)-1)/(0.25*float64(st.Occ)))
 }
 
-func (st *slotStats) Count(types []string) int {
+func (st *slotStats) Count(types []string) int { return sumOf(st.Types, types) }
+
+// sumOf is the sum of m's counts of keys.
+func sumOf(m map[string]int, keys []string) int {
 	n := 0
-	for _, t := range types {
-		n += st.Types[t]
+	for _, k := range keys {
+		n += m[k]
 	}
 	return n
 }

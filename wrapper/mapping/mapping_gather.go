@@ -651,11 +651,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		// Explain with the slot holding most of the type's annotations.
 		best, bestN := -1, 0
 		for i, st := range stats {
-			n := 0
-			for _, t := range f.Types {
-				n += st.Some[t]
-			}
-			if n > bestN {
+			if n := sumOf(st.Some, f.Types); n > bestN {
 				best, bestN = i, n
 			}
 		}
@@ -666,7 +662,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		st := stats[best]
 		var others []string
 		for t := range st.Some {
-			if !Contains(f.Types, t) {
+			if !slices.Contains(f.Types, t) {
 				others = append(others, t)
 			}
 		}
@@ -732,13 +728,13 @@ func (w *State) slotMapOf(c cand, stats []*slotStats, valid map[string]recognize
 			}
 		}
 		for wd, pgs := range st.SepHalf {
-			if len(pgs) >= 2 && !st.AnnWord[wd] && !Contains(sm.SepWords, wd) {
+			if len(pgs) >= 2 && !st.AnnWord[wd] && !slices.Contains(sm.SepWords, wd) {
 				sm.SepWords = append(sm.SepWords, wd)
 			}
 		}
 		if w.Records == nil && (w.Mult == "1" || w.Mult == "?") {
 			for _, wd := range conjSeps(st) {
-				if !Contains(sm.SepWords, wd) {
+				if !slices.Contains(sm.SepWords, wd) {
 					sm.SepWords = append(sm.SepWords, wd)
 				}
 			}
@@ -746,7 +742,7 @@ func (w *State) slotMapOf(c cand, stats []*slotStats, valid map[string]recognize
 		// A first run is a plain-text list ("A, B and C") where
 		// few names are known: one annotated neighbour is enough.
 		for wd, pgs := range st.LeadSep {
-			if c.Lead && len(pgs) >= 2 && !st.AnnWord[wd] && !Contains(sm.SepWords, wd) {
+			if c.Lead && len(pgs) >= 2 && !st.AnnWord[wd] && !slices.Contains(sm.SepWords, wd) {
 				sm.SepWords = append(sm.SepWords, wd)
 			}
 		}

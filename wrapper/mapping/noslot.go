@@ -2,7 +2,8 @@ package mapping
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -35,7 +36,7 @@ func NoSlotReason(f FieldSpec, pages []*annotate.Page, readAt map[string][]strin
 		found := false
 		here := map[string]bool{}
 		for _, a := range p.Annotations {
-			if !Contains(f.Types, a.Type) || a.Node == nil {
+			if !slices.Contains(f.Types, a.Type) || a.Node == nil {
 				continue
 			}
 			found = true
@@ -91,11 +92,7 @@ func nothingFound(f FieldSpec) string {
 
 // most returns the key with the largest count, ties to the smaller key.
 func most(m map[string]int) (string, int) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(m))
 	best, bestN := "", 0
 	for _, k := range keys {
 		if m[k] > bestN {
@@ -161,7 +158,7 @@ func (w *State) ExplainNoSlots(pages []*annotate.Page) {
 		objs, _ := w.Extract(p)
 		for _, o := range objs {
 			walkValues(o.Fields, "", func(path string, v Value) {
-				if v.Path != "" && !Contains(readAt[v.Path], path) {
+				if v.Path != "" && !slices.Contains(readAt[v.Path], path) {
 					readAt[v.Path] = append(readAt[v.Path], path)
 				}
 			})

@@ -216,7 +216,7 @@ func (w *State) classNamed(n *html.Node, f FieldSpec) (string, string, *html.Nod
 // (nodes: the fields with a value in each text node).
 func holdsValue(nodes map[*html.Node][]string, e *html.Node, g string) bool {
 	for n, fs := range nodes {
-		if slices.Contains(fs, g) && under(n, e) {
+		if slices.Contains(fs, g) && holds(e, n) {
 			return true
 		}
 	}

@@ -1,5 +1,7 @@
 package mapping
 
+import "slices"
+
 // Reclaiming a contested slot for a mandatory field. Two noisy
 // dictionaries that each know some values of the other's field (a college
 // dictionary that knows a few team names, a team dictionary that knows a
@@ -51,7 +53,7 @@ func distinctShare(st *slotStats, types []string) float64 {
 	for t, vs := range st.TypeVals {
 		for v := range vs {
 			all[v] = true
-			if Contains(types, t) {
+			if slices.Contains(types, t) {
 				mine[v] = true
 			}
 		}

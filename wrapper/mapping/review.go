@@ -352,15 +352,15 @@ func (w *State) questions() []Question {
 		case len(fe.Slots) == 0:
 			q.Kind = QuestionNoSlot
 			q.Why = fmt.Sprintf("%s got no slot (%d candidate slot(s) weighed)", f.Path, len(fe.Candidates))
-		case !single && f.Parent == "" && len(w.askSetDoubts(f.Path)) > 0:
+		case !single && f.Parent == "" && len(w.doubtsIn(f.Path, askSetDoubts)) > 0:
 			q.Kind = QuestionDoubt
-			q.Why = fmt.Sprintf("%s's slot(s) %v were chosen, but its items on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.askSetDoubts(f.Path), ", "))
-		case single && (chosen == nil || chosen.Score.Basis == "rule") && len(w.askDoubts(f.Path)) > 0:
+			q.Why = fmt.Sprintf("%s's slot(s) %v were chosen, but its items on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.doubtsIn(f.Path, askSetDoubts), ", "))
+		case single && (chosen == nil || chosen.Score.Basis == "rule") && len(w.doubtsIn(f.Path, askDoubts)) > 0:
 			// Placed by a rule (without a weighed candidate, or over the
 			// weighed ones), and the sample doubts it: its candidates and
 			// the other slots are offered.
 			q.Kind = QuestionDoubt
-			q.Why = fmt.Sprintf("%s's slot(s) %v were placed by a rule, but its values on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.askDoubts(f.Path), ", "))
+			q.Why = fmt.Sprintf("%s's slot(s) %v were placed by a rule, but its values on the sample look doubtful (%s: see the diagnostics)", f.Path, fe.Slots, strings.Join(w.doubtsIn(f.Path, askDoubts), ", "))
 		case !single && f.Parent == "" && slices.ContainsFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Adds }):
 			// A set field of the object with a candidate holding items
 			// only on sample objects where its slots hold none: the set
@@ -400,7 +400,7 @@ func (w *State) questions() []Question {
 			} else if chosen.PerPage >= severalPerPage && !w.joined(f.Path) {
 				q.Kind = QuestionSeveral
 				q.Why = fmt.Sprintf("%s is declared single, but slot %d holds %s values a page", f.Path, chosen.Slot, FmtFactor(chosen.PerPage))
-			} else if ks := w.askDoubts(f.Path); len(ks) > 0 {
+			} else if ks := w.doubtsIn(f.Path, askDoubts); len(ks) > 0 {
 				q.Kind = QuestionDoubt
 				q.Why = fmt.Sprintf("slot %d was chosen for %s, but its values on the sample look doubtful (%s: see the diagnostics)", chosen.Slot, f.Path, strings.Join(ks, ", "))
 			} else if partAsk(fe, f) {
@@ -480,24 +480,12 @@ func (w *State) doubtWords(fe FieldExplain, f FieldSpec) string {
 // object (not of a tuple): its items lie outside the object's element.
 var askSetDoubts = []string{NoteSetElsewhere}
 
-// askSetDoubts returns the kinds of set field path's doubt notes that
-// ask (askSetDoubts).
-func (w *State) askSetDoubts(path string) []string {
+// doubtsIn returns the kinds of field path's doubt notes that are among
+// kinds (askDoubts, askSetDoubts): the notes that ask.
+func (w *State) doubtsIn(path string, kinds []string) []string {
 	var ks []string
 	for _, k := range w.Doubt[path] {
-		if slices.Contains(askSetDoubts, k) {
-			ks = append(ks, k)
-		}
-	}
-	return ks
-}
-
-// askDoubts returns the kinds of field path's doubt notes that ask
-// (mapping.AskDoubts).
-func (w *State) askDoubts(path string) []string {
-	var ks []string
-	for _, k := range w.Doubt[path] {
-		if slices.Contains(askDoubts, k) {
+		if slices.Contains(kinds, k) {
 			ks = append(ks, k)
 		}
 	}

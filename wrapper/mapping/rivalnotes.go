@@ -161,7 +161,7 @@ func (w *State) foreignLabelNotes(pages []*annotate.Page) []Note {
 					// of its own ("List price:" is another price's row,
 					// not this one's).
 					if !own[x] && toks[x].Kind == KindWord && obj != nil && typedAs(toks[x], f.Types) && (x == 0 || !typedAs(toks[x-1], f.Types)) &&
-						under(toks[x].Node, obj) && formLabel(toks, x) == "" && !inRepeated(toks[x].Node, toks[first].Node) {
+						holds(obj, toks[x].Node) && formLabel(toks, x) == "" && !inRepeated(toks[x].Node, toks[first].Node) {
 						rival = true
 						break
 					}

@@ -83,7 +83,8 @@ func otherRow(p, s *slotStats) bool {
 	return both > 0 && 2*other > both
 }
 
-// holds reports whether element a holds node b.
+// holds reports whether a is b or one of its ancestors (a node holds
+// itself).
 func holds(a, b *html.Node) bool {
 	for n := b; n != nil; n = n.Parent {
 		if n == a {

@@ -47,22 +47,9 @@ func rowEnd(toks []Token, y, x, b int) int {
 		if toks[z].Kind == KindWord && toks[z].Path == toks[y].Path && toks[z].Node != toks[y].Node {
 			return z
 		}
-		if row != nil && !insideNode(toks[z].Node, row) {
+		if row != nil && (toks[z].Node == row || !holds(row, toks[z].Node)) {
 			return z
 		}
 	}
 	return b
-}
-
-// insideNode reports whether n is a descendant of row (not row itself).
-func insideNode(n, row *html.Node) bool {
-	if n == nil || n == row {
-		return false
-	}
-	for p := n.Parent; p != nil; p = p.Parent {
-		if p == row {
-			return true
-		}
-	}
-	return false
 }

@@ -70,7 +70,7 @@ func typed(tk []Token, a, b int, types []string) bool {
 		}
 		var ids []*annotate.Annotation
 		for _, an := range tk[x].Ann() {
-			if Contains(types, an.Type) {
+			if slices.Contains(types, an.Type) {
 				ids = append(ids, an)
 			}
 		}
@@ -174,11 +174,11 @@ func (w *State) LearnAloneSeps(toks [][]Token, pageOf []int) {
 			if len(pgs) < 2 {
 				continue
 			}
-			if !Contains(sm.SepWords, wd) {
+			if !slices.Contains(sm.SepWords, wd) {
 				sm.SepWords = append(sm.SepWords, wd)
 			}
 			for k := range keep[wd] {
-				if !Contains(sm.Keep, k) {
+				if !slices.Contains(sm.Keep, k) {
 					sm.Keep = append(sm.Keep, k)
 				}
 			}

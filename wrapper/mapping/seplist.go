@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"slices"
 	"sort"
 )
 
@@ -162,10 +163,10 @@ func (w *State) LearnListSeps(toks [][]Token, pageOf []int) {
 		// A comma, or weak punctuation the sample already showed
 		// separating items ("A / B and C" with "/" learned).
 		isComma := func(t *Token) bool {
-			return sepToken(t, itemSeps) || (sepToken(t, weakSeps) && Contains(sm.SepWords, t.Text()))
+			return sepToken(t, itemSeps) || (sepToken(t, weakSeps) && slices.Contains(sm.SepWords, t.Text()))
 		}
 		for _, wd := range conjunctions(runs, isComma, thres) {
-			if !Contains(sm.SepWords, wd) {
+			if !slices.Contains(sm.SepWords, wd) {
 				sm.SepWords, changed = append(sm.SepWords, wd), true
 			}
 		}
@@ -176,9 +177,9 @@ func (w *State) LearnListSeps(toks [][]Token, pageOf []int) {
 			}
 		}
 		if len(conj) > 0 {
-			isConj := func(t *Token) bool { return Contains(conj, t.Text()) }
+			isConj := func(t *Token) bool { return slices.Contains(conj, t.Text()) }
 			for _, p := range commaStandIns(runs, isConj) {
-				if !Contains(sm.SepWords, p) {
+				if !slices.Contains(sm.SepWords, p) {
 					sm.SepWords, changed = append(sm.SepWords, p), true
 				}
 			}

@@ -151,10 +151,7 @@ func capitalWord(t *Token) bool {
 // ItemCount is the number of values with an item that is an instance of
 // one of types, and its share of the values with an annotated item.
 func (st *slotStats) ItemCount(types []string) (int, float64) {
-	n := 0
-	for _, t := range types {
-		n += st.itemTypes[t]
-	}
+	n := sumOf(st.itemTypes, types)
 	if st.itemAnnOcc == 0 {
 		return n, 0
 	}

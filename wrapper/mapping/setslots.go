@@ -60,7 +60,7 @@ func sameKind(f, g FieldSpec) bool {
 		return true
 	}
 	for _, t := range f.Types {
-		if Contains(g.Types, t) {
+		if slices.Contains(g.Types, t) {
 			return true
 		}
 	}

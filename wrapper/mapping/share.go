@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -436,7 +437,7 @@ func learnInstances(w *State, out []SlotMap, stats []*slotStats, valid map[strin
 			}
 			n, touched := 0, 0
 			for t, c := range st.Some {
-				if Contains(f.Types, t) {
+				if slices.Contains(f.Types, t) {
 					n = max(n, c)
 				} else {
 					touched = max(touched, c)

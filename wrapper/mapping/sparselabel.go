@@ -1,5 +1,7 @@
 package mapping
 
+import "slices"
+
 // A row label learned in a set's slot (learnedLabel) is the one before
 // whose values a field's instances are found: "School: …" among
 // "Represented by: …" rows folded into one set. With a dictionary that
@@ -25,7 +27,7 @@ func sparseRow(st *slotStats, k string, f FieldSpec, ann int, thres float64) boo
 	}
 	other := 0
 	for t, n := range st.LabAnn[k] {
-		if !Contains(f.Types, t) {
+		if !slices.Contains(f.Types, t) {
 			other = max(other, n)
 		}
 	}

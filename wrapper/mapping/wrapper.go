@@ -39,15 +39,6 @@ func iterations(r *mrec, set int, out []*mrec) []*mrec {
 	return out
 }
 
-func Contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // Validate runs a predefined recognizer over a value's text: ok reports an
 // instance found, norm is the normalised form of the longest one ("" when
 // the recognizer gives none).
@@ -410,7 +401,7 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 						// A dictionary type's items are names: an item
 						// without letters or digits ("$$$" after the
 						// cuisines) is none.
-						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !Contains(sm.Seps, val.Text) && !bracketed(val.Text) && (!f.Dictionary || hasWord(val.Text)) {
+						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !slices.Contains(sm.Seps, val.Text) && !bracketed(val.Text) && (!f.Dictionary || hasWord(val.Text)) {
 							fl.Values = append(fl.Values, val)
 						}
 					}

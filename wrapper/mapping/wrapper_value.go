@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"slices"
 	"unicode"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -15,7 +16,7 @@ func (w *State) value(toks []Token, a, b int, sm *SlotMap, f FieldSpec) (Value, 
 		x, _ := otherCut(toks, a, b, w.cutFields(sm.Slot), w.Valid, f.Path)
 		if sm.CutAt != nil {
 			for y := a + 1; y < x; y++ {
-				if toks[y].Kind == KindWord && Contains(sm.CutAt, toks[y].Text()) {
+				if toks[y].Kind == KindWord && slices.Contains(sm.CutAt, toks[y].Text()) {
 					x = y
 					break
 				}
@@ -32,7 +33,7 @@ func (w *State) value(toks []Token, a, b int, sm *SlotMap, f FieldSpec) (Value, 
 	}
 	// A patterned field's instance; the field's own part of a shared slot.
 	txt, ok := w.carve(txt, sm, f)
-	if !ok || onlyPunct(txt) || Contains(sm.NA, txt) || placeholderValue(toks, a, b, txt, f) {
+	if !ok || onlyPunct(txt) || slices.Contains(sm.NA, txt) || placeholderValue(toks, a, b, txt, f) {
 		// Punctuation alone ("(" left of a date cut off) is no value;
 		// symbols are ("$$" for a price range). Nor is a placeholder
 		// ("N/A": the site's own, placeholder.go, or a universal
@@ -54,7 +55,7 @@ func (w *State) value(toks []Token, a, b int, sm *SlotMap, f FieldSpec) (Value, 
 	}
 	for x := a; x < b; x++ {
 		for _, an := range toks[x].Ann() {
-			if !Contains(f.Types, an.Type) {
+			if !slices.Contains(f.Types, an.Type) {
 				continue
 			}
 			v.Evidence.Annotated = true

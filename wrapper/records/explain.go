@@ -2,7 +2,8 @@ package records
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -101,11 +102,7 @@ func tagCounts(tags map[string]int) string {
 	if len(tags) == 0 {
 		return "none"
 	}
-	names := make([]string, 0, len(tags))
-	for t := range tags {
-		names = append(names, t)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(tags))
 	var parts []string
 	for i, t := range names {
 		if i == 5 {

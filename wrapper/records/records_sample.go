@@ -1,6 +1,7 @@
 package records
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -31,10 +32,10 @@ func recordTypesOf(s *sod.SOD) recordTypes {
 			rt.index[name] = i
 			rt.names = append(rt.names, name)
 		}
-		if mandatory && !recordHas(rt.mandatory, i) {
+		if mandatory && !slices.Contains(rt.mandatory, i) {
 			rt.mandatory = append(rt.mandatory, i)
 		}
-		if single && !recordHas(rt.single, i) {
+		if single && !slices.Contains(rt.single, i) {
 			rt.single = append(rt.single, i)
 		}
 	}
@@ -88,15 +89,6 @@ func recordTypesOf(s *sod.SOD) recordTypes {
 	}
 	multi(s.Root, false, 0)
 	return rt
-}
-
-func recordHas(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func recordWithout(xs []int, x int) []int {
@@ -212,7 +204,7 @@ func recordPrepare(p *annotate.Page, rt recordTypes, textPages map[string]*recor
 		if !ok {
 			continue
 		}
-		if recordHas(rt.mandatory, ti) {
+		if slices.Contains(rt.mandatory, ti) {
 			rp.mandatory++
 		}
 		for n := an.Node; n != nil; n = n.Parent {
