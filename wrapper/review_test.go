@@ -488,3 +488,56 @@ func TestSplitQuestionAlso(t *testing.T) {
 	}
 	checkOneField(t, pw, pages, "reference", refs)
 }
+
+// TestPinReadsInstance: a date shares its row with the birthplace
+// ("8/13/1989 in Nashville"), and on a third of the pages the row holds
+// the town only, so the slot's values are instances too seldom for the
+// score to read them as dates. An answer pinning the field to the row
+// reads the recognizer's instance there, and nothing on the pages without
+// one; without that the whole row was the value ("8/13/1989 in
+// Nashville").
+func TestPinReadsInstance(t *testing.T) {
+	towns := []string{"Nashville", "Portland", "Seattle", "Austin"}
+	var src, dates []string
+	for i := range 15 {
+		born, date := towns[i%4], ""
+		if i%3 != 0 {
+			date = fmt.Sprintf("%d/%d/19%d", 1+i%12, 1+(7*i)%28, 70+i)
+			born = date + " in " + born
+		}
+		dates = append(dates, date)
+		src = append(src, fmt.Sprintf(`<html><body><div><h1 data-or-type="title">Player %c%c</h1><table><tr><td>Team</td><td><a data-or-type="author">Club %c%c</a></td></tr><tr><td>Born</td><td>%s</td></tr></table></div><p>Updated 1/2/2020.</p></body></html>`,
+			'A'+i, 'a'+i, 'K'+i, 'a'+i, born))
+	}
+	pages := pagesOf(t, src, nil)
+	annotatePatterns(t, pages, map[string]string{"date": "date"})
+	s := testSOD([][3]string{{"title", "1", "title"}, {"author", "1", "author"}, {"born", "?", "date"}}, sod.One)
+	dictionaryTypes(s, "title", "author")
+	first, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	slot := -1 // the row's slot, as a user picks it among the offered ones
+	for _, fe := range first.Explanation() {
+		for _, c := range slices.Concat(fe.Candidates, fe.Others, fe.Spare) {
+			for _, sm := range c.Samples {
+				if fe.Field == "born" && c.Context == "born" && slices.Contains(sm.Values, "3/15/1972") {
+					slot = c.Slot
+				}
+			}
+		}
+	}
+	if slot < 0 {
+		t.Fatalf("the row is offered to born nowhere: %+v", first.Explanation())
+	}
+	opt := DefaultOptions()
+	opt.Pins = []Pin{{Field: "born", Slot: slot}}
+	w, err := Induce(pages, s, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dates[2] != "3/15/1972" {
+		t.Fatalf("the example's page holds %q", dates[2])
+	}
+	checkOneField(t, w, pages, "born", dates)
+}

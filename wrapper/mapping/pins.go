@@ -269,6 +269,16 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 		})
 		pinned[f.Path] = true
 		sm := w.slotMapOf(c, stats, valid, f.Parent == "" && !f.Many)
+		if r := valid[f.Path]; r != nil && p.Piece == nil && !f.Many && f.WholeByPattern() {
+			// The answer says where the field is; its type still says
+			// what its value is: the recognizer's instance in the slot's
+			// text, or nothing ("8/13/1989" of "8/13/1989 in Nashville",
+			// nothing on the pages whose row holds only the town). The
+			// score would have asked for most of the slot's values to be
+			// instances (GeneraliseThres) before reading them so; an
+			// answer needs no such share.
+			sm.Validate, sm.Match = true, true
+		}
 		if p.Piece != nil {
 			// The part is the value: no other cut of it.
 			pc := *p.Piece
