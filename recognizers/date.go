@@ -349,7 +349,8 @@ func numericMonthYear(text string, i, e int, add func(Match)) {
 // bareYear adds the four-digit run text[i:e] as a year when it stands
 // alone as the value of the text: nothing but white space and punctuation
 // after it, and before it nothing, or a label or separator ending in ":",
-// "(", "[", "|", "-", "–" or "·" ("Published: 2004", "Paperback | 2004"),
+// "(", "[", "|", "-", "–" or "·" ("Published: 2004", "Paperback | 2004";
+// not a dash right after a digit: "364-1506" is a phone's last group),
 // or a name and a comma ("Redcliff Books, 2011": nameComma).
 // A year inside prose ("in 2010", "© 2010 Acme") is not a date.
 func bareYear(text string, i, e int, add func(Match)) {
@@ -366,7 +367,14 @@ func bareYear(text string, i, e int, add func(Match)) {
 	if before != "" {
 		last, _ := utf8.DecodeLastRuneInString(before)
 		switch last {
-		case ':', '(', '[', '|', '-', '–', '·':
+		case '-', '–':
+			// A dash joining digits ("(700) 364-1506", "90210-1506",
+			// "1999-2004") makes the year one group of a longer number
+			// or the end of a range, not a date of its own.
+			if d, _ := utf8.DecodeLastRuneInString(before[:len(before)-utf8.RuneLen(last)]); len(before) == i && unicode.IsDigit(d) {
+				return
+			}
+		case ':', '(', '[', '|', '·':
 		case ',':
 			if !nameComma(before) {
 				return
