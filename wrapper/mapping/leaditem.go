@@ -58,19 +58,11 @@ func leadItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
 		if q < 0 || taken[q] && !w.sameKindSingles(owners[q], *f) || q >= len(stats) || stats[q].Occ == 0 {
 			continue
 		}
-		st := stats[q]
-		own, other := st.Count(f.Types), 0
-		for t, n := range st.Types {
-			if !slices.Contains(f.Types, t) && w.typedBy(t) {
-				other = max(other, n)
-			}
-		}
-		if other > own {
+		if !w.ownsPeer(stats[q], f) {
 			continue
 		}
 		taken[q] = true
-		added = append(added, SlotMap{Slot: q, Field: f.Path, Type: sm.Type, Share: sm.Share, Coverage: sm.Coverage, Run: sm.Run,
-			Seps: sm.Seps, SepWords: sm.SepWords, Keep: sm.Keep})
+		added = append(added, peerSlotMap(sm, q, f.Path))
 	}
 	return append(out, added...)
 }
@@ -153,20 +145,11 @@ func conjItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
 			if taken[q] || q >= len(stats) || stats[q].Occ == 0 {
 				continue
 			}
-			st := stats[q]
-			own, other := st.Count(f.Types), 0
-			for t, n := range st.Types {
-				if !slices.Contains(f.Types, t) && w.typedBy(t) {
-					other = max(other, n)
-				}
-			}
-			if other > own {
+			if !w.ownsPeer(stats[q], f) {
 				continue
 			}
 			taken[q] = true
-			nsm := SlotMap{Slot: q, Field: f.Path, Type: sm.Type, Share: sm.Share, Coverage: sm.Coverage, Run: sm.Run,
-				Seps: sm.Seps, SepWords: sm.SepWords, Keep: sm.Keep}
-			out = append(out, nsm) // read in turn: a third part after the second
+			out = append(out, peerSlotMap(sm, q, f.Path)) // read in turn: a third part after the second
 		}
 	}
 	return out
@@ -196,4 +179,24 @@ func conjText(t Tok) bool {
 	}
 	s := t.Text
 	return strings.EqualFold(s, "and") || (len(s) <= 3 && strings.Trim(s, itemSeps+weakSeps) == "")
+}
+
+// ownsPeer reports whether slot statistics st hold the set field f's
+// types at least as often as any other recognised type: a slot beside
+// the set's that continues the set rather than holding another field.
+func (w *State) ownsPeer(st *slotStats, f *FieldSpec) bool {
+	own, other := st.Count(f.Types), 0
+	for t, n := range st.Types {
+		if !slices.Contains(f.Types, t) && w.typedBy(t) {
+			other = max(other, n)
+		}
+	}
+	return other <= own
+}
+
+// peerSlotMap is the reading of slot q for field path as the set's slot
+// sm is read: the same items, separators and statistics.
+func peerSlotMap(sm SlotMap, q int, path string) SlotMap {
+	return SlotMap{Slot: q, Field: path, Type: sm.Type, Share: sm.Share, Coverage: sm.Coverage, Run: sm.Run,
+		Seps: sm.Seps, SepWords: sm.SepWords, Keep: sm.Keep}
 }
