@@ -80,10 +80,11 @@ type runOutput struct {
 // checkDeterminism runs the pipeline on the pages of dir a second time,
 // this time through RunFS over a shuffled listing with 4 workers (the
 // first run: Run over the directory, 1 worker), and reports any byte that
-// differs in the wrapper or the output.
-func checkDeterminism(t *testing.T, dir string, s *sod.SOD, recs map[string]recognizers.Recognizer, first runOutput) {
+// differs in the wrapper or the output. induce are the first run's
+// options, its pins (a review's answers) with them: a run without them
+// learns another wrapper.
+func checkDeterminism(t *testing.T, dir string, s *sod.SOD, recs map[string]recognizers.Recognizer, induce wrapper.Options, first runOutput) {
 	t.Helper()
-	induce := wrapper.DefaultOptions()
 	cfg := objectrunner.Config{SOD: s, Recognizers: recs, Induce: &induce, Workers: 4, KeepDuplicates: true} // as runPipeline
 	var out bytes.Buffer
 	rep, err := objectrunner.RunFS(context.Background(), shuffledFS{os.DirFS(filepath.Join(dir, "pages")), 7}, cfg, func(o *wrapper.Object) error {
