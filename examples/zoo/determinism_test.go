@@ -11,10 +11,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/objectrunner/objectrunner"
+	"github.com/objectrunner/objectrunner/examples/zoo"
 	"github.com/objectrunner/objectrunner/recognizers"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper"
@@ -80,10 +82,11 @@ type runOutput struct {
 // checkDeterminism runs the pipeline on the pages of dir a second time,
 // this time through RunFS over a shuffled listing with 4 workers (the
 // first run: Run over the directory, 1 worker), and reports any byte that
-// differs in the wrapper or the output.
-func checkDeterminism(t *testing.T, dir string, s *sod.SOD, recs map[string]recognizers.Recognizer, first runOutput) {
+// differs in the wrapper or the output. induce are the first run's
+// options, its pins (a review's answers) with them: a run without them
+// learns another wrapper.
+func checkDeterminism(t *testing.T, dir string, s *sod.SOD, recs map[string]recognizers.Recognizer, induce wrapper.Options, first runOutput) {
 	t.Helper()
-	induce := wrapper.DefaultOptions()
 	cfg := objectrunner.Config{SOD: s, Recognizers: recs, Induce: &induce, Workers: 4, KeepDuplicates: true} // as runPipeline
 	var out bytes.Buffer
 	rep, err := objectrunner.RunFS(context.Background(), shuffledFS{os.DirFS(filepath.Join(dir, "pages")), 7}, cfg, func(o *wrapper.Object) error {
@@ -132,4 +135,31 @@ func firstDiff(a, b []byte) string {
 		}
 	}
 	return "they differ"
+}
+
+// TestPinnedDeterminism: a run with pins (a review's answers) learns the
+// same wrapper and objects over a shuffled listing with 4 workers: the
+// check's second run learns with the pins too, and a pin that matches no
+// slot is reported (pin-unmatched) while the run stays deterministic.
+func TestPinnedDeterminism(t *testing.T) {
+	defer func(v bool) { *determinismFlag = v }(*determinismFlag)
+	*determinismFlag = true
+	const seed = 1 // a fixed non-regression seed
+	field := zoo.Generate(seed).Features.Fields[0].Name
+	for _, tc := range []struct {
+		name string
+		pin  wrapper.Pin
+		note bool // a pin-unmatched diagnostic is expected
+	}{
+		{"absent", wrapper.Pin{Field: field, Absent: true}, false},
+		{"gone", wrapper.Pin{Field: field, Slot: 9999, Context: "no such text"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runSeed(t, seed, tc.pin) // fails on a wrapper or output that differs
+			noted := slices.ContainsFunc(r.diags, func(d objectrunner.Diagnostic) bool { return d.Kind == "pin-unmatched" && d.Field == field })
+			if noted != tc.note {
+				t.Errorf("pin %v: pin-unmatched noted %v, want %v", tc.pin, noted, tc.note)
+			}
+		})
+	}
 }

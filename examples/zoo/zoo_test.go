@@ -455,7 +455,7 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 			}
 			first.wrapper = b.Bytes()
 		}
-		checkDeterminism(t, dir, s, recs, first)
+		checkDeterminism(t, dir, s, recs, induce, first)
 	}
 	if rep != nil && rep.Wrapper != nil && *outFlag != "" {
 		// The saved wrapper beside results.jsonl: scripts/same-output.sh

@@ -74,6 +74,9 @@ type CandidateExplain struct {
 	// holds the field's instance.
 	Piece *Piece `json:"piece,omitempty"`
 	Hits  int    `json:"hits,omitempty"`
+	// Nth is the slot's rank among the slots after the same Context,
+	// when there are several (Pin.Nth).
+	Nth int `json:"nth,omitempty"`
 }
 
 // Explanation returns, per field of the SOD (in SOD order), how its slots
@@ -108,6 +111,7 @@ func explainMapping(w *State, cands []cand, out []SlotMap, reg *region, stats []
 			ce := CandidateExplain{Slot: c.Slot, Label: c.Label, Score: c.Sc, Total: c.Score, Chosen: got[c.Slot]}
 			ce.Outside = reg != nil && c.Sc.Locality < 1
 			w.describe(&ce, stats[c.Slot], labels[c.Slot], w.reading(f)) // review.go
+			ce.Nth = nthOf(labels, c.Slot)
 			fe.Candidates = append(fe.Candidates, ce)
 		}
 		sort.SliceStable(fe.Candidates, func(a, b int) bool { return fe.Candidates[a].Total > fe.Candidates[b].Total })

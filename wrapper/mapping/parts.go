@@ -403,6 +403,7 @@ func (w *State) offerParts(fe *FieldExplain, f FieldSpec, stats []*slotStats, la
 		}
 		ce := CandidateExplain{Slot: p.slot, Score: newScore("part", 0), Piece: p.p, Hits: p.hits}
 		w.describePart(&ce, stats[p.slot], labels[p.slot])
+		ce.Nth = nthOf(labels, p.slot)
 		if len(ce.Samples) == 0 {
 			continue
 		}

@@ -29,6 +29,11 @@ type Pin struct {
 	// answer was given (CandidateExplain.Context): a slot whose number
 	// is the same but whose context differs is another slot.
 	Context string `json:"context,omitempty"`
+	// Nth, when several slots follow Context, is the slot's rank among
+	// them (1: the first in the template; 0: not known), so that a slot
+	// numbered otherwise when the template is learned again is still
+	// told from the others (sameContext).
+	Nth int `json:"nth,omitempty"`
 	// Label is the page label that keys the slot's values when the slot
 	// holds rows of several kinds (CandidateExplain.Label).
 	Label string `json:"label,omitempty"`
@@ -251,7 +256,7 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 			if w.pinFound[scope] == nil {
 				w.pinFound[scope] = map[string]Pin{}
 			}
-			w.pinFound[scope][p.Field] = Pin{Field: p.Field, Slot: slot, Context: strings.Join(labels[slot], " "), Label: c.Label}
+			w.pinFound[scope][p.Field] = Pin{Field: p.Field, Slot: slot, Context: strings.Join(labels[slot], " "), Nth: nthOf(labels, slot), Label: c.Label}
 		}
 		// The field's own slots go, and another field's reading of the
 		// same slot under the same label (rows of other labels, parts
@@ -323,8 +328,16 @@ func (w *State) pinSlot(p Pin, fi int, cands []cand, stats []*slotStats, labels 
 	}
 	ctx := func(s int) string { return strings.Join(labels[s], " ") }
 	if p.Slot < len(stats) {
-		if ok, _ := inScope(p.Slot); ok && (p.Context == "" || ctx(p.Slot) == p.Context) && stats[p.Slot].Occ > 0 {
+		if ok, _ := inScope(p.Slot); ok && (p.Context == "" || ctx(p.Slot) == p.Context && (p.Nth == 0 || nthOf(labels, p.Slot) == p.Nth)) && stats[p.Slot].Occ > 0 {
 			return p.Slot, ""
+		}
+	}
+	if p.Context != "" && p.Nth > 0 {
+		// The slot of that rank among those following the context.
+		for s := range stats {
+			if ok, _ := inScope(s); ok && stats[s].Occ > 0 && ctx(s) == p.Context && nthOf(labels, s) == p.Nth {
+				return s, ""
+			}
 		}
 	}
 	if p.Context != "" {
@@ -343,6 +356,25 @@ func (w *State) pinSlot(p Pin, fi int, cands []cand, stats []*slotStats, labels 
 		return -1, fmt.Sprintf("slot %d (after %q) is gone", p.Slot, p.Context)
 	}
 	return -1, fmt.Sprintf("slot %d is gone (the template has %d slots)", p.Slot, len(stats))
+}
+
+// nthOf is slot's rank (1: the first) among the slots whose template
+// text before them (labels) is the same as its own (Pin.Nth); 0 when no
+// other slot has that text.
+func nthOf(labels [][]string, slot int) int {
+	n, same := 0, 0
+	for s, l := range labels {
+		if slices.Equal(l, labels[slot]) {
+			same++
+			if s <= slot {
+				n++
+			}
+		}
+	}
+	if same < 2 {
+		return 0
+	}
+	return n
 }
 
 // recPageOf maps a sample index of mapSlots (a page, or in record mode a

@@ -189,9 +189,9 @@ func (c QuestionCandidate) Pin(field string) Pin {
 		return Pin{Records: c.Records}
 	}
 	if c.Drop {
-		return Pin{Field: field, Slot: c.Slot, Context: c.Context, Label: c.Label, Drop: true}
+		return Pin{Field: field, Slot: c.Slot, Context: c.Context, Nth: c.Nth, Label: c.Label, Drop: true}
 	}
-	p := Pin{Field: field, Slot: c.Slot, Context: c.Context, Label: c.Label, Add: c.Adds, Piece: c.Piece}
+	p := Pin{Field: field, Slot: c.Slot, Context: c.Context, Nth: c.Nth, Label: c.Label, Add: c.Adds, Piece: c.Piece}
 	for _, a := range c.Also {
 		a.Field = field
 		p.Also = append(p.Also, a)
@@ -548,6 +548,7 @@ func (w *State) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*sl
 		}
 		ce := CandidateExplain{Slot: o.slot, Score: newScore("none", 0)}
 		w.describe(&ce, stats[o.slot], labels[o.slot], w.reading(f))
+		ce.Nth = nthOf(labels, o.slot)
 		if len(ce.Samples) == 0 {
 			continue // none of its values is one the field would read
 		}
@@ -671,7 +672,7 @@ func allAdds(offer []CandidateExplain) (QuestionCandidate, bool) {
 		}
 	}
 	for _, c := range adds[1:] {
-		qc.Also = append(qc.Also, Pin{Slot: c.Slot, Context: c.Context, Label: c.Label, Add: true})
+		qc.Also = append(qc.Also, Pin{Slot: c.Slot, Context: c.Context, Nth: c.Nth, Label: c.Label, Add: true})
 	}
 	return qc, true
 }
