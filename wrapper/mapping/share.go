@@ -286,7 +286,8 @@ func learnParts(w *State, out []SlotMap, stats []*slotStats, valid map[string]re
 				if r := valid[f.Path]; r != nil && !samePattern(*hf, f) {
 					n = st.ItemInst[f.Path]
 				}
-			} else if len(host.Label) == 0 && float64(st.Broken) > (1-w.Options.GeneraliseThres)*float64(st.Occ) {
+			} else if len(host.Label) == 0 && float64(st.Broken) > (1-w.Options.GeneraliseThres)*float64(st.Occ) &&
+				!sharesTaken(w, out, cand{Field: fi, Slot: host.Slot}, stats, valid) {
 				// The fields of one line, not page parts. A labelled
 				// host's value is its row (the text after its label),
 				// one line whatever the slot's other rows hold, as
@@ -381,7 +382,7 @@ func sharesTaken(w *State, out []SlotMap, c cand, stats []*slotStats, valid map[
 	if c.Label != "" {
 		st = labelled(st, c.Label)
 	}
-	if st.Occ == 0 || float64(st.Broken) > (1-w.Options.GeneraliseThres)*float64(st.Occ) {
+	if st.Occ == 0 {
 		return false
 	}
 	for _, host := range out {
