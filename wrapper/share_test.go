@@ -529,3 +529,50 @@ func TestSharedSlotOverWeakerSlot(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedSlotLineBreak: a date and a time in one cell, on two lines
+// ("<span>Sunday, May 4</span><br><span>8:30 pm</span>"), the time left
+// out on some pages so that ExAlg makes the cell one slot; a doors time
+// on every page is a look-alike. The field that does not take the cell
+// shares it (its values cross a line break, but they hold both
+// instances), instead of taking the doors row.
+func TestSharedSlotLineBreak(t *testing.T) {
+	days := []string{"Sunday", "Monday", "Friday", "Saturday"}
+	months := []string{"March", "May", "July", "October"}
+	var srcs, dates, times []string
+	for i := range 12 {
+		date := fmt.Sprintf("%s, %s %d", days[i%4], months[(i+1)%4], 3+i)
+		time := fmt.Sprintf("%d:%02d pm", 7+i%3, 30*(i%2))
+		doors := fmt.Sprintf("%d:%02d pm", 5+i%2, 30*(i%2))
+		when := `<span>` + date + `</span><br><span>` + time + `</span>`
+		if i%6 == 5 {
+			when, time = `<span>`+date+`</span>`, ""
+		}
+		srcs = append(srcs, fmt.Sprintf(`<html><body><h1 data-or-type="title">Show Number %d</h1>`+
+			`<table><tr><td class="when">%s</td><td class="doors">%s</td>`+
+			`<td class="age">All ages</td></tr></table></body></html>`, i, when, doors))
+		dates, times = append(dates, date), append(times, time)
+	}
+	pages := pagesOf(t, srcs, nil)
+	s := testSOD([][3]string{{"title", "1", "title"}, {"event_date", "1", "date"}, {"at", "?", "time"}}, sod.One)
+	dictionaryTypes(s, "title")
+	annotatePatterns(t, pages, map[string]string{"date": "date", "time": "time"})
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, err := w.Extract(p)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: %d objects, err %v", p.Path, len(objs), err)
+		}
+		want := fmt.Sprintf("%q %q", []string{dates[i]}, []string{times[i]})
+		if times[i] == "" {
+			want = fmt.Sprintf("%q []", []string{dates[i]})
+		}
+		got := fmt.Sprintf("%q %q", objs[0].Get("event_date"), objs[0].Get("at"))
+		if got != want {
+			t.Fatalf("%s: got %s, want %s; slots %+v", p.Path, got, want, w.Slots())
+		}
+	}
+}

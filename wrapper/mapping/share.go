@@ -286,11 +286,13 @@ func learnParts(w *State, out []SlotMap, stats []*slotStats, valid map[string]re
 				if r := valid[f.Path]; r != nil && !samePattern(*hf, f) {
 					n = st.ItemInst[f.Path]
 				}
-			} else if len(host.Label) == 0 && float64(st.Broken) > (1-w.Options.GeneraliseThres)*float64(st.Occ) {
+			} else if len(host.Label) == 0 && float64(st.Broken) > (1-w.Options.GeneraliseThres)*float64(st.Occ) &&
+				!sharesTaken(w, out, cand{Field: fi, Slot: host.Slot}, stats, valid) {
 				// The fields of one line, not page parts. A labelled
 				// host's value is its row (the text after its label),
-				// one line whatever the slot's other rows hold, as
-				// sharesTaken weighs it.
+				// one line whatever the slot's other rows hold; values
+				// over a line break that hold both fields' instances
+				// are the two fields' too (sharesTaken).
 				continue
 			} else if r := valid[f.Path]; r != nil {
 				hr := valid[hf.Path]
@@ -370,7 +372,11 @@ func learnParts(w *State, out []SlotMap, stats []*slotStats, valid map[string]re
 // values the field's pattern finds an instance that leaves the host's
 // instance in the rest ("Sunday, May 23 @ 9:00 pm" for a date and a
 // time). The field then shares the slot (learnParts) instead of taking a
-// weaker candidate of its own.
+// weaker candidate of its own. The values may cross a line break
+// ("<span>11/12</span><br><span>20:00</span>" in one cell, the time left
+// out on some rows so that ExAlg made the cell one slot): both instances
+// in GeneraliseThres of them say the slot is the two fields', not page
+// parts (a doors time or an on-sale date elsewhere is the look-alike).
 func sharesTaken(w *State, out []SlotMap, c cand, stats []*slotStats, valid map[string]recognizers.Recognizer) bool {
 	f := w.FieldSpecs[c.Field]
 	r := valid[f.Path]
@@ -381,7 +387,7 @@ func sharesTaken(w *State, out []SlotMap, c cand, stats []*slotStats, valid map[
 	if c.Label != "" {
 		st = labelled(st, c.Label)
 	}
-	if st.Occ == 0 || float64(st.Broken) > (1-w.Options.GeneraliseThres)*float64(st.Occ) {
+	if st.Occ == 0 {
 		return false
 	}
 	for _, host := range out {
