@@ -77,15 +77,7 @@ func TestRealDev(t *testing.T) {
 			if len(pages) == 0 {
 				t.Fatalf("%s: no pages", pagesDir)
 			}
-			full, err := eval.LoadSWDE(filepath.Join(data, "swde", "groundtruth", site.name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			names := make([]string, len(pages))
-			for i, p := range pages {
-				names[i] = filepath.Base(p)
-			}
-			truth := full.Only(names)
+			truth := swdeTruth(t, data, site.name, pages)
 			out, vals, rep, recs := runRealDev(t, filepath.Join(dir, "sod.toml"), pagesDir, lists)
 			// Score the SOD's fields that SWDE labels (the book variant
 			// has no publisher or date; SWDE has no price or page count).
@@ -294,4 +286,18 @@ func bookOwnValues(t *testing.T, b *strings.Builder, dir string, vals []trust.Va
 	if n["page_count right"] < 19*(n["page_count right"]+n["page_count empty"])/20 || n["price right"] < 19*len(pages)/20 {
 		t.Errorf("book: %d of %d page counts and %d of %d prices right, want 95%%", n["page_count right"], n["page_count right"]+n["page_count empty"], n["price right"], len(pages))
 	}
+}
+
+// swdeTruth is SWDE's ground truth of site for the pages given (paths).
+func swdeTruth(t *testing.T, data, site string, pages []string) *eval.Truth {
+	t.Helper()
+	full, err := eval.LoadSWDE(filepath.Join(data, "swde", "groundtruth", site))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := make([]string, len(pages))
+	for i, p := range pages {
+		names[i] = filepath.Base(p)
+	}
+	return full.Only(names)
 }

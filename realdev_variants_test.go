@@ -96,15 +96,7 @@ func TestRealDevVariants(t *testing.T) {
 				}
 				pagesDir = tmp
 			}
-			full, err := eval.LoadSWDE(filepath.Join(data, "swde", "groundtruth", v.site))
-			if err != nil {
-				t.Fatal(err)
-			}
-			names := make([]string, len(pages))
-			for i, p := range pages {
-				names[i] = filepath.Base(p)
-			}
-			truth := full.Only(names)
+			truth := swdeTruth(t, data, v.site, pages)
 			sodPath := filepath.Join(dir, "variants", v.name+".toml")
 			out, vals, rep, _, err := runRealDevErr(t, sodPath, pagesDir, lists)
 			if err != nil {
