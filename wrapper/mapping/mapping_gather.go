@@ -675,6 +675,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		return out, total, &StopError{Type: typ, Reason: reason}
 	}
 	out = w.abstain(out, cands, stats, scope, nPages)            // abstain.go
+	out = w.distinctSlots(out, cands, stats, scope)              // samevalue.go
 	out = w.applyPins(out, cands, stats, labels, inScope, scope) // pins.go
 	out = ownPaths(w, out, stats)
 	sort.Slice(out, func(a, b int) bool { return out[a].Slot < out[b].Slot })
