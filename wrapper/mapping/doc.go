@@ -106,6 +106,9 @@
 //	                    need; setclaim.go, a set field's best place
 //	abstain.go          a win by a hair over a rival with other values
 //	                    gives no slot (close-rival note)
+//	samevalue.go        one value, one field: two single fields whose
+//	                    slots hold the same text page after page keep
+//	                    it for the better-scored one (distinctSlots)
 //	mapping_othercut.go, otherlabel.go, share.go (sharesTaken)  a field
 //	                    waits for its part of a slot another took
 //	rowplace.go, rowroles.go, list_class.go  roles told apart (a row of
