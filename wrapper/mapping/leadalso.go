@@ -62,7 +62,7 @@ func partialTypes(fields []FieldSpec) map[string]bool {
 // goesOn reports whether typ, a partial type, is the type of most words of
 // the run after the first of rs (runs of one value): the instance goes on.
 func goesOn(toks []Token, rs [][2]int, typ string, partial map[string]bool) bool {
-	if !partial[typ] || len(rs) < 2 {
+	if !LeadGoesOn || !partial[typ] || len(rs) < 2 {
 		return false
 	}
 	n, c := 0, 0
@@ -77,3 +77,7 @@ func goesOn(toks []Token, rs [][2]int, typ string, partial map[string]bool) bool
 	}
 	return n > 0 && 2*c >= n
 }
+
+// LeadGoesOn turns goesOn on (a switch for the test that shows what it
+// does).
+var LeadGoesOn = true
