@@ -20,6 +20,7 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 	}
 	valid := predefinedRecognizers(w.FieldSpecs)
 	patTypes := patternTypes(w.FieldSpecs)
+	partial := partialTypes(w.FieldSpecs)
 	for pg, toks := range pages {
 		root, ok := w.matchRoot(toks)
 		if !ok {
@@ -177,7 +178,7 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 					}
 					any := false
 					for typ, c := range lc {
-						if 2*c >= lw {
+						if 2*c >= lw && !goesOn(toks, rs, typ, partial) {
 							st.Lead[typ]++
 							any = true
 						}
