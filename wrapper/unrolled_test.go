@@ -122,3 +122,52 @@ func TestUnrolledLineupItemShared(t *testing.T) {
 		}
 	}
 }
+
+// TestUnrolledLineupRest: the list's unrolled first item stands right
+// after a label naming the field ("Guests:"), and the dictionary knows
+// only first items, so the field's candidate is that first item's slot; the set of the other items after it has the same
+// markup and is read too (leadItems, restPeer). Without it every page's
+// guests lost all their items but the first.
+func TestUnrolledLineupRest(t *testing.T) {
+	heads := []string{"Boneyard", "Violet Ghosts", "Cosmic Foxes", "Iron Prophets", "Paper Comets", "Hollow Kites"}
+	kinds := []string{"Orchestra", "Quartet", "Trio", "Ensemble", "Revue"}
+	var known []string
+	var src []string
+	var wants [][]string
+	for i := range 30 {
+		its := []string{fmt.Sprintf("%c%s Band", 'A'+i%26, strings.Repeat("o", 2+i/26+i%3))}
+		for j := range (i * 7) % 4 {
+			its = append(its, fmt.Sprintf("%c%s %s", 'A'+i%26, strings.Repeat(string(rune('a'+j)), 2+j), kinds[(i+j)%len(kinds)]))
+		}
+		if i%2 == 0 {
+			known = append(known, its[0]) // the dictionary knows none of the others
+		}
+		wants = append(wants, its)
+		var b strings.Builder
+		for j, s := range its {
+			if j > 0 {
+				b.WriteString("<br>")
+			}
+			b.WriteString(`<span>` + s + `</span>`)
+		}
+		head := heads[i%len(heads)]
+		src = append(src, fmt.Sprintf(`<html><body><h1>%s</h1><ul><li><span>Guests:</span>%s</li><li>Show %d</li></ul><p>All sales are final.</p></body></html>`,
+			head, b.String(), i))
+	}
+	pages := pagesOf(t, src, map[string][]string{"band": heads, "guests": known})
+	s := testSOD([][3]string{{"band", "1", "band"}, {"guests", "+", "guests"}}, sod.One)
+	dictionaryTypes(s, "band", "guests")
+	w, err := Induce(pages, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		objs, _ := w.Extract(p)
+		if len(objs) != 1 {
+			t.Fatalf("%s: %d objects", p.Path, len(objs))
+		}
+		if got := fmt.Sprint(objs[0].Get("guests")); got != fmt.Sprint(wants[i]) {
+			t.Fatalf("%s: guests %s, want %s; template %s; slots %+v", p.Path, got, wants[i], w.Template(), w.Slots())
+		}
+	}
+}

@@ -24,9 +24,16 @@ var takingLeadItems = true
 // page (the lead-item note of trustnotes.go says so when the slot is
 // another kind of field's).
 
+// The two halves are one list whichever the field's candidates found:
+// when the field's slot is the unrolled first item itself (a label
+// naming the field stands before it, "Special guests: <span>A</span>
+// {<br><span>B</span>}"), the set of the others after it (restPeer) is
+// read too; without it every page lost all its items but the first.
+
 // leadItems returns out with, for each root set field with a slot in a
-// set, the untaken slot of the set's unrolled first item (leadPeer), if
-// any.
+// set, the untaken slot of the set's unrolled first item (leadPeer), or,
+// for one whose slot is that first item, the slot of the set's items
+// after it (restPeer), if any.
 func leadItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
 	if !takingLeadItems || w.Template == nil {
 		return out
@@ -55,10 +62,13 @@ func leadItems(w *State, out []SlotMap, stats []*slotStats) []SlotMap {
 			continue
 		}
 		q := leadPeer(flat, i)
+		if q < 0 {
+			q = restPeer(flat, i) // the field's slot is the first item
+		}
 		if q < 0 || taken[q] && !w.sameKindSingles(owners[q], *f) || q >= len(stats) || stats[q].Occ == 0 {
 			continue
 		}
-		if !w.ownsPeer(stats[q], f) {
+		if !w.ownsItem(stats[q], f) {
 			continue
 		}
 		taken[q] = true
@@ -192,6 +202,64 @@ func (w *State) ownsPeer(st *slotStats, f *FieldSpec) bool {
 		}
 	}
 	return other <= own
+}
+
+// ownsItem is ownsPeer for a slot the markup makes an item of the field's
+// list (leadPeer, restPeer): another type counts against it only when it
+// also annotates a quarter of the slot's values or more (minItemType).
+// The markup is the stronger evidence; a dictionary that knows a few of
+// the items as another kind's names (three of twenty acts' names also
+// venues' in the venue dictionary) is noise, not another field's slot.
+func (w *State) ownsItem(st *slotStats, f *FieldSpec) bool {
+	own, other := st.Count(f.Types), 0
+	for t, n := range st.Types {
+		if !slices.Contains(f.Types, t) && w.typedBy(t) {
+			other = max(other, n)
+		}
+	}
+	return other <= own || float64(other) < minItemType*float64(st.Occ)
+}
+
+// minItemType is the least share of a list item's slot values another
+// type must annotate to keep the slot from the list's field (ownsItem).
+const minItemType = 0.25
+
+// restPeer returns the number of the first slot of the set right after
+// the slot at flat[i] when the two slots have the same markup around
+// them (the token before and the token after), with only template tokens
+// between the slot and the set: the set of the list's other items, the
+// slot at flat[i] being its unrolled first item (leadPeer's converse); -1
+// otherwise.
+func restPeer(flat []flatEl, i int) int {
+	if i == 0 || i+1 >= len(flat) {
+		return -1
+	}
+	open := -1
+	for j := i + 1; j < len(flat); j++ {
+		if flat[j].Slot >= 0 || (flat[j].Mark != "" && flat[j].Mark != "{") {
+			return -1
+		}
+		if flat[j].Mark == "{" {
+			open = j
+			break
+		}
+	}
+	if open < 0 {
+		return -1
+	}
+	for j := open + 1; j+1 < len(flat); j++ {
+		if flat[j].Mark != "" {
+			return -1
+		}
+		if flat[j].Slot < 0 {
+			continue
+		}
+		if sameTok(flat[j-1], flat[i-1]) && sameTok(flat[j+1], flat[i+1]) {
+			return flat[j].Slot
+		}
+		return -1
+	}
+	return -1
 }
 
 // peerSlotMap is the reading of slot q for field path as the set's slot

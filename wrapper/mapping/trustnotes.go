@@ -243,7 +243,19 @@ func (w *State) leadItemNotes(pages []*annotate.Page) []Note {
 			continue
 		}
 		q := leadPeer(flat, i)
-		if q < 0 || slices.Contains(mine[f.Path], q) {
+		if q < 0 {
+			// The converse: the field reads the first item only.
+			if r := restPeer(flat, i); r >= 0 && !slices.Contains(mine[f.Path], r) {
+				if ex := w.slotExample(pages, r); ex != "" {
+					noted[f.Path] = true
+					out = append(out, Note{Kind: NoteLeadItem, Field: f.Path, Message: fmt.Sprintf(
+						"set field %s reads the first item of its list only: the items after it (e.g. %q) are a slot of their own that it does not read: they are missing from every value",
+						f.Path, ex)})
+				}
+			}
+			continue
+		}
+		if slices.Contains(mine[f.Path], q) {
 			continue
 		}
 		ex := w.slotExample(pages, q)
