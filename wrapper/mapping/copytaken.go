@@ -58,3 +58,20 @@ func singleSlots(fields []FieldSpec, out []SlotMap, f string) []int {
 	}
 	return slots
 }
+
+// dropLateCopies removes the slot of a root single field that a rule
+// placed after the weighing (not in chosen, the weighed assignment) when
+// it repeats the slot of another root single field: the same constraint
+// as copiesTaken, for the placements made after the weighing.
+func dropLateCopies(fields []FieldSpec, out []SlotMap, chosen map[int][]int, stats []*slotStats, thres float64) []SlotMap {
+	keep := out[:0:0]
+	for _, sm := range out {
+		fi := IndexOf(fields, sm.Field)
+		if fi >= 0 && fields[fi].Parent == "" && !fields[fi].Many && len(chosen[fi]) == 0 &&
+			copiesAny(stats, sm.Slot, singleSlots(fields, out, sm.Field), thres) {
+			continue
+		}
+		keep = append(keep, sm)
+	}
+	return keep
+}

@@ -677,6 +677,9 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		}
 		return out, total, &StopError{Type: typ, Reason: reason}
 	}
+	if detail {
+		out = dropLateCopies(w.FieldSpecs, out, chosen, stats, w.Options.GeneraliseThres) // copytaken.go
+	}
 	out = w.abstain(out, cands, stats, scope, nPages)            // abstain.go
 	out = w.applyPins(out, cands, stats, labels, inScope, scope) // pins.go
 	out = ownPaths(w, out, stats)
