@@ -116,7 +116,7 @@ func (w *State) abstain(out []SlotMap, cands []cand, stats []*slotStats, scope, 
 			if c.Field != fi || c.Slot == wc.Slot || c.Part || taken[c.Slot] || c.Score < closeScore*wc.Score {
 				continue
 			}
-			if scope < 0 && (w.Mult == "1" || w.Mult == "?") && copiesAny(stats, c.Slot, others, w.Options.GeneraliseThres) {
+			if scope < 0 && (w.Mult == "1" || w.Mult == "?") && !f.Patterned() && copiesAny(stats, c.Slot, others, w.Options.GeneraliseThres) {
 				continue // another field's value repeated (copytaken.go)
 			}
 			common, differ := compareFirst(stats[wc.Slot], stats[c.Slot])

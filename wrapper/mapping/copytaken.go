@@ -19,10 +19,18 @@ package mapping
 // field, and only the assignment knows which field took it. The field
 // then takes its next candidate, or none (left empty, and the no-slot
 // note names it) rather than a copy of another field's value.
+//
+// Only for a field without a pattern (a dictionary or untyped field: a
+// name): dates, times and prices of one object do coincide (a book signed
+// on the day it was published, a sale price equal to the list price), and
+// each is read from its own node.
 
 // copiesTaken reports whether c's slot repeats the value of a slot that
 // another root single field has already taken (chosen: field -> slots).
 func copiesTaken(fields []FieldSpec, chosen map[int][]int, c cand, stats []*slotStats, thres float64) bool {
+	if fields[c.Field].Patterned() {
+		return false
+	}
 	for fi, slots := range chosen {
 		g := fields[fi]
 		if fi == c.Field || g.Parent != "" || g.Many {
@@ -67,7 +75,7 @@ func dropLateCopies(fields []FieldSpec, out []SlotMap, chosen map[int][]int, sta
 	keep := out[:0:0]
 	for _, sm := range out {
 		fi := IndexOf(fields, sm.Field)
-		if fi >= 0 && fields[fi].Parent == "" && !fields[fi].Many && len(chosen[fi]) == 0 &&
+		if fi >= 0 && fields[fi].Parent == "" && !fields[fi].Many && !fields[fi].Patterned() && len(chosen[fi]) == 0 &&
 			copiesAny(stats, sm.Slot, singleSlots(fields, out, sm.Field), thres) {
 			continue
 		}
