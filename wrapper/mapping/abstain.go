@@ -111,9 +111,13 @@ func (w *State) abstain(out []SlotMap, cands []cand, stats []*slotStats, scope, 
 		}
 		wc := cands[win]
 		var rivals []string
+		others := singleSlots(w.FieldSpecs, out, f.Path)
 		for _, c := range cands {
 			if c.Field != fi || c.Slot == wc.Slot || c.Part || taken[c.Slot] || c.Score < closeScore*wc.Score {
 				continue
+			}
+			if scope < 0 && (w.Mult == "1" || w.Mult == "?") && !f.Patterned() && copiesAny(stats, c.Slot, others, w.Options.GeneraliseThres) {
+				continue // another field's value repeated (copytaken.go)
 			}
 			common, differ := compareFirst(stats[wc.Slot], stats[c.Slot])
 			if common < minCommon || float64(differ) < differShare*float64(common) {

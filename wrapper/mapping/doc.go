@@ -104,6 +104,9 @@
 //	titlename.go        the page's titled heading is the object's name
 //	reclaim.go          a mandatory field reclaims a slot taken without
 //	                    need; setclaim.go, a set field's best place
+//	copytaken.go        a single field takes no slot that repeats, page
+//	                    by page, another single field's taken slot (a
+//	                    breadcrumb's copy of the band's name is no venue)
 //	abstain.go          a win by a hair over a rival with other values
 //	                    gives no slot (close-rival note)
 //	samevalue.go        one value, one field: two single fields whose

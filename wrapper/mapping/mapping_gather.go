@@ -578,6 +578,9 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			if single && setClaims(w.FieldSpecs, cands, c) {
 				continue // a set field's own place (setclaim.go)
 			}
+			if single && detail && copiesTaken(w.FieldSpecs, chosen, c, stats, w.Options.GeneraliseThres) {
+				continue // another field's value repeated (copytaken.go)
+			}
 			if !single && done[c.Field] && nestedSingle(w.FieldSpecs, f) && otherLabelRow(labels, sets, chosen[c.Field], c.Slot, f) {
 				// A single field of a single nested tuple takes more
 				// slots for the lines of its value, not another row of
@@ -674,6 +677,9 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			reason += "; the slot mixes it with " + strings.Join(others, ", ")
 		}
 		return out, total, &StopError{Type: typ, Reason: reason}
+	}
+	if detail {
+		out = dropLateCopies(w.FieldSpecs, out, chosen, stats, w.Options.GeneraliseThres) // copytaken.go
 	}
 	out = w.abstain(out, cands, stats, scope, nPages)            // abstain.go
 	out = w.distinctSlots(out, cands, stats, scope)              // samevalue.go
