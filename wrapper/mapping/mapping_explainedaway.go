@@ -413,7 +413,7 @@ func learnedLabel(st *slotStats, f FieldSpec, nPages, minCnt int, thres float64,
 		if ann < minCnt || (float64(ann) < thres*float64(ls.Occ) && !(sparse && sparseRow(st, k, f, ann, thres))) || ann < bestN || (ann == bestN && k > best) {
 			continue
 		}
-		if names := strings.Fields(k); (labelAffinity(names, f) == affinityNone && labelsAnother(names, f, fields)) || entityLabel(st, k, f) {
+		if names := strings.Fields(k); labelsOther(names, f, fields) || entityLabel(st, k, f) {
 			continue
 		}
 		if !plausible(ls, f, thres, minCnt) || otherPattern(ls, f, fields, thres) {
@@ -438,17 +438,6 @@ func withFallback(cands, fallback []cand) []cand {
 		}
 	}
 	return cands
-}
-
-// labelsAnother reports whether a label names (affinityName or better) a
-// root field other than f.
-func labelsAnother(label []string, f FieldSpec, fields []FieldSpec) bool {
-	for _, g := range fields {
-		if g.Path != f.Path && !g.Tuple && labelAffinity(label, g) >= affinityName {
-			return true
-		}
-	}
-	return false
 }
 
 // otherPattern reports whether most of a slot's values are, mostly,

@@ -4,13 +4,13 @@ import (
 	"math"
 )
 
-// labelsOther reports whether a label names another root field of w
+// labelsOther reports whether a label names another root field of fields
 // (affinityName or better) and not f at all.
-func (w *State) labelsOther(label []string, f FieldSpec) bool {
-	if len(label) == 0 || labelAffinity(label, f) > affinityNone {
+func labelsOther(label []string, f FieldSpec, fields []FieldSpec) bool {
+	if labelAffinity(label, f) > affinityNone {
 		return false
 	}
-	for _, g := range w.FieldSpecs {
+	for _, g := range fields {
 		if g.Path != f.Path && !g.Tuple && labelAffinity(label, g) >= affinityName {
 			return true
 		}

@@ -212,7 +212,7 @@ func (w *State) slotScore(st *slotStats, fi int, basis string, annotation float6
 		case affinityKind:
 			sc.Label = 1.3
 		default:
-			if w.labelsOther(tmplLabel, f) {
+			if labelsOther(tmplLabel, f, w.FieldSpecs) {
 				sc.Label = 0.5
 			}
 		}

@@ -8,7 +8,6 @@ import (
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
-	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // TestRecordAddressLines: event records whose venue cell holds the
@@ -18,9 +17,8 @@ import (
 // records of three (each with the recognizer's confidence for a line,
 // 0.8). The address's first line counted
 // as a lead instance (its run up to the first tag) on top of the whole
-// value, the slot became a Lead slot and every address was cut to its
-// street. A partial type's next run of the same type is the value going
-// on (mapping.LeadGoesOn): the address is read whole.
+// value (leadAlso, since deleted), the slot became a Lead slot and every
+// address was cut to its street. The address is read whole.
 func TestRecordAddressLines(t *testing.T) {
 	s, err := sod.Parse("events.toml", []byte(`
 object = "event"
@@ -65,59 +63,46 @@ predefined = "price"
 		b.WriteString(`</section><div class="foot">About us</div></body></html>`)
 		return b.String()
 	}
-	for _, on := range []bool{true, false} {
-		t.Run(fmt.Sprint("goes-on=", on), func(t *testing.T) {
-			defer func(v bool) { mapping.LeadGoesOn = v }(mapping.LeadGoesOn)
-			mapping.LeadGoesOn = on
-			var sample []*annotate.Page
-			for i := range 12 {
-				rs := recs(i, 5)
-				m := map[string][]string{}
-				for j, r := range rs {
-					if j%3 == 0 {
-						m["artist"] = append(m["artist"], r.artist)
-					}
-					m["address"] = append(m["address"], r.street)
-					if j%3 != 1 {
-						m["address"] = append(m["address"], r.city)
-					}
-					m["price"] = append(m["price"], r.price)
-				}
-				pg := pagetest.Marked(t, fmt.Sprint(i), render(rs), m)
-				for _, a := range pg.Annotations {
-					if a.Type == "address" {
-						a.Confidence = 0.8 // the recognizer's, for a line of an address
-					}
-				}
-				sample = append(sample, pg)
+	var sample []*annotate.Page
+	for i := range 12 {
+		rs := recs(i, 5)
+		m := map[string][]string{}
+		for j, r := range rs {
+			if j%3 == 0 {
+				m["artist"] = append(m["artist"], r.artist)
 			}
-			w, err := Induce(sample, s, DefaultOptions())
-			if err != nil {
-				t.Fatal(err)
+			m["address"] = append(m["address"], r.street)
+			if j%3 != 1 {
+				m["address"] = append(m["address"], r.city)
 			}
-			rs := recs(40, 5)
-			p, err := annotate.ParsePage([]byte(render(rs)), "p", annotate.LoadOptions{})
-			if err != nil {
-				t.Fatal(err)
+			m["price"] = append(m["price"], r.price)
+		}
+		pg := pagetest.Marked(t, fmt.Sprint(i), render(rs), m)
+		for _, a := range pg.Annotations {
+			if a.Type == "address" {
+				a.Confidence = 0.8 // the recognizer's, for a line of an address
 			}
-			objs, _ := w.Extract(p)
-			if len(objs) != len(rs) {
-				t.Fatalf("%d objects, want %d; slots %+v", len(objs), len(rs), w.Slots())
-			}
-			right := true
-			for j, o := range objs {
-				want := rs[j].street + ", " + rs[j].city
-				if got := fmt.Sprint(o.Get("address")); got != fmt.Sprint([]string{want}) {
-					right = false
-					if on {
-						t.Errorf("record %d: address %s, want %q\ntemplate %s\nslots %+v", j, got, want, w.Template(), w.Slots())
-						break
-					}
-				}
-			}
-			if !on && right {
-				t.Fatalf("addresses whole without the change: the test shows nothing\nslots %+v", w.Slots())
-			}
-		})
+		}
+		sample = append(sample, pg)
+	}
+	w, err := Induce(sample, s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := recs(40, 5)
+	p, err := annotate.ParsePage([]byte(render(rs)), "p", annotate.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	objs, _ := w.Extract(p)
+	if len(objs) != len(rs) {
+		t.Fatalf("%d objects, want %d; slots %+v", len(objs), len(rs), w.Slots())
+	}
+	for j, o := range objs {
+		want := rs[j].street + ", " + rs[j].city
+		if got := fmt.Sprint(o.Get("address")); got != fmt.Sprint([]string{want}) {
+			t.Errorf("record %d: address %s, want %q\ntemplate %s\nslots %+v", j, got, want, w.Template(), w.Slots())
+			break
+		}
 	}
 }
