@@ -624,7 +624,12 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		out = learnRowItems(w, out, stats, valid, done, sets, minCnt, nPages)
 	}
 	// Lenient (see Induce): mandatory fields may stay without slot when
-	// most of them have one.
+	// half of them at least have one (dropped and reported, as an
+	// optional field without slot is). With two mandatory fields, one
+	// without a consistent slot (a newcomer's `company = "1"` typed by a
+	// regex the pages do not fit) stopped the whole run, though the other
+	// one and the optional fields were placed; with three, one missing
+	// was already dropped.
 	lenient := false
 	if w.Lenient {
 		mand, placed := 0, 0
@@ -636,7 +641,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 				}
 			}
 		}
-		lenient = 2*placed > mand
+		lenient = placed > 0 && 2*placed >= mand
 	}
 	for _, f := range w.FieldSpecs {
 		if f.Tuple || f.Optional || done[IndexOf(w.FieldSpecs, f.Path)] || lenient {
