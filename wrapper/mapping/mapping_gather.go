@@ -623,7 +623,12 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		out = learnRowItems(w, out, stats, valid, done, sets, minCnt, nPages)
 	}
 	// Lenient (see Induce): mandatory fields may stay without slot when
-	// most of them have one.
+	// most of them have one, on a detail page half of them at least
+	// (dropped and reported, as an optional field without slot is). With
+	// two mandatory fields, one without a consistent slot (a newcomer's
+	// `company = "1"` typed by a regex the pages do not fit) stopped the
+	// whole run, though the other one and the optional fields were placed;
+	// with three, one missing was already dropped.
 	lenient := false
 	if w.Lenient {
 		mand, placed := 0, 0
@@ -636,6 +641,15 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			}
 		}
 		lenient = 2*placed > mand
+		if w.Records == nil && (w.Mult == "1" || w.Mult == "?") {
+			// A detail page: the object is the page, and half its
+			// mandatory fields place it. Not on list pages: there a
+			// lenient record pattern that places one of two is tried
+			// before the page template (Induce), and took a wrong
+			// pattern over the right one (a generated player list
+			// lost every name).
+			lenient = placed > 0 && 2*placed >= mand
+		}
 	}
 	for _, f := range w.FieldSpecs {
 		if f.Tuple || f.Optional || done[IndexOf(w.FieldSpecs, f.Path)] || lenient {

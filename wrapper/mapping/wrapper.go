@@ -400,8 +400,9 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 						}
 						// A dictionary type's items are names: an item
 						// without letters or digits ("$$$" after the
-						// cuisines) is none.
-						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !slices.Contains(sm.Seps, val.Text) && !bracketed(val.Text) && (!f.Dictionary || hasWord(val.Text)) {
+						// cuisines) is none. Nor is a conjunction alone
+						// between two items (loneConj).
+						if val, ok := w.value(toks, rn[0], rn[1], sm, f); ok && !slices.Contains(sm.Seps, val.Text) && !loneConj(val.Text) && !bracketed(val.Text) && (!f.Dictionary || hasWord(val.Text)) {
 							fl.Values = append(fl.Values, val)
 						}
 					}

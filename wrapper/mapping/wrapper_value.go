@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"slices"
+	"strings"
 	"unicode"
 
 	"github.com/objectrunner/objectrunner/annotate"
@@ -95,6 +96,20 @@ func (w *State) cutFields(slot int) []FieldSpec {
 		}
 	}
 	return out
+}
+
+// loneConj reports whether a set item's whole text is a conjunction ("and"
+// between two author links, "<a>A</a> and <a>B</a>"): the list's
+// separator, never an item. SlotMap.Seps learns such runs when the sample
+// shows them on two pages or more; a sample with one multi-item page or
+// none left the separator unknown, and "and" came out as an item (at
+// confidence 1) on every page with several items.
+func loneConj(s string) bool {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "and", "or", "&", "and/or", "with":
+		return true
+	}
+	return false
 }
 
 // bracketed reports whether an item is wholly enclosed in brackets, as
