@@ -146,29 +146,69 @@ func (sp *sparser) dropTag(a atom.Atom) bool {
 func (sp *sparser) keptAttrs() []html.Attribute {
 	var out []html.Attribute
 	for _, at := range sp.attrs() {
-		var key string
-		switch string(at.key) {
-		case "href":
-			key = "href"
-		case "src":
-			key = "src"
-		case "alt":
-			key = "alt"
-		case "title":
-			key = "title"
-		case "content":
-			key = "content"
-		case "datetime":
-			key = "datetime"
-		case "class":
-			key = "class"
-		default:
+		key := keptKey(at.key)
+		if key == "" {
 			continue
 		}
 		if out == nil {
 			out = sp.ar.attrs(len(sp.abuf))
 		}
 		out = append(out, html.Attribute{Key: key, Val: at.val})
+	}
+	return out
+}
+
+// keptKey returns the attribute key k as filterAttrs keeps it ("" when
+// Clean drops the attribute).
+func keptKey(k []byte) string {
+	switch string(k) {
+	case "href":
+		return "href"
+	case "src":
+		return "src"
+	case "alt":
+		return "alt"
+	case "title":
+		return "title"
+	case "content":
+		return "content"
+	case "datetime":
+		return "datetime"
+	case "class":
+		return "class"
+	}
+	return ""
+}
+
+// sharedAttrs is keptAttrs for an element whose attribute list is never
+// reordered (not a formatting element, whose list is sorted): when the
+// attributes Clean keeps are those of the last element it was asked for
+// (the class="review" of each of a long page's repeated blocks), that
+// element's list is returned again, shared, instead of a copy. Nothing
+// writes into a node's attribute list once the stream has built it
+// (filterAttrs, run again on a cleaned tree, writes back what is there).
+func (sp *sparser) sharedAttrs() []html.Attribute {
+	if last := sp.lastAttrs; len(last) > 0 {
+		i := 0
+		for _, at := range sp.attrs() {
+			key := keptKey(at.key)
+			if key == "" {
+				continue
+			}
+			if i == len(last) || last[i].Key != key || last[i].Val != at.val {
+				i = -1
+				break
+			}
+			i++
+		}
+		if i == len(last) {
+			return last
+		}
+	}
+	out := sp.keptAttrs()
+	if len(out) > 0 {
+		sp.lastAttrs = out[:len(out):len(out)]
+		return sp.lastAttrs
 	}
 	return out
 }

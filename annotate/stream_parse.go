@@ -57,6 +57,9 @@ type sparser struct {
 	allKeys  []byte
 	allRead  bool
 	other    htmllex.Lexer // reads the attributes of earlier tags
+	// lastAttrs is the attribute list sharedAttrs gave last (a list of
+	// the page's arena).
+	lastAttrs []html.Attribute
 }
 
 // stok is a token: read from the tokenizer, or implied by the parser.
@@ -105,11 +108,13 @@ func (sp *sparser) reset(text []byte, v Visitor) {
 	sp.v, sp.visited = v, false
 	sp.base, sp.baseSet, sp.bail = "", false, ""
 	sp.abuf, sp.attrRead = sp.abuf[:0], false
+	sp.lastAttrs = nil
 }
 
 // clearRefs drops what the pooled parser must not keep alive.
 func (sp *sparser) clearRefs() {
 	sp.src, sp.doc, sp.ar, sp.v, sp.page, sp.textBuf, sp.spare = "", nil, nil, nil, nil, nil, nil
+	sp.lastAttrs = nil
 	sp.z.Reset("")
 	sp.tok = stok{}
 	for i := range sp.oe[:cap(sp.oe)] {
@@ -444,7 +449,7 @@ func (sp *sparser) addElement() *selem {
 	drop := sp.dropTag(sp.tok.a)
 	var attrs []html.Attribute
 	if t := sp.top(); !drop && (t == nil || !t.drop) {
-		attrs = sp.keptAttrs()
+		attrs = sp.sharedAttrs()
 	}
 	return sp.push(sp.tok.a, sp.tok.name, nsHTML, drop, attrs)
 }

@@ -208,27 +208,34 @@ func runs(toks []Token, a, b int) [][2]int {
 // field gets no value on any record.
 func firstRun(toks []Token, a, b int) (int, int) {
 	va, vb := valueBounds(toks, a, b)
-	if rs := runs(toks, va, vb); len(rs) > 0 {
-		return rs[0][0], rs[0][1]
+	if x, y := nextRun(toks, va, vb); x < y {
+		return x, y
 	}
 	return a, b
 }
 
 // appendRuns appends the runs of words of tokens [a, b) to out.
 func appendRuns(out [][2]int, toks []Token, a, b int) [][2]int {
-	for x := a; x < b; {
-		if toks[x].Kind != KindWord {
-			x++
-			continue
-		}
-		y := x
-		for y < b && toks[y].Kind == KindWord {
-			y++
-		}
+	for x, y := nextRun(toks, a, b); x < y; x, y = nextRun(toks, y, b) {
 		out = append(out, [2]int{x, y})
-		x = y
 	}
 	return out
+}
+
+// nextRun returns the first of the runs of words of tokens [a, b) (runs'
+// first element), without listing the others (a value over a large
+// page's region has hundreds of thousands); x == y == b when there is
+// none.
+func nextRun(toks []Token, a, b int) (x, y int) {
+	x = a
+	for x < b && toks[x].Kind != KindWord {
+		x++
+	}
+	y = x
+	for y < b && toks[y].Kind == KindWord {
+		y++
+	}
+	return x, y
 }
 
 // itemSeps are the punctuation tokens that always separate the items of a

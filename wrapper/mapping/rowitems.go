@@ -63,9 +63,9 @@ func countLabelRuns(st *slotStats, toks []Token, a, b, pg int, patTypes map[stri
 
 // labelRun returns the first run of words of [a, b) that label precedes.
 func labelRun(toks []Token, a, b int, label []string) (int, int, bool) {
-	for _, rn := range runs(toks, a, b) {
-		if labelBefore(toks, rn[0], label) {
-			return rn[0], rn[1], true
+	for x, y := nextRun(toks, a, b); x < y; x, y = nextRun(toks, y, b) {
+		if labelBefore(toks, x, label) {
+			return x, y, true
 		}
 	}
 	return 0, 0, false

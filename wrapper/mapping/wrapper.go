@@ -389,8 +389,8 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 				}
 				if sm.Lead {
 					_, a, b := ValueText(toks, v.A, v.B)
-					if rs := runs(toks, a, b); len(rs) > 0 {
-						v.A, v.B = rs[0][0], rs[0][1]
+					if x, y := nextRun(toks, a, b); x < y {
+						v.A, v.B = x, y
 					}
 				}
 				if f.Many {
