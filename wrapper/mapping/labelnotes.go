@@ -140,7 +140,7 @@ func colonHead(txt string) string {
 // mergedItemsNotes gives a NoteMergedItems for each root set field typed
 // by names (not patterned) when, on a sample object or more, one of
 // its extracted items joins two parts with a conjunction ("&", "and",
-// "+", or " / ") and one part by itself is a text annotated with the field's types
+// "+", or " / ", or the item's one comma: joinedParts) and one part by itself is a text annotated with the field's types
 // on the sample pages (or a value extracted alone for a field of those
 // types, a headliner or another object's only item) while the whole item
 // is not: the list's last
@@ -149,13 +149,14 @@ func colonHead(txt string) string {
 // neither part is.
 // Measured on zoo seeds 32000-32199: authors "A, B & C" and supporting
 // acts "A; B & C" read as two items, with no diagnostic.
+// A root single field typed by names gets the note too when two of its
+// sample values or more are so joined (a conjunction only, no comma): a
+// byline "A & B" for a field declared "1" (zoo seeds 18200-18599: an
+// author field 0.68 with no diagnostic, the multiplicity note counting
+// annotations of both names on too few objects).
 func (w *State) mergedItemsNotes(pages []*annotate.Page, sample func() [][]*Object) []Note {
-	var fields []FieldSpec
-	for _, f := range w.FieldSpecs {
-		if f.Many && !f.Tuple && f.Parent == "" && !f.Patterned() && len(f.Types) > 0 {
-			fields = append(fields, f)
-		}
-	}
+	fields, tl := noteTallies(w.FieldSpecs, func(f FieldSpec) bool { return !f.Tuple && f.Parent == "" && !f.Patterned() && len(f.Types) > 0 },
+		func() *mergedTally { return &mergedTally{} })
 	if len(fields) == 0 {
 		return nil
 	}
@@ -188,7 +189,7 @@ func (w *State) mergedItemsNotes(pages []*annotate.Page, sample func() [][]*Obje
 					continue
 				}
 				for _, v := range fd.Values {
-					if _, _, conj := conjParts(v.Text); conj {
+					if _, _, conj := joinedParts(v.Text, g.Many); conj {
 						continue
 					}
 					for _, t := range g.Types {
@@ -201,14 +202,6 @@ func (w *State) mergedItemsNotes(pages []*annotate.Page, sample func() [][]*Obje
 			}
 		}
 	}
-	type tally struct {
-		objs, merged int
-		ex           string
-	}
-	tl := map[string]*tally{}
-	for _, f := range fields {
-		tl[f.Path] = &tally{}
-	}
 	var out []Note
 	for _, objs := range sample() {
 		for _, o := range objs {
@@ -220,7 +213,7 @@ func (w *State) mergedItemsNotes(pages []*annotate.Page, sample func() [][]*Obje
 				t := tl[f.Path]
 				t.objs++
 				for _, v := range fd.Values {
-					a, b, ok := conjParts(v.Text)
+					a, b, ok := joinedParts(v.Text, f.Many)
 					if !ok || isKnown(f, v.Text) || !isKnown(f, a) && !isKnown(f, b) {
 						continue
 					}
@@ -235,6 +228,17 @@ func (w *State) mergedItemsNotes(pages []*annotate.Page, sample func() [][]*Obje
 	}
 	for _, f := range fields {
 		t := tl[f.Path]
+		if !f.Many {
+			// A single field: two sample objects at least (a name
+			// holding "&" whose first word is known by itself is
+			// rare, twice rarer).
+			if t.merged >= 2 {
+				out = append(out, Note{Kind: NoteMergedItems, Field: f.Path, Message: fmt.Sprintf(
+					"field %s is declared %q, but on %d of the %d sample objects with a value it joins two names with a conjunction, one of which is an instance of its type by itself (e.g. %q): the value may be two values (use \"+\"?)",
+					f.Path, f.Mult, t.merged, t.objs, t.ex)})
+			}
+			continue
+		}
 		if t.merged < 1 {
 			continue
 		}
@@ -243,6 +247,34 @@ func (w *State) mergedItemsNotes(pages []*annotate.Page, sample func() [][]*Obje
 			f.Path, t.merged, t.objs, t.ex)})
 	}
 	return out
+}
+
+// mergedTally counts, for mergedItemsNotes, a field's sample objects with
+// a value and those with a merged value, with an example.
+type mergedTally struct {
+	objs, merged int
+	ex           string
+}
+
+// joinedParts is conjParts, and for a set's items (comma) also a split at
+// the item's one comma ("Vegetarian, Tapas/Small Plates": the list's
+// separator read as a part of one item).
+func joinedParts(txt string, comma bool) (string, string, bool) {
+	if a, b, ok := conjParts(txt); ok || !comma || strings.Count(txt, ",") != 1 {
+		return a, b, ok
+	}
+	i := strings.Index(txt, ",")
+	a, b := strings.TrimSpace(txt[:i]), strings.TrimSpace(txt[i+1:])
+	if !capitalized(a) || !capitalized(b) {
+		return "", "", false
+	}
+	return a, b, true
+}
+
+// capitalized reports whether s opens with an upper-case letter or a digit.
+func capitalized(s string) bool {
+	r := []rune(s)
+	return len(r) > 0 && (r[0] >= 'A' && r[0] <= 'Z' || r[0] >= '0' && r[0] <= '9' || r[0] > 127 && strings.ToUpper(string(r[0])) == string(r[0]))
 }
 
 // conjParts splits txt at its one conjunction ("&", "and", "+" as a word
@@ -263,11 +295,7 @@ func conjParts(txt string) (string, string, bool) {
 		return "", "", false
 	}
 	a, b := strings.Join(ws[:at], " "), strings.Join(ws[at+1:], " ")
-	capital := func(s string) bool {
-		r := []rune(s)
-		return len(r) > 0 && (r[0] >= 'A' && r[0] <= 'Z' || r[0] >= '0' && r[0] <= '9' || r[0] > 127 && strings.ToUpper(string(r[0])) == string(r[0]))
-	}
-	if !capital(a) || !capital(b) {
+	if !capitalized(a) || !capitalized(b) {
 		return "", "", false
 	}
 	return a, b, true
