@@ -150,7 +150,19 @@ func (w *State) cutLineNotes(pages []*annotate.Page) []Note {
 	if len(fields) == 0 {
 		return nil
 	}
-	for _, p := range pages {
+	sample := w.sampleObjects(pages)
+	for i, p := range pages {
+		// The field's values extracted on the page: a slot read with
+		// the lines after it (SlotMap.Lines, Join, …) holds the next
+		// line already.
+		got := map[string][]string{}
+		for _, o := range sample()[i] {
+			for _, f := range fields {
+				for _, v := range o.Get(f.Path) {
+					got[f.Path] = append(got[f.Path], normItem(v))
+				}
+			}
+		}
 		typed := map[*html.Node][]string{}
 		for _, an := range p.Annotations {
 			if an.Node != nil {
@@ -182,7 +194,7 @@ func (w *State) cutLineNotes(pages []*annotate.Page) []Note {
 					continue
 				}
 				m := nextText(last)
-				if m == nil || read[m] || !slices.ContainsFunc(typed[m], func(ty string) bool { return slices.Contains(f.Types, ty) }) ||
+				if m == nil || read[m] || slices.ContainsFunc(got[f.Path], func(v string) bool { return strings.Contains(v, normItem(m.Data)) }) || !slices.ContainsFunc(typed[m], func(ty string) bool { return slices.Contains(f.Types, ty) }) ||
 					strings.HasSuffix(strings.TrimSpace(m.Data), ":") || linkText(m) != "" || normItem(m.Data) == normItem(last.Data) {
 					continue
 				}

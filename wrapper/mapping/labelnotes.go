@@ -542,10 +542,11 @@ func (w *State) labelValueNotes(pages []*annotate.Page) []Note {
 		}
 	}
 	type tally struct {
-		objs, label int
-		ex          string
+		objs   int
+		labels map[string]int // label text -> objects whose value it opens
 	}
-	fields, tl := noteTallies(w.FieldSpecs, func(f FieldSpec) bool { return !f.Tuple && !f.Delimited() && has[f.Path] }, func() *tally { return &tally{} })
+	fields, tl := noteTallies(w.FieldSpecs, func(f FieldSpec) bool { return !f.Tuple && !f.Delimited() && has[f.Path] },
+		func() *tally { return &tally{labels: map[string]int{}} })
 	if len(fields) == 0 {
 		return nil
 	}
@@ -563,19 +564,17 @@ func (w *State) labelValueNotes(pages []*annotate.Page) []Note {
 				if n == nil || n.Type != html.TextNode || !labelForm(n) {
 					continue
 				}
-				t.label++
-				if t.ex == "" {
-					t.ex = strings.Join(strings.Fields(n.Data), " ")
-				}
+				t.labels[strings.Join(strings.Fields(n.Data), " ")]++
 			}
 		})
 	}
 	var out []Note
 	for _, f := range fields {
-		if t := tl[f.Path]; t.label >= 2 {
+		t := tl[f.Path]
+		if ex, n := mostOther(t.labels); n >= 2 {
 			out = append(out, Note{Kind: NoteLabelValue, Field: f.Path, Message: fmt.Sprintf(
-				"field %s: on %d of its %d sample objects with a value, its value is or opens with a row label (e.g. %q): its own row may be missing there and the slot read the next row",
-				f.Path, t.label, t.objs, t.ex)})
+				"field %s: on %d of its %d sample objects with a value, its value is or opens with the row label %q: its own row may be missing there and the slot read the next row",
+				f.Path, n, t.objs, ex)})
 		}
 	}
 	return out
