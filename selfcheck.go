@@ -70,9 +70,53 @@ func (rep *Report) countSplit(o *wrapper.Object) {
 	}
 }
 
+// DiagUnfitPages: a share of the source's pages did not fit the wrapper
+// and gave no object, so every field of the SOD misses its values there:
+// one diagnostic names each field. A self-check on the whole source like
+// DiagSampleOnly; the values written are not doubted (the pages that fit
+// are read as on the sample).
+const DiagUnfitPages = "unfit-pages"
+
+// UnfitFieldShare: the share of the processed pages (and two pages at
+// least) that did not fit the wrapper from which DiagUnfitPages names the
+// fields: a field then loses at least that share of its values (recall
+// 0.9 caps value F1 below 0.95).
+const UnfitFieldShare = 0.1
+
+// unfitFields returns a DiagUnfitPages for each field of the SOD (not
+// tuples) when at least UnfitFieldShare of the processed pages did not
+// fit the wrapper.
+func unfitFields(rep *Report) []Diagnostic {
+	n := rep.UnfitPages()
+	if rep.Wrapper == nil || n < 2 || rep.Processed == 0 || float64(n) < UnfitFieldShare*float64(rep.Processed) {
+		return nil
+	}
+	why := ""
+	if rs := byReason(rep.Unfit, rep.Processed).Reasons; len(rs) > 0 {
+		why = fmt.Sprintf(" (most often: %s)", rs[0].Reason)
+	}
+	var out []Diagnostic
+	for _, f := range rep.Wrapper.Fields() {
+		if f.Tuple {
+			continue
+		}
+		out = append(out, Diagnostic{Kind: DiagUnfitPages, Field: f.Path, Message: fmt.Sprintf(
+			"field %s is missing on the %d of %d pages (%.0f%%) that did not fit the wrapper%s",
+			f.Path, n, rep.Processed, 100*float64(n)/float64(rep.Processed), why)})
+	}
+	return out
+}
+
 // selfChecks returns the diagnostics comparing the wrapper's behaviour on
-// the whole source with the sample it was learned on (DiagSampleOnly).
+// the whole source with the sample it was learned on (DiagSampleOnly,
+// DiagUnfitPages).
 func selfChecks(rep *Report) []Diagnostic {
+	out := unfitFields(rep)
+	return append(out, sampleOnly(rep)...)
+}
+
+// sampleOnly returns the DiagSampleOnly diagnostics.
+func sampleOnly(rep *Report) []Diagnostic {
 	s := &rep.split
 	if rep.Wrapper == nil || s.pages == nil || rep.Objects != rep.PagesWithObjects {
 		return nil

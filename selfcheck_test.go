@@ -77,3 +77,48 @@ func TestSampleOnly(t *testing.T) {
 		t.Errorf("%d other objects: got %s", SampleOnlyRest-1, DiagSampleOnly)
 	}
 }
+
+// TestUnfitPages: when a tenth of the processed pages or more did not fit
+// the wrapper, every field is named (unfit-pages); with fewer, none is.
+func TestUnfitPages(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 8 {
+		page := fmt.Sprintf("<html><body><h1>Item %c</h1><table><tr><th>Code</th><td>ABC-%03d</td></tr></table><p>Footer</p></body></html>", 'A'+i, 100+i)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d.html", i)), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := sod.Parse("items.toml", []byte("object = \"item\"\n[entity.name]\nregex = 'Item [A-Z]'\n[entity.code]\nregex = '[A-Z]{3}-[0-9]{3}'\n"+
+		"[tuple.item]\nname = \"1\"\ncode = \"?\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := recognizers.ForSOD(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	learned, err := Run(context.Background(), dir, Config{SOD: s, Recognizers: recs}, func(*wrapper.Object) error { return nil })
+	if err != nil || learned.Wrapper == nil {
+		t.Fatalf("learning: %v", err)
+	}
+	named := func(processed, unfit int) []string {
+		rep := &Report{Wrapper: learned.Wrapper, Processed: processed, Unfit: map[string][]string{}}
+		for i := range unfit {
+			rep.Unfit["no match"] = append(rep.Unfit["no match"], fmt.Sprintf("u%02d", i))
+		}
+		var out []string
+		for _, d := range Diagnose(rep) {
+			if d.Kind == DiagUnfitPages {
+				out = append(out, d.Field)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got := named(40, 8); !slices.Equal(got, []string{"code", "name"}) {
+		t.Errorf("8 of 40 pages unfit: %s names %v, want code and name", DiagUnfitPages, got)
+	}
+	if got := named(40, 3); len(got) > 0 {
+		t.Errorf("3 of 40 pages unfit: %s names %v, want none", DiagUnfitPages, got)
+	}
+}

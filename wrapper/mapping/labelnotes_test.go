@@ -101,6 +101,8 @@ func TestMergedItemsNotes(t *testing.T) {
 		{"a name holding a conjunction, known whole", []string{"Breakfast & Brunch", "Breakfast"}, [][]string{{"Breakfast & Brunch"}, {"Greek"}}, false},
 		{"neither part known", nil, [][]string{{"Smith & Wollensky"}, {"Greek"}}, false},
 		{"items split right", []string{"Helena Blackwood"}, [][]string{{"Jamal Hollis", "Helena Blackwood"}}, false},
+		{"two items joined by a comma, one known", []string{"Vegetarian"}, [][]string{{"Vegetarian, Tapas/Small Plates"}, {"Greek"}}, true},
+		{"a comma, neither part known", nil, [][]string{{"Smith, John"}, {"Greek"}}, false},
 	}
 	for _, tc := range tests {
 		p := &annotate.Page{}
@@ -110,6 +112,33 @@ func TestMergedItemsNotes(t *testing.T) {
 		w := &State{FieldSpecs: []FieldSpec{acts}, Scope: -1}
 		notes := w.mergedItemsNotes([]*annotate.Page{p}, objectsOf("acts", true, tc.vals...))
 		if got := len(notes) == 1 && notes[0].Kind == NoteMergedItems && notes[0].Field == "acts"; got != tc.note || len(notes) > 1 {
+			t.Errorf("%s: notes %v, want a merged-items note: %v", tc.name, notes, tc.note)
+		}
+	}
+}
+
+// TestMergedSingleNotes: a single name field whose values join two names,
+// one known alone, on two sample objects gets merged-items; on one object,
+// or with a comma, it does not.
+func TestMergedSingleNotes(t *testing.T) {
+	by := FieldSpec{Name: "by", Path: "by", Types: []string{"author"}, Dictionary: true, Class: "author", Mult: "1"}
+	p := &annotate.Page{}
+	for _, k := range []string{"Sofia Nygaard", "Logan Jefferson", "Smith"} {
+		p.Annotations = append(p.Annotations, &annotate.Annotation{Type: "author", Node: &html.Node{Type: html.TextNode, Data: k}, End: len(k)})
+	}
+	tests := []struct {
+		name string
+		vals [][]string
+		note bool
+	}{
+		{"two bylines of two names", [][]string{{"Sofia Nygaard & Lena Quillfeather"}, {"Logan Jefferson & Felix St. Clair"}, {"Cyrus Delacroix"}}, true},
+		{"one byline of two names", [][]string{{"Sofia Nygaard & Lena Quillfeather"}, {"Cyrus Delacroix"}}, false},
+		{"commas", [][]string{{"Smith, John"}, {"Smith, Anne"}}, false},
+	}
+	for _, tc := range tests {
+		w := &State{FieldSpecs: []FieldSpec{by}, Scope: -1}
+		notes := w.mergedItemsNotes([]*annotate.Page{p}, objectsOf("by", false, tc.vals...))
+		if got := len(notes) == 1 && notes[0].Kind == NoteMergedItems && notes[0].Field == "by"; got != tc.note || len(notes) > 1 {
 			t.Errorf("%s: notes %v, want a merged-items note: %v", tc.name, notes, tc.note)
 		}
 	}

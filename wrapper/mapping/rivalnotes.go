@@ -48,6 +48,7 @@ func (w *State) rivalNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.inOtherNotes(pages)...)
 	out = append(out, w.labelInsideNotes(w.sampleObjects(pages))...)
 	out = append(out, w.cutInsideNotes(pages)...) // cutnotes.go
+	out = append(out, w.cutLineNotes(pages)...)   // cutnotes.go
 	return out
 }
 

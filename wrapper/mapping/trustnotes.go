@@ -197,6 +197,7 @@ func (w *State) trustNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.labelVariantNotes()...)             // labelnotes.go
 	out = append(out, w.labelVariesNotes(pages)...)         // labelnotes.go
 	out = append(out, w.inAsideNotes(pages)...)             // labelnotes.go
+	out = append(out, w.labelValueNotes(pages)...)          // labelnotes.go
 	out = append(out, w.rivalNotes(pages)...)               // rivalnotes.go
 	out = append(out, w.labelOnlyNotes()...)                // untyped.go
 	return out
