@@ -1,5 +1,7 @@
 package mapping
 
+import "fmt"
+
 // A detail page repeats its object's name: in a breadcrumb, a heading, an
 // image's caption. Every copy is a slot of the template, and each one
 // that a noisy dictionary of another field happens to annotate is a
@@ -67,19 +69,102 @@ func singleSlots(fields []FieldSpec, out []SlotMap, f string) []int {
 	return slots
 }
 
-// dropLateCopies removes the slot of a root single field that a rule
-// placed after the weighing (not in chosen, the weighed assignment) when
-// it repeats the slot of another root single field: the same constraint
-// as copiesTaken, for the placements made after the weighing.
-func dropLateCopies(fields []FieldSpec, out []SlotMap, chosen map[int][]int, stats []*slotStats, thres float64) []SlotMap {
-	keep := out[:0:0]
+// After the weighing: one value, one field. copiesTaken keeps a field
+// from weighing a copy of a slot taken before it; a rule placing a field
+// after the weighing (explainedSlots, altSlots, the learn* passes), a
+// single field of a nested tuple, or an alternative slot of a field can
+// still leave two single fields on two slots holding the same text page
+// after page (copySlot). distinctSlots gives the text to one field only:
+//   - a field with another slot of its own keeps that one and loses the
+//     copy (alternatives of one field are not copies of another's);
+//   - otherwise the field whose placement the score supports less (its
+//     candidate's total on its slot; a slot given without a candidate,
+//     by explainedSlots, scores 0) loses its slot and abstains, with a
+//     note naming the other field; on a tie both keep theirs (the
+//     same-as-field doubt still says it).
+//
+// As for copiesTaken, only fields without a pattern are concerned.
+
+// distinctSlots applies the rule above to out (the mapping of one scope)
+// and records each abstention in w.Abstained[scope].
+func (w *State) distinctSlots(out []SlotMap, cands []cand, stats []*slotStats, scope int) []SlotMap {
+	score := func(sm SlotMap) float64 {
+		best := 0.0
+		for _, c := range cands {
+			if c.Slot == sm.Slot && !c.Part && w.FieldSpecs[c.Field].Path == sm.Field {
+				best = max(best, c.Score)
+			}
+		}
+		return best
+	}
+	single := func(sm SlotMap) (FieldSpec, bool) {
+		f := w.fieldSpec(sm.Field)
+		if f == nil || f.Many || f.Tuple || f.Patterned() || sm.Part || sm.Label != nil || sm.Row != nil || sm.Item {
+			return FieldSpec{}, false
+		}
+		if f.Parent != "" && !nestedSingle(w.FieldSpecs, *f) {
+			return FieldSpec{}, false
+		}
+		return *f, true
+	}
+	slots := map[string]int{}
 	for _, sm := range out {
-		fi := IndexOf(fields, sm.Field)
-		if fi >= 0 && fields[fi].Parent == "" && !fields[fi].Many && !fields[fi].Patterned() && len(chosen[fi]) == 0 &&
-			copiesAny(stats, sm.Slot, singleSlots(fields, out, sm.Field), thres) {
+		slots[sm.Field]++
+	}
+	copyOf := func(a, b int) bool {
+		return copySlot(stats[a], stats[b], w.Options.GeneraliseThres) || copySlot(stats[b], stats[a], w.Options.GeneraliseThres)
+	}
+	drop := map[int]bool{} // indexes into out
+	for i, a := range out {
+		if _, ok := single(a); !ok || drop[i] {
 			continue
 		}
-		keep = append(keep, sm)
+		for j := i + 1; j < len(out); j++ {
+			b := out[j]
+			if _, ok := single(b); !ok || drop[j] || b.Field == a.Field || b.Slot == a.Slot || !copyOf(a.Slot, b.Slot) {
+				continue
+			}
+			loser, keeper := -1, -1
+			switch {
+			case slots[a.Field] > 1 && slots[b.Field] == 1:
+				loser, keeper = i, j
+			case slots[b.Field] > 1 && slots[a.Field] == 1:
+				loser, keeper = j, i
+			case slots[a.Field] == 1 && slots[b.Field] == 1:
+				na, nb := score(a), score(b)
+				if na < nb {
+					loser, keeper = i, j
+				} else if nb < na {
+					loser, keeper = j, i
+				}
+			}
+			if loser < 0 {
+				continue
+			}
+			drop[loser] = true
+			slots[out[loser].Field]--
+			if slots[out[loser].Field] == 0 {
+				lost, kept := out[loser], out[keeper]
+				if w.Abstained == nil {
+					w.Abstained = map[int][]Note{}
+				}
+				w.Abstained[scope] = append(w.Abstained[scope], Note{Kind: NoteAbstained, Field: lost.Field, Message: fmt.Sprintf(
+					"field %s left empty: its slot %d holds the same text as field %s's slot %d on the sample pages (e.g. %q), and scores %.3g there against %s's %.3g: the text is %s's",
+					lost.Field, lost.Slot, kept.Field, kept.Slot, Example(stats[lost.Slot]), score(lost), kept.Field, score(kept), kept.Field)})
+			}
+			if loser == i {
+				break
+			}
+		}
 	}
-	return keep
+	if len(drop) == 0 {
+		return out
+	}
+	kept := out[:0]
+	for i, sm := range out {
+		if !drop[i] {
+			kept = append(kept, sm)
+		}
+	}
+	return kept
 }

@@ -101,14 +101,14 @@
 //	titlename.go        the page's titled heading is the object's name
 //	reclaim.go          a mandatory field reclaims a slot taken without
 //	                    need; setclaim.go, a set field's best place
-//	copytaken.go        a single field takes no slot that repeats, page
-//	                    by page, another single field's taken slot (a
-//	                    breadcrumb's copy of the band's name is no venue)
+//	copytaken.go        one value, one field: a single field takes no
+//	                    slot that repeats, page by page, another single
+//	                    field's taken slot (a breadcrumb's copy of the
+//	                    band's name is no venue: copiesTaken); after the
+//	                    weighing, two such slots keep the text for the
+//	                    better-scored field (distinctSlots)
 //	abstain.go          a win by a hair over a rival with other values
 //	                    gives no slot (close-rival note)
-//	samevalue.go        one value, one field: two single fields whose
-//	                    slots hold the same text page after page keep
-//	                    it for the better-scored one (distinctSlots)
 //	mapping_othercut.go, otherlabel.go, share.go (sharesTaken)  a field
 //	                    waits for its part of a slot another took
 //	rowplace.go, rowroles.go, list_class.go  roles told apart (a row of

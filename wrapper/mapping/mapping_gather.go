@@ -687,11 +687,8 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		}
 		return out, total, &StopError{Type: typ, Reason: reason}
 	}
-	if detail {
-		out = dropLateCopies(w.FieldSpecs, out, chosen, stats, w.Options.GeneraliseThres) // copytaken.go
-	}
 	out = w.abstain(out, cands, stats, scope, nPages)            // abstain.go
-	out = w.distinctSlots(out, cands, stats, scope)              // samevalue.go
+	out = w.distinctSlots(out, cands, stats, scope)              // copytaken.go
 	out = w.applyPins(out, cands, stats, labels, inScope, scope) // pins.go
 	out = ownPaths(w, out, stats)
 	sort.Slice(out, func(a, b int) bool { return out[a].Slot < out[b].Slot })

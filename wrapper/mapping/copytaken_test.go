@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 )
 
 func TestDistinctSlots(t *testing.T) {
@@ -17,13 +19,14 @@ func TestDistinctSlots(t *testing.T) {
 		st.FirstVal = map[int]string{}
 		for i, v := range vs {
 			st.FirstVal[i] = v
+			st.PerPage[i] = 1
 		}
 		return st
 	}
 	crumb := first("A", "B", "C", "D")
 	heading := first("A", "B", "C", "D")
 	venues := first("V1", "V2", "V3", "V4")
-	mostly := first("A", "B", "C", "X") // 3 of 4 pages the same: below sameShare
+	mostly := first("A", "B", "C", "X") // 3 of 4 pages the same: below 0.9
 	tests := []struct {
 		name    string
 		stats   []*slotStats
@@ -86,7 +89,7 @@ func TestDistinctSlots(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			w := &State{FieldSpecs: fields, Scope: -1}
+			w := &State{FieldSpecs: fields, Scope: -1, Options: Options{Options: exalg.Options{GeneraliseThres: 0.9}}}
 			got := w.distinctSlots(append([]SlotMap(nil), tc.out...), tc.cands, tc.stats, -1)
 			var keep []string
 			for _, sm := range got {
