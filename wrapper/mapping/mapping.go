@@ -22,6 +22,13 @@ type StopError struct {
 	// Type is the entity type (or "a|b" alternatives) that could not be
 	// placed; empty when the stop is not about one type.
 	Type string
+	// ask, explain and taken are what the mapping knew when it stopped:
+	// the mandatory fields without slot, the explanation of the
+	// mapping so far and the slots other fields had (StopError.Questions,
+	// stopq.go).
+	ask     []string
+	explain []FieldExplain
+	taken   map[int]string
 }
 
 // Error prints the reason, prefixed with the type.
