@@ -661,7 +661,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			}
 		}
 		e.explain = explainMapping(w, cands, out, reg, stats, labels, inScope, nPages)
-		e.taken = map[int]string{}
+		e.taken, e.fields = map[int]string{}, w.FieldSpecs
 		for _, sm := range out {
 			e.taken[sm.Slot] = sm.Field
 		}

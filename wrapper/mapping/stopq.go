@@ -34,7 +34,11 @@ func (e *StopError) Questions() []Question {
 		}
 		q := Question{Field: fe.Field, Kind: QuestionNoSlot, Why: fmt.Sprintf(
 			"learning stopped: %s got no slot (%d candidate slot(s) weighed): which slot holds it?", fe.Field, len(fe.Candidates))}
-		parts := fe.Parts[:min(len(fe.Parts), maxPartOffer)]
+		fi := IndexOf(e.fields, fe.Field)
+		if fi < 0 {
+			continue
+		}
+		parts := offeredParts(fe, e.fields[fi], e.taken)
 		for _, c := range slices.Concat(fe.Candidates, parts, fe.Others) {
 			if len(q.Candidates) == MaxCandidates {
 				break
