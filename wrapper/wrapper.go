@@ -94,6 +94,10 @@ func Induce(pages []*annotate.Page, s *sod.SOD, opt Options) (*Wrapper, error) {
 	}
 	w, err := induce(pages, s, opt)
 	if err != nil {
+		var se *StopError
+		if errors.As(err, &se) {
+			se.NameSamples(pages) // its questions' pages (stopq.go)
+		}
 		return nil, err
 	}
 	w.SODText = s.Text
@@ -222,9 +226,9 @@ func inducePage(w *mapping.State, pages []*annotate.Page, s *sod.SOD) (*mapping.
 	for _, sc := range scopes {
 		sm, score, serr := mapping.MapSlots(w, stats, len(pages), sc)
 		if serr != nil {
-			if bestErr == nil {
-				bestErr = serr
-			}
+			// The stop asked about is the one closest to a wrapper
+			// (stopq.go).
+			bestErr = mapping.Nearer(bestErr, serr)
 			continue
 		}
 		if score > bestScore {

@@ -62,8 +62,13 @@ func exitStatus(err error) int {
 // when path is a device or a pipe, see tmpfile.Special).
 func writeReport(path string, rep *objectrunner.Report, runErr error) error {
 	r := runReport{ExitStatus: exitStatus(runErr), Summary: rep.Summary()}
-	if rep.Wrapper != nil {
+	var stop *wrapper.StopError
+	switch {
+	case rep.Wrapper != nil:
 		r.Questions = rep.Wrapper.Questions()
+	case errors.As(runErr, &stop):
+		// Learning stopped: where are the fields without slot?
+		r.Questions = stop.Questions()
 	}
 	if runErr != nil {
 		r.Error = runErr.Error()

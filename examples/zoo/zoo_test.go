@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -480,6 +481,11 @@ func runPipeline(t *testing.T, dir string, res *result) (out []byte, err error) 
 			// Learning stopped: Diagnose names the SOD's fields
 			// (DiagStopped), matched against their specs.
 			res.specs = wrapper.SODFields(s)
+			// Its questions: where the fields without slot are.
+			var se *wrapper.StopError
+			if errors.As(err, &se) {
+				res.questions = se.Questions()
+			}
 		}
 		for reason, pages := range rep.Unfit {
 			res.reasons = append(res.reasons, fmt.Sprintf("%d pages: %s", len(pages), reason))

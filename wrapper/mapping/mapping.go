@@ -22,6 +22,14 @@ type StopError struct {
 	// Type is the entity type (or "a|b" alternatives) that could not be
 	// placed; empty when the stop is not about one type.
 	Type string
+	// ask, explain, taken and fields are what the mapping knew when it
+	// stopped: the mandatory fields without slot, the explanation of the
+	// mapping so far, the slots other fields had and the fields (StopError.Questions,
+	// stopq.go).
+	ask     []string
+	explain []FieldExplain
+	taken   map[int]string
+	fields  []FieldSpec
 }
 
 // Error prints the reason, prefixed with the type.

@@ -651,14 +651,38 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			lenient = placed > 0 && 2*placed >= mand
 		}
 	}
-	for _, f := range w.FieldSpecs {
-		if f.Tuple || f.Optional || done[IndexOf(w.FieldSpecs, f.Path)] || lenient {
-			continue
+	// A field an answer places (a pin to a slot of the scope, or "not on
+	// these pages") stops nothing: applyPins places it below.
+	answered := w.pinsPlacing(cands, stats, labels, inScope)
+	unplaced := func(f FieldSpec) bool {
+		if f.Tuple || f.Optional || done[IndexOf(w.FieldSpecs, f.Path)] || lenient || answered[f.Path] {
+			return false
 		}
 		if f.Parent != "" {
 			if p := w.FieldSpecs[IndexOf(w.FieldSpecs, f.Parent)]; p.Optional {
-				continue
+				return false
 			}
+		}
+		return true
+	}
+	// stop is a StopError asking the fields without slot where they are
+	// (StopError.Questions): learning stopped, a user's answers let it go on.
+	stop := func(e *StopError) *StopError {
+		for _, f := range w.FieldSpecs {
+			if unplaced(f) {
+				e.ask = append(e.ask, f.Path)
+			}
+		}
+		e.explain = explainMapping(w, cands, out, reg, stats, labels, inScope, nPages)
+		e.taken, e.fields = map[int]string{}, w.FieldSpecs
+		for _, sm := range out {
+			e.taken[sm.Slot] = sm.Field
+		}
+		return e
+	}
+	for _, f := range w.FieldSpecs {
+		if !unplaced(f) {
+			continue
 		}
 		typ := strings.Join(f.Types, "|")
 		// Explain with the slot holding most of the type's annotations.
@@ -669,8 +693,8 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			}
 		}
 		if best < 0 {
-			return out, total, &StopError{Type: typ, Reason: fmt.Sprintf(
-				"mandatory field %q: no slot of the template holds an annotated value", f.Path)}
+			return out, total, stop(&StopError{Type: typ, Reason: fmt.Sprintf(
+				"mandatory field %q: no slot of the template holds an annotated value", f.Path)})
 		}
 		st := stats[best]
 		var others []string
@@ -685,7 +709,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		if len(others) > 0 {
 			reason += "; the slot mixes it with " + strings.Join(others, ", ")
 		}
-		return out, total, &StopError{Type: typ, Reason: reason}
+		return out, total, stop(&StopError{Type: typ, Reason: reason})
 	}
 	out = w.abstain(out, cands, stats, scope, nPages)            // abstain.go
 	out = w.distinctSlots(out, cands, stats, scope)              // copytaken.go

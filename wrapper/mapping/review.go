@@ -419,7 +419,7 @@ func (w *State) questions() []Question {
 		// The parts of slots' texts holding the field's instances come
 		// after the weighed candidates (parts.go), first when they are
 		// the question.
-		parts := fe.Parts[:min(len(fe.Parts), maxPartOffer)]
+		parts := offeredParts(fe, f, slotOf)
 		offer := slices.Concat(fe.Candidates, parts, fe.Others)
 		if q.Kind == QuestionPart {
 			offer = slices.Concat(parts, fe.Candidates)
@@ -675,4 +675,31 @@ func allAdds(offer []CandidateExplain) (QuestionCandidate, bool) {
 		qc.Also = append(qc.Also, Pin{Slot: c.Slot, Context: c.Context, Nth: c.Nth, Label: c.Label, Add: true})
 	}
 	return qc, true
+}
+
+// offeredParts are the part candidates of field f (explanation fe) a
+// question offers: at most maxPartOffer, less, for a single field whose
+// pattern delimits its values, the parts of a slot no other field has
+// that is offered whole (a candidate, another or a spare slot showing
+// values): that slot, pinned, reads the pattern's instance in its text
+// wherever there is one (applyPins), the part only where the text splits
+// as on the part's pages; both show the same values on the pages
+// shown, and the first offered hid the other (a zoo date: its part read
+// on a quarter of the pages, its slot's instance on every page).
+// slotOf maps a slot to the field that has it.
+func offeredParts(fe FieldExplain, f FieldSpec, slotOf map[int]string) []CandidateExplain {
+	parts := fe.Parts
+	if !f.Many && f.WholeByPattern() {
+		whole := map[int]bool{}
+		for _, c := range slices.Concat(fe.Candidates, fe.Others, fe.Spare) {
+			if len(c.Samples) > 0 && c.Label == "" {
+				whole[c.Slot] = true
+			}
+		}
+		parts = slices.DeleteFunc(slices.Clone(parts), func(c CandidateExplain) bool {
+			o := slotOf[c.Slot]
+			return whole[c.Slot] && (o == "" || o == f.Path)
+		})
+	}
+	return parts[:min(len(parts), maxPartOffer)]
 }

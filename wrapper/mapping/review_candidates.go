@@ -110,15 +110,19 @@ func (w *State) describe(ce *CandidateExplain, st *slotStats, label []string, re
 
 // NameSamples gives the explanation's samples their page paths.
 func (w *State) NameSamples(pages []*annotate.Page) {
-	for _, ex := range [][]FieldExplain{w.Explain, w.pageExplain()} {
-		for i := range ex {
-			for _, cs := range [][]CandidateExplain{ex[i].Candidates, ex[i].Others, ex[i].Spare, ex[i].Parts} {
-				for j := range cs {
-					for k := range cs[j].Samples {
-						s := &cs[j].Samples[k]
-						if s.Index < len(pages) {
-							s.Page = pages[s.Index].Path
-						}
+	nameSamples(w.Explain, pages)
+	nameSamples(w.pageExplain(), pages)
+}
+
+// nameSamples gives the samples of explanation ex their page paths.
+func nameSamples(ex []FieldExplain, pages []*annotate.Page) {
+	for i := range ex {
+		for _, cs := range [][]CandidateExplain{ex[i].Candidates, ex[i].Others, ex[i].Spare, ex[i].Parts} {
+			for j := range cs {
+				for k := range cs[j].Samples {
+					s := &cs[j].Samples[k]
+					if s.Index < len(pages) {
+						s.Page = pages[s.Index].Path
 					}
 				}
 			}
