@@ -139,7 +139,7 @@
 //
 // 6. Trust (none changes a value): confidence.go and rival.go (a value's
 // Evidence), doubt.go (doubtKinds: the notes' caps), the notes
-// (notes.go, trustnotes.go, labelnotes.go, rivalnotes.go,
+// (notes.go, trustnotes.go, tienotes.go, labelnotes.go, rivalnotes.go,
 // otherlabel_note.go, runon.go, noslot.go), and the CLI's features:
 // fieldexplain.go, review.go and review_candidates.go, recordq.go, whyempty.go, persist.go,
 // validate.go. The record, detail and abstention branches' measurements
