@@ -9,11 +9,13 @@ import (
 	"github.com/objectrunner/objectrunner/sod"
 )
 
-// TestStopAsks: the SOD asks for a title and a subtitle, both of the
-// title type, and only the heading holds titles: the subtitle gets no
-// slot and learning stops. The stop still asks where the subtitle is,
+// TestStopAsks: the SOD asks for a title, a subtitle and a series, all
+// of the title type, and only the heading holds titles: the subtitle and
+// the series get no slot, fewer than half the mandatory fields are
+// placed, and learning stops. The stop still asks where the subtitle is,
 // offering the slots holding varying values; the answer pinning it lets
-// learning go on, and the wrapper reads the subtitle on every page.
+// learning go on (two of three placed: the series is left out), and the
+// wrapper reads the subtitle on every page.
 func TestStopAsks(t *testing.T) {
 	var src, subs []string
 	for i := range 8 {
@@ -23,7 +25,7 @@ func TestStopAsks(t *testing.T) {
 			'K'+i, 'a'+i, sub, 100+17*i))
 	}
 	pages := pagesOf(t, src, nil)
-	s := testSOD([][3]string{{"title", "1", "title"}, {"subtitle", "1", "title"}}, sod.One)
+	s := testSOD([][3]string{{"title", "1", "title"}, {"subtitle", "1", "title"}, {"series", "1", "title"}}, sod.One)
 	dictionaryTypes(s, "title")
 	_, err := Induce(pages, s, DefaultOptions())
 	var stop *StopError

@@ -629,13 +629,17 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 	// `company = "1"` typed by a regex the pages do not fit) stopped the
 	// whole run, though the other one and the optional fields were placed;
 	// with three, one missing was already dropped.
+	// A field an answer places (a pin to a slot of the scope, or "not on
+	// these pages") stops nothing, and counts as placed: applyPins places
+	// it below.
+	answered := w.pinsPlacing(cands, stats, labels, inScope)
 	lenient := false
 	if w.Lenient {
 		mand, placed := 0, 0
 		for i, f := range w.FieldSpecs {
 			if !f.Tuple && !f.Optional && f.Parent == "" {
 				mand++
-				if done[i] {
+				if done[i] || answered[f.Path] {
 					placed++
 				}
 			}
@@ -651,9 +655,6 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			lenient = placed > 0 && 2*placed >= mand
 		}
 	}
-	// A field an answer places (a pin to a slot of the scope, or "not on
-	// these pages") stops nothing: applyPins places it below.
-	answered := w.pinsPlacing(cands, stats, labels, inScope)
 	unplaced := func(f FieldSpec) bool {
 		if f.Tuple || f.Optional || done[IndexOf(w.FieldSpecs, f.Path)] || lenient || answered[f.Path] {
 			return false
