@@ -17,8 +17,9 @@ import (
 // records of three (each with the recognizer's confidence for a line,
 // 0.8). The address's first line counted
 // as a lead instance (its run up to the first tag) on top of the whole
-// value (leadAlso, since deleted), the slot became a Lead slot and every
-// address was cut to its street. The address is read whole.
+// value (leadAlso), the slot became a Lead slot and every address was cut
+// to its street. A partial type's next run of the same type is the value
+// going on (goesOn): the address is read whole.
 func TestRecordAddressLines(t *testing.T) {
 	s, err := sod.Parse("events.toml", []byte(`
 object = "event"

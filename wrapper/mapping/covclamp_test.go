@@ -7,7 +7,7 @@ import (
 )
 
 // TestSlotMapCoverageAtMostOne: a lead candidate counts the values holding
-// an instance plus those whose first run is one, and a value
+// an instance plus those whose first run is one (leadAlso), and a value
 // may be both, so its count can pass the slot's values: an address of two
 // <div> lines gave coverage 2, and the saved wrapper did not load
 // ("slots[4].coverage: 2 out of range [0, 1]"). The slot map's coverage is

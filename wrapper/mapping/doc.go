@@ -59,6 +59,9 @@
 //	restslots.go,       candidate of its own (learnParts: the rest beside
 //	labelpart.go,       a patterned instance, the values under a host's
 //	parts.go            label, a review answer's piece)
+//	leadalso.go         a slot whose values are the instance alone on
+//	                    some pages and run on past it on others, also
+//	                    weighed as a Lead slot
 //	altslots.go         a single field's slots in exclusive alternatives
 //	                    of one choice (apartInSample: measured on the
 //	                    sample records) are one candidate

@@ -20,6 +20,7 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 	}
 	valid := predefinedRecognizers(w.FieldSpecs)
 	patTypes := patternTypes(w.FieldSpecs)
+	partial := partialTypes(w.FieldSpecs)
 	for pg, toks := range pages {
 		root, ok := w.matchRoot(toks)
 		if !ok {
@@ -177,7 +178,7 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 					}
 					any := false
 					for typ, c := range lc {
-						if 2*c >= lw {
+						if 2*c >= lw && !goesOn(toks, rs, typ, partial) {
 							st.Lead[typ]++
 							any = true
 						}
@@ -462,6 +463,10 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 				if share < w.Options.GeneraliseThres {
 					score *= 0.75
 				}
+				score, c, lead = leadAlso(st, f, c, share, score, w.Options.GeneraliseThres)
+				if lead {
+					basis = "lead"
+				}
 			case st.LeadCount(f.Types) >= minCnt && st.LeadShare(f.Types) >= w.Options.GeneraliseThres:
 				// The values run on past the instance, over tags (a
 				// byline followed by other page parts): their first
@@ -724,7 +729,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 // slotMapOf is the SlotMap that gives candidate c's slot to its field
 // (single: the field is a single field of the root): the slot's
 // validation, cut and separator rules learned from its statistics. Its
-// coverage is at most 1: a lead candidate counts the values
+// coverage is at most 1: a lead candidate (leadAlso) counts the values
 // holding an instance and those whose first run is one, and a value may
 // be both (a saved wrapper with a coverage above 1 does not load).
 func (w *State) slotMapOf(c cand, stats []*slotStats, valid map[string]recognizers.Recognizer, single bool) SlotMap {
