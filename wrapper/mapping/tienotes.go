@@ -16,41 +16,12 @@ import (
 // from its on at least differShare of the sample pages both show (two at
 // least).
 func (w *State) nestedTieNotes() []Note {
-	taken := map[int]bool{}
-	for _, sm := range w.SlotMaps {
-		taken[sm.Slot] = true
-	}
-	var out []Note
-	for _, fe := range w.Explain {
-		f := w.fieldSpec(fe.Field)
-		if f == nil || f.Parent == "" || f.Many || f.Tuple || !w.singleChain(f) {
-			continue
-		}
-		win := fe.winner()
-		if win == nil || win.Score.Basis != "annotations" || win.Label != "" {
-			continue
-		}
-		var rivals []string
-		for _, c := range fe.Candidates {
-			if c.Chosen || taken[c.Slot] || c.Total < closeScore*win.Total {
-				continue
-			}
-			common, differ := compareSamples(win.Samples, c.Samples)
-			if common < minCommon || float64(differ) < differShare*float64(common) {
-				continue
-			}
-			ex := firstSample(&c)
-			rivals = append(rivals, fmt.Sprintf("slot %d (score %s, e.g. %q)", c.Slot, FmtFactor(c.Total), ex))
-		}
-		if len(rivals) == 0 {
-			continue
-		}
-		ex := firstSample(win)
-		out = append(out, Note{Kind: NoteCloseRival, Field: fe.Field, Message: fmt.Sprintf(
-			"field %s: slot %d (score %s, e.g. %q) was chosen over %s, within %.0f%% of its score: check its values",
-			fe.Field, win.Slot, FmtFactor(win.Total), ex, strings.Join(rivals, ", "), 100*(1-closeScore))})
-	}
-	return out
+	return w.tieNotes(func(f *FieldSpec) bool {
+		return f.Parent != "" && !f.Many && !f.Tuple && w.singleChain(f)
+	}, closeScore, func(field string, win *CandidateExplain, rivals string) string {
+		return fmt.Sprintf("field %s: slot %d (score %s, e.g. %q) was chosen over %s, within %.0f%% of its score: check its values",
+			field, win.Slot, FmtFactor(win.Total), firstSample(win), rivals, 100*(1-closeScore))
+	})
 }
 
 // setTieNotes gives the close-rival note for a detail page's root set
@@ -68,6 +39,20 @@ func (w *State) setTieNotes() []Note {
 	if w.Records != nil || w.Scope >= 0 || (w.Mult != "1" && w.Mult != "?") {
 		return nil
 	}
+	return w.tieNotes(func(f *FieldSpec) bool {
+		return f.Parent == "" && f.Many && !f.Tuple
+	}, 1, func(field string, win *CandidateExplain, rivals string) string {
+		return fmt.Sprintf("set field %s: slot %d (score %s, e.g. %q) was chosen over %s, as high a score, by a tie-break: check its values, or name the one you want with a label in the regex",
+			field, win.Slot, FmtFactor(win.Total), firstSample(win), rivals)
+	})
+}
+
+// tieNotes gives a NoteCloseRival for each field of the explanation that
+// pick accepts whose chosen candidate (weighed by annotations, not placed
+// by a label) has rivals no field took scoring ratio of its total or more
+// and holding other sample values (compareSamples: differShare of two
+// common pages or more); message words the note.
+func (w *State) tieNotes(pick func(*FieldSpec) bool, ratio float64, message func(field string, win *CandidateExplain, rivals string) string) []Note {
 	taken := map[int]bool{}
 	for _, sm := range w.SlotMaps {
 		taken[sm.Slot] = true
@@ -75,7 +60,7 @@ func (w *State) setTieNotes() []Note {
 	var out []Note
 	for _, fe := range w.Explain {
 		f := w.fieldSpec(fe.Field)
-		if f == nil || f.Parent != "" || !f.Many || f.Tuple {
+		if f == nil || !pick(f) {
 			continue
 		}
 		win := fe.winner()
@@ -84,7 +69,7 @@ func (w *State) setTieNotes() []Note {
 		}
 		var rivals []string
 		for _, c := range fe.Candidates {
-			if c.Chosen || taken[c.Slot] || c.Total < win.Total {
+			if c.Chosen || taken[c.Slot] || c.Total < ratio*win.Total {
 				continue
 			}
 			common, differ := compareSamples(win.Samples, c.Samples)
@@ -93,12 +78,9 @@ func (w *State) setTieNotes() []Note {
 			}
 			rivals = append(rivals, fmt.Sprintf("slot %d (score %s, e.g. %q)", c.Slot, FmtFactor(c.Total), firstSample(&c)))
 		}
-		if len(rivals) == 0 {
-			continue
+		if len(rivals) > 0 {
+			out = append(out, Note{Kind: NoteCloseRival, Field: fe.Field, Message: message(fe.Field, win, strings.Join(rivals, ", "))})
 		}
-		out = append(out, Note{Kind: NoteCloseRival, Field: fe.Field, Message: fmt.Sprintf(
-			"set field %s: slot %d (score %s, e.g. %q) was chosen over %s, as high a score, by a tie-break: check its values, or name the one you want with a label in the regex",
-			fe.Field, win.Slot, FmtFactor(win.Total), firstSample(win), strings.Join(rivals, ", "))})
 	}
 	return out
 }
