@@ -10,6 +10,7 @@ import (
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"github.com/objectrunner/objectrunner/sod"
+	"github.com/objectrunner/objectrunner/wrapper/internal/pagetest"
 	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
@@ -540,4 +541,86 @@ func TestPinReadsInstance(t *testing.T) {
 		t.Fatalf("the example's page holds %q", dates[2])
 	}
 	checkOneField(t, w, pages, "born", dates)
+}
+
+// TestPinReadsPatternAndDictionary: as TestPinReadsInstance, for a field
+// recognised by a regular expression (its match in the pinned slot, or
+// its "value" group) and by a dictionary that knows only some of the
+// values (the instance in the slot's text when the slot's values are
+// mostly longer than their instance: a jersey number before a position).
+// Without the pin's reading, the whole slot text was the value.
+func TestPinReadsPatternAndDictionary(t *testing.T) {
+	formats := []string{"Paperback", "Hardcover", "Mass market paperback", "Library binding"}
+	roles := []string{"Goalie", "Defender", "Forward", "Midfielder", "Winger"}
+	known := []string{"Goalie", "Defender", "Forward"} // the dictionary's
+	cases := []struct {
+		name, typ, regex string
+		row              func(i int) (text, want string)
+		other            string // a regular expression annotating another type in the pages
+	}{
+		{"regex", "length", `\d+ pages`, func(i int) (string, string) {
+			if i%3 == 0 {
+				return formats[i%4], ""
+			}
+			n := fmt.Sprintf("%d pages", 120+17*i)
+			return formats[i%4] + ", " + n, n
+		}, ""},
+		{"regex value group", "length", `(?<value>\d+) pages`, func(i int) (string, string) {
+			if i%3 == 0 {
+				return formats[i%4], ""
+			}
+			n := fmt.Sprint(120 + 17*i)
+			return formats[i%4] + ", " + n + " pages", n
+		}, ""},
+		{"dictionary", "role", "", func(i int) (string, string) {
+			r := roles[i%5]
+			return fmt.Sprintf("%d %s", 2+7*i%90, r), r
+		}, `\b\d{1,2}\b`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var src, want []string
+			for i := range 15 {
+				text, w := tc.row(i)
+				want = append(want, w)
+				src = append(src, fmt.Sprintf(`<html><body><div><h1 data-or-type="title">Item %c%c</h1><table><tr><td>Team</td><td><a data-or-type="author">Club %c%c</a></td></tr><tr><td>Detail</td><td>%s</td></tr></table></div><p>Updated 1/2/2020.</p></body></html>`,
+					'A'+i, 'a'+i, 'K'+i, 'a'+i, text))
+			}
+			pages := pagesOf(t, src, map[string][]string{"role": known})
+			for _, p := range pages {
+				if tc.other != "" {
+					pagetest.AnnotateRegex(p, "number", tc.other) // the jersey numbers, a type of no field
+				}
+			}
+			s := testSOD([][3]string{{"title", "1", "title"}, {"author", "1", "author"}, {tc.typ, "?", tc.typ}}, sod.One)
+			dictionaryTypes(s, "title", "author", "role")
+			if tc.regex != "" {
+				regexTypes(s, map[string]string{tc.typ: tc.regex})
+			}
+			first, err := Induce(pages, s, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			slot := -1 // the row's slot, as a user picks it among the offered ones
+			for _, fe := range first.Explanation() {
+				for _, c := range slices.Concat(fe.Candidates, fe.Others, fe.Spare) {
+					if fe.Field == tc.typ && c.Context == "detail" {
+						slot = c.Slot
+					}
+				}
+			}
+			if slot < 0 {
+				var e bytes.Buffer
+				WriteExplanation(&e, first.Explanation())
+				t.Fatalf("the row is offered to %s nowhere:\n%s", tc.typ, e.String())
+			}
+			opt := DefaultOptions()
+			opt.Pins = []Pin{{Field: tc.typ, Slot: slot}}
+			w, err := Induce(pages, s, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkOneField(t, w, pages, tc.typ, want)
+		})
+	}
 }

@@ -18,6 +18,14 @@ import (
 // leadNumberRule reports whether the values of a dictionary field's slot
 // open with a number the field's annotations leave out (see above).
 func leadNumberRule(st *slotStats, f FieldSpec, thres float64) bool {
+	return leadNumberOf(st, f, thres, true)
+}
+
+// leadNumberOf is leadNumberRule; without share, the field's annotations
+// need not touch GeneraliseThres of the slot's annotated values (a slot a
+// review answer gave the field, pinnedInstance: a dictionary that knows
+// only some of the values, other types' instances in the rest).
+func leadNumberOf(st *slotStats, f FieldSpec, thres float64, share bool) bool {
 	if st.Occ == 0 {
 		return false
 	}
@@ -30,7 +38,7 @@ func leadNumberRule(st *slotStats, f FieldSpec, thres float64) bool {
 			typed[v] = true
 		}
 	}
-	if ann == 0 || float64(ann) < thres*float64(st.AnnOcc) || float64(full) > (1-thres)*float64(ann) {
+	if ann == 0 || share && float64(ann) < thres*float64(st.AnnOcc) || float64(full) > (1-thres)*float64(ann) {
 		return false
 	}
 	leadAll, leadTyped, nTyped := 0, 0, 0

@@ -284,6 +284,9 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 			// answer needs no such share.
 			sm.Validate, sm.Match = true, true
 		}
+		if p.Piece == nil {
+			w.pinnedInstance(&sm, f, c, stats)
+		}
 		if p.Piece != nil {
 			// The part is the value: no other cut of it.
 			pc := *p.Piece
@@ -384,4 +387,38 @@ func (w *State) recPageOf(i int) int {
 		return w.RecordPage[i]
 	}
 	return i
+}
+
+// pinnedInstance gives the slot map sm of a dictionary field pinned to
+// its slot (candidate c) the readings of its annotated instance that the
+// score learns only when GeneraliseThres of the slot's annotated values
+// are the field's (slotMapOf): the opening number left out ("Goalie" of
+// "52 Goalie", leadNumberOf) and the segment holding the instance
+// (segmentRule, as for a pattern, which delimits the instance: the
+// dictionary's annotation does here). The answer says where the field
+// is, as for a pattern (Validate, Match); the annotations say what the
+// value is, if GeneraliseThres of the annotated values are longer than
+// their instance. Otherwise (mostly whole instances, a dictionary that
+// knows only some of the values) the value stays the slot's text.
+func (w *State) pinnedInstance(sm *SlotMap, f FieldSpec, c cand, stats []*slotStats) {
+	if !f.Dictionary || f.Many || len(f.Attrs) > 0 || sm.Cut != nil || sm.LeadNum || c.Lead || c.Part {
+		return
+	}
+	st := stats[c.Slot]
+	if c.Label != "" {
+		st = labelled(st, c.Label)
+	}
+	thres := w.Options.GeneraliseThres
+	ann, full := 0, 0
+	for _, t := range f.Types {
+		ann = max(ann, st.Types[t])
+		full = max(full, st.Full[t])
+	}
+	if ann == 0 || float64(full) > (1-thres)*float64(ann) {
+		return
+	}
+	sm.LeadNum = leadNumberOf(st, f, thres, false)
+	if !sm.LeadNum {
+		sm.Cut = segmentRule(st, f.Types, thres, true)
+	}
 }
