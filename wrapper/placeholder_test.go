@@ -11,7 +11,7 @@ import (
 // TestPlaceholderNoGuest: the site writes "N/A" wherever a value is
 // missing: in the guests' place of a show without guests and in the
 // "Doors" row of a show whose doors time is not known. Among the doors
-// times "N/A" is no time, among the names no guest (missing.go):
+// times "N/A" is no time, among the names no guest (learnPlaceholders):
 // a show without guests has none, not a guest called "N/A".
 func TestPlaceholderNoGuest(t *testing.T) {
 	var src []string

@@ -172,7 +172,7 @@ var pinned = map[pinnedKey]string{
 	{39, "contact.tel"}:     "a line that is a whole phone number is not joined with the next (a fax)",
 	{59, "category"}:        "plain-text set items counted through brackets and 'and' (sepalone.go)",
 	{2, "jersey"}:           "a number sharing a cell with another field waits for its part there (partcands.go)",
-	{10, "publisher"}:       "a missing-value placeholder is no value (missing.go)",
+	{10, "publisher"}:       "a missing-value placeholder is no value (missing.go, placeholder.go)",
 	{21, "supporting_acts"}: "a list's unrolled first item stays one of the set's items (unrolled.go)",
 	{29, "location.tel"}:    "a slot after a label that does not name the field (Fax) is another row (otherLabelRow)",
 	{42, "role"}:            "a slot whose annotations all fall on one repeated text weighs a quarter",

@@ -37,7 +37,8 @@ func (w *State) value(toks []Token, a, b int, sm *SlotMap, f FieldSpec) (Value, 
 	if !ok || onlyPunct(txt) || placeholderValue(toks, a, b, txt, f) {
 		// Punctuation alone ("(" left of a date cut off) is no value;
 		// symbols are ("$$" for a price range). Nor is a placeholder
-		// ("N/A": a universal marker, missing.go).
+		// ("N/A": the site's own, placeholder.go, or a universal
+		// marker, missing.go).
 		return Value{}, false
 	}
 	v := Value{Text: txt, Evidence: w.evidence(sm, f)}
