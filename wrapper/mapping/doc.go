@@ -121,7 +121,7 @@
 // sample; slotread.go says each in words; wrapper_value.go applies them):
 //
 //	Cut (mapping.go, firstinst.go), Match, Part, Item (share.go,
-//	rowitems.go, labelitem.go, rowlabelitems.go), Lead,
+//	rowlabel.go, rowitems.go, labelitem.go, rowlabelitems.go), Lead,
 //	LeadNum (leadnum.go), Extend (extend.go), Join/JoinPrev/Block (join.go,
 //	blocktrim.go), Lines (lines.go), Seps/SepWords/Keep (sepalone.go,
 //	seplist.go, unrolled.go, leaditem.go, itempaths.go),

@@ -137,6 +137,13 @@ func patternItems(toks []Token, a, b int, r recognizers.Recognizer) [][2]int {
 				out = append(out, [2]int{ia, ib})
 				break
 			}
+			// An inline row "Online: www.x.example" (rowlabel.go).
+			if la := afterInlineLabel(toks, it[0], it[1]); la > it[0] {
+				if txt, ia, ib := ValueText(toks, la, it[1]); txt == t[m[0]:m[1]] {
+					out = append(out, [2]int{ia, ib})
+					break
+				}
+			}
 		}
 	}
 	return out
