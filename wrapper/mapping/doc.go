@@ -73,7 +73,9 @@
 //
 //	Annotation          glued.go, nested.go (which matches are a type's
 //	                    instances: ownTypes), recmin.go (the candidacy
-//	                    threshold in record mode), setitems.go
+//	                    threshold in record mode), companion.go (the
+//	                    share of an optional patterned field riding
+//	                    beside a type that fills its slot), setitems.go
 //	                    (a set's slot counted by items; settledTypes),
 //	                    titled.go (values the <title> names count as
 //	                    instances)

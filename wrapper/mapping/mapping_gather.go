@@ -379,6 +379,9 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			if st.AnnOcc > 0 {
 				share = float64(c) / float64(st.AnnOcc)
 			}
+			if w.Records != nil {
+				share = companionShare(st, f, c) // companion.go
+			}
 			itemLevel := false
 			plural := st.PluralityAmong(f.Types, kin[fi])
 			if f.Many {
