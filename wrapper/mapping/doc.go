@@ -126,7 +126,7 @@
 //	rowlabel.go, rowitems.go, labelitem.go, rowlabelitems.go), Lead,
 //	LeadNum (leadnum.go), Extend (extend.go), Join/JoinPrev/Block (join.go,
 //	blocktrim.go), Lines (lines.go), Seps/SepWords/Keep (sepalone.go,
-//	seplist.go, unrolled.go, leaditem.go, itempaths.go),
+//	seplist.go, unrolled.go, leaditem.go, pageitems.go, itempaths.go),
 //	placeholders (missing.go), Own (ownpaths.go), Validate/Valid,
 //	Label (heldlabel.go, nodelabel.go), Outside (locality.go)
 //
