@@ -246,6 +246,7 @@ func inducePage(w *mapping.State, pages []*annotate.Page, s *sod.SOD) (*mapping.
 	w.LearnAloneSeps(toks, pageOf)
 	w.LearnListSeps(toks, pageOf)
 	w.LearnPageItemPaths(toks) // pageitems.go
+	w.LearnPlaceholders(stats)
 	w.Link()
 	w.LearnJoins(toks)
 	w.LearnExtends(toks)

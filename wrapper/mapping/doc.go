@@ -127,7 +127,7 @@
 //	LeadNum (leadnum.go), Extend (extend.go), Join/JoinPrev/Block (join.go,
 //	blocktrim.go), Lines (lines.go), Seps/SepWords/Keep (sepalone.go,
 //	seplist.go, unrolled.go, leaditem.go, pageitems.go, itempaths.go),
-//	placeholders (missing.go), Own (ownpaths.go), Validate/Valid,
+//	NA (placeholder.go, missing.go), Own (ownpaths.go), Validate/Valid,
 //	Label (heldlabel.go, nodelabel.go), Outside (locality.go)
 //
 // 5. Extraction: token.go, stream.go, attr.go (the tokenizer;

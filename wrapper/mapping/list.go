@@ -223,6 +223,7 @@ func (w *State) InduceRecords(pages []*annotate.Page, rp *RecordPattern) error {
 	w.refineSets(toks, pageOf)
 	w.LearnAloneSeps(toks, pageOf)
 	w.LearnListSeps(toks, pageOf)
+	w.LearnPlaceholders(stats)
 	w.Link()
 	w.LearnJoins(toks)
 	w.LearnExtends(toks)

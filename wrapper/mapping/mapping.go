@@ -201,6 +201,9 @@ type SlotMap struct {
 	// transient SlotMap of keyedValue, labelkey.go): the value counts as
 	// labelled.
 	Row []string `json:"row,omitempty"`
+	// NA holds the site's placeholders for a missing value ("N/A", "Not
+	// available"), never a value of the field (see placeholder.go; universal markers such as "N/A" are in missing.go).
+	NA []string `json:"na,omitempty"`
 	// Own lists the DOM occurrence paths where the first words of the
 	// slot's sample values sat and no other slot's words did: a value
 	// found there on a page whose template text around another slot is

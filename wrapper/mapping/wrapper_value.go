@@ -34,7 +34,7 @@ func (w *State) value(toks []Token, a, b int, sm *SlotMap, f FieldSpec) (Value, 
 	}
 	// A patterned field's instance; the field's own part of a shared slot.
 	txt, ok := w.carve(txt, sm, f)
-	if !ok || onlyPunct(txt) || placeholderValue(toks, a, b, txt, f) {
+	if !ok || onlyPunct(txt) || slices.Contains(sm.NA, txt) || placeholderValue(toks, a, b, txt, f) {
 		// Punctuation alone ("(" left of a date cut off) is no value;
 		// symbols are ("$$" for a price range). Nor is a placeholder
 		// ("N/A": the site's own, placeholder.go, or a universal
