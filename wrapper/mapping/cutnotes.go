@@ -133,13 +133,7 @@ const cutLineUp = 3
 // objects with a value or more (two at least) the text node after its
 // first value is a line of its own type as NoteCutLine says.
 func (w *State) cutLineNotes(pages []*annotate.Page) []Note {
-	slotsOf := w.slotFields()
-	has := map[string]bool{}
-	for _, fs := range slotsOf {
-		for _, f := range fs {
-			has[f] = true
-		}
-	}
+	slotsOf, has := w.slotFields(), w.mappedFields()
 	type tally struct {
 		objs, cut int
 		ex        string

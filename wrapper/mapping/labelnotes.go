@@ -540,13 +540,7 @@ const labelValueShare = 0.1
 // publisher read as "Translated by" on the pages without a publisher row
 // (F1 0.81, no diagnostic).
 func (w *State) labelValueNotes(pages []*annotate.Page) []Note {
-	slotsOf := w.slotFields()
-	has := map[string]bool{}
-	for _, fs := range slotsOf {
-		for _, f := range fs {
-			has[f] = true
-		}
-	}
+	slotsOf, has := w.slotFields(), w.mappedFields()
 	type tally struct {
 		objs   int
 		labels map[string]int // label text -> objects whose value it opens

@@ -135,10 +135,7 @@ func without(s []string, x string) []string {
 // ExplainNoSlots records why each entity field of w without slot has none,
 // from the sample pages w was learned on.
 func (w *State) ExplainNoSlots(pages []*annotate.Page) {
-	mapped := map[string]bool{}
-	for _, sm := range w.SlotMaps {
-		mapped[sm.Field] = true
-	}
+	mapped := w.mappedFields()
 	for _, k := range w.Keyed {
 		mapped[k.Field] = true
 	}

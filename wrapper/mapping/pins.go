@@ -286,8 +286,7 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 		}
 		if p.Piece == nil {
 			w.pinnedInstance(&sm, f, c, stats)
-		}
-		if p.Piece != nil {
+		} else {
 			// The part is the value: no other cut of it.
 			pc := *p.Piece
 			sm.Piece, sm.Cut, sm.CutAt, sm.Lead, sm.LeadNum = &pc, nil, nil, false, false

@@ -92,6 +92,15 @@ func (w *State) slotFields() map[int][]string {
 	return m
 }
 
+// mappedFields is the set of fields with a slot.
+func (w *State) mappedFields() map[string]bool {
+	m := map[string]bool{}
+	for _, sm := range w.SlotMaps {
+		m[sm.Field] = true
+	}
+	return m
+}
+
 // foreignLabelNotes gives a NoteForeignLabel for each root single field
 // cut to its recognizer's instances (FieldSpec.Delimited) when, on half of
 // its sample objects with a value or more (two at least), its first value
