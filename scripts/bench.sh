@@ -303,6 +303,8 @@ fi
 # README.md shows between its "bench:begin" and "bench:end" markers;
 # README=1 writes it there. Also a mode of its own (OUT=DIR scripts/bench.sh
 # summary) that rebuilds it from an earlier run's files.
+# The load at the end says whether the machine stayed quiet (the start's is in machine.txt).
+[ "$what" = all ] && cut -d' ' -f1 /proc/loadavg >"$out/load-end.txt"
 if [ "$what" = all ] || [ "$what" = summary ]; then
 	# metric BENCH UNIT: the median of UNIT over the stages.txt lines of BENCH.
 	metric() {
@@ -311,7 +313,7 @@ if [ "$what" = all ] || [ "$what" = summary ]; then
 	}
 	{
 		# The run's own machine.txt (written at its start) says what was measured.
-		echo "Measured $(date -u -r "$out/machine.txt" +%Y-%m-%d) at commit $(sed -n 's/^commit: //p' "$out/machine.txt"), $(sed -n 's/^cpus: //p' "$out/machine.txt") CPUs, load $(sed -n 's/^load: \([^ ]*\).*/\1/p' "$out/machine.txt") at the start (\`scripts/bench.sh\`; every ratio is taken within the run):"
+		echo "Measured $(date -u -r "$out/machine.txt" +%Y-%m-%d) at commit $(sed -n 's/^commit: //p' "$out/machine.txt"), $(sed -n 's/^cpus: //p' "$out/machine.txt") CPUs, load $(sed -n 's/^load: \([^ ]*\).*/\1/p' "$out/machine.txt") at the start$([ -f "$out/load-end.txt" ] && echo " and $(cat "$out/load-end.txt") at the end") (\`scripts/bench.sh\`; every ratio is taken within the run):"
 		echo
 		echo "| what | measured | target |"
 		echo "|---|---:|---:|"
