@@ -512,6 +512,9 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 		}
 	}
 	cands = withFallback(cands, fallback)
+	if detail {
+		otherRowLabel(w.FieldSpecs, cands, labels) // ownrow.go
+	}
 	peers := unrolledPeers(w.Template)
 	cands = keepUnrolled(w.FieldSpecs, cands, dropCopies(w.FieldSpecs, cands, stats, w.Options.GeneraliseThres), peers)
 	cands = dropParts(w.FieldSpecs, cands, stats, minCnt, w.Options.GeneraliseThres)

@@ -24,7 +24,10 @@ import (
 //	              (×0.75 for a stem) when one nominated it; otherwise
 //	              ×1.5 (×1.3 for a type's kind) when the template's label
 //	              before the slot names it, ×0.5 when it names another
-//	              field (or another number: "ISBN10" for isbn_13)
+//	              field (or another number: "ISBN10" for isbn_13), and
+//	              ×0.5 on a detail page when it is another row's label and
+//	              a label that is the field's name nominated another of
+//	              its slots (otherRowLabel, ownrow.go)
 //	Variation     variation across pages: a slot whose value hardly
 //	              changes from page to page is template-like (a menu
 //	              entry a dictionary happens to know)
