@@ -100,7 +100,7 @@ const (
 )
 
 // weakDoubts are the doubt kinds capped at WeakDoubtConfidence.
-var weakDoubts = []string{NoteMissed, NoteOtherType, NoteCut}
+var weakDoubts = []string{NoteMissed, NoteOtherType, NoteCut, NoteSplit}
 
 // doubtCap returns the highest confidence a value of a field with the
 // doubt kinds may have (1 without any).
@@ -134,7 +134,7 @@ const (
 var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteMissed, NoteSameAs, NoteInLink, NoteCut, NoteOtherType, NoteMultiplicity, NoteAbstained,
 	NoteLeadItem, NoteWeakSlot, NoteCloseRival, NoteRecordsElsewhere, NoteNoLetter, NoteMerged, NoteLabelOther, NoteClassOther,
 	NoteLabelInValue, NoteMergedItems, NoteLabelVariant, NoteLabelVaries, NoteInAside,
-	NoteForeignLabel, NotePartItems, NoteInOther, NoteLabelInside, NoteLabelOnly, NoteCutInside, NoteCutLine, NoteLabelValue}
+	NoteForeignLabel, NotePartItems, NoteInOther, NoteLabelInside, NoteLabelOnly, NoteCutInside, NoteCutLine, NoteLabelValue, NoteSplit}
 
 // Delimited reports whether the field's values are cut to its
 // recognizer's instance at extraction: a regex, or a predefined
