@@ -134,7 +134,7 @@ const (
 var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteMissed, NoteSameAs, NoteInLink, NoteCut, NoteOtherType, NoteMultiplicity, NoteAbstained,
 	NoteLeadItem, NoteWeakSlot, NoteCloseRival, NoteRecordsElsewhere, NoteNoLetter, NoteMerged, NoteLabelOther, NoteClassOther,
 	NoteLabelInValue, NoteMergedItems, NoteLabelVariant, NoteLabelVaries, NoteInAside,
-	NoteForeignLabel, NotePartItems, NoteInOther, NoteLabelInside, NoteLabelOnly, NoteCutInside, NoteCutLine, NoteLabelValue, NoteSplit}
+	NoteForeignLabel, NotePartItems, NoteInOther, NoteLabelInside, NoteLabelOnly, NoteCutInside, NoteCutLine, NoteLabelValue, NoteSplit, NoteSharedEmpty}
 
 // Delimited reports whether the field's values are cut to its
 // recognizer's instance at extraction: a regex, or a predefined

@@ -50,6 +50,11 @@ const (
 	// same words page after page ("17 mpg City", "24 mpg Hwy" of "17 mpg
 	// City, 24 mpg Hwy"): the parts of one value, not a set (splitNote).
 	NoteSplit = "split-value"
+	// NoteSharedEmpty: a field reads the instance of its pattern in a
+	// slot whose rest another field reads, and on most sample objects
+	// where the other field's type is found there, the instance covers
+	// it: the split leaves the other field nothing (eatenObject).
+	NoteSharedEmpty = "shared-empty"
 )
 
 // Thresholds of Notes.
@@ -253,6 +258,13 @@ type fieldTally struct {
 	// one such text.
 	beside   int
 	besideEx string
+	// eaten counts the objects where the field's instance, read from a
+	// slot whose rest another field reads (partner), overlaps every
+	// instance of the partner's types there; eatenOf those where the
+	// partner has an instance there at all (eatenObject).
+	eaten, eatenOf int
+	partner        string
+	eatenEx        string
 	// split counts the objects of a set field whose items (two or
 	// more) are parts of one text node; splitKeys are the first such
 	// object's items' words without digits, splitFixed says every such
@@ -276,7 +288,11 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 	plain := map[string]bool{} // fields with a slot read as a plain value
 	lead := map[string]bool{}  // fields whose slot drops a leading number
 	fieldsAt := map[int]int{}  // slot -> number of fields read from it
+	partOf := map[int]string{} // slot -> the field reading the rest of it (SlotMap.Part)
 	for _, sm := range w.SlotMaps {
+		if sm.Part {
+			partOf[sm.Slot] = sm.Field
+		}
 		slotsOf[sm.Field] = append(slotsOf[sm.Field], sm.Slot)
 		lead[sm.Field] = lead[sm.Field] || sm.LeadNum
 		fieldsAt[sm.Slot]++
@@ -339,6 +355,9 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 					vals++
 					tl.Vals++
 					tl.value(f, toks, a, b, patterned) // doubt.go
+					if g := partOf[v.Slot]; g != "" && g != f.Path && f.Delimited() {
+						tl.eatenObject(toks, a, b, f, g, w.FieldSpecs)
+					}
 					ob.Add(f.Path, toks, a, b)
 					if instances(toks, a, b, f.Types) > 0 {
 						tl.own++
@@ -413,6 +432,11 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 		}
 		out = append(out, tl.Notes(f, w.Records != nil, lead[f.Path])...) // doubt.go
 		out = append(out, tl.splitNote(f)...)
+		if tl.eaten >= 2 && 2*tl.eaten > tl.eatenOf {
+			out = append(out, Note{Kind: NoteSharedEmpty, Field: f.Path, Message: fmt.Sprintf(
+				"field %s shares its slot with field %s, which reads the rest of it, but on %d of the %d sample objects where %s's type is found there, %s's instance covers it (e.g. %q): the slot may be %s's, and %s's values a part of it",
+				f.Path, tl.partner, tl.eaten, tl.eatenOf, tl.partner, f.Path, tl.eatenEx, tl.partner, f.Path)})
+		}
 		if f.Many && tl.beside >= 2 && 2*tl.beside >= tl.Objs {
 			out = append(out, Note{Kind: NoteBeside, Field: f.Path, Message: fmt.Sprintf(
 				"set field %s: on %d of the %d sample objects, elements like its items beside them are not extracted (e.g. %q): items may be missing",
@@ -565,3 +589,50 @@ func (tl *fieldTally) splitNote(f FieldSpec) []Note {
 		f.Path, tl.Objs, len(tl.splitKeys), tl.splitEx)}}
 }
 
+// eatenObject counts one sample value [a, b) of field f read from a slot
+// whose rest field g reads: when g's types have an instance there and
+// f's longest instance overlaps every one of them, the slot's split
+// leaves g nothing of its own (NoteSharedEmpty).
+func (tl *fieldTally) eatenObject(toks []Token, a, b int, f FieldSpec, g string, specs []FieldSpec) {
+	var gt []string
+	for _, s := range specs {
+		if s.Path == g {
+			gt = s.Types
+		}
+	}
+	var own, other []*annotate.Annotation
+	seen := map[*annotate.Annotation]bool{}
+	for x := a; x < b; x++ {
+		for _, an := range toks[x].Ann() {
+			if seen[an] || an.Node == nil {
+				continue
+			}
+			seen[an] = true
+			if slices.Contains(f.Types, an.Type) {
+				own = append(own, an)
+			} else if slices.Contains(gt, an.Type) {
+				other = append(other, an)
+			}
+		}
+	}
+	if len(own) == 0 || len(other) == 0 {
+		return
+	}
+	long := own[0]
+	for _, an := range own[1:] {
+		if an.End-an.Start > long.End-long.Start {
+			long = an
+		}
+	}
+	tl.eatenOf++
+	tl.partner = g
+	for _, an := range other {
+		if an.Node != long.Node || an.End <= long.Start || an.Start >= long.End {
+			return
+		}
+	}
+	tl.eaten++
+	if tl.eatenEx == "" {
+		tl.eatenEx = strings.Join(strings.Fields(long.Node.Data), " ")
+	}
+}
