@@ -42,7 +42,8 @@ import (
 //   - cut-value (weak): a field whose values are cut to its recognizer's
 //     instance (FieldSpec.Delimited) takes, on RaggedShare of its sample
 //     values or more (two at least), an instance that splits a word
-//     ("EE Developer" of "J2EE Developer") or that the same phrase goes on
+//     ("EE Developer" of "J2EE Developer"; also a mark of its own glued
+//     to its end, "6'10" of "6'10'") or that the same phrase goes on
 //     after or before, past a space only, with text that differs between
 //     the sample values ("3.0L" of "3.0L Gas I6, 335 HP", "3.0L Gas V6,
 //     230 HP"; "Trading Developer" of "C#/C++ Trading Developer"):
@@ -99,7 +100,7 @@ const (
 )
 
 // weakDoubts are the doubt kinds capped at WeakDoubtConfidence.
-var weakDoubts = []string{NoteMissed, NoteOtherType, NoteCut}
+var weakDoubts = []string{NoteMissed, NoteOtherType, NoteCut, NoteSplit}
 
 // doubtCap returns the highest confidence a value of a field with the
 // doubt kinds may have (1 without any).
@@ -133,7 +134,7 @@ const (
 var doubtKinds = []string{NoteConstant, NoteRagged, NoteRunOn, NoteLeadNumber, NoteSetElsewhere, NoteMissed, NoteSameAs, NoteInLink, NoteCut, NoteOtherType, NoteMultiplicity, NoteAbstained,
 	NoteLeadItem, NoteWeakSlot, NoteCloseRival, NoteRecordsElsewhere, NoteNoLetter, NoteMerged, NoteLabelOther, NoteClassOther,
 	NoteLabelInValue, NoteMergedItems, NoteLabelVariant, NoteLabelVaries, NoteInAside,
-	NoteForeignLabel, NotePartItems, NoteInOther, NoteLabelInside, NoteLabelOnly, NoteCutInside, NoteCutLine, NoteLabelValue}
+	NoteForeignLabel, NotePartItems, NoteInOther, NoteLabelInside, NoteLabelOnly, NoteCutInside, NoteCutLine, NoteLabelValue, NoteSplit, NoteSharedEmpty}
 
 // Delimited reports whether the field's values are cut to its
 // recognizer's instance at extraction: a regex, or a predefined
@@ -398,6 +399,12 @@ func (d *doubtTally) cutValue(f FieldSpec, toks []Token, a, b int) {
 	before, _ := utf8.DecodeLastRuneInString(data[:an.Start])
 	after, _ := utf8.DecodeRuneInString(data[an.End:])
 	mid := an.Start > 0 && alnum(before) && alnum(first) || an.End < len(data) && alnum(after) && alnum(last)
+	// A mark glued to the instance's end that the instance itself uses
+	// ("6'10" of "6'10'": the pattern stops before the last inch mark)
+	// splits the value's token as a letter would; a phrase separator or a
+	// sentence's end (".", ")") does not.
+	mid = mid || an.End < len(data) && !alnum(after) && !unicode.IsSpace(after) &&
+		!strings.ContainsRune(phraseSeps+".!?)]}", after) && strings.ContainsRune(data[an.Start:an.End], after)
 	tail, head := "", ""
 	if rest := data[an.End:]; !mid && rest != "" && unicode.IsSpace(after) {
 		r := strings.TrimLeftFunc(rest, unicode.IsSpace)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"golang.org/x/net/html"
@@ -44,6 +45,16 @@ const (
 	// NoteBeside: elements like a set field's items, beside them, are
 	// not extracted on many sample objects: items may be missing.
 	NoteBeside = "items-beside"
+	// NoteSplit: a delimited set field's items are, on every sample
+	// object, the same number of parts of one text, each part with the
+	// same words page after page ("17 mpg City", "24 mpg Hwy" of "17 mpg
+	// City, 24 mpg Hwy"): the parts of one value, not a set (splitNote).
+	NoteSplit = "split-value"
+	// NoteSharedEmpty: a field reads the instance of its pattern in a
+	// slot whose rest another field reads, and on most sample objects
+	// where the other field's type is found there, the instance covers
+	// it: the split leaves the other field nothing (eatenObject).
+	NoteSharedEmpty = "shared-empty"
 )
 
 // Thresholds of Notes.
@@ -247,6 +258,21 @@ type fieldTally struct {
 	// one such text.
 	beside   int
 	besideEx string
+	// eaten counts the objects where the field's instance, read from a
+	// slot whose rest another field reads (partner), overlaps every
+	// instance of the partner's types there; eatenOf those where the
+	// partner has an instance there at all (eatenObject).
+	eaten, eatenOf int
+	partner        string
+	eatenEx        string
+	// split counts the objects of a set field whose items (two or
+	// more) are parts of one text node; splitKeys are the first such
+	// object's items' words without digits, splitFixed says every such
+	// object had those same keys; splitEx is the first one's text.
+	split      int
+	splitKeys  []string
+	splitFixed bool
+	splitEx    string
 	// doubtTally: the counts of doubt.go.
 	doubtTally
 }
@@ -262,7 +288,11 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 	plain := map[string]bool{} // fields with a slot read as a plain value
 	lead := map[string]bool{}  // fields whose slot drops a leading number
 	fieldsAt := map[int]int{}  // slot -> number of fields read from it
+	partOf := map[int]string{} // slot -> the field reading the rest of it (SlotMap.Part)
 	for _, sm := range w.SlotMaps {
+		if sm.Part {
+			partOf[sm.Slot] = sm.Field
+		}
 		slotsOf[sm.Field] = append(slotsOf[sm.Field], sm.Slot)
 		lead[sm.Field] = lead[sm.Field] || sm.LeadNum
 		fieldsAt[sm.Slot]++
@@ -312,7 +342,8 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 			for _, f := range fields {
 				tl := tally[f.Path]
 				vals, most := 0, 0
-				var items []*html.Node
+				var items, parts []*html.Node
+				var texts []string
 				Collect(r, -1, func(v sval) {
 					if !slices.Contains(slotsOf[f.Path], v.Slot) {
 						return
@@ -324,6 +355,9 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 					vals++
 					tl.Vals++
 					tl.value(f, toks, a, b, patterned) // doubt.go
+					if g := partOf[v.Slot]; g != "" && g != f.Path && f.Delimited() {
+						tl.eatenObject(toks, a, b, f, g, w.FieldSpecs)
+					}
 					ob.Add(f.Path, toks, a, b)
 					if instances(toks, a, b, f.Types) > 0 {
 						tl.own++
@@ -338,6 +372,8 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 						if n := toks[a].Node; n != nil {
 							items = append(items, n)
 						}
+						ns, ts := instanceParts(toks, a, b, f.Types)
+						parts, texts = append(parts, ns...), append(texts, ts...)
 						return
 					}
 					most = max(most, vals)
@@ -357,6 +393,9 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 				if most >= 2 && plain[f.Path] {
 					tl.multi++
 					tl.most = max(tl.most, most)
+				}
+				if f.Many && f.Delimited() {
+					tl.splitObject(parts, texts)
 				}
 				if ex := besideItems(items, typed, f.Types, slices.Collect(maps.Keys(typeOf))); ex != "" {
 					tl.beside++
@@ -392,6 +431,12 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 				f.Path, n, tl.Vals, t, typeOf[t], tl.own, strings.Join(f.Types, "|"))})
 		}
 		out = append(out, tl.Notes(f, w.Records != nil, lead[f.Path])...) // doubt.go
+		out = append(out, tl.splitNote(f)...)
+		if tl.eaten >= 2 && 2*tl.eaten > tl.eatenOf {
+			out = append(out, Note{Kind: NoteSharedEmpty, Field: f.Path, Message: fmt.Sprintf(
+				"field %s shares its slot with field %s, which reads the rest of it, but on %d of the %d sample objects where %s's type is found there, %s's instance covers it (e.g. %q): the slot may be %s's, and %s's values a part of it",
+				f.Path, tl.partner, tl.eaten, tl.eatenOf, tl.partner, f.Path, tl.eatenEx, tl.partner, f.Path)})
+		}
 		if f.Many && tl.beside >= 2 && 2*tl.beside >= tl.Objs {
 			out = append(out, Note{Kind: NoteBeside, Field: f.Path, Message: fmt.Sprintf(
 				"set field %s: on %d of the %d sample objects, elements like its items beside them are not extracted (e.g. %q): items may be missing",
@@ -485,4 +530,109 @@ func nodeText(n *html.Node) string {
 	}
 	walk(n)
 	return b.String()
+}
+
+// instanceParts returns the text nodes and texts of the instances of
+// types in tokens [a, b), in order (each annotation once).
+func instanceParts(toks []Token, a, b int, types []string) ([]*html.Node, []string) {
+	var ns []*html.Node
+	var ts []string
+	seen := map[*annotate.Annotation]bool{}
+	for x := a; x < b; x++ {
+		for _, an := range toks[x].Ann() {
+			if seen[an] || !slices.Contains(types, an.Type) || an.Node == nil || an.Start < 0 || an.End > len(an.Node.Data) || an.Start >= an.End {
+				continue
+			}
+			seen[an] = true
+			ns, ts = append(ns, an.Node), append(ts, an.Node.Data[an.Start:an.End])
+		}
+	}
+	return ns, ts
+}
+
+// splitObject counts one sample object of a delimited set field whose
+// instances (text nodes, texts) are two or more parts of one text node.
+func (tl *fieldTally) splitObject(items []*html.Node, texts []string) {
+	if len(items) < 2 || slices.ContainsFunc(items, func(n *html.Node) bool { return n != items[0] }) {
+		return
+	}
+	keys := make([]string, len(texts))
+	for i, t := range texts {
+		keys[i] = strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+			if unicode.IsDigit(r) {
+				return -1
+			}
+			return r
+		}, t)), " ")
+	}
+	tl.split++
+	if tl.splitKeys == nil {
+		tl.splitKeys, tl.splitFixed = keys, true
+		tl.splitEx = strings.Join(strings.Fields(items[0].Data), " ")
+	} else if !slices.Equal(keys, tl.splitKeys) {
+		tl.splitFixed = false
+	}
+}
+
+// splitNote returns the split-value note of set field f: on every sample
+// object with a value (ConstantMin at least) its items are parts of one
+// text, as many each time, and the n-th part has the same words but for
+// its digits on every object ("17 mpg City", "24 mpg Hwy"): fixed parts
+// of one value (the field's pattern cuts one composite value), where a
+// set's items vary in number and words from object to object.
+func (tl *fieldTally) splitNote(f FieldSpec) []Note {
+	if !f.Many || tl.Objs < ConstantMin || tl.split < tl.Objs || !tl.splitFixed || len(slices.Compact(slices.Clone(tl.splitKeys))) < 2 {
+		return nil
+	}
+	return []Note{{Kind: NoteSplit, Field: f.Path, Message: fmt.Sprintf(
+		"set field %s: on all %d sample objects its values are the same %d parts of one text (e.g. %q): if that text is one value, declare the field single and widen the regex",
+		f.Path, tl.Objs, len(tl.splitKeys), tl.splitEx)}}
+}
+
+// eatenObject counts one sample value [a, b) of field f read from a slot
+// whose rest field g reads: when g's types have an instance there and
+// f's longest instance overlaps every one of them, the slot's split
+// leaves g nothing of its own (NoteSharedEmpty).
+func (tl *fieldTally) eatenObject(toks []Token, a, b int, f FieldSpec, g string, specs []FieldSpec) {
+	var gt []string
+	for _, s := range specs {
+		if s.Path == g {
+			gt = s.Types
+		}
+	}
+	var own, other []*annotate.Annotation
+	seen := map[*annotate.Annotation]bool{}
+	for x := a; x < b; x++ {
+		for _, an := range toks[x].Ann() {
+			if seen[an] || an.Node == nil {
+				continue
+			}
+			seen[an] = true
+			if slices.Contains(f.Types, an.Type) {
+				own = append(own, an)
+			} else if slices.Contains(gt, an.Type) {
+				other = append(other, an)
+			}
+		}
+	}
+	if len(own) == 0 || len(other) == 0 {
+		return
+	}
+	long := own[0]
+	for _, an := range own[1:] {
+		if an.End-an.Start > long.End-long.Start {
+			long = an
+		}
+	}
+	tl.eatenOf++
+	tl.partner = g
+	for _, an := range other {
+		if an.Node != long.Node || an.End <= long.Start || an.Start >= long.End {
+			return
+		}
+	}
+	tl.eaten++
+	if tl.eatenEx == "" {
+		tl.eatenEx = strings.Join(strings.Fields(long.Node.Data), " ")
+	}
 }
