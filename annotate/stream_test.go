@@ -103,7 +103,7 @@ func compareStream(data []byte) error {
 	}
 	want, wantBase, _, derr := parseDOM(text)
 	var rec recorder
-	sp := streamParse(text, &rec, &Page{}, "")
+	sp := streamParse(text, &rec, &Page{}, "", false)
 	if sp == nil {
 		return nil // the tree path: the same by construction
 	}
