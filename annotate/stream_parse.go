@@ -90,7 +90,8 @@ func (sp *sparser) reset(text []byte, v Visitor, own bool) {
 		// spare room of the same size in an array of its own (only the
 		// part written is resident). Too large for the pool, it is
 		// never given back (Page.ReleaseText).
-		sp.textBuf = &text
+		sp.textBuf = new([]byte) // not &text: text would be moved to the heap on every call
+		*sp.textBuf = text
 		sp.spare = make([]byte, 0, len(text)/8)
 	} else {
 		sp.textBuf = getText(len(text) + len(text)/8)
