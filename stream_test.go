@@ -15,12 +15,13 @@ import (
 
 // compareBothPaths is compareExtraction with pages tokenized as the stream
 // reads them, then as large pages are (mapping.LargePage: the tokens
-// counted on the built tree, then made in an array of their number).
+// counted on the built tree, then made in an array of their number, and
+// matched without an array of their keys: mapping.MaxKeyedTokens).
 func compareBothPaths(t *testing.T, w *wrapper.Wrapper, root string, paths []string) {
 	t.Helper()
 	compareExtraction(t, w, root, paths)
-	defer func(n int) { mapping.LargePage = n }(mapping.LargePage)
-	mapping.LargePage = 0
+	defer func(n, k int) { mapping.LargePage, mapping.MaxKeyedTokens = n, k }(mapping.LargePage, mapping.MaxKeyedTokens)
+	mapping.LargePage, mapping.MaxKeyedTokens = 0, 0
 	compareExtraction(t, w, root, paths)
 }
 

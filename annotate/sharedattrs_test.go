@@ -32,7 +32,7 @@ func TestSharedAttrs(t *testing.T) {
 		t.Fatal(err)
 	}
 	var rec recorder
-	sp := streamParse(text, &rec, &Page{}, "")
+	sp := streamParse(text, &rec, &Page{}, "", false)
 	if sp == nil {
 		t.Fatal("the stream bailed")
 	}

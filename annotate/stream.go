@@ -63,6 +63,14 @@ type Visitor interface {
 // every example page and the SWDE pages, FuzzStreamMatchesDOM on random
 // markup.
 func ParsePageVisit(data []byte, rel string, opts LoadOptions, v Visitor) (*Page, error) {
+	return parsePageVisit(data, rel, opts, v, false)
+}
+
+// parsePageVisit is ParsePageVisit; own says that data is the caller's to
+// give away: nothing else reads or writes it afterwards. The page's text
+// is then data itself when decoding leaves it as it is (UTF-8), not a
+// copy: a large page's bytes and its text are not both resident.
+func parsePageVisit(data []byte, rel string, opts LoadOptions, v Visitor, own bool) (*Page, error) {
 	if err := checkSize(data, rel, opts); err != nil {
 		return nil, err
 	}
@@ -75,7 +83,7 @@ func ParsePageVisit(data []byte, rel string, opts LoadOptions, v Visitor) (*Page
 	if v != nil {
 		v.Begin(p)
 	}
-	if sp := streamParse(text, v, p, opts.BaseURL); sp != nil {
+	if sp := streamParse(text, v, p, opts.BaseURL, own); sp != nil {
 		p.Doc, p.arena, p.text = sp.doc, sp.ar, sp.textBuf
 		putParser(sp)
 		return p, nil
@@ -104,10 +112,13 @@ func ReadPageVisit(path, rel string, opts LoadOptions, v Visitor) (*Page, error)
 	if err != nil {
 		return nil, err
 	}
-	if cap(data) <= maxPooledRead {
+	// A buffer too large for the pool is this page's alone: its text
+	// can be the buffer itself.
+	own := cap(data) > maxPooledRead
+	if !own {
 		*buf = data[:0]
 	}
-	p, err := ParsePageVisit(data, rel, opts, v)
+	p, err := parsePageVisit(data, rel, opts, v, own)
 	if err != nil {
 		return nil, withPath(path, err)
 	}
@@ -219,8 +230,8 @@ func Walk(n *html.Node, v Visitor) {
 // setting p's URLs when the <base> is read (fallback: the base of
 // relative ones); nil when the page needs the tree path (the reason is in
 // the parser's bail).
-func streamParse(text []byte, v Visitor, p *Page, fallback string) *sparser {
-	sp := getParser(text, v)
+func streamParse(text []byte, v Visitor, p *Page, fallback string, own bool) *sparser {
+	sp := getParser(text, v, own)
 	sp.page, sp.fallback = p, fallback
 	if sp.run() {
 		return sp
@@ -238,7 +249,7 @@ func StreamBail(data []byte, opts LoadOptions) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	sp := getParser(text, nil)
+	sp := getParser(text, nil, false)
 	ok := sp.run()
 	reason := sp.bail
 	sp.ar.release()
@@ -258,9 +269,9 @@ var errBail = errors.New("annotate: stream bail")
 
 var parserPool = sync.Pool{New: func() any { return new(sparser) }}
 
-func getParser(text []byte, v Visitor) *sparser {
+func getParser(text []byte, v Visitor, own bool) *sparser {
 	sp := parserPool.Get().(*sparser)
-	sp.reset(text, v)
+	sp.reset(text, v, own)
 	return sp
 }
 

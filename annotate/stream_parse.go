@@ -84,10 +84,20 @@ type afEntry struct {
 	raw   string           // the tag as written, for the Noah's Ark clause
 }
 
-func (sp *sparser) reset(text []byte, v Visitor) {
-	sp.textBuf = getText(len(text) + len(text)/8)
-	*sp.textBuf = append((*sp.textBuf)[:0], text...)
-	sp.spare = (*sp.textBuf)[len(text):len(text)]
+func (sp *sparser) reset(text []byte, v Visitor, own bool) {
+	if own {
+		// text is the page's (parsePageVisit): kept, not copied, with
+		// spare room of the same size in an array of its own (only the
+		// part written is resident). Too large for the pool, it is
+		// never given back (Page.ReleaseText).
+		sp.textBuf = new([]byte) // not &text: text would be moved to the heap on every call
+		*sp.textBuf = text
+		sp.spare = make([]byte, 0, len(text)/8)
+	} else {
+		sp.textBuf = getText(len(text) + len(text)/8)
+		*sp.textBuf = append((*sp.textBuf)[:0], text...)
+		sp.spare = (*sp.textBuf)[len(text):len(text)]
+	}
 	sp.src = ""
 	if len(text) > 0 {
 		// The page's strings share the buffer, which is written no more

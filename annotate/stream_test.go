@@ -1,6 +1,7 @@
 package annotate
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -97,13 +98,31 @@ func (r *recorder) Begin(*Page)        { r.b.Reset() }
 // compareStream parses data by both paths and reports the first
 // difference: the tree, the base URL, and what a Visitor is given.
 func compareStream(data []byte) error {
+	for _, own := range []bool{false, true} {
+		if err := compareStreamOwn(data, own); err != nil {
+			if own {
+				return fmt.Errorf("page text kept, not copied: %w", err)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// compareStreamOwn is compareStream with the page's text copied into a
+// pooled buffer (own false) or kept as the stream's own (own true, as for
+// a page file too large for the read pool).
+func compareStreamOwn(data []byte, own bool) error {
 	text, _, _, _, err := decode(data, "")
 	if err != nil {
 		return nil
 	}
 	want, wantBase, _, derr := parseDOM(text)
 	var rec recorder
-	sp := streamParse(text, &rec, &Page{}, "")
+	if own {
+		text = bytes.Clone(text)
+	}
+	sp := streamParse(text, &rec, &Page{}, "", own)
 	if sp == nil {
 		return nil // the tree path: the same by construction
 	}

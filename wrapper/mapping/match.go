@@ -297,7 +297,8 @@ func splitItems(toks []Token, a, b int, seps, keep []string, brackets bool) [][2
 // left-to-right pass with binary searches.
 type matcher struct {
 	toks []Token
-	keys []int32
+	keys []int32 // the tokens' keys; nil for a page of more than MaxKeyedTokens (key)
+	w    *State  // for key when keys is nil
 	occ  [][]int32
 	fail string
 	bufs *matchBufs // the arrays above, from matchPool (see release)
@@ -360,22 +361,18 @@ func (m *matcher) newRec() *mrec {
 
 func newMatcher(w *State, toks []Token) *matcher {
 	b := matchPool.Get().(*matchBufs)
-	m := &matcher{toks: toks, keys: b.ints(0, len(toks)), occ: b.lists(len(w.keyList)), bufs: b}
+	m := &matcher{toks: toks, occ: b.lists(len(w.keyList)), bufs: b}
+	if len(toks) <= MaxKeyedTokens {
+		m.keys = b.ints(0, len(toks))
+	} else {
+		m.w = w // keys found again when read (key)
+	}
 	cnt := b.ints(1, len(w.keyList))
 	for x := range toks {
-		t := &toks[x]
-		k := int32(-1)
-		if t.Path >= 0 && int(t.Path) < len(w.wordKeys) {
-			switch t.Kind {
-			case KindStart, KindEnd:
-				k = w.tagKey[t.Kind][t.Path]
-			case KindWord:
-				if id, ok := w.wordKeys[t.Path][t.Text()]; ok {
-					k = id
-				}
-			}
+		k := w.tokenKey(&toks[x])
+		if m.keys != nil {
+			m.keys[x] = k
 		}
-		m.keys[x] = k
 		if k >= 0 {
 			cnt[k]++
 		}
@@ -393,8 +390,8 @@ func newMatcher(w *State, toks []Token) *matcher {
 		all = all[:len(all)+int(c)]
 	}
 	fill := b.ints(4, len(cnt))
-	for x, k := range m.keys {
-		if k >= 0 {
+	for x := range toks {
+		if k := m.key(x); k >= 0 {
 			all[off[k]+fill[k]] = int32(x)
 			fill[k]++
 		}
@@ -403,6 +400,36 @@ func newMatcher(w *State, toks []Token) *matcher {
 		m.occ[k] = all[off[k] : off[k]+cnt[k]]
 	}
 	return m
+}
+
+// MaxKeyedTokens is the most tokens whose keys a matcher keeps in an
+// array (one int32 a token); a larger page's keys are found again each
+// time they are read (key), so that a 20 MB page's few million tokens do
+// not add their keys to its peak memory (tests lower it: set it before
+// pages are extracted).
+var MaxKeyedTokens = 1 << 20
+
+// tokenKey returns the template key of token t (-1: none).
+func (w *State) tokenKey(t *Token) int32 {
+	if t.Path >= 0 && int(t.Path) < len(w.wordKeys) {
+		switch t.Kind {
+		case KindStart, KindEnd:
+			return w.tagKey[t.Kind][t.Path]
+		case KindWord:
+			if id, ok := w.wordKeys[t.Path][t.Text()]; ok {
+				return id
+			}
+		}
+	}
+	return -1
+}
+
+// key returns the template key of the x-th token (-1: none).
+func (m *matcher) key(x int) int32 {
+	if m.keys != nil {
+		return m.keys[x]
+	}
+	return m.w.tokenKey(&m.toks[x])
 }
 
 func (m *matcher) next(k int32, from int) int {
@@ -432,7 +459,7 @@ func (m *matcher) findText(t *TextNode, from, limit int) (int, int) {
 		}
 		ok := true
 		for j := 1; j < n; j++ {
-			if m.keys[s+j] != toks[j].Key {
+			if m.key(s+j) != toks[j].Key {
 				ok = false
 				break
 			}
@@ -474,7 +501,7 @@ func (m *matcher) findSuffix(t *TextNode, from, limit int) (int, int) {
 			}
 			ok := true
 			for j := 1; j < len(toks); j++ {
-				if m.keys[s+j] != toks[j].Key {
+				if m.key(s+j) != toks[j].Key {
 					ok = false
 					break
 				}
@@ -636,7 +663,7 @@ func (m *matcher) resolve(nodes []Node, a, b int, rec *mrec) bool {
 				if len(n.Sep) > 0 && cur+len(n.Sep) <= b {
 					ok := true
 					for j, t := range n.Sep {
-						if m.keys[cur+j] != t.Key {
+						if m.key(cur+j) != t.Key {
 							ok = false
 							break
 						}

@@ -143,8 +143,8 @@ func (m *matcher) release() {
 	if m.bufs == nil {
 		return
 	}
-	if cap(m.keys) <= maxPooledTokens {
+	if m.keys != nil && cap(m.keys) <= maxPooledTokens {
 		matchPool.Put(m.bufs)
 	}
-	m.bufs, m.keys, m.occ = nil, nil, nil
+	m.bufs, m.keys, m.occ, m.w = nil, nil, nil, nil
 }
