@@ -99,11 +99,13 @@ type Config struct {
 	// WARC selects the pages of a WARC source (Run): by default every
 	// HTML response with status 200.
 	WARC warc.Filter
-	// Review, when set, is called once the wrapper is learned (its
-	// Questions say where it was unsure); the answers it returns are
-	// added to the pins of Induce and the wrapper is learned again from
-	// the same sample before extraction (review.go).
-	Review func(*wrapper.Wrapper) ([]wrapper.Pin, error)
+	// Review, when set, is called with the questions of the learned
+	// wrapper (Wrapper.Questions: where it was unsure) or, when learning
+	// stopped, of the stop (StopError.Questions: where the fields without
+	// slot are); the answers it returns are added to the pins of Induce
+	// and the wrapper is learned again from the same sample before
+	// extraction (review.go). It is not called when there is no question.
+	Review func([]wrapper.Question) ([]wrapper.Pin, error)
 }
 
 // Progress reports how far a run is.
@@ -411,8 +413,8 @@ func learn(ctx context.Context, src *pageSource, rep *Report, cfg Config) error 
 	start = time.Now()
 	w, err := wrapper.Induce(pages, cfg.SOD, iopt)
 	var waited time.Duration // for the answers (Config.Review)
-	if err == nil && cfg.Review != nil {
-		w, waited, err = review(pages, cfg.SOD, iopt, w, cfg.Review)
+	if cfg.Review != nil {
+		w, waited, err = review(pages, cfg.SOD, iopt, w, err, cfg.Review)
 	}
 	rep.InduceTime = time.Since(start) - waited
 	if err != nil {

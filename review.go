@@ -2,6 +2,7 @@ package objectrunner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"slices"
@@ -16,9 +17,9 @@ import (
 // Config.Induce are honoured when the wrapper is learned; an example's
 // page that the sample does not hold is read, annotated and added to the
 // sample, so that the example can be found. Config.Review, when set, is
-// shown the learned wrapper (its Questions) and may answer: the wrapper
-// is then learned again, from the same sample, with the answers added
-// to the pins.
+// shown the learned wrapper's questions, or a stopped learn's (the
+// fields without slot), and may answer: the wrapper is then learned
+// again, from the same sample, with the answers added to the pins.
 
 // examplePages adds to pages the pages the pins' examples name that the
 // sample lacks, read from src and annotated with a.
@@ -56,14 +57,30 @@ func samePage(rel, name string) bool {
 	return rel == name || path.Base(rel) == name
 }
 
-// review shows w to cfg.Review and, when it answers, learns again from
-// pages with the answers added to opt's pins. It also returns the time
+// review shows the questions of w, or of the stop err when learning
+// stopped (StopError.Questions), to ask and, when it answers, learns
+// again from pages with the answers added to opt's pins. It returns w and
+// err unchanged when there is no question or no answer, and the time
 // spent waiting for the answers (not induction's).
-func review(pages []*annotate.Page, s *sod.SOD, opt wrapper.Options, w *wrapper.Wrapper, ask func(*wrapper.Wrapper) ([]wrapper.Pin, error)) (*wrapper.Wrapper, time.Duration, error) {
+func review(pages []*annotate.Page, s *sod.SOD, opt wrapper.Options, w *wrapper.Wrapper, err error, ask func([]wrapper.Question) ([]wrapper.Pin, error)) (*wrapper.Wrapper, time.Duration, error) {
+	var qs []wrapper.Question
+	var stop *wrapper.StopError
+	switch {
+	case err == nil:
+		qs = w.Questions()
+	case errors.As(err, &stop):
+		qs = stop.Questions()
+	}
+	if len(qs) == 0 {
+		return w, 0, err
+	}
 	start := time.Now()
-	answers, err := ask(w)
+	answers, aerr := ask(qs)
 	waited := time.Since(start)
-	if err != nil || len(answers) == 0 {
+	if aerr != nil {
+		return w, waited, aerr
+	}
+	if len(answers) == 0 {
 		return w, waited, err
 	}
 	pins := slices.Clone(opt.Pins)

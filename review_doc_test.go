@@ -93,8 +93,8 @@ func TestRunReview(t *testing.T) {
 		t.Run(fmt.Sprint("pick ", pick), func(t *testing.T) {
 			var asked []wrapper.Question
 			var answer wrapper.Pin
-			cfg := objectrunner.Config{Review: func(w *wrapper.Wrapper) ([]wrapper.Pin, error) {
-				asked = w.Questions()
+			cfg := objectrunner.Config{Review: func(qs []wrapper.Question) ([]wrapper.Pin, error) {
+				asked = qs
 				if pick < 0 || len(asked) == 0 || len(asked[0].Candidates) <= pick {
 					return nil, nil
 				}

@@ -226,8 +226,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		m.reportGrowth(grower)
 	}
 	if rep != nil {
-		m.logQuestions(rep, rv)
-		if *rv.save != "" && rep.Wrapper != nil {
+		m.logQuestions(rep, runErr, rv)
+		if *rv.save != "" && (rep.Wrapper != nil || len(answersUsed()) > 0) {
 			if err := writeAnswers(*rv.save, answersUsed()); err != nil && runErr == nil {
 				runErr = err
 			}

@@ -71,8 +71,8 @@ func (r *reviewFlags) configure(cfg *objectrunner.Config, opt *wrapper.Options, 
 	given := pins
 	if *r.review && terminal && *r.answers == "" {
 		br := bufio.NewReader(in)
-		cfg.Review = func(w *wrapper.Wrapper) ([]wrapper.Pin, error) {
-			got, err := askQuestions(br, out, w.Questions())
+		cfg.Review = func(qs []wrapper.Question) ([]wrapper.Pin, error) {
+			got, err := askQuestions(br, out, qs)
 			for _, p := range got {
 				given = replacePin(given, p)
 			}
@@ -184,11 +184,17 @@ func (m *Main) stdinTerminal() bool {
 // logQuestions says, after a learning run, how many questions remain
 // open and where they are: asked with --review on a terminal, written to
 // --report otherwise (and printed on stderr with --review and no report).
-func (m *Main) logQuestions(rep *objectrunner.Report, r *reviewFlags) {
-	if rep.Wrapper == nil || rep.Sample == nil {
-		return
+// When learning stopped (runErr a StopError), the questions are the
+// stop's: where the fields without slot are.
+func (m *Main) logQuestions(rep *objectrunner.Report, runErr error, r *reviewFlags) {
+	var qs []wrapper.Question
+	var stop *wrapper.StopError
+	switch {
+	case rep.Wrapper != nil && rep.Sample != nil:
+		qs = rep.Wrapper.Questions()
+	case rep.Wrapper == nil && errors.As(runErr, &stop):
+		qs = stop.Questions()
 	}
-	qs := rep.Wrapper.Questions()
 	if len(qs) == 0 {
 		return
 	}
@@ -196,7 +202,11 @@ func (m *Main) logQuestions(rep *objectrunner.Report, r *reviewFlags) {
 	for i, q := range qs {
 		fields[i] = q.Field
 	}
-	m.Log.Info(fmt.Sprintf("wrapper unsure of %d field(s): %s (extract --review on a terminal asks; the questions are in --report)", len(qs), strings.Join(fields, ", ")))
+	what := "wrapper unsure of"
+	if stop != nil {
+		what = "learning stopped: asks about"
+	}
+	m.Log.Info(fmt.Sprintf("%s %d field(s): %s (extract --review on a terminal asks; the questions are in --report)", what, len(qs), strings.Join(fields, ", ")))
 	if *r.review && !m.stdinTerminal() && *r.answers == "" {
 		fmt.Fprintln(m.Stderr, "--review: the standard input is not a terminal: the questions are not asked.")
 		wrapper.WriteQuestions(m.Stderr, qs)

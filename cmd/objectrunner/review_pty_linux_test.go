@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -235,5 +236,150 @@ func TestReviewPTY(t *testing.T) {
 	status, replay, stderr := runCLI(t, "extract", "-q", "--dict-dir", t.TempDir(), "--import", dicts, "--sod", sodPath, "--source", pages, "--answers", answers)
 	if status != 0 || !rightPrices(prices(t, replay), want) {
 		t.Fatalf("--answers: status %d, prices %v\n%s", status, prices(t, replay), stderr)
+	}
+}
+
+// stopSource writes a source where learning stops: the SOD asks for a
+// title, a subtitle and a series, all of the title type, and only the
+// heading holds titles (the dictionary's), so the subtitle and the
+// series get no slot and fewer than half the mandatory fields are placed
+// (wrapper's TestStopAsks). It returns the pages, the SOD, the
+// dictionaries and each page's subtitle.
+func stopSource(t *testing.T) (pages, sodPath, dicts string, subs map[string]string) {
+	t.Helper()
+	dir := t.TempDir()
+	pages, dicts = filepath.Join(dir, "pages"), filepath.Join(dir, "dictionaries")
+	for _, d := range []string{pages, dicts} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subs = map[string]string{}
+	var titles []string
+	for i := range 8 {
+		title := fmt.Sprintf("Book %c%c", 'K'+i, 'a'+i)
+		sub := []string{"A Harbor Lane Story", "Quill and Stone", "Northfield Nights", "The Bright Owl", "Vantage Points", "Red Maple Days", "Coastline Tales", "Orchard Hill"}[i]
+		name := fmt.Sprintf("%04d.html", i)
+		subs[name], titles = sub, append(titles, title)
+		page := fmt.Sprintf(`<html><body><div><h1>%s</h1><h2>%s</h2><p>%d pages</p></div></body></html>`, title, sub, 100+17*i)
+		if err := os.WriteFile(filepath.Join(pages, name), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dicts, "title.txt"), []byte(strings.Join(titles, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sodPath = filepath.Join(dir, "sod.toml")
+	sodText := `name = "books"
+object = "book"
+objects = "1"
+
+[tuple.book]
+title = "1"
+subtitle = { type = "title", mult = "1" }
+series = { type = "title", mult = "1" }
+
+[entity.title]
+dictionary = "title"
+whole_node = true
+`
+	if err := os.WriteFile(sodPath, []byte(sodText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return pages, sodPath, dicts, subs
+}
+
+// TestReviewPTYStopped runs `extract --review` on a pseudo-terminal
+// where learning stops (two of three mandatory fields without slot):
+// without a terminal the run fails and the stop's questions go into the
+// report; on the terminal they are asked, the subtitle is pinned by its
+// number (the series skipped), learning goes on and every page gives its
+// own subtitle.
+func TestReviewPTYStopped(t *testing.T) {
+	master, slave, err := openPTY()
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	defer master.Close()
+	pages, sodPath, dicts, subs := stopSource(t)
+	tmp := t.TempDir()
+	store := t.TempDir()
+	// Without a terminal: the learn stops, the questions are written.
+	report := filepath.Join(tmp, "report.json")
+	status, _, stderr := runCLI(t, "extract", "-q", "--dict-dir", store, "--import", dicts, "--sod", sodPath, "--source", pages, "--review", "--report", report)
+	if status == 0 || !strings.Contains(stderr, "learning stopped") || !strings.Contains(stderr, "subtitle") {
+		t.Fatalf("without a terminal: status %d, want a stop asking about the subtitle:\n%s", status, stderr)
+	}
+	out := filepath.Join(tmp, "out.jsonl")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCLIProcess$", "--", "extract", "-q", "--dict-dir", store,
+		"--sod", sodPath, "--source", pages, "--review", "-o", out)
+	cmd.Env = append(os.Environ(), cliEnv+"=1")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	slave.Close() // the child holds it
+	term := &ptyReader{}
+	go term.run(master)
+
+	candidate := regexp.MustCompile(`(?m)^  \[(\d+)\] slot \d+[^\n]*\n      (\S+): "([^"]*)"`)
+	field := regexp.MustCompile(`which slot holds (\S+)\?`)
+	at, asked := 0, false
+	for {
+		start := at
+		at = term.waitFor(t, at, "Answer [")
+		q := term.text()[start:at]
+		if m := field.FindStringSubmatch(q); m == nil || m[1] != "subtitle" {
+			fmt.Fprint(master, "s\n")
+		} else {
+			pick := ""
+			for _, c := range candidate.FindAllStringSubmatch(q, -1) {
+				if subs[c[2]] == c[3] {
+					pick = c[1]
+				}
+			}
+			if pick == "" {
+				t.Fatalf("no candidate shows the subtitles:\n%s", q)
+			}
+			fmt.Fprint(master, pick+"\n")
+			asked = true
+		}
+		next := term.waitFor(t, at, "\n") // the echo of the answer
+		time.Sleep(200 * time.Millisecond)
+		if !strings.Contains(term.text()[next:], "Question") {
+			break
+		}
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("extract --review: %v\n%s", err, term.text())
+		}
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("extract --review did not end:\n%s", term.text())
+	}
+	if !asked || !strings.Contains(term.text(), "learning stopped") {
+		t.Fatalf("the stop's question on the subtitle was not asked:\n%s", term.text())
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var o struct {
+			Page   string         `json:"page"`
+			Object map[string]any `json:"object"`
+		}
+		if err := json.Unmarshal([]byte(line), &o); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		got[o.Page] = fmt.Sprint(o.Object["subtitle"])
+	}
+	if fmt.Sprint(got) != fmt.Sprint(subs) {
+		t.Fatalf("after the answer, subtitles %v, want %v\n%s", got, subs, term.text())
 	}
 }

@@ -64,6 +64,9 @@ type CandidateExplain struct {
 	// at another place of the template on those pages): chosen, it is
 	// added to the field's slots (Pin.Add) instead of replacing them.
 	Adds bool `json:"adds,omitempty"`
+	// Typed: an adding spare slot whose values hold the field's types
+	// (typedSlot, review.go): asked about without a doubt.
+	Typed bool `json:"typed,omitempty"`
 	// Context, Samples and PerPage say where the slot sits and what it
 	// holds, for a user choosing among candidates (review.go).
 	Context string            `json:"context,omitempty"`

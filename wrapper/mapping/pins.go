@@ -268,13 +268,19 @@ func (w *State) applyPins(out []SlotMap, cands []cand, stats []*slotStats, label
 		// other field (a time read from the date's slot keeps it).
 		// A part of the slot's text (Pin.Piece) takes it from no other
 		// field either: they read the rest.
-		had := p.Piece != nil || slices.ContainsFunc(out, func(sm SlotMap) bool { return sm.Field == f.Path && sm.Slot == slot })
+		// A field read by its pattern (below: the recognizer's instance in
+		// the slot's text) takes it from no other field either: a date
+		// pinned to the slot of "Eastlake Books, 2008" or of "Jun 1,
+		// 2005 8:00 PM" reads the date, the publisher or the time the
+		// rest.
+		byPattern := valid[f.Path] != nil && p.Piece == nil && !f.Many && f.WholeByPattern()
+		had := p.Piece != nil || byPattern || slices.ContainsFunc(out, func(sm SlotMap) bool { return sm.Field == f.Path && sm.Slot == slot })
 		out = slices.DeleteFunc(out, func(sm SlotMap) bool {
 			return sm.Field == f.Path && (!p.Add || sm.Slot == slot) || !had && sm.Slot == slot && strings.Join(sm.Label, " ") == label && !sm.Part && !sm.Item && sm.Row == nil && !pinned[sm.Field]
 		})
 		pinned[f.Path] = true
 		sm := w.slotMapOf(c, stats, valid, f.Parent == "" && !f.Many)
-		if r := valid[f.Path]; r != nil && p.Piece == nil && !f.Many && f.WholeByPattern() {
+		if byPattern {
 			// The answer says where the field is; its type still says
 			// what its value is: the recognizer's instance in the slot's
 			// text, or nothing ("8/13/1989" of "8/13/1989 in Nashville",

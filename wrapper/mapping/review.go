@@ -374,6 +374,15 @@ func (w *State) questions() []Question {
 			q.Kind = QuestionSplit
 			q.Why = fmt.Sprintf("slot %d holds values on sample pages where %s's slot(s) %v hold none, and the field is in doubt (%s): may the field sit at two places?",
 				fe.Spare[a].Slot, f.Path, fe.Slots, w.doubtWords(fe, f))
+		case single && slices.ContainsFunc(fe.Spare, func(c CandidateExplain) bool { return c.Typed }) &&
+			!slices.ContainsFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Adds }):
+			// A spare slot holding the field's types on sample objects
+			// where its slots hold nothing: the field may sit at two
+			// places, asked with or without a doubt (typedSlot).
+			a := slices.IndexFunc(fe.Spare, func(c CandidateExplain) bool { return c.Typed })
+			q.Kind = QuestionSplit
+			q.Why = fmt.Sprintf("slot %d holds values of %s's type(s) on sample pages where its slot(s) %v hold none: may the field sit at two places?",
+				fe.Spare[a].Slot, f.Path, fe.Slots)
 		case !single || chosen == nil || chosen.Score.Basis == "rule":
 			if single && partAsk(fe, f) {
 				w.partQuestion(&q, fe, f)
@@ -611,6 +620,22 @@ func markSpareAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
 		}
 	}
 	markAddsIn(fe.Spare, fe, has, stats)
+	for i := range fe.Spare {
+		c := &fe.Spare[i]
+		c.Typed = c.Adds && typedSlot(stats[c.Slot], f.Types)
+	}
+}
+
+// typedSlot reports whether the values of a slot hold instances of
+// types: on minAddObjects values at least and on half of its values (an
+// instance the whole value, or some words of it). A spare slot that adds
+// to a field's slots and is typed so is the field at another place of
+// the template on those pages more likely than another text
+// (CandidateExplain.Typed): it is asked about even when the field
+// carries no doubt (the split question).
+func typedSlot(st *slotStats, types []string) bool {
+	n := max(st.Count(types), sumOf(st.Some, types))
+	return n >= minAddObjects && 2*n >= st.Occ
 }
 
 // markAddsIn marks the adding ones of cs (markAdds), has holding the
