@@ -2,6 +2,7 @@ package objectrunner
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/objectrunner/objectrunner/wrapper"
 )
@@ -138,4 +139,55 @@ func sampleOnly(rep *Report) []Diagnostic {
 			f.Path, c[1], s.objects[1], s.objects[0])})
 	}
 	return out
+}
+
+// DiagObjectMissing: most of the SOD's mandatory root fields are filled in
+// too few objects (DiagLowFill): the objects written are mostly not the
+// SOD's objects (a look-alike list, a sidebar's records), so the fields
+// that are filled may be read from that other thing too. One diagnostic
+// names each root field without a low-fill one. Measured on dev zoo seeds
+// 16300-16799: a list of a sidebar's players (four of five fields
+// low-fill) gave the optional college field the sidebar's team names on
+// every record, with no diagnostic; no template with half of its
+// mandatory fields low-fill or fewer had such a field.
+const DiagObjectMissing = "object-missing"
+
+// objectMissing returns the DiagObjectMissing diagnostics for the
+// diagnostics found so far (out): when more than half of the mandatory
+// root fields (two at least) have a DiagLowFill.
+func objectMissing(rep *Report, out []Diagnostic) []Diagnostic {
+	if rep.Wrapper == nil {
+		return nil
+	}
+	low := map[string]bool{}
+	for _, d := range out {
+		if d.Kind == DiagLowFill {
+			low[d.Field] = true
+		}
+	}
+	mandatory, missing := 0, 0
+	var names []string
+	for _, f := range rep.Wrapper.Fields() {
+		if f.Tuple || f.Parent != "" || f.Optional {
+			continue
+		}
+		mandatory++
+		if low[f.Path] {
+			missing++
+			names = append(names, f.Path)
+		}
+	}
+	if missing < 2 || 2*missing <= mandatory {
+		return nil
+	}
+	var diags []Diagnostic
+	for _, f := range rep.Wrapper.Fields() {
+		if f.Tuple || f.Parent != "" || low[f.Path] {
+			continue
+		}
+		diags = append(diags, Diagnostic{Kind: DiagObjectMissing, Field: f.Path, Message: fmt.Sprintf(
+			"field %s: %d of the %d mandatory fields (%s) are missing from many objects: the objects written may not be the SOD's (a look-alike list, a sidebar), and this field's values may be read from them too",
+			f.Path, missing, mandatory, strings.Join(names, ", "))})
+	}
+	return diags
 }
