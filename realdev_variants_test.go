@@ -53,7 +53,7 @@ var realDevVariants = []realDevVariant{
 	{site: "auto-carquotes", name: "specs", precision: 0.74, confident: 0, undiagnosed: 0},
 	{site: "book-booksamillion", name: "prices", gazetteers: "book", precision: 1, confident: 0, undiagnosed: 0},
 	{site: "job-nettemps", name: "labels", precision: 0.66, confident: 0, undiagnosed: 0},
-	{site: "job-nettemps", name: "contact", precision: 0, confident: 15, undiagnosed: 1},
+	{site: "job-nettemps", name: "contact", precision: 0, confident: 15, undiagnosed: 0},
 	{site: "nbaplayer-usatoday", name: "bio", gazetteers: "nbaplayer", precision: 1, confident: 0, undiagnosed: 0},
 }
 
