@@ -169,6 +169,7 @@ func Diagnose(rep *Report) []Diagnostic {
 	out = append(out, outsideRegion(rep)...)        // diagnose_region.go
 	out = append(out, emptySlots(rep)...)           // diagnose_empty.go
 	out = append(out, selfChecks(rep)...)           // selfcheck.go
+	out = append(out, objectMissing(rep, out)...)   // selfcheck.go
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
 	return out
 }

@@ -186,6 +186,7 @@ func (w *State) trustNotes(pages []*annotate.Page) []Note {
 	out = append(out, w.nestedSameNotes(pages)...)
 	out = append(out, w.nestedTieNotes()...)
 	out = append(out, w.setTieNotes()...)
+	out = append(out, w.patternTieNotes()...) // tienotes.go
 	out = append(out, w.recordsElsewhereNotes(pages)...)
 	out = append(out, w.valueShapeNotes(pages, sample)...)
 	out = append(out, w.recordMissedNotes(pages)...)
