@@ -26,11 +26,12 @@ package mapping
 // letters dropped; each attribute token's words are compared with the
 // field as a label's are (labelAffinity: the field's or its types' names,
 // whole or by a word sharing a stem, plural "s" dropped; a word of its
-// dictionary class or recognizer counts for half).
+// dictionary class counts for half; a recognizer's label words do not
+// count: see classWord).
 //
 // The part is 1 + (markupBoost-1) × the share of the sample pages (with
 // a value in the slot) where such a name is found, at half weight for
-// the class or recognizer's word only.
+// the dictionary class's word only.
 
 import (
 	"strings"
@@ -196,7 +197,9 @@ func markupPart(pages map[int][][]string, f FieldSpec) float64 {
 			case affinityWhole, affinityName:
 				best = 1
 			case affinityKind:
-				best = max(best, 0.5)
+				if classWord(run, f.Class) {
+					best = max(best, 0.5)
+				}
 			}
 			if best == 1 {
 				break
@@ -205,4 +208,20 @@ func markupPart(pages map[int][][]string, f FieldSpec) float64 {
 		sum += best
 	}
 	return 1 + (markupBoost-1)*sum/float64(len(pages))
+}
+
+// classWord reports whether a word of run shares a stem with a word of
+// the dictionary class class. A recognizer's label words ("doors" and
+// "starts" for a time, "born" for a date) are a label's vocabulary, not
+// names: on markup they name the near misses as often as the field (a
+// <td class="doors"> beside the show's time), and count for nothing.
+func classWord(run []string, class string) bool {
+	for _, c := range strings.Fields(normName(class)) {
+		for _, w := range run {
+			if sameStem(c, singular(w)) {
+				return true
+			}
+		}
+	}
+	return false
 }

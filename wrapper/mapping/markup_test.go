@@ -64,6 +64,7 @@ func TestMarkupPart(t *testing.T) {
 		{"ancestor within reach", []string{`<div class="venue"><span><a>@V</a></span></div>`, `<div class="venue"><span><a>@V</a></span></div>`}, venue, markupBoost},
 		{"ancestor out of reach", []string{`<div class="venue"><p><span><a>@V</a></span></p></div>`, `<div class="venue"><p><span><a>@V</a></span></p></div>`}, venue, 1},
 		{"dictionary class only", []string{`<span class="venue">@V</span>`, `<span class="venue">@V</span>`}, place, 1 + (markupBoost-1)/2},
+		{"a recognizer's label word names nothing", []string{`<td class="doors">@V</td>`, `<span class="doors">@V</span>`}, FieldSpec{Path: "at", Name: "at", Types: []string{"time"}, Predefined: "time"}, 1},
 		{"names another field", []string{`<span class="artist">@V</span>`, `<span class="artist">@V</span>`}, venue, 1},
 		{"obfuscated names", []string{`<div class="c1x9 q7"><span id="k2z">@V</span></div>`, `<div class="c1x9 q7"><span id="k2z">@V</span></div>`}, venue, 1},
 		{"no markup", []string{`<div><span>@V</span></div>`, `<div><span>@V</span></div>`}, venue, 1},

@@ -57,7 +57,7 @@ import (
 //	Markup        the template's own names for the slot (markup.go): a
 //	              class, id or itemprop of the element holding the value
 //	              (or of an ancestor holding no other slot's value) that
-//	              names the field, 1 to markupBoost by the share of
+//	              names the field (or its dictionary class, at half weight), 1 to markupBoost by the share of
 //	              sample pages where one does; it ranks candidates with
 //	              evidence of their own and never makes one
 //
