@@ -97,6 +97,8 @@
 //	                    setparent.go and sameplace.go (a set field's place
 //	                    and its further slots: detailPlaces)
 //	Recognized          recognizedFactor (score.go)
+//	Markup              markup.go (the slot's own class, id and itemprop
+//	                    names: markupIndex, markupPart)
 //
 // 3. The assignment (mapSlots in mapping.go reads Total only; rules that
 // the factors cannot express say so in Score.Rule):

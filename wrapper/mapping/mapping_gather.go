@@ -354,6 +354,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 	// fallback holds the candidates of single fields in a set's slot
 	// keyed by a learned label (learnedLabel).
 	var cands, fallback []cand
+	mx := newMarkupIndex(stats) // markup.go
 	// kin holds, per field, the types of the other fields of its kind
 	// (sameKind), which are no rivals in a slot's plurality.
 	kin := make([][]string, len(w.FieldSpecs))
@@ -490,6 +491,7 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 			}
 			sc := w.slotScore(st, fi, basis, score, label, labels[s], depth, nPages, detail, lines)
 			sc.Untyped = untyped
+			sc.Markup = mx.markupFactor(s, f)
 			if r := valid[f.Path]; r != nil {
 				sc.Valid = validShare(st, r)
 				if f.WholeByPattern() {

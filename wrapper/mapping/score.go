@@ -57,6 +57,12 @@ import (
 //	              (not an address's partial one), 0.5 + 0.5 × Valid, the
 //	              share of the slot's sample values in which it finds an
 //	              instance (recognizedFactor)
+//	Markup        the template's own names for the slot (markup.go): a
+//	              class, id or itemprop of the element holding the value
+//	              (or of an ancestor holding no other slot's value) that
+//	              names the field (or its dictionary class, at half weight), 1 to markupBoost by the share of
+//	              sample pages where one does; it ranks candidates with
+//	              evidence of their own and never makes one
 //
 // A patterned field's candidates are its recognizer's annotations
 // (Annotation counts them), and a label-nominated slot must be recognized
@@ -87,6 +93,10 @@ type Score struct {
 	Whole        float64 `json:"whole"`
 	Locality     float64 `json:"locality"`
 	Recognized   float64 `json:"recognized,omitempty"`
+	// Markup: the template's own names for the slot's element (class,
+	// id, itemprop) naming the field (markup.go); 0 in a Score saved
+	// before the part existed (neutral).
+	Markup float64 `json:"markup,omitempty"`
 	// Valid is the share of the slot's sample values in which the
 	// field's recognizer finds an instance (-1: no recognizer); the
 	// Recognized factor is computed from it.
@@ -103,7 +113,7 @@ type Score struct {
 // newScore returns a Score with every factor neutral.
 func newScore(basis string, annotation float64) Score {
 	return Score{Basis: basis, Annotation: annotation, Label: 1, Variation: 1, Multiplicity: 1,
-		OneText: 1, Title: 1, Whole: 1, Locality: 1, Recognized: 1, Valid: -1}
+		OneText: 1, Title: 1, Whole: 1, Locality: 1, Recognized: 1, Markup: 1, Valid: -1}
 }
 
 // ruleScore returns the Score of a candidate placed by rule at total.
@@ -129,6 +139,9 @@ func (s Score) Total() float64 {
 	if s.Recognized != 0 { // 0: a Score saved before the factor existed
 		t *= s.Recognized
 	}
+	if s.Markup != 0 { // the same
+		t *= s.Markup
+	}
 	return t
 }
 
@@ -146,7 +159,7 @@ func (s Score) String() string {
 		v    float64
 	}{{"label", s.Label}, {"variation", s.Variation}, {"multiplicity", s.Multiplicity},
 		{"one-text", s.OneText}, {"title", s.Title}, {"whole", s.Whole}, {"locality", s.Locality},
-		{"recognized", s.Recognized}} {
+		{"recognized", s.Recognized}, {"markup", s.Markup}} {
 		if p.v != 1 && p.v != 0 {
 			b.WriteString(" × " + p.name + " " + FmtFactor(p.v))
 		}
