@@ -97,15 +97,12 @@ func (w *State) distinctSlots(out []SlotMap, cands []cand, stats []*slotStats, s
 		}
 		return best
 	}
-	single := func(sm SlotMap) (FieldSpec, bool) {
+	single := func(sm SlotMap) bool {
 		f := w.fieldSpec(sm.Field)
 		if f == nil || f.Many || f.Tuple || f.Patterned() || sm.Part || sm.Label != nil || sm.Row != nil || sm.Item {
-			return FieldSpec{}, false
+			return false
 		}
-		if f.Parent != "" && !nestedSingle(w.FieldSpecs, *f) {
-			return FieldSpec{}, false
-		}
-		return *f, true
+		return f.Parent == "" || nestedSingle(w.FieldSpecs, *f)
 	}
 	slots := map[string]int{}
 	for _, sm := range out {
@@ -116,12 +113,12 @@ func (w *State) distinctSlots(out []SlotMap, cands []cand, stats []*slotStats, s
 	}
 	drop := map[int]bool{} // indexes into out
 	for i, a := range out {
-		if _, ok := single(a); !ok || drop[i] {
+		if !single(a) || drop[i] {
 			continue
 		}
 		for j := i + 1; j < len(out); j++ {
 			b := out[j]
-			if _, ok := single(b); !ok || drop[j] || b.Field == a.Field || b.Slot == a.Slot || !copyOf(a.Slot, b.Slot) {
+			if !single(b) || drop[j] || b.Field == a.Field || b.Slot == a.Slot || !copyOf(a.Slot, b.Slot) {
 				continue
 			}
 			loser, keeper := -1, -1

@@ -76,7 +76,7 @@ func TestUntilRowLabel(t *testing.T) {
 		p := testPage(t, "p.html", "<html><body>"+c.src+"</body></html>", nil)
 		toks := Tokenize(p, NewPaths())
 		var got []string
-		for _, rn := range untilRowLabel(toks, items(toks, 0, len(toks), nil)) {
+		for _, rn := range untilRowLabel(toks, items(toks, 0, len(toks))) {
 			if txt, _, _ := ValueText(toks, rn[0], rn[1]); txt != "" {
 				got = append(got, txt)
 			}

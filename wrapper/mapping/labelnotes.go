@@ -488,21 +488,28 @@ func labelsVary(objs int, labels map[string]int) []string {
 // whose class has the word "label" (labelClass: `<b class="label">Fax</b>`),
 // or ending with a colon; "" otherwise.
 func formLabel(toks []Token, x int) string {
-	if gap := labelGap(toks, x); gap < 0 || gap > labelNearTags {
-		return ""
-	}
-	y := x - 1
-	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text()) == "") {
-		y--
-	}
-	if y < 0 || toks[y].Node == nil || linkText(toks[y].Node) != "" || (toks[x].Node != nil && toks[y].Node == toks[x].Node) {
-		return ""
-	}
-	label := pageLabel(toks, x)
-	if !labelForm(toks[y].Node) || len(label) == 0 {
+	y, label := nearLabel(toks, x)
+	if y < 0 || !labelForm(toks[y].Node) || len(label) == 0 {
 		return ""
 	}
 	return strings.Join(label, " ")
+}
+
+// nearLabel returns the position of the last word of the page label right
+// before token x and the label (pageLabel) when the label is a text of its
+// own near x: at most labelNearTags tags away, not in a link (a
+// breadcrumb's "Teams"), and not in x's text node (a second field of a
+// row's node, "Date: June 22 at 10pm", follows the row's label too); -1
+// and nil otherwise.
+func nearLabel(toks []Token, x int) (int, []string) {
+	if gap := labelGap(toks, x); gap < 0 || gap > labelNearTags {
+		return -1, nil
+	}
+	y := wordBefore(toks, x)
+	if y < 0 || toks[y].Node == nil || linkText(toks[y].Node) != "" || (toks[x].Node != nil && toks[y].Node == toks[x].Node) {
+		return -1, nil
+	}
+	return y, pageLabel(toks, x)
 }
 
 // labelForm reports whether text node n is written as a row label: it ends

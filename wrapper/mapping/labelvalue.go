@@ -32,10 +32,7 @@ func labelLetters(run []string) bool {
 // label run before token x (the words pageLabel reads: the last text node
 // before x).
 func labelRunTypes(toks []Token, x int) []string {
-	y := x - 1
-	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text()) == "") {
-		y--
-	}
+	y := wordBefore(toks, x)
 	if y < 0 {
 		return nil
 	}

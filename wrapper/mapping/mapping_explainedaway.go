@@ -266,6 +266,16 @@ const titleBoost = 3.0
 // (LabelAffinity >= AffinityName): the label is stronger evidence than a few dictionary hits.
 const namedBoost = 2.0
 
+// wordBefore returns the position of the last word with a letter or digit
+// before token x, -1 when there is none.
+func wordBefore(toks []Token, x int) int {
+	y := x - 1
+	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text()) == "") {
+		y--
+	}
+	return y
+}
+
 // pageLabel returns the label right before token x on a page: the last
 // run of words of one text node before x, skipping tags and punctuation
 // ("Publisher" in "<th>Publisher:</th><td>"), lower-cased and reduced to
@@ -273,10 +283,7 @@ const namedBoost = 2.0
 // price or a date before a value is another value, not a label:
 // labelLetters); nil otherwise.
 func pageLabel(toks []Token, x int) []string {
-	y := x - 1
-	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text()) == "") {
-		y--
-	}
+	y := wordBefore(toks, x)
 	if y < 0 {
 		return nil
 	}

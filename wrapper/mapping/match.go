@@ -252,11 +252,12 @@ func sepToken(t *Token, set string) bool {
 	return t.Kind == KindWord && len(t.Text()) <= 3 && strings.Trim(t.Text(), set) == ""
 }
 
-// items splits tokens [a, b) into the items of a set value: at tags, at
-// the separator punctuation of itemSeps, and at the separators learned
-// from the sample (words such as "and", or weakSeps punctuation).
-func items(toks []Token, a, b int, seps []string) [][2]int {
-	return splitItems(toks, a, b, seps, nil, false)
+// items splits tokens [a, b) into the items of a set value at tags and at
+// the separator punctuation of itemSeps (splitItems also cuts at the
+// separators learned from the sample: words such as "and", or weakSeps
+// punctuation).
+func items(toks []Token, a, b int) [][2]int {
+	return splitItems(toks, a, b, nil, nil, false)
 }
 
 // splitItems is items, with keep for itemsKeep and brackets cut when

@@ -36,11 +36,11 @@ func TestValueHelpers(t *testing.T) {
 		}, "by Meyer , ( Hardcover )!"},
 		{"value trims separators", ": Hachette Book Group ;", func(ts []Token) string { v, _, _ := ValueText(ts, 0, len(ts)); return v }, "Hachette Book Group"},
 		{"value keeps brackets", "Can America Survive?", func(ts []Token) string { v, _, _ := ValueText(ts, 0, len(ts)); return v }, "Can America Survive?"},
-		{"items at separators", "Ann Lee, Bo Chan & Cy Dee and Di Fox", func(ts []Token) string { return spansText(ts, items(ts, 0, len(ts), []string{"and"})) }, "Ann Lee | Bo Chan & Cy Dee | Di Fox"},
+		{"items at separators", "Ann Lee, Bo Chan & Cy Dee and Di Fox", func(ts []Token) string { return spansText(ts, splitItems(ts, 0, len(ts), []string{"and"}, nil, false)) }, "Ann Lee | Bo Chan & Cy Dee | Di Fox"},
 		{"items at learned ampersand", "Ann Lee, Bo Chan & Cy Dee and Di Fox", func(ts []Token) string {
-			return spansText(ts, items(ts, 0, len(ts), []string{"&", "and"}))
+			return spansText(ts, splitItems(ts, 0, len(ts), []string{"&", "and"}, nil, false))
 		}, "Ann Lee | Bo Chan | Cy Dee | Di Fox"},
-		{"items keep ampersand inside a name", "Grosset & Dunlap; Simon & Schuster", func(ts []Token) string { return spansText(ts, items(ts, 0, len(ts), nil)) }, "Grosset & Dunlap | Simon & Schuster"},
+		{"items keep ampersand inside a name", "Grosset & Dunlap; Simon & Schuster", func(ts []Token) string { return spansText(ts, items(ts, 0, len(ts))) }, "Grosset & Dunlap | Simon & Schuster"},
 		{"segments", "Paperback - July 13, 2010", func(ts []Token) string { return spansText(ts, segments(ts, 0, len(ts))) }, "Paperback | July 13, 2010"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,7 +2,6 @@ package mapping
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -397,7 +396,7 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 				if f.Many && f.Delimited() {
 					tl.splitObject(parts, texts)
 				}
-				if ex := besideItems(items, typed, f.Types, slices.Collect(maps.Keys(typeOf))); ex != "" {
+				if ex := besideItems(items, typed, f.Types); ex != "" {
 					tl.beside++
 					if tl.besideEx == "" {
 						tl.besideEx = ex
@@ -465,7 +464,7 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 // element (tags below it) and a text no longer than twice the longest
 // item's: an item the set left out. "" when there is none. items are
 // the items' first text nodes.
-func besideItems(items []*html.Node, typed map[*html.Node][]string, types, sodTypes []string) string {
+func besideItems(items []*html.Node, typed map[*html.Node][]string, types []string) string {
 	if len(items) == 0 {
 		return ""
 	}

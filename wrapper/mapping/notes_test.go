@@ -87,7 +87,7 @@ func TestBesideItems(t *testing.T) {
 			for _, s := range tc.other {
 				typed[texts[s]] = append(typed[texts[s]], "price")
 			}
-			if got := besideItems(items, typed, []string{"artist"}, []string{"artist", "price"}); got != tc.want {
+			if got := besideItems(items, typed, []string{"artist"}); got != tc.want {
 				t.Errorf("besideItems = %q, want %q", got, tc.want)
 			}
 		})

@@ -125,21 +125,8 @@ func (w *State) otherLabelNotes(pages []*annotate.Page) []Note {
 // right before token x names (see otherLabelNotes), and the label; "" when
 // the label names none or names f too.
 func (w *State) otherNamed(toks []Token, x int, f FieldSpec) (string, string) {
-	if gap := labelGap(toks, x); gap < 0 || gap > labelNearTags {
-		return "", ""
-	}
-	// The label is a text of its own, not in a link (a breadcrumb's
-	// "Teams"), and the value opens its text node (a second field of a
-	// row's node, "Date: June 22 at 10pm", follows the row's label too).
-	y := x - 1
-	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text()) == "") {
-		y--
-	}
-	if y < 0 || toks[y].Node == nil || linkText(toks[y].Node) != "" || (toks[x].Node != nil && toks[y].Node == toks[x].Node) {
-		return "", ""
-	}
-	label := pageLabel(toks, x)
-	if len(label) == 0 || labelAffinity(label, f) >= affinityKind {
+	y, label := nearLabel(toks, x)
+	if y < 0 || len(label) == 0 || labelAffinity(label, f) >= affinityKind {
 		return "", ""
 	}
 	for _, g := range w.FieldSpecs {

@@ -128,7 +128,7 @@ func (w *State) InducePageScope(pages []*annotate.Page, s, page *sod.SOD) error 
 	for _, f := range w.PageFields {
 		pageTypes = append(pageTypes, f.Types...)
 	}
-	got, err := inducePageLevel(pw, withoutSiteWords(pages, pageTypes), page)
+	got, err := inducePageLevel(pw, withoutSiteWords(pages, pageTypes))
 	if err != nil {
 		reason = fmt.Sprintf("page-level induction failed: %v", err)
 	} else {
@@ -300,7 +300,7 @@ func (w *State) addPageFields(p *annotate.Page, objs []*Object) []string {
 // of a list (see listItem) are not candidates: a value shown once for the
 // whole page is not one of a run of like siblings (a menu of other teams,
 // a standings table).
-func inducePageLevel(w *State, pages []*annotate.Page, s *sod.SOD) (*State, error) {
+func inducePageLevel(w *State, pages []*annotate.Page) (*State, error) {
 	toks := make([][]Token, len(pages))
 	for i, p := range pages {
 		toks[i] = Tokenize(p, w.Paths)

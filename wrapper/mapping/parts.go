@@ -262,34 +262,34 @@ func spanTypes(toks []Token, a, b int) []string {
 }
 
 // read returns the text p reads from the recorded value, "" when none.
-func (pv *partVal) read(p *Piece) (string, []string) {
+func (pv *partVal) read(p *Piece) string {
 	if p.Lead {
-		return pv.Lead, pv.LeadTypes
+		return pv.Lead
 	}
 	if len(p.After) > 0 {
 		k := strings.Join(p.After, " ")
 		for i, l := range pv.Labels {
 			if l == k {
-				return pv.LabelTexts[i], pv.LabelTypes[i]
+				return pv.LabelTexts[i]
 			}
 		}
-		return "", nil
+		return ""
 	}
 	if p.Rest {
 		k := p.Index - 1
 		switch {
 		case k < 0 || k >= len(pv.Heads):
-			return "", nil
+			return ""
 		case p.FromRight:
-			return pv.Heads[k], pv.HeadTypes[k]
+			return pv.Heads[k]
 		}
-		return pv.Tails[k], pv.TailTypes[k]
+		return pv.Tails[k]
 	}
 	i, _, ok := p.pick(len(pv.Pieces))
 	if !ok {
-		return "", nil
+		return ""
 	}
-	return pv.Pieces[i], pv.PieceTypes[i]
+	return pv.Pieces[i]
 }
 
 // minPartHits: a piece is offered when it holds the field's instance on
@@ -315,7 +315,7 @@ func bestPiece(st *slotStats, types []string) (*Piece, int) {
 			texts[k] = map[string]bool{}
 		}
 		hits[k]++
-		txt, _ := pv.read(p)
+		txt := pv.read(p)
 		texts[k][txt] = true
 	}
 	has := func(ts []string) bool {
@@ -418,7 +418,7 @@ func (w *State) describePart(ce *CandidateExplain, st *slotStats, label []string
 	seen := map[int]bool{}
 	whole := true
 	for _, i := range slices.Sorted(maps.Keys(st.Parts)) {
-		txt, _ := st.Parts[i].read(ce.Piece)
+		txt := st.Parts[i].read(ce.Piece)
 		if txt == "" {
 			continue
 		}
@@ -445,7 +445,7 @@ func (w *State) describePart(ce *CandidateExplain, st *slotStats, label []string
 // one sample value at least (a pin whose piece reads none is unmatched).
 func pieceFound(st *slotStats, p *Piece) bool {
 	for _, pv := range st.Parts {
-		if txt, _ := pv.read(p); txt != "" {
+		if txt := pv.read(p); txt != "" {
 			return true
 		}
 	}

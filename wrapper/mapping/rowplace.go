@@ -36,10 +36,7 @@ func valueRow(toks []Token, a int) (rowOf, bool) {
 	if pl == nil {
 		return rowOf{}, false
 	}
-	y := a - 1
-	for y >= 0 && (toks[y].Kind != KindWord || alnum(toks[y].Text()) == "") {
-		y--
-	}
+	y := wordBefore(toks, a)
 	if y < 0 || toks[y].Node == nil || toks[a].Node == nil {
 		return rowOf{}, false
 	}

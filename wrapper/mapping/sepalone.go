@@ -215,7 +215,7 @@ func (w *State) aloneTexts(toks [][]Token, slot int) map[string]bool {
 			for y < len(tk) && tk[y].Kind == KindWord && tk[y].Node == tk[x].Node {
 				y++
 			}
-			for _, it := range items(tk, x, y, nil) {
+			for _, it := range items(tk, x, y) {
 				add(tk, it[0], it[1])
 			}
 			x = y
@@ -228,7 +228,7 @@ func (w *State) aloneTexts(toks [][]Token, slot int) map[string]bool {
 			if v.Slot != slot {
 				return
 			}
-			for _, it := range items(tk, v.A, v.B, nil) {
+			for _, it := range items(tk, v.A, v.B) {
 				add(tk, it[0], it[1])
 			}
 		})

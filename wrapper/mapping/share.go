@@ -98,7 +98,7 @@ const maxItemWords = 6
 // by field path) is, wholly, one of the items of the value [a, b) when the
 // value holds several (patternItems).
 func itemInstances(st *slotStats, toks []Token, a, b int, valid map[string]recognizers.Recognizer) {
-	if len(valid) == 0 || len(items(toks, a, b, nil))+len(bracketInsides(toks, a, b)) < 2 {
+	if len(valid) == 0 || len(items(toks, a, b))+len(bracketInsides(toks, a, b)) < 2 {
 		return
 	}
 	for path, r := range valid {
@@ -132,7 +132,7 @@ func patternItems(toks []Token, a, b int, r recognizers.Recognizer) [][2]int {
 			}
 			continue
 		}
-		for _, it := range append(items(toks, rn[0], rn[1], nil), bracketInsides(toks, rn[0], rn[1])...) {
+		for _, it := range append(items(toks, rn[0], rn[1]), bracketInsides(toks, rn[0], rn[1])...) {
 			if txt, ia, ib := ValueText(toks, it[0], it[1]); txt == t[m[0]:m[1]] {
 				out = append(out, [2]int{ia, ib})
 				break

@@ -39,32 +39,23 @@ func (sm SlotMap) Reading() string {
 		}
 		r = append(r, item)
 	}
-	if sm.Match {
-		r = append(r, "the longest instance of the field's pattern in the slot's text")
-	}
-	if sm.Part {
-		r = append(r, "the slot's text less the instance of the field that shares it")
-	}
-	if sm.Lead {
-		r = append(r, "the first run of words, up to the first tag")
-	}
-	if sm.LeadNum {
-		r = append(r, "after the number that opens it")
-	}
-	if sm.Extend {
-		r = append(r, "on to the end of its text node")
-	}
-	if sm.Join {
-		r = append(r, "joined with the next slot's line (\", \")")
-	}
-	if sm.JoinPrev {
-		r = append(r, "joined after the previous slot's line (\", \")")
-	}
-	if sm.Lines {
-		r = append(r, "the lines of its set joined with \", \"")
-	}
-	if sm.Block {
-		r = append(r, "the variable text of its block element")
+	for _, c := range []struct {
+		on   bool
+		what string
+	}{
+		{sm.Match, "the longest instance of the field's pattern in the slot's text"},
+		{sm.Part, "the slot's text less the instance of the field that shares it"},
+		{sm.Lead, "the first run of words, up to the first tag"},
+		{sm.LeadNum, "after the number that opens it"},
+		{sm.Extend, "on to the end of its text node"},
+		{sm.Join, "joined with the next slot's line (\", \")"},
+		{sm.JoinPrev, "joined after the previous slot's line (\", \")"},
+		{sm.Lines, "the lines of its set joined with \", \""},
+		{sm.Block, "the variable text of its block element"},
+	} {
+		if c.on {
+			r = append(r, c.what)
+		}
 	}
 	if len(sm.Seps) > 0 || len(sm.SepWords) > 0 {
 		r = append(r, fmt.Sprintf("items split at %q", append(append([]string{}, sm.Seps...), sm.SepWords...)))

@@ -360,7 +360,7 @@ func (c *recordCand) evaluate(pgs []*recordPage, rt recordTypes, groups []*recor
 	score := math.Sqrt(pres) * cov * multi
 	rep := 0.0
 	if withRep {
-		rep = recordRepetition(pgs, groups)
+		rep = recordRepetition(groups)
 		score *= (1 + rep) / 2
 	}
 	return score
@@ -432,7 +432,7 @@ func recordMultiShare(groups []*recordGroup) float64 {
 // than the page, so that a box of other records in the same markup, with
 // the same labels, does not spoil the count). Pages with fewer than two records do not vote;
 // without voters the answer is the neutral 0.5.
-func recordRepetition(pgs []*recordPage, groups []*recordGroup) float64 {
+func recordRepetition(groups []*recordGroup) float64 {
 	byPage := map[int][]*recordGroup{}
 	var order []int
 	for _, g := range groups {
@@ -727,7 +727,7 @@ func (c *recordCand) pattern(pgs []*recordPage, rt recordTypes, second *recordCa
 	}
 	rp.Parent = strings.Join(steps, "/")
 	rp.Stats = RecordStats{Pages: len(pgs), Records: len(c.accepted), Score: recordRound(c.score),
-		Repetition: recordRound(recordRepetition(pgs, c.accepted))}
+		Repetition: recordRound(recordRepetition(c.accepted))}
 	if len(c.accepted) > 0 {
 		rp.Stats.Complete = recordRound(float64(complete) / float64(len(c.accepted)))
 	}
