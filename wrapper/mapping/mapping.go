@@ -350,10 +350,6 @@ type slotStats struct {
 	itemTypes  map[string]int
 	itemAnnOcc int
 	itemConf   map[string]float64 // best confidences of the values in itemTypes
-	// itemMany counts, per type, the values of itemTypes cut into two
-	// items or more: a list of the type's instances held whole (see
-	// holdsLists).
-	itemMany map[string]int
 	// only counts the values mainly annotated with one type and no other;
 	// typeSets the values mainly annotated, by their set of types (sorted,
 	// joined by "\x00"): two fields over one dictionary class annotate a
@@ -669,7 +665,7 @@ func NewSlotStats() *slotStats {
 		SepWord: map[string]map[int]bool{}, AnnWord: map[string]bool{}, SepHalf: map[string]map[int]bool{}, SepConj: map[string]map[int]bool{},
 		SegN: map[string]int{}, SegL: map[string]map[int]int{}, SegR: map[string]map[int]int{}, SegX: map[string]int{},
 		PerPage: map[int]int{}, FirstVal: map[int]string{}, PageVals: map[int][]string{}, Full: map[string]int{}, SomePages: map[string]map[int]bool{}, Lead: map[string]int{}, LeadSep: map[string]map[int]bool{},
-		LabVals: map[string]map[string]int{}, LabPages: map[string]map[int]bool{}, CutAt: map[string]int{}, TypeVals: map[string]map[string]bool{}, SomeVals: map[string]map[string]int{}, ItemInst: map[string]int{}, ItemLab: map[string]map[string]int{}, LabAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, itemMany: map[string]int{}, WholeInst: map[string]int{}, Rows: map[int]rowOf{}, itemConf: map[string]float64{}, AnnRecs: map[string]map[int]bool{}, Nodes: map[int]*html.Node{}, LabFar: map[string]int{}}
+		LabVals: map[string]map[string]int{}, LabPages: map[string]map[int]bool{}, CutAt: map[string]int{}, TypeVals: map[string]map[string]bool{}, SomeVals: map[string]map[string]int{}, ItemInst: map[string]int{}, ItemLab: map[string]map[string]int{}, LabAnn: map[string]map[string]int{}, itemTypes: map[string]int{}, WholeInst: map[string]int{}, Rows: map[int]rowOf{}, itemConf: map[string]float64{}, AnnRecs: map[string]map[int]bool{}, Nodes: map[int]*html.Node{}, LabFar: map[string]int{}}
 }
 
 // sepGap reports whether run i of rs (the runs of words of one value,

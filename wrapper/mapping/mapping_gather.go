@@ -599,14 +599,6 @@ func MapSlots(w *State, stats []*slotStats, nPages int, scope int) ([]SlotMap, f
 				if b, ok := best[c.Field]; ok && c.Score < 0.25*b {
 					continue
 				}
-				if b, ok := best[c.Field]; ok && c.Score < dropRatio*b && !peerPlace(peers, chosen[c.Field][0], c.Slot) &&
-					!conjLabel(labels[c.Slot]) && holdsLists(stats[chosen[c.Field][0]], f) {
-					// A weak further slot where the first one holds
-					// whole lists: another row of the type, the
-					// review's "drop" question answered from the
-					// sample (setitems.go).
-					continue
-				}
 				if _, ok := best[c.Field]; !ok {
 					best[c.Field] = c.Score
 				}

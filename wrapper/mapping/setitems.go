@@ -36,8 +36,7 @@ func countItems(st *slotStats, toks []Token, a, b int, seen, patTypes map[string
 	for t := range seen {
 		hit[t] = bestConf(toks, a, b, t)
 	}
-	its, block := countingItems(toks, a, b), blockInside(toks, a, b)
-	if len(its) > 0 && !block {
+	if its := countingItems(toks, a, b); len(its) > 0 && !blockInside(toks, a, b) {
 		mains := make([]map[string]bool, len(its))
 		for i, it := range its {
 			mains[i] = wholeTypes(toks, it[0], it[1])
@@ -54,13 +53,9 @@ func countItems(st *slotStats, toks []Token, a, b int, seen, patTypes map[string
 	if len(hit) > 0 {
 		st.itemAnnOcc++
 	}
-	many := len(its) >= 2 && !block
 	for t, c := range hit {
 		st.itemTypes[t]++
 		st.itemConf[t] += c
-		if many {
-			st.itemMany[t]++
-		}
 	}
 }
 
@@ -224,37 +219,4 @@ func settledTypes(fields []FieldSpec, stats []*slotStats, s int) []string {
 		}
 	}
 	return out
-}
-
-// holdsLists reports whether a set field f's slot, of statistics st, holds
-// the field's lists whole: on a fifth of its values with an item of f's
-// types or more the value is cut into several items ("A; B & C"), or on a
-// fifth of the sample pages (records) with values it holds several
-// values. A list split over two slots (its first item apart from the
-// rest) has one item a value in its first slot; a slot holding whole
-// lists needs no other slot of the same object for further items, so a
-// weaker one is another row of the type (an editor's names after the
-// authors', an "Illustrated by" column after the "Author(s)" one).
-func holdsLists(st *slotStats, f FieldSpec) bool {
-	if n, m := sumOf(st.itemTypes, f.Types), sumOf(st.itemMany, f.Types); m >= 2 && 5*m >= n {
-		return true
-	}
-	several := 0
-	for _, k := range st.PerPage {
-		if k >= 2 {
-			several++
-		}
-	}
-	return several >= 2 && 5*several >= len(st.PerPage)
-}
-
-// conjLabel reports whether a slot's label is a conjunction alone ("and"):
-// the last items of a list cut at a constant conjunction, not a row.
-func conjLabel(label []string) bool {
-	for _, w := range label {
-		if w != "and" && w != "&" {
-			return false
-		}
-	}
-	return len(label) > 0
 }
