@@ -278,7 +278,7 @@ func splitItems(toks []Token, a, b int, seps, keep []string, brackets bool) [][2
 			cut(x)
 		case sepToken(t, itemSeps):
 			cut(x)
-		case (slices.Contains(seps, t.Text()) || spacedSepAt(toks, x, seps)) && !keptAt(toks, x, keep) && !(brackets && inLink(t)) && !nameGoesOn(toks, x):
+		case slices.Contains(seps, t.Text()) && !keptAt(toks, x, keep) && !(brackets && inLink(t)) && !nameGoesOn(toks, x):
 			cut(x)
 		case brackets && sepToken(t, "(["):
 			cut(x)

@@ -184,12 +184,6 @@ func (w *State) LearnListSeps(toks [][]Token, pageOf []int) {
 				}
 			}
 		}
-		if w.Records == nil {
-			isConj := func(t *Token) bool { return slices.Contains(conj, t.Text()) }
-			if addSpacedStandIns(sm, runs, isConj) { // standin.go
-				changed = true
-			}
-		}
 		if changed {
 			sort.Strings(sm.SepWords)
 		}
