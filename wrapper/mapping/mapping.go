@@ -110,9 +110,7 @@ type SlotMap struct {
 	// item and a capitalised word of its text node on two pages or more
 	// (as short lower-case words; in record mode also refineSets); without
 	// that evidence those characters are part of a value ("Grosset &
-	// Dunlap"). An entry with a space on both sides (" / ") cuts only
-	// where its separator stands spaced ("A / B, C", not "Cajun/Creole":
-	// standin.go).
+	// Dunlap").
 	SepWords []string `json:"sep_words,omitempty"`
 	// Keep holds items the sample's annotations showed whole across one
 	// of SepWords ("Breakfast & Brunch" where "&" separates cuisines):
