@@ -53,9 +53,6 @@ const markupDepth = 3
 // markupAttrs are the attributes that name an element.
 var markupAttrs = []string{"class", "id", "itemprop", "property", "name"}
 
-// markupOn turns the Markup part on (a switch for the measurements).
-var markupOn = true
-
 // markupIndex holds, per sample page, which slot owns each element near
 // a slot's first value (-1: several slots' values lie under it), and the
 // slots' naming runs per page, computed once per stats.
@@ -177,7 +174,7 @@ func markupWords(tok string) []string {
 
 // markupFactor is the Markup part of slot s for field f.
 func (mx *markupIndex) markupFactor(s int, f FieldSpec) float64 {
-	if !markupOn || mx == nil || s < 0 || s >= len(mx.stats) {
+	if mx == nil || s < 0 || s >= len(mx.stats) {
 		return 1
 	}
 	return markupPart(mx.slotRuns(s), f)
