@@ -157,58 +157,10 @@ func TestReviewPTY(t *testing.T) {
 	pages, sodPath, dicts, want := shopSource(t)
 	tmp := t.TempDir()
 	out, answers, saved := filepath.Join(tmp, "out.jsonl"), filepath.Join(tmp, "answers.json"), filepath.Join(tmp, "w.json")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCLIProcess$", "--", "extract", "-q", "--dict-dir", t.TempDir(), "--import", dicts,
+	cmd, term := ptyStart(t, master, slave, "extract", "-q", "--dict-dir", t.TempDir(), "--import", dicts,
 		"--sod", sodPath, "--source", pages, "--review", "--save-answers", answers, "--save-wrapper", saved, "-o", out)
-	cmd.Env = append(os.Environ(), cliEnv+"=1")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	slave.Close() // the child holds it
-	term := &ptyReader{}
-	go term.run(master)
-
-	candidate := regexp.MustCompile(`(?m)^  \[(\d+)\] slot \d+[^\n]*\n      (\S+): "([^"]*)"`)
-	field := regexp.MustCompile(`which slot holds (\S+)\?`)
-	at, asked := 0, false
-	for {
-		start := at
-		at = term.waitFor(t, at, "Answer [")
-		q := term.text()[start:at]
-		if m := field.FindStringSubmatch(q); m == nil || m[1] != "price" {
-			fmt.Fprint(master, "s\n")
-		} else {
-			pick := ""
-			for _, c := range candidate.FindAllStringSubmatch(q, -1) {
-				if want[c[2]] == c[3] {
-					pick = c[1]
-				}
-			}
-			if pick == "" {
-				t.Fatalf("no candidate shows the books' own prices:\n%s", q)
-			}
-			fmt.Fprint(master, "x\n") // not an answer: asked again
-			at = term.waitFor(t, at, `"x" is not an answer`)
-			fmt.Fprint(master, pick+"\n")
-			asked = true
-		}
-		next := term.waitFor(t, at, "\n") // the echo of the answer
-		time.Sleep(200 * time.Millisecond)
-		if !strings.Contains(term.text()[next:], "Question") {
-			break
-		}
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("extract --review: %v\n%s", err, term.text())
-		}
-	case <-time.After(60 * time.Second):
-		cmd.Process.Kill()
-		t.Fatalf("extract --review did not end:\n%s", term.text())
-	}
+	asked := ptyAnswer(t, master, term, "price", want, "the books' own prices", true)
+	ptyWait(t, cmd, term)
 	if !asked {
 		t.Fatalf("the price was not asked:\n%s", term.text())
 	}
@@ -311,56 +263,10 @@ func TestReviewPTYStopped(t *testing.T) {
 		t.Fatalf("without a terminal: status %d, want a stop asking about the subtitle:\n%s", status, stderr)
 	}
 	out := filepath.Join(tmp, "out.jsonl")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCLIProcess$", "--", "extract", "-q", "--dict-dir", store,
+	cmd, term := ptyStart(t, master, slave, "extract", "-q", "--dict-dir", store,
 		"--sod", sodPath, "--source", pages, "--review", "-o", out)
-	cmd.Env = append(os.Environ(), cliEnv+"=1")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	slave.Close() // the child holds it
-	term := &ptyReader{}
-	go term.run(master)
-
-	candidate := regexp.MustCompile(`(?m)^  \[(\d+)\] slot \d+[^\n]*\n      (\S+): "([^"]*)"`)
-	field := regexp.MustCompile(`which slot holds (\S+)\?`)
-	at, asked := 0, false
-	for {
-		start := at
-		at = term.waitFor(t, at, "Answer [")
-		q := term.text()[start:at]
-		if m := field.FindStringSubmatch(q); m == nil || m[1] != "subtitle" {
-			fmt.Fprint(master, "s\n")
-		} else {
-			pick := ""
-			for _, c := range candidate.FindAllStringSubmatch(q, -1) {
-				if subs[c[2]] == c[3] {
-					pick = c[1]
-				}
-			}
-			if pick == "" {
-				t.Fatalf("no candidate shows the subtitles:\n%s", q)
-			}
-			fmt.Fprint(master, pick+"\n")
-			asked = true
-		}
-		next := term.waitFor(t, at, "\n") // the echo of the answer
-		time.Sleep(200 * time.Millisecond)
-		if !strings.Contains(term.text()[next:], "Question") {
-			break
-		}
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("extract --review: %v\n%s", err, term.text())
-		}
-	case <-time.After(60 * time.Second):
-		cmd.Process.Kill()
-		t.Fatalf("extract --review did not end:\n%s", term.text())
-	}
+	asked := ptyAnswer(t, master, term, "subtitle", subs, "the subtitles", false)
+	ptyWait(t, cmd, term)
 	if !asked || !strings.Contains(term.text(), "learning stopped") {
 		t.Fatalf("the stop's question on the subtitle was not asked:\n%s", term.text())
 	}
@@ -381,5 +287,78 @@ func TestReviewPTYStopped(t *testing.T) {
 	}
 	if fmt.Sprint(got) != fmt.Sprint(subs) {
 		t.Fatalf("after the answer, subtitles %v, want %v\n%s", got, subs, term.text())
+	}
+}
+
+// ptyStart runs the CLI (this test binary, TestCLIProcess) with args on
+// the pseudo-terminal's slave end and reads its master end.
+func ptyStart(t *testing.T, master, slave *os.File, args ...string) (*exec.Cmd, *ptyReader) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^TestCLIProcess$", "--"}, args...)...)
+	cmd.Env = append(os.Environ(), cliEnv+"=1")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	slave.Close() // the child holds it
+	term := &ptyReader{}
+	go term.run(master)
+	return cmd, term
+}
+
+// ptyAnswer answers the review's questions on the terminal: the question
+// on field with the candidate whose sample value is want's for its page
+// (first an answer that is not one when invalidFirst, which must be asked
+// again), every other question with "s" (skip). It reports whether the
+// field was asked; what names want's values in the failure message.
+func ptyAnswer(t *testing.T, master *os.File, term *ptyReader, field string, want map[string]string, what string, invalidFirst bool) bool {
+	t.Helper()
+	candidate := regexp.MustCompile(`(?m)^  \[(\d+)\] slot \d+[^\n]*\n      (\S+): "([^"]*)"`)
+	asks := regexp.MustCompile(`which slot holds (\S+)\?`)
+	at, asked := 0, false
+	for {
+		start := at
+		at = term.waitFor(t, at, "Answer [")
+		q := term.text()[start:at]
+		if m := asks.FindStringSubmatch(q); m == nil || m[1] != field {
+			fmt.Fprint(master, "s\n")
+		} else {
+			pick := ""
+			for _, c := range candidate.FindAllStringSubmatch(q, -1) {
+				if want[c[2]] == c[3] {
+					pick = c[1]
+				}
+			}
+			if pick == "" {
+				t.Fatalf("no candidate shows %s:\n%s", what, q)
+			}
+			if invalidFirst {
+				fmt.Fprint(master, "x\n") // not an answer: asked again
+				at = term.waitFor(t, at, `"x" is not an answer`)
+			}
+			fmt.Fprint(master, pick+"\n")
+			asked = true
+		}
+		next := term.waitFor(t, at, "\n") // the echo of the answer
+		time.Sleep(200 * time.Millisecond)
+		if !strings.Contains(term.text()[next:], "Question") {
+			return asked
+		}
+	}
+}
+
+// ptyWait waits a minute at most for cmd to end without error.
+func ptyWait(t *testing.T, cmd *exec.Cmd, term *ptyReader) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("extract --review: %v\n%s", err, term.text())
+		}
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("extract --review did not end:\n%s", term.text())
 	}
 }
