@@ -74,16 +74,16 @@ func sameToken(a, b *mapping.Token, oa, ob map[*html.Node]int) bool {
 	if a.Kind != b.Kind || a.Text() != b.Text() || a.Path != b.Path || a.Start != b.Start || a.End != b.End || len(a.Ann()) != len(b.Ann()) {
 		return false
 	}
-	if (a.Node == nil) != (b.Node == nil) {
+	if (a.Node() == nil) != (b.Node() == nil) {
 		return false
 	}
-	return a.Node == nil || oa[a.Node] == ob[b.Node] && a.Node.Data == b.Node.Data
+	return a.Node() == nil || oa[a.Node()] == ob[b.Node()] && a.Node().Data == b.Node().Data
 }
 
 func showToken(t *mapping.Token, order map[*html.Node]int) string {
 	s := fmt.Sprintf("%d %q path %d span %d-%d", t.Kind, t.Text(), t.Path, t.Start, t.End)
-	if t.Node != nil {
-		s += fmt.Sprintf(" node %d %s %q", order[t.Node], annotate.NodePath(t.Node), t.Node.Data)
+	if t.Node() != nil {
+		s += fmt.Sprintf(" node %d %s %q", order[t.Node()], annotate.NodePath(t.Node()), t.Node().Data)
 	}
 	return s
 }

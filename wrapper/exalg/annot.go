@@ -64,7 +64,7 @@ func (e *ecgm) markData() {
 func innerWord(toks []Token, roles []int32, x int) bool {
 	for _, a := range toks[x].Ann() {
 		for _, y := range [2]int{x - 1, x + 1} {
-			if y < 0 || y >= len(toks) || toks[y].Kind != KindWord || toks[y].Node != toks[x].Node || roles[y] == roles[x] {
+			if y < 0 || y >= len(toks) || toks[y].Kind != KindWord || toks[y].Node() != toks[x].Node() || roles[y] == roles[x] {
 				continue
 			}
 			for _, b := range toks[y].Ann() {
@@ -210,8 +210,8 @@ func (e *ecgm) diffAnn(conflicting bool) bool {
 // parentOf returns the element a token sits in: the parent of a tag's
 // element, the parent of a word's text node.
 func parentOf(t *Token) *html.Node {
-	if t.Node == nil {
+	if t.Node() == nil {
 		return nil
 	}
-	return t.Node.Parent
+	return t.Node().Parent
 }

@@ -2,6 +2,7 @@ package exalg
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/objectrunner/objectrunner/annotate"
 	"golang.org/x/net/html"
@@ -27,17 +28,17 @@ const (
 // apart (DIFFFORMAT, and the annotation criterion of ObjectRunner's
 // Algorithm 2).
 //
-// A token takes 32 bytes (a 20 MB page has millions): it holds no string
-// of its own. Its text (Text) is read from its node — a tag's name is the
-// element's Data, a word is Node.Data[Start:End] — and its annotations
-// (Ann) sit behind one pointer, nil for the many tokens without any.
+// A token takes 24 bytes (a 20 MB page has millions): it holds no string
+// of its own and one pointer. Its text (Text) is read from its node — a
+// tag's name is the element's Data, a word is Node().Data[Start:End] —
+// and, for the few tokens with annotations, the pointer is to an
+// Annotated that holds the node and the annotations (Ann); for the rest
+// it is to the node itself.
 type Token struct {
-	// Node is the text node for words, the element for tags; nil for the
-	// sentinels.
-	Node *html.Node
-	// ann points to the entity annotations on the token (nil: none).
-	ann *[]*annotate.Annotation
-	// Start and End are the byte span of a word in Node.Data; for a
+	// ref is the token's *html.Node, or its *Annotated when annotated is
+	// set; nil for the sentinels.
+	ref unsafe.Pointer
+	// Start and End are the byte span of a word in Node().Data; for a
 	// sentinel, Start is 0 at the beginning of a page and 1 at its end.
 	Start, End int32
 	// Path is the interned DOM occurrence path; -1 when unknown to a
@@ -45,12 +46,42 @@ type Token struct {
 	Path int32
 	// Kind says whether the token is a tag or a word.
 	Kind Kind
+	// annotated says that ref is an *Annotated.
+	annotated bool
+}
+
+// Annotated is the node and the entity annotations of an annotated
+// token (a token points to it instead of to its node).
+type Annotated struct {
+	Node *html.Node
+	List []*annotate.Annotation
+}
+
+// Node is the text node for words, the element for tags; nil for the
+// sentinels.
+func (t Token) Node() *html.Node {
+	if t.annotated {
+		return (*Annotated)(t.ref).Node
+	}
+	return (*html.Node)(t.ref)
+}
+
+// SetNode sets the token's node, keeping its annotations.
+func (t *Token) SetNode(n *html.Node) {
+	if t.annotated {
+		a := *(*Annotated)(t.ref)
+		a.Node = n
+		t.ref = unsafe.Pointer(&a)
+		return
+	}
+	t.ref = unsafe.Pointer(n)
 }
 
 // Text is the tag name or the word ("^" and "$" for the sentinels).
 func (t Token) Text() string {
+	n := t.Node()
 	switch {
-	case t.Node == nil:
+	case n == nil:
 		if t.Kind == KindSentinel && t.Start == 1 {
 			return "$"
 		}
@@ -59,32 +90,38 @@ func (t Token) Text() string {
 		}
 		return ""
 	case t.Kind == KindWord:
-		return t.Node.Data[t.Start:t.End]
+		return n.Data[t.Start:t.End]
 	}
-	return t.Node.Data
+	return n.Data
 }
 
 // Ann returns the entity annotations on the token.
 func (t Token) Ann() []*annotate.Annotation {
-	if t.ann == nil {
+	if !t.annotated {
 		return nil
 	}
-	return *t.ann
+	return (*Annotated)(t.ref).List
 }
 
 // SetAnn sets the token's annotations to *a (a nil or empty list: none).
 func (t *Token) SetAnn(a *[]*annotate.Annotation) {
-	if a != nil && len(*a) == 0 {
-		a = nil
+	n := t.Node()
+	if a == nil || len(*a) == 0 {
+		t.ref, t.annotated = unsafe.Pointer(n), false
+		return
 	}
-	t.ann = a
+	t.ref, t.annotated = unsafe.Pointer(&Annotated{Node: n, List: *a}), true
 }
 
 // MakeToken returns the token of kind k on node n (a word:
-// n.Data[start:end]) at path, with the annotations *ann (nil: none).
-func MakeToken(k Kind, n *html.Node, path, start, end int32, ann *[]*annotate.Annotation) Token {
-	t := Token{Kind: k, Node: n, Path: path, Start: start, End: end}
-	t.SetAnn(ann)
+// n.Data[start:end]) at path, with the annotations ann.List (ann nil or
+// its list empty: none). ann is the token's own: its Node is set to n.
+func MakeToken(k Kind, n *html.Node, path, start, end int32, ann *Annotated) Token {
+	t := Token{Kind: k, ref: unsafe.Pointer(n), Path: path, Start: start, End: end}
+	if ann != nil && len(ann.List) > 0 {
+		ann.Node = n
+		t.ref, t.annotated = unsafe.Pointer(ann), true
+	}
 	return t
 }
 
@@ -108,7 +145,7 @@ func NewToken(k Kind, text string) Token {
 	if k == KindWord {
 		typ = html.TextNode
 	}
-	return Token{Kind: k, Node: &html.Node{Type: typ, Data: text}, End: int32(len(text))}
+	return Token{Kind: k, ref: unsafe.Pointer(&html.Node{Type: typ, Data: text}), End: int32(len(text))}
 }
 
 // String prints the token as in ExAlg's notation.

@@ -66,7 +66,7 @@ func (w *State) blockEnd(toks []Token, s, b, e, slot int) int {
 			return e
 		}
 		for x := b + 1; x < e; x++ {
-			if (toks[x].Kind != KindWord || toks[x].Node != toks[x-1].Node) && toks[x-1].Kind == KindWord {
+			if (toks[x].Kind != KindWord || toks[x].Node() != toks[x-1].Node()) && toks[x-1].Kind == KindWord {
 				if t, _, _ := ValueText(toks, s, x); covered(r, t) >= want {
 					return x
 				}

@@ -51,8 +51,8 @@ func conjSeps(st *slotStats) []string {
 // in direction dir (±1), within x's text node and tokens [a, b), starts
 // with a capital letter ("Jr" of "Jr. / Dario", skipping the ".").
 func capitalNear(toks []Token, x, a, b, dir int) bool {
-	n := toks[x].Node
-	for y := x + dir; y >= a && y < b && toks[y].Node == n; y += dir {
+	n := toks[x].Node()
+	for y := x + dir; y >= a && y < b && toks[y].Node() == n; y += dir {
 		if toks[y].Kind != KindWord {
 			continue
 		}

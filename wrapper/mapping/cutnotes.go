@@ -167,7 +167,7 @@ func (w *State) cutLineNotes(pages []*annotate.Page) []Note {
 			vals := w.scopeValues(toks, r, slotsOf)
 			read := map[*html.Node]bool{}
 			for x := range coveredTokens(vals) {
-				if n := toks[x].Node; n != nil {
+				if n := toks[x].Node(); n != nil {
 					read[n] = true
 				}
 			}
@@ -180,7 +180,7 @@ func (w *State) cutLineNotes(pages []*annotate.Page) []Note {
 				t.objs++
 				var last *html.Node
 				for x := rs[0][0]; x < rs[0][1]; x++ {
-					if n := toks[x].Node; n != nil && n.Type == html.TextNode {
+					if n := toks[x].Node(); n != nil && n.Type == html.TextNode {
 						last = n
 					}
 				}

@@ -19,7 +19,7 @@ func cutTokens(data string, spans ...string) []Token {
 		typ, inst, _ := strings.Cut(s, ":")
 		i := strings.Index(data, inst)
 		tk := exalg.NewToken(KindWord, inst)
-		tk.Node = n
+		tk.SetNode(n)
 		tk.SetAnn(&[]*annotate.Annotation{{Type: typ, Node: n, Start: i, End: i + len(inst)}})
 		toks = append(toks, tk)
 	}

@@ -205,7 +205,7 @@ type objectTally struct {
 
 // Add records a value of field path, tokens [a, b).
 func (ob *objectTally) Add(path string, toks []Token, a, b int) {
-	if n := toks[a].Node; n != nil {
+	if n := toks[a].Node(); n != nil {
 		ob.At[path] = append(ob.At[path], n)
 	}
 	if _, ok := ob.First[path]; !ok {
@@ -337,7 +337,7 @@ func (d *doubtTally) value(f FieldSpec, toks []Token, a, b int, patterned map[st
 			d.raggedEx = txt
 		}
 	}
-	if lt := linkText(toks[a].Node); lt != "" && len(strings.Fields(lt)) >= len(strings.Fields(txt))+2 {
+	if lt := linkText(toks[a].Node()); lt != "" && len(strings.Fields(lt)) >= len(strings.Fields(txt))+2 {
 		d.inLink++
 		if d.inLinkEx == "" {
 			d.inLinkEx = lt
@@ -377,11 +377,11 @@ func (d *doubtTally) cutValue(f FieldSpec, toks []Token, a, b int) {
 	}
 	// The node's other annotations, any type.
 	lo := a
-	for lo > 0 && toks[lo-1].Node == an.Node {
+	for lo > 0 && toks[lo-1].Node() == an.Node {
 		lo--
 	}
 	var others []*annotate.Annotation
-	for x := lo; x < len(toks) && (x < b || toks[x].Node == an.Node); x++ {
+	for x := lo; x < len(toks) && (x < b || toks[x].Node() == an.Node); x++ {
 		for _, y := range toks[x].Ann() {
 			if y != an && y.Node == an.Node && !slices.Contains(others, y) {
 				others = append(others, y)

@@ -119,9 +119,9 @@ func (w *State) extendEnd(toks []Token, owner []int, b, slot int) int {
 	if b <= 0 || b > len(toks) || toks[b-1].Kind != KindWord {
 		return b
 	}
-	node := toks[b-1].Node
+	node := toks[b-1].Node()
 	e := b
-	for x := b; x < len(toks) && toks[x].Kind == KindWord && toks[x].Node == node; x++ {
+	for x := b; x < len(toks) && toks[x].Kind == KindWord && toks[x].Node() == node; x++ {
 		if owner[x] >= 0 && owner[x] != slot {
 			break
 		}

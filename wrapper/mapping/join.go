@@ -48,7 +48,7 @@ func lineGap(toks []Token, b, a int) bool {
 			return false
 		}
 	}
-	n1, n2 := toks[b-1].Node, toks[a].Node
+	n1, n2 := toks[b-1].Node(), toks[a].Node()
 	if !br || n1 == nil || n2 == nil || toks[b-1].Kind != KindWord || toks[a].Kind != KindWord {
 		return false
 	}
@@ -92,7 +92,7 @@ func abbrevDot(toks []Token, x int) string {
 		return ""
 	}
 	t, p := &toks[x], &toks[x-1]
-	if t.Kind == KindWord && t.Text() == "." && p.Kind == KindWord && p.Node == t.Node && p.End == t.Start {
+	if t.Kind == KindWord && t.Text() == "." && p.Kind == KindWord && p.Node() == t.Node() && p.End == t.Start {
 		return "."
 	}
 	return ""
@@ -267,17 +267,17 @@ func (w *State) joinLine(toks []Token, r *mrec, skip int, sm *SlotMap, f FieldSp
 // blockSpan returns the value [a, b) of slot extended over its block
 // (see above); owner is slotOwners of the page.
 func (w *State) blockSpan(toks []Token, owner []int, a, b, slot int) (int, int) {
-	if a >= b || toks[a].Node == nil {
+	if a >= b || toks[a].Node() == nil {
 		return a, b
 	}
-	block := blockOf(toks[a].Node)
+	block := blockOf(toks[a].Node())
 	if block == nil {
 		return a, b
 	}
 	inBlock := func(x int) bool {
-		for n := toks[x].Node; n != nil; n = n.Parent {
+		for n := toks[x].Node(); n != nil; n = n.Parent {
 			if n == block {
-				return toks[x].Node != block
+				return toks[x].Node() != block
 			}
 		}
 		return false
@@ -291,7 +291,7 @@ func (w *State) blockSpan(toks []Token, owner []int, a, b, slot int) (int, int) 
 			// A label starts the next part of the block ("…<br>Open:
 			// Mon–Thu"): the value ends before the label's words.
 			y := x - 1
-			for y >= b && toks[y].Kind == KindWord && toks[y].Node == toks[x].Node && !strings.ContainsAny(toks[y].Text(), ",0123456789") {
+			for y >= b && toks[y].Kind == KindWord && toks[y].Node() == toks[x].Node() && !strings.ContainsAny(toks[y].Text(), ",0123456789") {
 				y--
 			}
 			e = min(e, y+1)

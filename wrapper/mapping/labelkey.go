@@ -93,7 +93,7 @@ func inControl(path string) bool {
 // word's token y and the row [x, end). f returns false to stop.
 func keyedRows(toks []Token, want func(label []string, y int) bool, f func(label []string, y, x, end int) bool) {
 	for x := range toks {
-		if toks[x].Kind != KindWord || (x > 0 && toks[x-1].Kind == KindWord && toks[x-1].Node == toks[x].Node) {
+		if toks[x].Kind != KindWord || (x > 0 && toks[x-1].Kind == KindWord && toks[x-1].Node() == toks[x].Node()) {
 			continue // not the first word of a text node
 		}
 		label, y := rowLabelAt(toks, 0, x)

@@ -489,7 +489,7 @@ func labelsVary(objs int, labels map[string]int) []string {
 // or ending with a colon; "" otherwise.
 func formLabel(toks []Token, x int) string {
 	y, label := nearLabel(toks, x)
-	if y < 0 || !labelForm(toks[y].Node) || len(label) == 0 {
+	if y < 0 || !labelForm(toks[y].Node()) || len(label) == 0 {
 		return ""
 	}
 	return strings.Join(label, " ")
@@ -506,7 +506,7 @@ func nearLabel(toks []Token, x int) (int, []string) {
 		return -1, nil
 	}
 	y := wordBefore(toks, x)
-	if y < 0 || toks[y].Node == nil || linkText(toks[y].Node) != "" || (toks[x].Node != nil && toks[y].Node == toks[x].Node) {
+	if y < 0 || toks[y].Node() == nil || linkText(toks[y].Node()) != "" || (toks[x].Node() != nil && toks[y].Node() == toks[x].Node()) {
 		return -1, nil
 	}
 	return y, pageLabel(toks, x)
@@ -567,7 +567,7 @@ func (w *State) labelValueNotes(pages []*annotate.Page) []Note {
 				}
 				t := tl[f.Path]
 				t.objs++
-				n := toks[rs[0][0]].Node
+				n := toks[rs[0][0]].Node()
 				if n == nil || n.Type != html.TextNode || !labelForm(n) {
 					continue
 				}
@@ -672,7 +672,7 @@ func (w *State) inAsideNotes(pages []*annotate.Page) []Note {
 						return
 					}
 					if _, a, b := ValueText(toks, v.A, v.B); a < b {
-						first = toks[a].Node
+						first = toks[a].Node()
 					}
 				})
 				if first == nil {

@@ -279,7 +279,7 @@ func TestInAside(t *testing.T) {
 		var n *html.Node
 		for _, tk := range toks {
 			if tk.Kind == KindWord && strings.HasPrefix(tk.Text(), tc.value) {
-				n = tk.Node
+				n = tk.Node()
 				break
 			}
 		}

@@ -38,7 +38,7 @@ func labelRunTypes(toks []Token, x int) []string {
 	}
 	var out []string
 	first := true
-	for n := toks[y].Node; y >= 0 && toks[y].Kind == KindWord && toks[y].Node == n; y-- {
+	for n := toks[y].Node(); y >= 0 && toks[y].Kind == KindWord && toks[y].Node() == n; y-- {
 		if alnum(toks[y].Text()) == "" {
 			continue
 		}

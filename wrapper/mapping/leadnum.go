@@ -81,9 +81,9 @@ func skipLeadNumber(toks []Token, a, b int) int {
 	if x >= b || !numberWord(toks[x].Text()) {
 		return a
 	}
-	n := toks[x].Node
+	n := toks[x].Node()
 	for y := x + 1; y < b; y++ {
-		if toks[y].Kind != KindWord || toks[y].Node != n {
+		if toks[y].Kind != KindWord || toks[y].Node() != n {
 			return a
 		}
 		if strings.ContainsFunc(toks[y].Text(), unicode.IsLetter) {

@@ -119,7 +119,7 @@ func halfSep(tk []Token, x, a, b int) bool {
 	// neighbour says whether the nearest word on one side is annotated,
 	// and whether separator punctuation stands between.
 	neighbour := func(step int) (ann, split bool) {
-		for y := x + step; y >= a && y < b && tk[y].Node == t.Node; y += step {
+		for y := x + step; y >= a && y < b && tk[y].Node() == t.Node(); y += step {
 			if sepToken(&tk[y], itemSeps+weakSeps) {
 				return false, true
 			}
@@ -131,7 +131,7 @@ func halfSep(tk []Token, x, a, b int) bool {
 	}
 	before, splitL := neighbour(-1)
 	after, splitR := neighbour(1)
-	return before != after && !splitL && !splitR && capitalNeighbour(tk, x, a, b, t.Node, before)
+	return before != after && !splitL && !splitR && capitalNeighbour(tk, x, a, b, t.Node(), before)
 }
 
 // attached reports whether word x touches the word before or after it in
@@ -139,10 +139,10 @@ func halfSep(tk []Token, x, a, b int) bool {
 // separator word.
 func attached(toks []Token, x int) bool {
 	t := &toks[x]
-	if x > 0 && toks[x-1].Kind == KindWord && toks[x-1].Node == t.Node && toks[x-1].End == t.Start {
+	if x > 0 && toks[x-1].Kind == KindWord && toks[x-1].Node() == t.Node() && toks[x-1].End == t.Start {
 		return true
 	}
-	return x+1 < len(toks) && toks[x+1].Kind == KindWord && toks[x+1].Node == t.Node && toks[x+1].Start == t.End && !sepToken(&toks[x+1], itemSeps)
+	return x+1 < len(toks) && toks[x+1].Kind == KindWord && toks[x+1].Node() == t.Node() && toks[x+1].Start == t.End && !sepToken(&toks[x+1], itemSeps)
 }
 
 // sepMaxPathAnn: runs at a DOM path where at least this share of the runs
@@ -163,15 +163,15 @@ func HasType(anns []*annotate.Annotation, types []string) bool {
 // its first token (b when it never does): the end tag of that element or
 // the first token outside it.
 func containEnd(toks []Token, a, b int) int {
-	if a >= b || toks[a].Node == nil {
+	if a >= b || toks[a].Node() == nil {
 		return b
 	}
-	c := toks[a].Node.Parent
+	c := toks[a].Node().Parent
 	if c == nil {
 		return b
 	}
 	for x := a; x < b; x++ {
-		n := toks[x].Node
+		n := toks[x].Node()
 		if n == nil {
 			return x
 		}
@@ -566,11 +566,11 @@ func (w *State) refineSets(toks [][]Token, pageOf []int) {
 					// words alone (but for punctuation that separates
 					// nothing): in "A & Greta B", "Greta" is no separator.
 					before, after, alone := false, false, true
-					for y := x - 1; y >= v.A && tk[y].Node == t.Node && !before && alone; y-- {
+					for y := x - 1; y >= v.A && tk[y].Node() == t.Node() && !before && alone; y-- {
 						before = len(tk[y].Ann()) > 0
 						alone = before || (exalg.EdgeToken(&tk[y]) && !sepToken(&tk[y], itemSeps+weakSeps))
 					}
-					for y := x + 1; y < v.B && tk[y].Node == t.Node && !after && alone; y++ {
+					for y := x + 1; y < v.B && tk[y].Node() == t.Node() && !after && alone; y++ {
 						after = len(tk[y].Ann()) > 0
 						alone = after || (exalg.EdgeToken(&tk[y]) && !sepToken(&tk[y], itemSeps+weakSeps))
 					}

@@ -441,7 +441,7 @@ type slotStats struct {
 func pageTitle(toks []Token) string {
 	var root *html.Node
 	for i := range toks {
-		if n := toks[i].Node; n != nil {
+		if n := toks[i].Node(); n != nil {
 			for root = n; root.Parent != nil; root = root.Parent {
 			}
 			break
@@ -584,7 +584,7 @@ func capitalNeighbour(toks []Token, x, a, b int, n *html.Node, annotatedBefore b
 	if !annotatedBefore {
 		y, step = x-1, -1
 	}
-	for ; y >= a && y < b && toks[y].Node == n; y += step {
+	for ; y >= a && y < b && toks[y].Node() == n; y += step {
 		if toks[y].Kind != KindWord || exalg.EdgeToken(&toks[y]) {
 			continue
 		}
@@ -700,7 +700,7 @@ func sepGap(toks []Token, rs [][2]int, i int) bool {
 	}
 	// The run fills an element of the same tag as the items around it,
 	// each in an element of its own.
-	pl, pm, pr := toks[rs[i-1][0]].Node.Parent, toks[rn[0]].Node.Parent, toks[rs[i+1][0]].Node.Parent
+	pl, pm, pr := toks[rs[i-1][0]].Node().Parent, toks[rn[0]].Node().Parent, toks[rs[i+1][0]].Node().Parent
 	if pl != nil && pm != nil && pr != nil && pl != pm && pm != pr && pl.Data == pm.Data && pm.Data == pr.Data {
 		return false
 	}

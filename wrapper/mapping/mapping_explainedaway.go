@@ -62,16 +62,16 @@ func IndexOf(fs []FieldSpec, path string) int {
 // WholeNode reports whether tokens [a, b) are all the words of one text node,
 // apart from separator punctuation at its edges.
 func WholeNode(toks []Token, a, b int) bool {
-	n := toks[a].Node
-	if toks[a].Kind != KindWord || toks[b-1].Node != n {
+	n := toks[a].Node()
+	if toks[a].Kind != KindWord || toks[b-1].Node() != n {
 		return false
 	}
-	for x := a - 1; x >= 0 && toks[x].Node == n && toks[x].Kind == KindWord; x-- {
+	for x := a - 1; x >= 0 && toks[x].Node() == n && toks[x].Kind == KindWord; x-- {
 		if !exalg.EdgeToken(&toks[x]) {
 			return false
 		}
 	}
-	for x := b; x < len(toks) && toks[x].Node == n && toks[x].Kind == KindWord; x++ {
+	for x := b; x < len(toks) && toks[x].Node() == n && toks[x].Kind == KindWord; x++ {
 		if !exalg.EdgeToken(&toks[x]) {
 			return false
 		}
@@ -195,12 +195,12 @@ type Cut struct {
 // a neighbouring segment, or another segment holds another type's
 // instance.
 func explainedCut(toks []Token, segs [][2]int, i int, typ string) bool {
-	node := toks[segs[i][0]].Node
+	node := toks[segs[i][0]].Node()
 	for j, sg := range segs {
 		if j == i {
 			continue
 		}
-		if (j == i-1 || j == i+1) && toks[sg[0]].Node != node {
+		if (j == i-1 || j == i+1) && toks[sg[0]].Node() != node {
 			return true
 		}
 		for x := sg[0]; x < sg[1]; x++ {
@@ -288,7 +288,7 @@ func pageLabel(toks []Token, x int) []string {
 		return nil
 	}
 	var run []string
-	for n := toks[y].Node; y >= 0 && toks[y].Kind == KindWord && toks[y].Node == n; y-- {
+	for n := toks[y].Node(); y >= 0 && toks[y].Kind == KindWord && toks[y].Node() == n; y-- {
 		ws := LabelWords(toks[y].Text())
 		for k := len(ws) - 1; k >= 0; k-- {
 			if len(run) == 4 {
@@ -625,7 +625,7 @@ func labelBefore(toks []Token, x int, label []string) bool {
 	}
 	var arr [64]byte
 	c := 0 // the words read so far
-	for n := toks[y].Node; y >= 0 && toks[y].Kind == KindWord && toks[y].Node == n; y-- {
+	for n := toks[y].Node(); y >= 0 && toks[y].Kind == KindWord && toks[y].Node() == n; y-- {
 		// LabelWords(text), last first: the parts between "/".
 		text := toks[y].Text()
 		for end := len(text); ; {

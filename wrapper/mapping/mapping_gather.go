@@ -58,10 +58,10 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 				}
 				if st.PerPage[pg] == 1 {
 					st.FirstVal[pg] = txt
-					st.Nodes[pg] = toks[a].Node
+					st.Nodes[pg] = toks[a].Node()
 					gatherParts(st, toks, a, b, pg) // parts.go
 				}
-				if title != "" && len(txt) >= 3 && !inHead(toks[a].Node) && strings.Contains(title, strings.ToLower(txt)) {
+				if title != "" && len(txt) >= 3 && !inHead(toks[a].Node()) && strings.Contains(title, strings.ToLower(txt)) {
 					st.InTitle++
 				}
 				if x, g := otherCut(toks, a, b, w.FieldSpecs, valid, ""); x < b {
@@ -257,11 +257,11 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 					// the annotated words on both sides ("A | B | C") is
 					// an item, not a separator.
 					splitL, splitR := false, false
-					for y := x - 1; y >= a && toks[y].Node == t.Node && !before; y-- {
+					for y := x - 1; y >= a && toks[y].Node() == t.Node() && !before; y-- {
 						before = len(toks[y].Ann()) > 0
 						splitL = splitL || sepToken(&toks[y], itemSeps)
 					}
-					for y := x + 1; y < b && toks[y].Node == t.Node && !after; y++ {
+					for y := x + 1; y < b && toks[y].Node() == t.Node() && !after; y++ {
 						after = len(toks[y].Ann()) > 0
 						splitR = splitR || sepToken(&toks[y], itemSeps)
 					}
@@ -271,7 +271,7 @@ func Gather(w *State, pages [][]Token) []*slotStats {
 						}
 						st.SepWord[t.Text()][pg] = true
 					} else if (before || after) && !(splitL || splitR) && (weak || lowerInitial(t.Text()) && len(t.Text()) <= 4) &&
-						capitalNeighbour(toks, x, a, b, t.Node, before) {
+						capitalNeighbour(toks, x, a, b, t.Node(), before) {
 						// "Mexican and Barbecue" with one of the two known:
 						// a short lower-case word, or "&", "/", "+",
 						// between an instance and a capitalised word, on

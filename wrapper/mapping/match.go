@@ -34,7 +34,7 @@ func gluedSlash(toks []Token, x, y, lo, hi int) bool {
 		return false
 	}
 	t, u := &toks[x], &toks[y]
-	if t.Kind != KindWord || strings.Trim(t.Text(), "/") != "" || u.Kind != KindWord || u.Node != t.Node || exalg.EdgeToken(u) {
+	if t.Kind != KindWord || strings.Trim(t.Text(), "/") != "" || u.Kind != KindWord || u.Node() != t.Node() || exalg.EdgeToken(u) {
 		return false
 	}
 	return u.End == t.Start || t.End == u.Start

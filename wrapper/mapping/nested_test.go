@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/wrapper/exalg"
 
 	"golang.org/x/net/html"
 )
@@ -28,7 +29,8 @@ func TestOwnTypes(t *testing.T) {
 		{"inside one of its own type", []*annotate.Annotation{ann("date", 0, 12, n), ann("date", 4, 6, n)}, []string{"date"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tk := &Token{Kind: KindWord, Node: n}
+			tk := new(Token)
+			*tk = exalg.MakeToken(KindWord, n, 0, 0, 0, nil)
 			tk.SetAnn(&tc.ann)
 			if got := ownTypes(tk); !slices.Equal(got, tc.want) {
 				t.Fatalf("ownTypes = %q, want %q", got, tc.want)

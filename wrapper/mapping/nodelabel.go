@@ -21,12 +21,12 @@ func labelBeforeNode(toks []Token, x int, label []string) bool {
 	if labelBefore(toks, x, label) {
 		return true
 	}
-	if x <= 0 || x >= len(toks) || toks[x].Kind != KindWord || toks[x].Node == nil {
+	if x <= 0 || x >= len(toks) || toks[x].Kind != KindWord || toks[x].Node() == nil {
 		return false
 	}
-	n := toks[x].Node
+	n := toks[x].Node()
 	y := x
-	for y > 0 && toks[y-1].Node == n {
+	for y > 0 && toks[y-1].Node() == n {
 		y--
 	}
 	return y < x && labelBefore(toks, y, label)

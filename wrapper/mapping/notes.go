@@ -368,7 +368,7 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 						}
 					}
 					if f.Many {
-						if n := toks[a].Node; n != nil {
+						if n := toks[a].Node(); n != nil {
 							items = append(items, n)
 						}
 						ns, ts := instanceParts(toks, a, b, f.Types)

@@ -69,7 +69,7 @@ func (w *State) otherLabelNotes(pages []*annotate.Page) []Note {
 						firsts[f.Path] = a
 					}
 					for x := a; x < b; x++ {
-						if n := toks[x].Node; n != nil && !slices.Contains(nodes[n], f.Path) {
+						if n := toks[x].Node(); n != nil && !slices.Contains(nodes[n], f.Path) {
 							nodes[n] = append(nodes[n], f.Path)
 						}
 					}
@@ -88,13 +88,13 @@ func (w *State) otherLabelNotes(pages []*annotate.Page) []Note {
 				// A class naming another field whose value lies in the
 				// same element too (a date and time in one node) is that
 				// element's, not a sign.
-				if g, class, e := w.classNamed(toks[first].Node, f); g != "" && !holdsValue(nodes, e, g) {
+				if g, class, e := w.classNamed(toks[first].Node(), f); g != "" && !holdsValue(nodes, e, g) {
 					t.class++
 					if t.classG == "" {
 						t.classG, t.classEx = g, class
 					}
 				}
-				if g, label := w.otherNamed(toks, first, f); g != "" && !slices.Contains(nodes[toks[first].Node], g) {
+				if g, label := w.otherNamed(toks, first, f); g != "" && !slices.Contains(nodes[toks[first].Node()], g) {
 					t.other++
 					if t.g == "" {
 						t.g, t.label = g, label

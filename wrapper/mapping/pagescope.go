@@ -317,9 +317,9 @@ func inducePageLevel(w *State, pages []*annotate.Page) (*State, error) {
 				return
 			}
 			for x := v.A; x < v.B; x++ {
-				if tk[x].Kind == KindWord && tk[x].Node != nil {
+				if tk[x].Kind == KindWord && tk[x].Node() != nil {
 					all[v.Slot]++
-					if listItem(tk[x].Node) {
+					if listItem(tk[x].Node()) {
 						items[v.Slot]++
 					}
 					return

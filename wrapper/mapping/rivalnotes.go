@@ -150,7 +150,7 @@ func (w *State) foreignLabelNotes(pages []*annotate.Page) []Note {
 						continue
 					}
 					for _, ab := range grs {
-						if n := toks[ab[0]].Node; n != nil {
+						if n := toks[ab[0]].Node(); n != nil {
 							if obj == nil {
 								obj = n
 							} else {
@@ -171,7 +171,7 @@ func (w *State) foreignLabelNotes(pages []*annotate.Page) []Note {
 					// of its own ("List price:" is another price's row,
 					// not this one's).
 					if !own[x] && toks[x].Kind == KindWord && obj != nil && typedAs(toks[x], f.Types) && (x == 0 || !typedAs(toks[x-1], f.Types)) &&
-						holds(obj, toks[x].Node) && formLabel(toks, x) == "" && !inRepeated(toks[x].Node, toks[first].Node) {
+						holds(obj, toks[x].Node()) && formLabel(toks, x) == "" && !inRepeated(toks[x].Node(), toks[first].Node()) {
 						rival = true
 						break
 					}
@@ -266,8 +266,8 @@ func (w *State) partItemsNotes(pages []*annotate.Page) []Note {
 				nodes := map[*html.Node]bool{}
 				for _, ab := range rs {
 					for x := ab[0]; x < ab[1]; x++ {
-						if toks[x].Kind == KindWord && toks[x].Node != nil {
-							nodes[toks[x].Node] = true
+						if toks[x].Kind == KindWord && toks[x].Node() != nil {
+							nodes[toks[x].Node()] = true
 						}
 					}
 				}
@@ -275,7 +275,7 @@ func (w *State) partItemsNotes(pages []*annotate.Page) []Note {
 				var rest []string
 				for x := range toks {
 					tk := toks[x]
-					if tk.Kind != KindWord || !nodes[tk.Node] || covered[x] {
+					if tk.Kind != KindWord || !nodes[tk.Node()] || covered[x] {
 						continue
 					}
 					rest = append(rest, tk.Text())

@@ -525,17 +525,17 @@ func (ro *rowOrder) hot(toks []Token) map[*html.Node]bool {
 	var last *html.Node
 	for i := range toks {
 		t := &toks[i]
-		if t.Kind != KindWord || t.Node == nil || t.Node == last {
+		if t.Kind != KindWord || t.Node() == nil || t.Node() == last {
 			continue
 		}
-		last = t.Node
-		if ro.filter && !ro.mayStart(t.Node.Data) || !firstWordIn(t.Node.Data, ro.first) {
+		last = t.Node()
+		if ro.filter && !ro.mayStart(t.Node().Data) || !firstWordIn(t.Node().Data, ro.first) {
 			continue
 		}
 		if hot == nil {
 			hot = map[*html.Node]bool{}
 		}
-		for n, d := t.Node.Parent, 0; n != nil && d < hotDepth; n, d = n.Parent, d+1 {
+		for n, d := t.Node().Parent, 0; n != nil && d < hotDepth; n, d = n.Parent, d+1 {
 			hot[n] = true
 		}
 	}
@@ -631,17 +631,17 @@ func (ro *rowOrder) Reorder(toks []Token, ps *Paths, bufs *reorderBufs) []Token 
 		end[i] = -1
 		switch t.Kind {
 		case KindStart:
-			if t.Node != nil && !void(t.Node) {
+			if t.Node() != nil && !void(t.Node()) {
 				stack = append(stack, i)
 			}
 		case KindEnd:
 			for len(stack) > 0 {
 				s := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
-				if toks[s].Node == t.Node {
+				if toks[s].Node() == t.Node() {
 					end[s] = i
-					if hot[t.Node] && !strings.HasPrefix(t.Text(), "@") {
-						if us := ro.sorted(t.Node); us != nil {
+					if hot[t.Node()] && !strings.HasPrefix(t.Text(), "@") {
+						if us := ro.sorted(t.Node()); us != nil {
 							units[s] = us
 						}
 					}
@@ -709,10 +709,10 @@ func (em *rowEmitter) emit(a, b int) {
 // token s and end tag token e, its rows us in canonical order.
 func (em *rowEmitter) container(s, e int, us []rowUnit) {
 	toks := em.toks
-	n := toks[s].Node
+	n := toks[s].Node()
 	// The child of n each token belongs to (nil: n's own attribute tokens).
 	childOf := func(t *Token) *html.Node {
-		c := t.Node
+		c := t.Node()
 		for c != nil && c.Parent != n {
 			c = c.Parent
 		}

@@ -37,14 +37,14 @@ func valueRow(toks []Token, a int) (rowOf, bool) {
 		return rowOf{}, false
 	}
 	y := wordBefore(toks, a)
-	if y < 0 || toks[y].Node == nil || toks[a].Node == nil {
+	if y < 0 || toks[y].Node() == nil || toks[a].Node() == nil {
 		return rowOf{}, false
 	}
-	row := commonAncestor(toks[y].Node, toks[a].Node)
+	row := commonAncestor(toks[y].Node(), toks[a].Node())
 	if row == nil {
 		return rowOf{}, false
 	}
-	return rowOf{Label: strings.Join(pl, " "), Row: row, lab: labelElement(toks[y].Node, toks[a].Node)}, true
+	return rowOf{Label: strings.Join(pl, " "), Row: row, lab: labelElement(toks[y].Node(), toks[a].Node())}, true
 }
 
 // commonAncestor returns the innermost element holding both a and b (a

@@ -8,8 +8,8 @@ import (
 // right before it (pageLabel) and the token of the label's last word when
 // that token lies in [a, x); y is -1 otherwise.
 func rowLabelAt(toks []Token, a, x int) (label []string, y int) {
-	n := toks[x].Node
-	for x > a && toks[x-1].Kind == KindWord && toks[x-1].Node == n {
+	n := toks[x].Node()
+	for x > a && toks[x-1].Kind == KindWord && toks[x-1].Node() == n {
 		x--
 	}
 	y = x - 1
@@ -33,21 +33,21 @@ func rowLabelAt(toks []Token, a, x int) (label []string, y int) {
 // part), or b.
 func rowEnd(toks []Token, y, x, b int) int {
 	anc := map[*html.Node]bool{}
-	for n := toks[y].Node; n != nil; n = n.Parent {
+	for n := toks[y].Node(); n != nil; n = n.Parent {
 		anc[n] = true
 	}
-	row := toks[x].Node
+	row := toks[x].Node()
 	for row != nil && !anc[row] {
 		row = row.Parent
 	}
 	for z := x; z < b; z++ {
-		if toks[z].Node == toks[x].Node {
+		if toks[z].Node() == toks[x].Node() {
 			continue // the value's first text node may sit at the label's path
 		}
-		if toks[z].Kind == KindWord && toks[z].Path == toks[y].Path && toks[z].Node != toks[y].Node {
+		if toks[z].Kind == KindWord && toks[z].Path == toks[y].Path && toks[z].Node() != toks[y].Node() {
 			return z
 		}
-		if row != nil && (toks[z].Node == row || !holds(row, toks[z].Node)) {
+		if row != nil && (toks[z].Node() == row || !holds(row, toks[z].Node())) {
 			return z
 		}
 	}

@@ -23,7 +23,7 @@ func TestRowSpan(t *testing.T) {
 			toks := Tokenize(p, NewPaths())
 			got := ""
 			for x := range toks {
-				if toks[x].Kind != KindWord || (x > 0 && toks[x-1].Kind == KindWord && toks[x-1].Node == toks[x].Node) {
+				if toks[x].Kind != KindWord || (x > 0 && toks[x-1].Kind == KindWord && toks[x-1].Node() == toks[x].Node()) {
 					continue
 				}
 				label, y := rowLabelAt(toks, 0, x)

@@ -31,7 +31,7 @@ func sepShape(tk []Token, x int) bool {
 		return false
 	}
 	l, r := &tk[x-1], &tk[x+1]
-	return l.Kind == KindWord && r.Kind == KindWord && l.Node == t.Node && r.Node == t.Node && !exalg.EdgeToken(l) && !exalg.EdgeToken(r)
+	return l.Kind == KindWord && r.Kind == KindWord && l.Node() == t.Node() && r.Node() == t.Node() && !exalg.EdgeToken(l) && !exalg.EdgeToken(r)
 }
 
 // piece returns the words next to separator x in direction dir (±1), up
@@ -41,7 +41,7 @@ func piece(tk []Token, x, lim, dir int) [2]int {
 	end := x
 	for y := x + dir; y >= 0 && y < len(tk) && (dir < 0 && y >= lim || dir > 0 && y < lim); y += dir {
 		t := &tk[y]
-		if t.Kind != KindWord || t.Node != tk[x].Node || sepToken(t, itemSeps+"()[]") || sepCandidate(tk, y) {
+		if t.Kind != KindWord || t.Node() != tk[x].Node() || sepToken(t, itemSeps+"()[]") || sepCandidate(tk, y) {
 			break
 		}
 		end = y
@@ -93,10 +93,10 @@ func typed(tk []Token, a, b int, types []string) bool {
 // in its text node: a longer item known whole across a separator.
 func keptAt(tk []Token, x int, keep []string) bool {
 	t := &tk[x]
-	if len(keep) == 0 || t.Node == nil {
+	if len(keep) == 0 || t.Node() == nil {
 		return false
 	}
-	data := t.Node.Data
+	data := t.Node().Data
 	for _, k := range keep {
 		for off := 0; ; {
 			i := strings.Index(data[off:], k)
@@ -117,7 +117,7 @@ func keptAt(tk []Token, x int, keep []string) bool {
 // one thing, so a separator word inside it is part of an item ("<a>Breakfast
 // &amp; Brunch</a> / <a>Tex-Mex</a>").
 func inLink(t *Token) bool {
-	for n := t.Node; n != nil; n = n.Parent {
+	for n := t.Node(); n != nil; n = n.Parent {
 		if n.Type == html.ElementNode && n.Data == "a" {
 			return true
 		}
@@ -212,7 +212,7 @@ func (w *State) aloneTexts(toks [][]Token, slot int) map[string]bool {
 				continue
 			}
 			y := x
-			for y < len(tk) && tk[y].Kind == KindWord && tk[y].Node == tk[x].Node {
+			for y < len(tk) && tk[y].Kind == KindWord && tk[y].Node() == tk[x].Node() {
 				y++
 			}
 			for _, it := range items(tk, x, y) {

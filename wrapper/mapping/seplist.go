@@ -126,7 +126,7 @@ func nameGoesOn(toks []Token, x int) bool {
 		return false
 	}
 	l, r := &toks[x-1], &toks[x+1]
-	return l.Kind == KindWord && r.Kind == KindWord && l.Node == toks[x].Node && r.Node == toks[x].Node &&
+	return l.Kind == KindWord && r.Kind == KindWord && l.Node() == toks[x].Node() && r.Node() == toks[x].Node() &&
 		capitalWord(l) && lowerInitial(r.Text())
 }
 
@@ -150,7 +150,7 @@ func (w *State) LearnListSeps(toks [][]Token, pageOf []int) {
 					continue
 				}
 				y := x
-				for y < v.B && tk[y].Kind == KindWord && tk[y].Node == tk[x].Node {
+				for y < v.B && tk[y].Kind == KindWord && tk[y].Node() == tk[x].Node() {
 					y++
 				}
 				if !inLink(&tk[x]) {

@@ -199,18 +199,18 @@ type Tokenizer struct {
 // (exalg.Token.Ann), carved from blocks: one allocation for many
 // annotated tokens. A block is never reused, as tokens may outlive the
 // tokenizer.
-type annStore struct{ block [][]*annotate.Annotation }
+type annStore struct{ block []exalg.Annotated }
 
 // ref returns a pointer to a list holding a; nil for an empty a.
-func (s *annStore) ref(a []*annotate.Annotation) *[]*annotate.Annotation {
+func (s *annStore) ref(a []*annotate.Annotation) *exalg.Annotated {
 	if len(a) == 0 {
 		return nil
 	}
 	if len(s.block) == 0 {
-		s.block = make([][]*annotate.Annotation, 64)
+		s.block = make([]exalg.Annotated, 64)
 	}
 	p := &s.block[0]
-	*p = a
+	p.List = a
 	s.block = s.block[1:]
 	return p
 }

@@ -31,10 +31,10 @@ func ValueText(toks []Token, a, b int) (string, int, int) {
 			continue
 		}
 		y := x
-		for y+1 < b && toks[y+1].Kind == KindWord && toks[y+1].Node == t.Node {
+		for y+1 < b && toks[y+1].Kind == KindWord && toks[y+1].Node() == t.Node() {
 			y++
 		}
-		run := t.Node.Data[t.Start:toks[y].End]
+		run := t.Node().Data[t.Start:toks[y].End]
 		sofar := one
 		if built {
 			sofar = sb.String()
@@ -97,10 +97,10 @@ func HasValueText(toks []Token, a, b int) bool {
 			continue
 		}
 		y := x
-		for y+1 < b && toks[y+1].Kind == KindWord && toks[y+1].Node == t.Node {
+		for y+1 < b && toks[y+1].Kind == KindWord && toks[y+1].Node() == t.Node() {
 			y++
 		}
-		run := t.Node.Data[t.Start:toks[y].End]
+		run := t.Node().Data[t.Start:toks[y].End]
 		if some && br && !strings.HasPrefix(run, ",") {
 			// The builder holds only white space (else this returned
 			// already): ", " is written.

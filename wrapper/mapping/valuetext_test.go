@@ -13,8 +13,8 @@ import (
 // break and nothing without one.
 func TestHasValueTextBlankRuns(t *testing.T) {
 	n1, n2 := &html.Node{Type: html.TextNode, Data: "  "}, &html.Node{Type: html.TextNode, Data: " "}
-	w1 := Token{Kind: KindWord, Node: n1, End: 2}
-	w2 := Token{Kind: KindWord, Node: n2, End: 1}
+	w1 := exalg.MakeToken(KindWord, n1, 0, 0, 2, nil)
+	w2 := exalg.MakeToken(KindWord, n2, 0, 0, 1, nil)
 	for _, tc := range []struct {
 		name string
 		toks []Token

@@ -28,7 +28,7 @@ func wholeInstances(st *slotStats, toks []Token, a int, txt string, inSlot []boo
 	if t == "" || len(valid) == 0 {
 		return
 	}
-	for x := a - 1; x >= 0 && toks[x].Kind == KindWord && toks[x].Node == toks[a].Node; x-- {
+	for x := a - 1; x >= 0 && toks[x].Kind == KindWord && toks[x].Node() == toks[a].Node(); x-- {
 		if inSlot[x] {
 			return
 		}

@@ -67,7 +67,7 @@ func (w *State) value(toks []Token, a, b int, sm *SlotMap, f FieldSpec) (Value, 
 		}
 	}
 	v.Confidence = v.Evidence.Confidence() // confidence.go
-	if n := toks[a].Node; n != nil && n.Parent != nil {
+	if n := toks[a].Node(); n != nil && n.Parent != nil {
 		v.Path = annotate.NodePath(n.Parent)
 	}
 	return v, true
