@@ -24,8 +24,9 @@ import (
 // cleaned tree, the page's bytes and text, the matcher's arrays);
 // 12.3 once a large page's tokens are counted and made in an array of
 // their number (mapping.LargePage) and the matcher's position array holds
-// the keyed tokens only.
-const largePageHeapPerByte = 16
+// the keyed tokens only; 11.6 at ae7c95e; 9.9 with 24-byte tokens and
+// the arena's blocks filling their size class (perf12).
+const largePageHeapPerByte = 12
 
 // TestLargePageHeap (issue 25: one 20 MB page with a saved wrapper) applies
 // a wrapper learned from 30 small shop pages to one page of 4 MB (a shop
