@@ -135,6 +135,11 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		}
 	}
 	var store *dictionaries.Store
+	if s != nil && cfg.Wrapper == nil {
+		if err := rv.checkFields(s); err != nil {
+			return err
+		}
+	}
 	if s != nil {
 		cfg.SOD = s
 		// Recognizers are needed to learn; the store also to grow or import.

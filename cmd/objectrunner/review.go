@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/objectrunner/objectrunner"
+	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper"
 )
 
@@ -23,6 +24,8 @@ type reviewFlags struct {
 	answers  *string
 	save     *string
 	examples stringList
+	// filePins are the answers read from --answers (configure).
+	filePins []wrapper.Pin
 }
 
 func addReviewFlags(fs *flag.FlagSet) *reviewFlags {
@@ -59,6 +62,7 @@ func (r *reviewFlags) configure(cfg *objectrunner.Config, opt *wrapper.Options, 
 		if pins, err = wrapper.ReadAnswers(f, *r.answers); err != nil {
 			return nil, fmt.Errorf("--answers: %w", err)
 		}
+		r.filePins = pins
 	}
 	for _, e := range r.examples {
 		p, err := wrapper.ParseExample(e)
@@ -80,6 +84,26 @@ func (r *reviewFlags) configure(cfg *objectrunner.Config, opt *wrapper.Options, 
 		}
 	}
 	return func() []wrapper.Pin { return given }, nil
+}
+
+// checkFields checks that the answers of --answers and the examples of
+// --example name fields of s, before the source is read: a misspelt field
+// is a bad command line (status 2) for --example, an error naming the
+// file for --answers.
+func (r *reviewFlags) checkFields(s *sod.SOD) error {
+	if err := wrapper.CheckPinFields(r.filePins, s); err != nil {
+		return fmt.Errorf("--answers %s: %w", *r.answers, err)
+	}
+	for _, e := range r.examples {
+		p, err := wrapper.ParseExample(e)
+		if err != nil {
+			return usagef("--example: %v", err)
+		}
+		if err := wrapper.CheckPinFields([]wrapper.Pin{p}, s); err != nil {
+			return usagef("--example %s: %v", e, err)
+		}
+	}
+	return nil
 }
 
 // replacePin adds p to pins, replacing an answer on the same field.

@@ -174,7 +174,9 @@ func TestExtractAnswersAndExamples(t *testing.T) {
 		{name: "example nowhere", args: []string{"--example", "price=$1.00@0003.html"}, right: unpinned, err: "pin-unmatched"},
 		{name: "example malformed", args: []string{"--example", "price=$1.00"}, status: 2, err: "want field=value@page"},
 		{name: "answers without a field", args: []string{"--answers", bad}, status: 1, err: "bad.json: answers[0]: no field"},
-		{name: "answers naming no field of the SOD", args: []string{"--answers", wrong}, status: 1, err: `field "isbn" is not an entity field`},
+		{name: "answers naming no field of the SOD", args: []string{"--answers", wrong}, status: 1, err: "--answers " + wrong + `: field "isbn" is not a field of the SOD (its fields: title, author, price)`},
+		{name: "example of a misspelt field", args: []string{"--example", "prise=$13.21@0003.html"}, status: 2, err: `--example prise=$13.21@0003.html: field "prise" is not a field of the SOD; did you mean "price"? (its fields: title, author, price)`},
+		{name: "misspelt field named before the source is read", args: []string{"--example", "prise=$13.21@0003.html", "--source", filepath.Join(tmp, "no-such-pages")}, status: 2, err: `field "prise" is not a field of the SOD; did you mean "price"?`},
 		{name: "answers with a saved wrapper", args: []string{"--answers", answers, "--wrapper", saved}, status: 2, err: "go with learning"},
 	}
 	for _, tc := range tests {
