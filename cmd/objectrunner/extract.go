@@ -231,6 +231,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		m.reportGrowth(grower)
 	}
 	if rep != nil {
+		m.logAnswers(rep, answersUsed())
 		m.logQuestions(rep, runErr, rv)
 		if *rv.save != "" && (rep.Wrapper != nil || len(answersUsed()) > 0) {
 			if err := writeAnswers(*rv.save, answersUsed()); err != nil && runErr == nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/objectrunner/objectrunner"
 	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // extract's review flags (issue 24; docs/review.md): --review asks the
@@ -203,6 +204,30 @@ func writeAnswers(path string, pins []wrapper.Pin) error {
 func (m *Main) stdinTerminal() bool {
 	f, ok := m.Stdin.(*os.File)
 	return ok && isTerminal(f)
+}
+
+// logAnswers says, after a learning run with answers (--answers, --example
+// or given with --review), which answers the wrapper was learned with and
+// which of them matched no slot (the pin-unmatched diagnostics), so that
+// a run taught by an example says it was.
+func (m *Main) logAnswers(rep *objectrunner.Report, pins []wrapper.Pin) {
+	if rep.Wrapper == nil || len(pins) == 0 {
+		return
+	}
+	unmatched := map[string]bool{}
+	for _, d := range objectrunner.Diagnose(rep) {
+		if d.Kind == mapping.NotePin {
+			unmatched[d.Field] = true
+		}
+	}
+	said := make([]string, len(pins))
+	for i, p := range pins {
+		said[i] = p.String()
+		if unmatched[p.Field] {
+			said[i] += " (matches no slot: see the pin-unmatched diagnostic)"
+		}
+	}
+	m.Log.Info(fmt.Sprintf("learned with %d answer(s): %s", len(pins), strings.Join(said, "; ")))
 }
 
 // logQuestions says, after a learning run, how many questions remain

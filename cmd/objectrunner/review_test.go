@@ -168,10 +168,10 @@ func TestExtractAnswersAndExamples(t *testing.T) {
 		err    string // in stderr
 	}{
 		{name: "answers file", args: []string{"--answers", answers, "--save-wrapper", saved}, right: true},
-		{name: "example", args: []string{"--example", "price=" + want["0003.html"] + "@0003.html"}, right: true},
+		{name: "example", args: []string{"--example", "price=" + want["0003.html"] + "@0003.html"}, right: true, err: "learned with 1 answer(s): price = "},
 		{name: "example on a path", args: []string{"--example", "price=" + want["0005.html"] + "@pages/0005.html"}, status: 1, err: "the source has no page pages/0005.html"},
 		{name: "example of the other price", args: []string{"--example", "price=$43.20@0003.html"}, right: false},
-		{name: "example nowhere", args: []string{"--example", "price=$1.00@0003.html"}, right: unpinned, err: "pin-unmatched"},
+		{name: "example nowhere", args: []string{"--example", "price=$1.00@0003.html"}, right: unpinned, err: "learned with 1 answer(s): price = \\\"$1.00\\\" on 0003.html (matches no slot: see the pin-unmatched diagnostic)"},
 		{name: "example malformed", args: []string{"--example", "price=$1.00"}, status: 2, err: "want field=value@page"},
 		{name: "answers without a field", args: []string{"--answers", bad}, status: 1, err: "bad.json: answers[0]: no field"},
 		{name: "answers naming no field of the SOD", args: []string{"--answers", wrong}, status: 1, err: "--answers " + wrong + `: field "isbn" is not a field of the SOD (its fields: title, author, price)`},
