@@ -232,7 +232,7 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 	}
 	if rep != nil {
 		m.logAnswers(rep, answersUsed())
-		m.logQuestions(rep, runErr, rv)
+		m.logQuestions(rep, runErr, rv, *reportPath, *previewDir)
 		if *rv.save != "" && (rep.Wrapper != nil || len(answersUsed()) > 0) {
 			if err := writeAnswers(*rv.save, answersUsed()); err != nil && runErr == nil {
 				runErr = err

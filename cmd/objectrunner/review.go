@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -230,12 +231,31 @@ func (m *Main) logAnswers(rep *objectrunner.Report, pins []wrapper.Pin) {
 	m.Log.Info(fmt.Sprintf("learned with %d answer(s): %s", len(pins), strings.Join(said, "; ")))
 }
 
+// whereQuestions says where the open questions of a run can be read and
+// answered: the report and the preview's review page when the run writes
+// them, else the flags that would (a newcomer told "the questions are in
+// --report" had given no --report). stopped: learning stopped, and no
+// preview is written.
+func whereQuestions(reportPath, previewDir string, stopped bool) string {
+	var where []string
+	if reportPath != "" {
+		where = append(where, "the questions are in "+reportPath)
+	}
+	if previewDir != "" && !stopped {
+		where = append(where, "choose on "+filepath.Join(previewDir, "review.html"))
+	}
+	if len(where) == 0 {
+		where = append(where, "--report FILE writes the questions, --preview DIR a page to answer them")
+	}
+	return "extract --review on a terminal asks them; " + strings.Join(where, "; ")
+}
+
 // logQuestions says, after a learning run, how many questions remain
 // open and where they are: asked with --review on a terminal, written to
 // --report otherwise (and printed on stderr with --review and no report).
 // When learning stopped (runErr a StopError), the questions are the
 // stop's: where the fields without slot are.
-func (m *Main) logQuestions(rep *objectrunner.Report, runErr error, r *reviewFlags) {
+func (m *Main) logQuestions(rep *objectrunner.Report, runErr error, r *reviewFlags, reportPath, previewDir string) {
 	var qs []wrapper.Question
 	var stop *wrapper.StopError
 	switch {
@@ -255,7 +275,7 @@ func (m *Main) logQuestions(rep *objectrunner.Report, runErr error, r *reviewFla
 	if stop != nil {
 		what = "learning stopped: asks about"
 	}
-	m.Log.Info(fmt.Sprintf("%s %d field(s): %s (extract --review on a terminal asks; the questions are in --report)", what, len(qs), strings.Join(fields, ", ")))
+	m.Log.Info(fmt.Sprintf("%s %d field(s): %s (%s)", what, len(qs), strings.Join(fields, ", "), whereQuestions(reportPath, previewDir, stop != nil)))
 	if *r.review && !m.stdinTerminal() && *r.answers == "" {
 		fmt.Fprintln(m.Stderr, "--review: the standard input is not a terminal: the questions are not asked.")
 		wrapper.WriteQuestions(m.Stderr, qs)

@@ -130,7 +130,7 @@ func TestExtractAnswersAndExamples(t *testing.T) {
 			q = &rep.Questions[i]
 		}
 	}
-	if q == nil || !strings.Contains(stderr, "the questions are not asked") {
+	if q == nil || !strings.Contains(stderr, "the questions are not asked") || !strings.Contains(stderr, "the questions are in "+report) {
 		t.Fatalf("no question on price in the report (%d questions), stderr:\n%s", len(rep.Questions), stderr)
 	}
 	right := -1
@@ -245,5 +245,29 @@ func TestAskQuestions(t *testing.T) {
 	var out strings.Builder
 	if pins, err := askQuestions(bufio.NewReader(strings.NewReader("1\n")), &out, nil); err != nil || pins != nil || !strings.Contains(out.String(), "no question") {
 		t.Errorf("no questions: %v, %v, %q", pins, err, out.String())
+	}
+}
+
+// TestWhereQuestions: the "wrapper unsure" line names the report and the
+// review page the run writes, and without them the flags that would
+// write them, rather than "the questions are in --report" to a run given
+// no --report.
+func TestWhereQuestions(t *testing.T) {
+	tests := []struct {
+		report, preview string
+		stopped         bool
+		want            string
+	}{
+		{"", "", false, "--report FILE writes the questions, --preview DIR a page to answer them"},
+		{"run.json", "", false, "the questions are in run.json"},
+		{"run.json", "prev", false, "the questions are in run.json; choose on " + filepath.Join("prev", "review.html")},
+		{"", "prev", false, "choose on " + filepath.Join("prev", "review.html")},
+		{"", "prev", true, "--report FILE writes the questions"},
+	}
+	for _, tc := range tests {
+		got := whereQuestions(tc.report, tc.preview, tc.stopped)
+		if !strings.Contains(got, tc.want) || !strings.HasPrefix(got, "extract --review on a terminal asks them; ") {
+			t.Errorf("whereQuestions(%q, %q, %v) = %q, want it to say %q", tc.report, tc.preview, tc.stopped, got, tc.want)
+		}
 	}
 }
