@@ -155,9 +155,13 @@ type FieldSummary struct {
 	// refute them, RefutedBy names those notes' kinds (Config.KeepRefuted).
 	Refuted   int      `json:"refuted,omitempty"`
 	RefutedBy []string `json:"refuted_by,omitempty"`
-	// Slots is the number of wrapper slots mapped to the field (0: the
-	// field cannot be extracted).
+	// Slots is the number of wrapper slots mapped to the field (0 and not
+	// ByLabel: the field cannot be extracted).
 	Slots int `json:"slots"`
+	// ByLabel says the field is also read after its label on the pages
+	// where the label stands (Wrapper.LabelKeys): a field with no slot
+	// can still have values.
+	ByLabel bool `json:"by_label,omitempty"`
 }
 
 // SampleSummary describes the annotation sample.
@@ -243,6 +247,7 @@ func (r *Report) Summary() *Summary {
 		s.Sample = ss
 	}
 	slots := map[string]int{}
+	byLabel := map[string]bool{}
 	var order []string
 	known := map[string]bool{} // every field path of the wrapper, tuples included
 	if w := r.Wrapper; w != nil {
@@ -259,6 +264,9 @@ func (r *Report) Summary() *Summary {
 		for _, sm := range w.Slots() {
 			slots[sm.Field]++
 		}
+		for _, k := range w.LabelKeys() {
+			byLabel[k.Field] = true
+		}
 		for _, f := range w.Fields() {
 			known[f.Path] = true
 			if !f.Tuple {
@@ -274,7 +282,7 @@ func (r *Report) Summary() *Summary {
 	}
 	sort.Strings(extra)
 	for _, p := range append(order, extra...) {
-		fs := FieldSummary{Field: p, Slots: slots[p]}
+		fs := FieldSummary{Field: p, Slots: slots[p], ByLabel: byLabel[p]}
 		if st := r.Fields[p]; st != nil {
 			fs.Objects, fs.Values, fs.MeanConfidence, fs.Unrecognized = st.Objects, st.Values, round3(st.MeanConfidence()), st.Unrecognized
 			fs.Rejected, fs.RejectedExamples = st.Rejected, st.RejectedExamples

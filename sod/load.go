@@ -108,7 +108,8 @@ func (l *loader) load(data []byte) *SOD {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			l.errorf(parseErrorPos(l.file, data, pe.Position), "invalid TOML: %s", pe.Message)
+			pos := parseErrorPos(l.file, data, pe.Position)
+			l.errorf(pos, "invalid TOML: %s%s", pe.Message, tomlHint(data, pos, pe.Message))
 		} else {
 			l.errorf(Pos{File: l.file}, "invalid TOML: %v", err)
 		}
@@ -232,6 +233,30 @@ func parseErrorPos(file string, data []byte, p toml.Position) Pos {
 		}
 	}
 	return Pos{File: file, Line: line, Col: col}
+}
+
+// tomlHint says what to write instead for the two TOML mistakes a regex
+// invites: a backslash in a "…" string, where it starts an escape (\d is not
+// one), and a ' inside a '…' literal string, which ends the string there. It
+// returns "" for other errors.
+func tomlHint(data []byte, pos Pos, msg string) string {
+	lines := strings.Split(string(data), "\n")
+	if pos.Line < 1 || pos.Line > len(lines) {
+		return ""
+	}
+	key, val, ok := strings.Cut(strings.TrimRight(lines[pos.Line-1], "\r"), "=")
+	if !ok {
+		return ""
+	}
+	key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+	switch {
+	case strings.Contains(msg, "invalid escape") && strings.HasPrefix(val, `"`):
+		return fmt.Sprintf(`; in a "…" string a backslash starts an escape: write a regular expression as a literal string in single quotes, %s = '%s', where backslashes stay as written`,
+			key, strings.TrimSuffix(strings.TrimPrefix(val, `"`), `"`))
+	case strings.HasPrefix(val, "'") && !strings.HasPrefix(val, "'''") && strings.Count(val, "'") > 2:
+		return `; a '…' literal string ends at its second ': write a ' inside a regular expression as \x27, or the whole pattern as a multi-line literal '''…'''`
+	}
+	return ""
 }
 
 // example is a type name to show in messages: a declared tuple if any.

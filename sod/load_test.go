@@ -220,6 +220,8 @@ var errorCases = []struct {
 }{
 	{"malformed TOML", "object = \"x\"\n[entity.x\nregex = 'a'\n", "2:10", "invalid TOML"},
 	{"unterminated string", "object = \"x\n", "1:12", "invalid TOML: strings cannot contain newlines"},
+	{"regex in a double-quoted string", "object = \"x\"\n[entity.x]\nregex = \"\\d+\"\n", "3:10", `invalid escape in string '\d'; in a "…" string a backslash starts an escape: write a regular expression as a literal string in single quotes, regex = '\d+'`},
+	{"quote inside a literal regex", "object = \"x\"\n[entity.x]\nregex = '[a'' ]+'\n", "3:13", `; a '…' literal string ends at its second ': write a ' inside a regular expression as \x27`},
 	{"missing object", "[entity.x]\nregex = 'a'\n", "1:1", `missing object: name the root type, e.g. object = "x"`},
 	{"object not a string", "object = 3\n[entity.x]\nregex = 'a'\n", "1:1", "object: expected a string, got the integer 3"},
 	{"undefined root", "object = \"bok\"\n[entity.book]\nregex = 'a'\n", "1:1", `object: undefined type "bok"; did you mean "book"?`},
@@ -486,5 +488,23 @@ func TestParseMultiplicity(t *testing.T) {
 				t.Errorf("round trip of %v via %q = %v, %v", got, got.String(), back, err)
 			}
 		})
+	}
+}
+
+// TestTOMLHintOnlyForRegexMistakes: the hint on a regex written in a "…"
+// string or with a ' inside a '…' string is not added to other TOML errors.
+func TestTOMLHintOnlyForRegexMistakes(t *testing.T) {
+	for _, src := range []string{
+		"object = \"x\"\n[entity.x\nregex = 'a'\n",
+		"object = \"x\n",
+		"object = 'x' y\n",
+	} {
+		_, err := Parse("t.toml", []byte(src))
+		if err == nil {
+			t.Fatalf("Parse(%q) succeeded, want an error", src)
+		}
+		if strings.Contains(err.Error(), "regular expression") {
+			t.Errorf("Parse(%q): %v: a regex hint on an error that is not a regex mistake", src, err)
+		}
 	}
 }

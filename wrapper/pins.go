@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/objectrunner/objectrunner/annotate"
+	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
@@ -127,4 +128,35 @@ func (w *Wrapper) Pins() []Pin {
 		return nil // a zero Wrapper
 	}
 	return slices.Clone(w.State.Options.Pins)
+}
+
+// CheckPinFields checks, before any page is read, that every pin (an
+// answer or an example) names an entity field of s, and says which fields
+// there are, with the nearest as a suggestion, when one does not: a
+// misspelt field in an --example or an answers file would otherwise be
+// found only once the sample is annotated. A records pin names no field.
+func CheckPinFields(pins []Pin, s *sod.SOD) error {
+	var names []string
+	for _, f := range SODFields(s) {
+		if !f.Tuple {
+			names = append(names, f.Path)
+		}
+	}
+	for _, p := range pins {
+		if p.Records != "" || slices.Contains(names, p.Field) {
+			continue
+		}
+		hint := ""
+		best, bestD := "", -1
+		for _, n := range names {
+			if d := sod.EditDistance(strings.ToLower(p.Field), strings.ToLower(n)); bestD < 0 || d < bestD {
+				best, bestD = n, d
+			}
+		}
+		if bestD >= 0 && bestD <= 1+len([]rune(p.Field))/4 && bestD < len([]rune(p.Field)) {
+			hint = fmt.Sprintf("; did you mean %q?", best)
+		}
+		return fmt.Errorf("field %q is not a field of the SOD%s (its fields: %s)", p.Field, hint, strings.Join(names, ", "))
+	}
+	return nil
 }

@@ -21,7 +21,7 @@ import (
 // type what was found, and writes highlighted copies of the sample pages and
 // an index.html to --out.
 func (m *Main) runAnnotate(ctx context.Context, args []string) error {
-	fs := m.newFlagSet("annotate", "",
+	fs := m.newFlagSet("annotate", "[DIR|GLOB|WARC]",
 		"Annotate a source (a directory or glob of HTML pages sharing a template) with the\n"+
 			"SOD's entity recognizers, choose the best-annotated sample pages, print per\n"+
 			"entity type: pages with hits, hits per page, recognizers that fired; and write\n"+
@@ -41,13 +41,21 @@ func (m *Main) runAnnotate(ctx context.Context, args []string) error {
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
+	rest := fs.Args()
+	if *source == "" && len(rest) == 1 {
+		// "annotate --sod S pages/": the one argument is the source, as
+		// for extract.
+		*source, rest = rest[0], nil
+	}
 	switch {
 	case *sodPath == "":
 		return usagef("--sod is required")
+	case *source == "" && len(rest) > 1:
+		return usagef("give one source (a directory or a quoted glob), not %d arguments: %q", len(rest), rest)
 	case *source == "":
-		return usagef("--source is required")
-	case fs.NArg() > 0:
-		return usagef("unexpected arguments %q", fs.Args())
+		return usagef("--source is required (or give the source as the one argument)")
+	case len(rest) > 0:
+		return usagef("unexpected arguments %q", rest)
 	case *k < 1:
 		return usagef("--sample must be at least 1")
 	}

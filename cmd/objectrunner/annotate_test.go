@@ -104,6 +104,7 @@ func TestAnnotateCommandUsage(t *testing.T) {
 		{"no source", []string{"annotate", "--sod", "x"}},
 		{"bad sample", []string{"annotate", "--sod", "x", "--source", "y", "--sample", "0"}},
 		{"extra args", []string{"annotate", "--sod", "x", "--source", "y", "z"}},
+		{"two sources as arguments", []string{"annotate", "--sod", "x", "y", "z"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -112,6 +113,25 @@ func TestAnnotateCommandUsage(t *testing.T) {
 				t.Fatalf("exit %d, want 2", code)
 			}
 		})
+	}
+}
+
+// TestAnnotateSourceArgument: the source may be given as the one
+// argument, as for extract ("annotate --sod S pages/"); before, a
+// newcomer who had run "extract --sod S pages/" was told "--source is
+// required".
+func TestAnnotateSourceArgument(t *testing.T) {
+	sodPath, src := writeAnnotateFixture(t, 3)
+	m, stdout, stderr := newTestMain()
+	if code := m.Run(context.Background(), []string{"annotate", "--sod", sodPath, src, "--sample", "3", "--out", t.TempDir()}); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout.String(), "source "+src) {
+		t.Errorf("stdout does not name the source %s:\n%s", src, stdout)
+	}
+	m, _, stderr = newTestMain()
+	if code := m.Run(context.Background(), []string{"annotate", "--sod", sodPath, src, src}); code != 2 || !strings.Contains(stderr.String(), "give one source") {
+		t.Errorf("two arguments: exit %d, want 2 and \"give one source\":\n%s", code, stderr)
 	}
 }
 

@@ -138,6 +138,11 @@ func (m *Main) runCrawl(ctx context.Context, args []string) error {
 		if st.FirstError != "" {
 			m.Log.Warn("URLs failed", "count", st.Errors, "first", st.FirstError)
 		}
+		if st.Resumed > 0 {
+			// Said in words: a second crawl to the same file (the README's
+			// crawl, then crawl --sod) fetches nothing, which surprises.
+			m.Log.Info(fmt.Sprintf("resumed %s: its %d URLs were not fetched again, %d new ones were (delete the file to crawl afresh)", warcPath, st.Resumed, st.Fetched))
+		}
 		if err == nil && st.Pages == 0 && st.Resumed == 0 {
 			err = fmt.Errorf("no page fetched (status 200)")
 		}

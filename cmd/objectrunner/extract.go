@@ -135,6 +135,11 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		}
 	}
 	var store *dictionaries.Store
+	if s != nil && cfg.Wrapper == nil {
+		if err := rv.checkFields(s); err != nil {
+			return err
+		}
+	}
 	if s != nil {
 		cfg.SOD = s
 		// Recognizers are needed to learn; the store also to grow or import.
@@ -226,7 +231,8 @@ func (m *Main) runExtract(ctx context.Context, args []string) error {
 		m.reportGrowth(grower)
 	}
 	if rep != nil {
-		m.logQuestions(rep, runErr, rv)
+		m.logAnswers(rep, answersUsed())
+		m.logQuestions(rep, runErr, rv, *reportPath, *previewDir)
 		if *rv.save != "" && (rep.Wrapper != nil || len(answersUsed()) > 0) {
 			if err := writeAnswers(*rv.save, answersUsed()); err != nil && runErr == nil {
 				runErr = err

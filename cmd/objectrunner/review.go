@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/objectrunner/objectrunner"
+	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper"
+	"github.com/objectrunner/objectrunner/wrapper/mapping"
 )
 
 // extract's review flags (issue 24; docs/review.md): --review asks the
@@ -23,6 +26,8 @@ type reviewFlags struct {
 	answers  *string
 	save     *string
 	examples stringList
+	// filePins are the answers read from --answers (configure).
+	filePins []wrapper.Pin
 }
 
 func addReviewFlags(fs *flag.FlagSet) *reviewFlags {
@@ -59,6 +64,7 @@ func (r *reviewFlags) configure(cfg *objectrunner.Config, opt *wrapper.Options, 
 		if pins, err = wrapper.ReadAnswers(f, *r.answers); err != nil {
 			return nil, fmt.Errorf("--answers: %w", err)
 		}
+		r.filePins = pins
 	}
 	for _, e := range r.examples {
 		p, err := wrapper.ParseExample(e)
@@ -80,6 +86,26 @@ func (r *reviewFlags) configure(cfg *objectrunner.Config, opt *wrapper.Options, 
 		}
 	}
 	return func() []wrapper.Pin { return given }, nil
+}
+
+// checkFields checks that the answers of --answers and the examples of
+// --example name fields of s, before the source is read: a misspelt field
+// is a bad command line (status 2) for --example, an error naming the
+// file for --answers.
+func (r *reviewFlags) checkFields(s *sod.SOD) error {
+	if err := wrapper.CheckPinFields(r.filePins, s); err != nil {
+		return fmt.Errorf("--answers %s: %w", *r.answers, err)
+	}
+	for _, e := range r.examples {
+		p, err := wrapper.ParseExample(e)
+		if err != nil {
+			return usagef("--example: %v", err)
+		}
+		if err := wrapper.CheckPinFields([]wrapper.Pin{p}, s); err != nil {
+			return usagef("--example %s: %v", e, err)
+		}
+	}
+	return nil
 }
 
 // replacePin adds p to pins, replacing an answer on the same field.
@@ -181,12 +207,55 @@ func (m *Main) stdinTerminal() bool {
 	return ok && isTerminal(f)
 }
 
+// logAnswers says, after a learning run with answers (--answers, --example
+// or given with --review), which answers the wrapper was learned with and
+// which of them matched no slot (the pin-unmatched diagnostics), so that
+// a run taught by an example says it was.
+func (m *Main) logAnswers(rep *objectrunner.Report, pins []wrapper.Pin) {
+	if rep.Wrapper == nil || len(pins) == 0 {
+		return
+	}
+	unmatched := map[string]bool{}
+	for _, d := range objectrunner.Diagnose(rep) {
+		if d.Kind == mapping.NotePin {
+			unmatched[d.Field] = true
+		}
+	}
+	said := make([]string, len(pins))
+	for i, p := range pins {
+		said[i] = p.String()
+		if unmatched[p.Field] {
+			said[i] += " (matches no slot: see the pin-unmatched diagnostic)"
+		}
+	}
+	m.Log.Info(fmt.Sprintf("learned with %d answer(s): %s", len(pins), strings.Join(said, "; ")))
+}
+
+// whereQuestions says where the open questions of a run can be read and
+// answered: the report and the preview's review page when the run writes
+// them, else the flags that would (a newcomer told "the questions are in
+// --report" had given no --report). stopped: learning stopped, and no
+// preview is written.
+func whereQuestions(reportPath, previewDir string, stopped bool) string {
+	var where []string
+	if reportPath != "" {
+		where = append(where, "the questions are in "+reportPath)
+	}
+	if previewDir != "" && !stopped {
+		where = append(where, "choose on "+filepath.Join(previewDir, "review.html"))
+	}
+	if len(where) == 0 {
+		where = append(where, "--report FILE writes the questions, --preview DIR a page to answer them")
+	}
+	return "extract --review on a terminal asks them; " + strings.Join(where, "; ")
+}
+
 // logQuestions says, after a learning run, how many questions remain
 // open and where they are: asked with --review on a terminal, written to
 // --report otherwise (and printed on stderr with --review and no report).
 // When learning stopped (runErr a StopError), the questions are the
 // stop's: where the fields without slot are.
-func (m *Main) logQuestions(rep *objectrunner.Report, runErr error, r *reviewFlags) {
+func (m *Main) logQuestions(rep *objectrunner.Report, runErr error, r *reviewFlags, reportPath, previewDir string) {
 	var qs []wrapper.Question
 	var stop *wrapper.StopError
 	switch {
@@ -206,7 +275,7 @@ func (m *Main) logQuestions(rep *objectrunner.Report, runErr error, r *reviewFla
 	if stop != nil {
 		what = "learning stopped: asks about"
 	}
-	m.Log.Info(fmt.Sprintf("%s %d field(s): %s (extract --review on a terminal asks; the questions are in --report)", what, len(qs), strings.Join(fields, ", ")))
+	m.Log.Info(fmt.Sprintf("%s %d field(s): %s (%s)", what, len(qs), strings.Join(fields, ", "), whereQuestions(reportPath, previewDir, stop != nil)))
 	if *r.review && !m.stdinTerminal() && *r.answers == "" {
 		fmt.Fprintln(m.Stderr, "--review: the standard input is not a terminal: the questions are not asked.")
 		wrapper.WriteQuestions(m.Stderr, qs)

@@ -130,7 +130,7 @@ func TestExtractAnswersAndExamples(t *testing.T) {
 			q = &rep.Questions[i]
 		}
 	}
-	if q == nil || !strings.Contains(stderr, "the questions are not asked") {
+	if q == nil || !strings.Contains(stderr, "the questions are not asked") || !strings.Contains(stderr, "the questions are in "+report) {
 		t.Fatalf("no question on price in the report (%d questions), stderr:\n%s", len(rep.Questions), stderr)
 	}
 	right := -1
@@ -168,13 +168,15 @@ func TestExtractAnswersAndExamples(t *testing.T) {
 		err    string // in stderr
 	}{
 		{name: "answers file", args: []string{"--answers", answers, "--save-wrapper", saved}, right: true},
-		{name: "example", args: []string{"--example", "price=" + want["0003.html"] + "@0003.html"}, right: true},
+		{name: "example", args: []string{"--example", "price=" + want["0003.html"] + "@0003.html"}, right: true, err: "learned with 1 answer(s): price = "},
 		{name: "example on a path", args: []string{"--example", "price=" + want["0005.html"] + "@pages/0005.html"}, status: 1, err: "the source has no page pages/0005.html"},
 		{name: "example of the other price", args: []string{"--example", "price=$43.20@0003.html"}, right: false},
-		{name: "example nowhere", args: []string{"--example", "price=$1.00@0003.html"}, right: unpinned, err: "pin-unmatched"},
+		{name: "example nowhere", args: []string{"--example", "price=$1.00@0003.html"}, right: unpinned, err: "learned with 1 answer(s): price = \\\"$1.00\\\" on 0003.html (matches no slot: see the pin-unmatched diagnostic)"},
 		{name: "example malformed", args: []string{"--example", "price=$1.00"}, status: 2, err: "want field=value@page"},
 		{name: "answers without a field", args: []string{"--answers", bad}, status: 1, err: "bad.json: answers[0]: no field"},
-		{name: "answers naming no field of the SOD", args: []string{"--answers", wrong}, status: 1, err: `field "isbn" is not an entity field`},
+		{name: "answers naming no field of the SOD", args: []string{"--answers", wrong}, status: 1, err: "--answers " + wrong + `: field "isbn" is not a field of the SOD (its fields: title, author, price)`},
+		{name: "example of a misspelt field", args: []string{"--example", "prise=$13.21@0003.html"}, status: 2, err: `--example prise=$13.21@0003.html: field "prise" is not a field of the SOD; did you mean "price"? (its fields: title, author, price)`},
+		{name: "misspelt field named before the source is read", args: []string{"--example", "prise=$13.21@0003.html", "--source", filepath.Join(tmp, "no-such-pages")}, status: 2, err: `field "prise" is not a field of the SOD; did you mean "price"?`},
 		{name: "answers with a saved wrapper", args: []string{"--answers", answers, "--wrapper", saved}, status: 2, err: "go with learning"},
 	}
 	for _, tc := range tests {
@@ -243,5 +245,29 @@ func TestAskQuestions(t *testing.T) {
 	var out strings.Builder
 	if pins, err := askQuestions(bufio.NewReader(strings.NewReader("1\n")), &out, nil); err != nil || pins != nil || !strings.Contains(out.String(), "no question") {
 		t.Errorf("no questions: %v, %v, %q", pins, err, out.String())
+	}
+}
+
+// TestWhereQuestions: the "wrapper unsure" line names the report and the
+// review page the run writes, and without them the flags that would
+// write them, rather than "the questions are in --report" to a run given
+// no --report.
+func TestWhereQuestions(t *testing.T) {
+	tests := []struct {
+		report, preview string
+		stopped         bool
+		want            string
+	}{
+		{"", "", false, "--report FILE writes the questions, --preview DIR a page to answer them"},
+		{"run.json", "", false, "the questions are in run.json"},
+		{"run.json", "prev", false, "the questions are in run.json; choose on " + filepath.Join("prev", "review.html")},
+		{"", "prev", false, "choose on " + filepath.Join("prev", "review.html")},
+		{"", "prev", true, "--report FILE writes the questions"},
+	}
+	for _, tc := range tests {
+		got := whereQuestions(tc.report, tc.preview, tc.stopped)
+		if !strings.Contains(got, tc.want) || !strings.HasPrefix(got, "extract --review on a terminal asks them; ") {
+			t.Errorf("whereQuestions(%q, %q, %v) = %q, want it to say %q", tc.report, tc.preview, tc.stopped, got, tc.want)
+		}
 	}
 }

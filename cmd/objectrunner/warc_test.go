@@ -159,7 +159,8 @@ func TestCrawlExtract(t *testing.T) {
 	objects := filepath.Join(t.TempDir(), "books.jsonl")
 	status, _, stderr = runCLI(t, "crawl", "--delay", "1ms", "--max-depth", "1", "--user-agent", "objectrunner-test",
 		"--sod", sodPath, "--dict-dir", dicts, "--warc", out, "-o", objects, srv.URL+"/")
-	if status != 0 || !strings.Contains(stderr, "fetched=0") || !strings.Contains(stderr, "took "+host+"/{n}.html (27 pages)") {
+	if status != 0 || !strings.Contains(stderr, "fetched=0") || !strings.Contains(stderr, "took "+host+"/{n}.html (27 pages)") ||
+		!strings.Contains(stderr, "resumed "+out+": its ") || !strings.Contains(stderr, "not fetched again, 0 new ones were (delete the file to crawl afresh)") {
 		t.Fatalf("crawl --sod: status %d:\n%s", status, stderr)
 	}
 	if b, err := os.ReadFile(objects); err != nil {
