@@ -416,6 +416,19 @@ func (d *doubtTally) cutValue(f FieldSpec, toks []Token, a, b int) {
 			tail = strings.Join(strings.Fields(r), " ")
 		}
 	}
+	// A comma right after the instance, then one more phrase that ends
+	// the node ("3.0L Gas I6, 335 HP"; "17 mpg City, 28 mpg Hwy"): the
+	// phrase the pattern left goes on past the comma, opening with a
+	// capital or a digit and holding no instance of any type (a field's
+	// value after the comma, "Bellweather House, 2/10/2011" with a date
+	// field, is another value).
+	if rest := data[an.End:]; !mid && tail == "" && strings.HasPrefix(rest, ", ") {
+		r := strings.TrimSpace(rest[1:])
+		c, _ := utf8.DecodeRuneInString(r)
+		if r != "" && !strings.ContainsAny(r, phraseSeps) && opens(c) && free(an.End, len(data)) {
+			tail = strings.Join(strings.Fields(r), " ")
+		}
+	}
 	if lead := data[:an.Start]; !mid && lead != "" && unicode.IsSpace(before) {
 		h := strings.TrimRightFunc(lead, unicode.IsSpace)
 		start := 0
