@@ -39,6 +39,7 @@ func TestCutValue(t *testing.T) {
 		{"another instance after it", [][]string{{"17 mpg City, 24 mpg Hwy", "v:17 mpg", "v:24 mpg"}, {"18 mpg City, 26 mpg Hwy", "v:18 mpg", "v:26 mpg"}}, true},
 		{"one more phrase after a comma, to the node's end", [][]string{{"3.0L Gas I6, 335 HP", "v:3.0L Gas I6"}, {"4.4L Gas V8, 400 HP", "v:4.4L Gas V8"}}, true},
 		{"another value after the comma", [][]string{{"Bellweather House, 2/10/2011", "v:Bellweather House", "date:2/10/2011"}, {"Tamarack Press, 3/1/2009", "v:Tamarack Press", "date:3/1/2009"}}, false},
+		{"a number and a unit after the comma: another datum", [][]string{{"6' 7\", 194", "v:6' 7\""}, {"6' 3\", 178", "v:6' 3\""}, {"6-2, 141 lbs", "v:6-2"}, {"5-10, 147 lbs", "v:5-10"}}, false},
 		{"a lower-case phrase after the comma", [][]string{{"Chelsea, in stock", "v:Chelsea"}, {"Soho, on order", "v:Soho"}}, false},
 		{"a constant rest: a unit or a label", [][]string{{"278 Lbs", "v:278"}, {"301 Lbs", "v:301"}, {"MSRP $61,550", "v:$61,550"}}, false},
 		{"a lower-case complement", [][]string{{"Fri, Feb 11 at 7:00 pm", "v:Fri, Feb 11"}, {"Sat, Mar 2 at 8:00 pm", "v:Sat, Mar 2"}}, false},
