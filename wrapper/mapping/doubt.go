@@ -57,6 +57,11 @@ import (
 //     rest holding an instance of any type, another value ("16 Center",
 //     a jersey and a position; "429,95 € Reg. 534,44 €"). Those three
 //     were measured on zoo seeds 1-100, where the values were right.
+//     A comma after the instance ends its phrase, but one more phrase
+//     after it that ends the node, with a capitalised word and no
+//     instance ("3.0L Gas I6" of "3.0L Gas I6, 335 HP"; "17 mpg City" of
+//     "17 mpg City, 28 mpg Hwy"), counts as the phrase going on; a bare
+//     number or a lower-case unit there ("6-2, 141 lbs") does not.
 //     The values are the SOD's instances, so they are kept: on the real
 //     dev sites with newcomer SODs they were wrong against SWDE's truth
 //     (the whole phrase) at confidence 1 and without a diagnostic.
@@ -413,6 +418,24 @@ func (d *doubtTally) cutValue(f FieldSpec, toks []Token, a, b int) {
 		}
 		end := len(data) - len(strings.TrimLeftFunc(rest, unicode.IsSpace)) + len(r) // r's end in data
 		if c, _ := utf8.DecodeRuneInString(r); r != "" && opens(c) && free(an.End, end) {
+			tail = strings.Join(strings.Fields(r), " ")
+		}
+	}
+	// A comma right after the instance, then one more phrase that ends
+	// the node ("3.0L Gas I6, 335 HP"; "17 mpg City, 28 mpg Hwy"): the
+	// phrase the pattern left goes on past the comma, opening with a
+	// capital or a digit, holding a word that opens with a capital, and
+	// no instance of any type (a field's value after the comma,
+	// "Bellweather House, 2/10/2011" with a date field, is another
+	// value). A bare number or a number and a lower-case unit ("6' 7",
+	// 194", "6-2, 141 lbs": a height, then a weight the SOD does not ask
+	// for) is another datum, as a lower-case rest is in the phrase
+	// (zoo seeds 1-100: the heights were right).
+	if rest := data[an.End:]; !mid && tail == "" && strings.HasPrefix(rest, ", ") {
+		r := strings.TrimSpace(rest[1:])
+		c, _ := utf8.DecodeRuneInString(r)
+		capital := slices.ContainsFunc(strings.Fields(r), func(w string) bool { return unicode.IsUpper([]rune(w)[0]) })
+		if r != "" && !strings.ContainsAny(r, phraseSeps) && opens(c) && capital && free(an.End, len(data)) {
 			tail = strings.Join(strings.Fields(r), " ")
 		}
 	}

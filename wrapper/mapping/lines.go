@@ -42,3 +42,19 @@ func (w *State) checkJoined(vals []Value, check *SlotMap, f FieldSpec) []Value {
 	}
 	return vals
 }
+
+// twoInstances reports whether the next line of a Lines value is a second
+// value, not the rest of the first: the field is cut to its pattern's
+// instance (SlotMap.Match) and the line so far and the next line each
+// hold one ("9780441018642" and "0441018645", an ISBN-13 row and an
+// ISBN-10 row of one set of lines). A single field keeps the first; an
+// address's lines (a partial recognizer, never Match) are joined.
+func (w *State) twoInstances(first, next string, sm *SlotMap, f FieldSpec) bool {
+	r := w.Valid[f.Path]
+	if !sm.Match || f.Many || r == nil {
+		return false
+	}
+	_, ok1 := Validate(r, first)
+	_, ok2 := Validate(r, next)
+	return ok1 && ok2
+}

@@ -52,7 +52,8 @@ const (
 	// NoteSharedEmpty: a field reads the instance of its pattern in a
 	// slot whose rest another field reads, and on most sample objects
 	// where the other field's type is found there, the instance covers
-	// it: the split leaves the other field nothing (eatenObject).
+	// it: the split leaves the other field nothing (eatenObject). Both
+	// fields are named (their values' confidence is capped).
 	NoteSharedEmpty = "shared-empty"
 )
 
@@ -435,6 +436,13 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 			out = append(out, Note{Kind: NoteSharedEmpty, Field: f.Path, Message: fmt.Sprintf(
 				"field %s shares its slot with field %s, which reads the rest of it, but on %d of the %d sample objects where %s's type is found there, %s's instance covers it (e.g. %q): the slot may be %s's, and %s's values a part of it",
 				f.Path, tl.partner, tl.eaten, tl.eatenOf, tl.partner, f.Path, tl.eatenEx, tl.partner, f.Path)})
+			// The partner reads what the field's instance leaves of
+			// the slot: mostly nothing, and where something is left,
+			// a remnant of its own value ("Senior Web Engineer" of
+			// "Senior Web Engineer - Java" past a capitalised word).
+			out = append(out, Note{Kind: NoteSharedEmpty, Field: tl.partner, Message: fmt.Sprintf(
+				"field %s reads what field %s's instance leaves of their shared slot, but on %d of the %d sample objects where %s's type is found there, %s's instance covers it (e.g. %q): %s's values are what is left, often nothing or a part of its value",
+				tl.partner, f.Path, tl.eaten, tl.eatenOf, tl.partner, f.Path, tl.eatenEx, tl.partner)})
 		}
 		if f.Many && tl.beside >= 2 && 2*tl.beside >= tl.Objs {
 			out = append(out, Note{Kind: NoteBeside, Field: f.Path, Message: fmt.Sprintf(

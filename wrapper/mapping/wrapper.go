@@ -412,6 +412,9 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 					// The next line of the value (SlotMap.Lines), after
 					// the previous line's abbreviation period, if any.
 					if val, ok := w.value(toks, v.A, v.B, sm, f); ok {
+						if w.twoInstances(fl.Values[0].Text, val.Text, sm, f) {
+							return
+						}
 						fl.Values[0].Text += abbrevDot(toks, lineEnd) + ", " + val.Text
 						_, _, lineEnd = ValueText(toks, v.A, v.B)
 					}
