@@ -495,7 +495,7 @@ func (w *State) refineSets(toks [][]Token, pageOf []int) {
 		// valuePaths and ownAt for alternativeForms (markupitems.go).
 		var valuePaths []map[int32]bool
 		ownAt := map[int32]bool{}
-		beyond := 0             // values that extend beyond their container
+		beyond := 0 // values that extend beyond their container
 		for r, tk := range toks {
 			root, ok := w.matchRoot(tk)
 			if !ok {
