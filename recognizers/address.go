@@ -58,9 +58,13 @@ var (
 		`(?:(?:` + reNameWord + sp + `(?:(?:` + reNameJoin + `)` + sp + `)?){1,4}(?:` + alternation(streetSuffixes) + `)\b\.?` +
 		`(?:` + sp + `(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\b\.?)?` +
 		`|Broadway|(?:Avenue|Ave\.?)` + sp + `(?:of` + sp + `the` + sp + `)?[A-Z][A-Za-z]*)`)
-	// "570 Bowery": a street without a suffix, only accepted when a full
-	// ", City, ST 12345" follows (see bareStreet).
-	addrBareStreet = regexp.MustCompile(`^[1-9]\d{0,5}[A-Z]?` + sp + `(?:` + reDir + `\.?` + sp + `)?[A-Z][a-z]+(?:` + sp + `[A-Z][a-z]+){0,2},`)
+	// "570 Bowery", "12 Harbour View", "5999 Martin Luther King Jr.": a
+	// street line without a suffix (a number and one to four name
+	// words), only accepted when a full ", City, ST 12345" or a UK
+	// postcode line follows, after a comma or on the next line (see
+	// bareStreet). Group 1 is the street.
+	addrBareStreet = regexp.MustCompile(`^([1-9]\d{0,5}[A-Z]?` + sp + `(?:` + reDir + `\.?` + sp + `)?[A-Z][a-z]+\.?` +
+		`(?:` + sp + `(?:(?:` + reNameJoin + `)` + sp + `)?` + reNameWord + `){0,3})(?:,|[ \t]*\r?\n)`)
 	// "12270 Inwood", "1336 North Galloway": a street line without a
 	// suffix, only accepted as the whole text (see wholeBareStreet).
 	// A unit may follow it: "8387 Wythe, Floor 2".
@@ -142,7 +146,7 @@ func findAddresses(text string, add func(Match)) {
 			street(text, idx[1], s, emit)
 		} else {
 			if idx := matchAt(addrBareStreet, text, s, 80); idx != nil {
-				bareStreet(text, idx[1]-1, s, emit)
+				bareStreet(text, idx[3], s, emit)
 			}
 			wholeBareStreet(text, s, emit)
 		}
@@ -220,15 +224,23 @@ func street(text string, e, s int, emit func(s, e int, conf float64)) {
 }
 
 // bareStreet emits text[s:e], a street without a suffix ("570 Bowery"),
-// extended with an optional unit and a city, state and zip code, which must follow: without them
-// a number and capitalised words are too common in running text.
+// extended with an optional unit and a city line, which must follow: a
+// city, state and zip code, or a UK postcode. The street is accepted by
+// its structure (a number and name words, then the address's city line)
+// rather than by a suffix word; without the city line a number and
+// capitalised words are too common in running text ("100 Great Books").
 func bareStreet(text string, e, s int, emit func(s, e int, conf float64)) {
+	if !wordEnds(text, e) {
+		return
+	}
 	if loc := addrUnit.FindStringIndex(text[e:min(len(text), e+40)]); loc != nil && wordEnds(text, e+loc[1]) {
 		e += loc[1] // "7463 Clark, Suite 200, San Antonio, TX 78214"
 	}
 	tail := text[e:min(len(text), e+120)]
 	if loc := addrTailUS.FindStringSubmatchIndex(tail); loc != nil && loc[6] >= 0 && wordEnds(text, e+loc[1]) {
 		emit(s, e+loc[1], 0.9)
+	} else if loc := addrTailUK.FindStringIndex(tail); loc != nil && wordEnds(text, e+loc[1]) {
+		emit(s, e+loc[1], 0.9) // "12 Harbour View, Bristol BS1 4DJ"
 	}
 }
 

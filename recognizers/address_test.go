@@ -28,7 +28,21 @@ var addressCases = []findCase{
 	{"bare street line with a unit", "8387 Wythe, Floor 2", []string{"8387 Wythe, Floor 2"}},
 	{"bare street line with a number unit", "2937 Oak, #116", []string{"2937 Oak, #116"}},
 	{"street without suffix, unit and full tail", "7463 Clark, Suite 200, San Antonio, TX 78214", []string{"7463 Clark, Suite 200, San Antonio, TX 78214"}},
+	// a street line without a suffix, accepted by its structure: a
+	// number and name words, then the city line (after a comma or on
+	// the next line)
+	{"bare street, two-digit number, full tail", "20 Harbor, St. Louis, MO 63199", []string{"20 Harbor, St. Louis, MO 63199"}},
+	{"bare street of two words", "12 Harbour View, Portland, OR 97202", []string{"12 Harbour View, Portland, OR 97202"}},
+	{"bare street, city on the next line", "12 Harbour View\nSt. Louis, MO 63199", []string{"12 Harbour View\nSt. Louis, MO 63199=12 Harbour View St. Louis, MO 63199"}},
+	{"bare street ending in s, full tail", "4898 Tchoupitoulas, New Orleans, LA 70199", []string{"4898 Tchoupitoulas, New Orleans, LA 70199"}},
+	{"bare street with an abbreviation and a unit", "5999 Martin Luther King Jr., Floor 2, St. Paul, MN 55102", []string{"5999 Martin Luther King Jr., Floor 2, St. Paul, MN 55102"}},
+	{"bare street with a joining word", "88 Ponce de Leon, Atlanta, GA 30308", []string{"88 Ponce de Leon, Atlanta, GA 30308"}},
+	{"bare street, UK postcode", "12 Harbour View, Bristol BS1 4DJ", []string{"12 Harbour View, Bristol BS1 4DJ"}},
 	// negatives
+	{"bare street, city and state without zip", "20 Harbor, St. Louis, MO", nil},
+	{"count and words, then a city without zip", "3 Great Books, New York", nil},
+	{"bare street of five words", "12 Aa Bb Cc Dd Ee, Portland, OR 97202", []string{"Portland, OR 97202"}},
+	{"bare street in lower case", "12 harbour view, Portland, OR 97202", []string{"Portland, OR 97202"}},
 	{"bare street in running text", "We moved to 12270 Inwood last year", nil},
 	{"count alone", "250 Pages", nil},
 	{"count of two words", "100 Customer Reviews", nil},

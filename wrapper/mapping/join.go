@@ -108,6 +108,24 @@ func anyOf(a, b []string) bool {
 	return false
 }
 
+// joinUnchecked returns, for a Join (JoinPrev) slot that validates, a
+// copy of sm that does not validate its own line: the value is validated
+// once joined with its other line (the extraction loop drops it then when
+// the recognizer finds no instance). An address's street line without a
+// suffix ("20 Harbor<br>St. Louis, MO 63199") is no address alone, and
+// validating it alone dropped the value, and with it a list's record
+// whose address is mandatory; joined, the street line followed by its
+// city line is one ("20 Harbor, St. Louis, MO 63199"), as lines.go does
+// for a Lines slot. Other slots are returned as they are.
+func joinUnchecked(sm *SlotMap) *SlotMap {
+	if !(sm.Join || sm.JoinPrev) || !sm.Validate {
+		return sm
+	}
+	c := *sm
+	c.Validate = false
+	return &c
+}
+
 // LearnJoins sets SlotMap.Join (JoinPrev) for single fields whose values go
 // on in the next (come from the previous), unmapped slot on another line
 // (see the file comment): on every sample page with both values the two
@@ -248,6 +266,13 @@ func (w *State) joinLine(toks []Token, r *mrec, skip int, sm *SlotMap, f FieldSp
 		}
 		val.Unrecognized = !ok
 		val.otherSlot = val.otherSlot && !ok
+		if ok != val.Evidence.Recognized {
+			// The value is the joined text: its evidence is the
+			// joined text's (a street line without a suffix is
+			// recognized once its city line follows).
+			val.Evidence.Recognized = ok
+			val.Confidence = val.Evidence.Confidence()
+		}
 	}
 }
 

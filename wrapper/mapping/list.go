@@ -492,7 +492,10 @@ func (w *State) refineSets(toks [][]Token, pageOf []int) {
 		values := 0
 		pathRuns, pathAnn := map[int32]int{}, map[int32]int{}
 		inside, outside := 0, 0 // annotated words inside / outside the value's container
-		beyond := 0             // values that extend beyond their container
+		// valuePaths and ownAt for alternativeForms (markupitems.go).
+		var valuePaths []map[int32]bool
+		ownAt := map[int32]bool{}
+		beyond := 0 // values that extend beyond their container
 		for r, tk := range toks {
 			root, ok := w.matchRoot(tk)
 			if !ok {
@@ -518,6 +521,8 @@ func (w *State) refineSets(toks [][]Token, pageOf []int) {
 				}
 				seen := map[string]bool{}
 				rns := runs(tk, v.A, v.B)
+				vps := map[int32]bool{}
+				valuePaths = append(valuePaths, vps)
 				for ri, rn := range rns {
 					pp := tk[rn[0]].Path
 					rt, ra, rb := ValueText(tk, rn[0], rn[1])
@@ -525,6 +530,12 @@ func (w *State) refineSets(toks [][]Token, pageOf []int) {
 					// linked items, "· $$" before another field's part)
 					// is no item: it does not count against its path.
 					if hasWord(rt) {
+						vps[pp] = true
+						own := ownElement(tk, v.A, rn[0], rn[1])
+						if prev, ok := ownAt[pp]; ok {
+							own = own && prev
+						}
+						ownAt[pp] = own
 						pathRuns[pp]++
 						for x := rn[0]; x < rn[1]; x++ {
 							if HasType(tk[x].Ann(), f.Types) {
@@ -625,6 +636,11 @@ func (w *State) refineSets(toks [][]Token, pageOf []int) {
 				keep[pp] = true
 			} else {
 				elsewhere = true
+			}
+		}
+		if len(keep) > 0 && elsewhere {
+			for _, pp := range alternativeForms(valuePaths, ownAt, keep) {
+				keep[pp] = true
 			}
 		}
 		if len(keep) > 0 && elsewhere {

@@ -217,7 +217,7 @@ func splitItems(toks []Token, a, b int, seps, keep []string, brackets bool) [][2
 			cut(x)
 		case sepToken(t, itemSeps):
 			cut(x)
-		case slices.Contains(seps, t.Text()) && !keptAt(toks, x, keep) && !(brackets && inLink(t)) && !nameGoesOn(toks, x):
+		case slices.Contains(seps, t.Text()) && !keptAt(toks, x, keep) && !(brackets && (inLink(t) || markupItem(toks, a, b, x))) && !nameGoesOn(toks, x):
 			cut(x)
 		case brackets && sepToken(t, "(["):
 			cut(x)

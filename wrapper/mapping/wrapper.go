@@ -461,10 +461,13 @@ func (w *State) build(toks []Token, r *mrec, parent string) []Field {
 							a, b = w.blockSpan(toks, w.slotOwners(toks, r), ta, tb, v.Slot)
 						}
 					}
-					if val, ok := w.value(toks, a, b, sm, f); ok {
+					if val, ok := w.value(toks, a, b, joinUnchecked(sm), f); ok {
 						if sm.Join || sm.JoinPrev {
 							_, ta, tb := ValueText(toks, a, b)
 							w.joinLine(toks, r, skip, sm, f, ta, tb, &val)
+							if sm.Validate && val.Unrecognized {
+								return // validated once joined (joinUnchecked)
+							}
 						}
 						fl.Values = append(fl.Values, val)
 					}
