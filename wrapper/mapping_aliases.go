@@ -48,6 +48,9 @@ const QuestionRecords = mapping.QuestionRecords
 // QuestionDrop is mapping.QuestionDrop.
 const QuestionDrop = mapping.QuestionDrop
 
+// QuestionRival is mapping.QuestionRival.
+const QuestionRival = mapping.QuestionRival
+
 // RecordPattern is mapping.RecordPattern.
 type RecordPattern = mapping.RecordPattern
 

@@ -83,6 +83,7 @@ const (
 	QuestionSplit   = "split"
 	QuestionPart    = "part"
 	QuestionDrop    = "drop"
+	QuestionRival   = "rival"
 )
 
 // askDoubts are the doubt notes (doubt.go, trustnotes.go) that ask about
@@ -384,7 +385,15 @@ func (w *State) questions() []Question {
 			q.Why = fmt.Sprintf("slot %d holds values of %s's type(s) on sample pages where its slot(s) %v hold none: may the field sit at two places?",
 				fe.Spare[a].Slot, f.Path, fe.Slots)
 		case !single || chosen == nil || chosen.Score.Basis == "rule":
-			if single && partAsk(fe, f) {
+			if a := slices.IndexFunc(fe.Candidates, func(c CandidateExplain) bool { return c.Adds }); single && a >= 0 {
+				// A rule placed the field, and a weighed candidate holds
+				// its values on sample objects where its slots hold none:
+				// the field at a second place, as for a weighed field
+				// (below).
+				q.Kind = QuestionSplit
+				q.Why = fmt.Sprintf("slot %d holds %s's values on sample pages where its slot(s) %v hold none: may the field sit at two places?",
+					fe.Candidates[a].Slot, f.Path, fe.Slots)
+			} else if single && partAsk(fe, f) {
 				w.partQuestion(&q, fe, f)
 			} else if !w.dropQuestion(&q, fe, f) {
 				continue // a set field, or placed by a rule
@@ -412,6 +421,13 @@ func (w *State) questions() []Question {
 			} else if ks := w.doubtsIn(f.Path, askDoubts); len(ks) > 0 {
 				q.Kind = QuestionDoubt
 				q.Why = fmt.Sprintf("slot %d was chosen for %s, but its values on the sample look doubtful (%s: see the diagnostics)", chosen.Slot, f.Path, strings.Join(ks, ", "))
+			} else if a := slices.IndexFunc(fe.Spare, func(c CandidateExplain) bool { return c.Rival && slotOf[c.Slot] == "" }); a >= 0 &&
+				labelAffinity(strings.Fields(chosen.Context), f) < affinityName && chosen.Label == "" {
+				// A free slot holding the field's type as often as the
+				// slot chosen, whose context does not name the field.
+				q.Kind = QuestionRival
+				q.Why = fmt.Sprintf("slot %d, which no field has, holds values of %s's type on as many sample pages as slot %d, chosen: which holds the field?",
+					fe.Spare[a].Slot, f.Path, chosen.Slot)
 			} else if partAsk(fe, f) {
 				w.partQuestion(&q, fe, f)
 			} else if !w.dropQuestion(&q, fe, f) {
@@ -433,7 +449,7 @@ func (w *State) questions() []Question {
 		if q.Kind == QuestionPart {
 			offer = slices.Concat(parts, fe.Candidates)
 		}
-		if q.Kind == QuestionDoubt || q.Kind == QuestionWeak || q.Kind == QuestionSplit || q.Kind == QuestionPart || q.Kind == QuestionSeveral {
+		if q.Kind == QuestionDoubt || q.Kind == QuestionWeak || q.Kind == QuestionSplit || q.Kind == QuestionPart || q.Kind == QuestionSeveral || q.Kind == QuestionRival {
 			offer = append(offer, fe.Spare...)
 		}
 		if q.Kind == QuestionSplit {
@@ -506,7 +522,11 @@ func (w *State) doubtsIn(path string, kinds []string) []string {
 // candidates and hold varying values on at least a quarter of the
 // sample, those after a template label naming the field first, then
 // those where its types touch most values, free ones before taken ones,
-// those with values on more pages first (at most MaxCandidates).
+// those with values on more pages first (at most MaxCandidates); for a
+// single field, the slots holding one value a page before those holding
+// several (a list of related items: measured on zoo seeds 14700-14999,
+// such lists took the places of a single field's right slot among the
+// five).
 func (w *State) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*slotStats, labels [][]string, inScope func(int) (bool, int)) {
 	f := w.FieldSpecs[fi]
 	if len(fe.Slots) > 0 && f.Many && f.Parent != "" {
@@ -517,7 +537,7 @@ func (w *State) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*sl
 		taken[sm.Slot] = true
 	}
 	type other struct {
-		slot, named, some, free, pages int
+		slot, named, single, some, free, pages int
 	}
 	var os []other
 	for s, st := range stats {
@@ -530,6 +550,9 @@ func (w *State) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*sl
 		o := other{slot: s, pages: len(st.PerPage)}
 		if labelAffinity(labels[s], f) >= affinityName {
 			o.named = 1
+		}
+		if f.Many || float64(st.Occ) < severalPerPage*float64(len(st.PerPage)) {
+			o.single = 1
 		}
 		for _, t := range f.Types {
 			o.some += st.Some[t]
@@ -544,6 +567,8 @@ func (w *State) offerOthers(fe *FieldExplain, fi int, out []SlotMap, stats []*sl
 		switch {
 		case x.named != y.named:
 			return x.named > y.named
+		case x.single != y.single:
+			return x.single > y.single
 		case x.some != y.some:
 			return x.some > y.some
 		case x.free != y.free:
@@ -623,7 +648,27 @@ func markSpareAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
 	for i := range fe.Spare {
 		c := &fe.Spare[i]
 		c.Typed = c.Adds && typedSlot(stats[c.Slot], f.Types)
+		c.Rival = !f.Many && !c.Adds && rivalSlot(stats[c.Slot], f.Types, len(has))
 	}
+}
+
+// rivalShare: a spare slot whose values hold a single field's types on
+// this share of them at least is a rival of the field's slot (rivalSlot).
+const rivalShare = 0.9
+
+// rivalSlot reports whether a spare slot of a single field holds one
+// value a page (not a list), the field's types on rivalShare of its
+// values at least (an instance the whole value, or some words of it) and
+// values on filled sample objects at least, the number where the field's
+// slots hold one: the field's type at a second place of the template, as
+// often as at the place chosen (a show's time after its date, beside the
+// doors' time the score chose; CandidateExplain.Rival).
+func rivalSlot(st *slotStats, types []string, filled int) bool {
+	if st.Occ == 0 || float64(st.Occ) >= severalPerPage*float64(len(st.PerPage)) {
+		return false
+	}
+	n := max(st.Count(types), sumOf(st.Some, types))
+	return n >= minAddObjects && float64(n) >= rivalShare*float64(st.Occ) && len(st.PerPage) >= filled
 }
 
 // typedSlot reports whether the values of a slot hold instances of
