@@ -48,9 +48,6 @@ const QuestionRecords = mapping.QuestionRecords
 // QuestionDrop is mapping.QuestionDrop.
 const QuestionDrop = mapping.QuestionDrop
 
-// QuestionRival is mapping.QuestionRival.
-const QuestionRival = mapping.QuestionRival
-
 // RecordPattern is mapping.RecordPattern.
 type RecordPattern = mapping.RecordPattern
 

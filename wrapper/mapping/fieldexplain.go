@@ -67,11 +67,6 @@ type CandidateExplain struct {
 	// Typed: an adding spare slot whose values hold the field's types
 	// (typedSlot, review.go): asked about without a doubt.
 	Typed bool `json:"typed,omitempty"`
-	// Rival: a spare slot of a single field, not adding, holding one
-	// value a page and the field's types on nearly all its values, on as
-	// many sample objects as the field's slots (rivalSlot, review.go):
-	// a second slot of the field's type the score did not weigh.
-	Rival bool `json:"rival,omitempty"`
 	// Context, Samples and PerPage say where the slot sits and what it
 	// holds, for a user choosing among candidates (review.go).
 	Context string            `json:"context,omitempty"`

@@ -83,7 +83,6 @@ const (
 	QuestionSplit   = "split"
 	QuestionPart    = "part"
 	QuestionDrop    = "drop"
-	QuestionRival   = "rival"
 )
 
 // askDoubts are the doubt notes (doubt.go, trustnotes.go) that ask about
@@ -421,13 +420,6 @@ func (w *State) questions() []Question {
 			} else if ks := w.doubtsIn(f.Path, askDoubts); len(ks) > 0 {
 				q.Kind = QuestionDoubt
 				q.Why = fmt.Sprintf("slot %d was chosen for %s, but its values on the sample look doubtful (%s: see the diagnostics)", chosen.Slot, f.Path, strings.Join(ks, ", "))
-			} else if a := slices.IndexFunc(fe.Spare, func(c CandidateExplain) bool { return c.Rival && slotOf[c.Slot] == "" }); a >= 0 &&
-				labelAffinity(strings.Fields(chosen.Context), f) < affinityName && chosen.Label == "" {
-				// A free slot holding the field's type as often as the
-				// slot chosen, whose context does not name the field.
-				q.Kind = QuestionRival
-				q.Why = fmt.Sprintf("slot %d, which no field has, holds values of %s's type on as many sample pages as slot %d, chosen: which holds the field?",
-					fe.Spare[a].Slot, f.Path, chosen.Slot)
 			} else if partAsk(fe, f) {
 				w.partQuestion(&q, fe, f)
 			} else if !w.dropQuestion(&q, fe, f) {
@@ -449,7 +441,7 @@ func (w *State) questions() []Question {
 		if q.Kind == QuestionPart {
 			offer = slices.Concat(parts, fe.Candidates)
 		}
-		if q.Kind == QuestionDoubt || q.Kind == QuestionWeak || q.Kind == QuestionSplit || q.Kind == QuestionPart || q.Kind == QuestionSeveral || q.Kind == QuestionRival {
+		if q.Kind == QuestionDoubt || q.Kind == QuestionWeak || q.Kind == QuestionSplit || q.Kind == QuestionPart || q.Kind == QuestionSeveral {
 			offer = append(offer, fe.Spare...)
 		}
 		if q.Kind == QuestionSplit {
@@ -648,27 +640,7 @@ func markSpareAdds(fe *FieldExplain, f FieldSpec, stats []*slotStats) {
 	for i := range fe.Spare {
 		c := &fe.Spare[i]
 		c.Typed = c.Adds && typedSlot(stats[c.Slot], f.Types)
-		c.Rival = !f.Many && !c.Adds && rivalSlot(stats[c.Slot], f.Types, len(has))
 	}
-}
-
-// rivalShare: a spare slot whose values hold a single field's types on
-// this share of them at least is a rival of the field's slot (rivalSlot).
-const rivalShare = 0.9
-
-// rivalSlot reports whether a spare slot of a single field holds one
-// value a page (not a list), the field's types on rivalShare of its
-// values at least (an instance the whole value, or some words of it) and
-// values on filled sample objects at least, the number where the field's
-// slots hold one: the field's type at a second place of the template, as
-// often as at the place chosen (a show's time after its date, beside the
-// doors' time the score chose; CandidateExplain.Rival).
-func rivalSlot(st *slotStats, types []string, filled int) bool {
-	if st.Occ == 0 || float64(st.Occ) >= severalPerPage*float64(len(st.PerPage)) {
-		return false
-	}
-	n := max(st.Count(types), sumOf(st.Some, types))
-	return n >= minAddObjects && float64(n) >= rivalShare*float64(st.Occ) && len(st.PerPage) >= filled
 }
 
 // typedSlot reports whether the values of a slot hold instances of

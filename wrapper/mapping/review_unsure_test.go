@@ -27,11 +27,6 @@ func TestQuestionsFromDoubt(t *testing.T) {
 		c.Adds = adds
 		return c
 	}
-	rival := func(slot int, vals ...string) CandidateExplain {
-		c := cand(slot, "none", 0, 0, false, vals...)
-		c.Rival = true
-		return c
-	}
 	cases := []struct {
 		name     string
 		fe       FieldExplain
@@ -100,23 +95,6 @@ func TestQuestionsFromDoubt(t *testing.T) {
 				c.Adds = true
 				return c
 			}()}}, nil, nil, QuestionSplit, true, 5},
-		// A free spare slot holding the field's type as often as the
-		// slot chosen (the show's time beside the doors' time): asked,
-		// unless the chosen slot's label names the field or another
-		// field has the spare slot.
-		{"rival spare", FieldExplain{Field: "f", Slots: []int{8}, Sample: 20,
-			Candidates: []CandidateExplain{cand(8, "annotations", 20, 20, true, "7pm", "8:30pm")},
-			Spare:      []CandidateExplain{rival(7, "9:30pm", "9pm")}}, nil, nil, QuestionRival, false, 7},
-		{"rival spare, chosen slot named", FieldExplain{Field: "f", Slots: []int{8}, Sample: 20,
-			Candidates: []CandidateExplain{func() CandidateExplain {
-				c := cand(8, "annotations", 20, 20, true, "7pm", "8:30pm")
-				c.Context = "f"
-				return c
-			}()},
-			Spare: []CandidateExplain{rival(7, "9:30pm", "9pm")}}, nil, nil, "", false, -1},
-		{"rival spare taken", FieldExplain{Field: "f", Slots: []int{8}, Sample: 20,
-			Candidates: []CandidateExplain{cand(8, "annotations", 20, 20, true, "7pm", "8:30pm")},
-			Spare:      []CandidateExplain{rival(7, "9:30pm", "9pm")}}, nil, map[int]string{7: "g"}, "", false, -1},
 		{"spare adds, no doubt", FieldExplain{Field: "f", Slots: []int{18}, Sample: 20, Filled: 18,
 			Candidates: []CandidateExplain{cand(18, "annotations", 14, 14, true, "x", "y", "z")},
 			Spare:      []CandidateExplain{spare(7, true, "a", "b", "c")}}, nil, nil, "", false, -1},
@@ -298,37 +276,5 @@ func TestDropQuestions(t *testing.T) {
 				t.Errorf("offered slots %v, want %v", got, c.want)
 			}
 		})
-	}
-}
-
-// TestRivalSlot: a spare slot is a rival of a single field's slot when it
-// holds one value a page, the field's type on nearly all of them, on as
-// many sample objects as the field's slots fill. Table.
-func TestRivalSlot(t *testing.T) {
-	stats := func(pages, perPage, typed int) *slotStats {
-		st := NewSlotStats()
-		for i := range pages {
-			st.PerPage[i] = perPage
-		}
-		st.Occ = pages * perPage
-		st.Some["time"] = typed
-		return st
-	}
-	for _, c := range []struct {
-		name   string
-		st     *slotStats
-		filled int
-		want   bool
-	}{
-		{"typed on every value, as often", stats(20, 1, 20), 20, true},
-		{"typed on 18 of 20", stats(20, 1, 18), 20, true},
-		{"typed on half", stats(20, 1, 10), 20, false},
-		{"on fewer objects than the field", stats(12, 1, 12), 20, false},
-		{"a list, several values a page", stats(20, 3, 60), 20, false},
-		{"one value", stats(1, 1, 1), 1, false},
-	} {
-		if got := rivalSlot(c.st, []string{"time"}, c.filled); got != c.want {
-			t.Errorf("%s: rivalSlot = %v, want %v", c.name, got, c.want)
-		}
 	}
 }
