@@ -338,6 +338,45 @@ func TestNoSlotQuestion(t *testing.T) {
 	checkOneField(t, pw, pages, "reference", refs)
 }
 
+// TestExampleWithTemplateText: an example copied as the page shows it,
+// with the template's text beside the value ("Code Te 152 (ref)", where
+// "Code" and "(ref)" are the same on every page), pins the field to the
+// slot holding the value; an example whose words are mostly no slot's
+// value still matches nothing.
+func TestExampleWithTemplateText(t *testing.T) {
+	var src, refs []string
+	for i := range 12 {
+		ref := fmt.Sprintf("%c%c %03d", 'P'+i, 'a'+i, 100+13*i)
+		refs = append(refs, ref)
+		src = append(src, fmt.Sprintf(`<html><body><div><h1 data-or-type="title">Book %c%c</h1><p>by <a data-or-type="author">Author %c%c</a></p><p><i>Code</i> <span>%s</span> (ref)</p><p>In stock.</p></div></body></html>`,
+			'A'+i, 'a'+i, 'K'+i, 'a'+i, ref))
+	}
+	pages := pagesOf(t, src, nil)
+	s := testSOD([][3]string{{"title", "1", "title"}, {"author", "1", "author"}, {"reference", "?", "reference"}}, sod.One)
+	dictionaryTypes(s, "title", "author", "reference")
+	for _, tc := range []struct {
+		example string
+		matched bool
+	}{
+		{"Code " + refs[4] + " (ref)", true},
+		{refs[4] + " and other words here", false},
+	} {
+		opt := DefaultOptions()
+		opt.Pins = []Pin{{Field: "reference", Example: tc.example, Page: "p04.html"}}
+		pw, err := Induce(pages, s, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		unmatched := slices.ContainsFunc(pw.Notes(pages), func(n mapping.Note) bool { return n.Kind == mapping.NotePin })
+		if unmatched == tc.matched {
+			t.Fatalf("%q: pin-unmatched %v, want %v: %v", tc.example, unmatched, !tc.matched, pw.Notes(pages))
+		}
+		if tc.matched {
+			checkOneField(t, pw, pages, "reference", refs)
+		}
+	}
+}
+
 // TestTwoPinsOneSlot: the publisher and the date share one text ("Harbor
 // House (May 3, 2001)", the separator varying) after a price; two answers naming that slot keep
 // both fields, each reading its own part (the second answer no longer

@@ -330,6 +330,9 @@ func (w *State) pinSlot(p Pin, fi int, cands []cand, stats []*slotStats, labels 
 			}
 		}
 		if best < 0 {
+			best = w.examplePart(p, fi, cands, stats, inScope)
+		}
+		if best < 0 {
 			return -1, fmt.Sprintf("no slot holds %q on page %s", p.Example, p.Page)
 		}
 		return best, ""
@@ -426,4 +429,49 @@ func (w *State) pinnedInstance(sm *SlotMap, f FieldSpec, c cand, stats []*slotSt
 	if !sm.LeadNum {
 		sm.Cut = segmentRule(st, f.Types, thres, true)
 	}
+}
+
+// examplePart is pinSlot's second choice for an example no slot holds
+// whole on its page: the slot whose value there is the longest part of
+// the example as whole words, half its words at least, the field's
+// candidates first (-1 when none). A user copies a value as the page
+// shows it, with the template's text around it: "2011 BMW Z4 Overview"
+// of a heading whose "Overview" is the same on every page, template text
+// and so no slot's.
+func (w *State) examplePart(p Pin, fi int, cands []cand, stats []*slotStats, inScope func(int) (bool, int)) int {
+	ex := strings.Fields(strings.ToLower(p.Example))
+	if len(ex) < 2 {
+		return -1
+	}
+	padded := " " + strings.Join(ex, " ") + " "
+	size := func(s int) int { // the words of slot s's longest value on the page that is a part of the example
+		if ok, _ := inScope(s); !ok {
+			return 0
+		}
+		n := 0
+		for i, vs := range stats[s].PageVals {
+			if w.recPageOf(i) != p.PageIndex {
+				continue
+			}
+			for _, v := range vs {
+				ws := strings.Fields(strings.ToLower(v))
+				if len(ws) > n && 2*len(ws) >= len(ex) && strings.Contains(padded, " "+strings.Join(ws, " ")+" ") {
+					n = len(ws)
+				}
+			}
+		}
+		return n
+	}
+	best, most := -1, 0
+	for _, c := range cands { // best first
+		if n := size(c.Slot); c.Field == fi && !c.Part && n > most {
+			best, most = c.Slot, n
+		}
+	}
+	for s := range stats {
+		if n := size(s); n > most {
+			best, most = s, n
+		}
+	}
+	return best
 }

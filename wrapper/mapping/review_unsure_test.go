@@ -87,6 +87,14 @@ func TestQuestionsFromDoubt(t *testing.T) {
 			Candidates: []CandidateExplain{cand(8, "annotations", 20, 20, true, "x", "y", "z"), cand(6, "annotations", 16, 16, false, "p", "q", "r")}}, []string{NoteForeignLabel}, nil, QuestionDoubt, false, 6},
 		{"label-variant", FieldExplain{Field: "f", Slots: []int{17}, Sample: 20,
 			Candidates: []CandidateExplain{cand(17, "annotations", 20, 23, true, "x", "y", "z"), cand(16, "annotations", 20, 20, false, "p", "q", "r")}}, []string{NoteLabelVariant}, nil, QuestionDoubt, false, 16},
+		// A rule placed the field; a weighed candidate holds its values
+		// on the sample objects where its slot holds none: a split.
+		{"rule-placed, a candidate adds", FieldExplain{Field: "f", Slots: []int{3}, Sample: 70,
+			Candidates: []CandidateExplain{cand(3, "rule", 0, 18, true, "1993", "2002"), func() CandidateExplain {
+				c := cand(5, "rule", 0, 9, false, "2003", "1992")
+				c.Adds = true
+				return c
+			}()}}, nil, nil, QuestionSplit, true, 5},
 		{"spare adds, no doubt", FieldExplain{Field: "f", Slots: []int{18}, Sample: 20, Filled: 18,
 			Candidates: []CandidateExplain{cand(18, "annotations", 14, 14, true, "x", "y", "z")},
 			Spare:      []CandidateExplain{spare(7, true, "a", "b", "c")}}, nil, nil, "", false, -1},
