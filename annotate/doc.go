@@ -49,8 +49,7 @@
 //	              once across workers), the sample's MaxBytes (pages too
 //	              large to learn from are left out, SampleTooLargeError).
 //	sample.go     Sample: Algorithm 1 (annotatePages) with selectivity
-//	              ordering (estimateOf: on pages of one object, hits in
-//	              template text do not count), shrinking candidate sets kept as text nodes
+//	              ordering, shrinking candidate sets kept as text nodes
 //	              (not trees) between steps, template text weighted down
 //	              (TemplateWeight), discarding a source.
 //	pool.go       SampleSource: Sample on a pool of pages spread over the

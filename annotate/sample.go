@@ -257,8 +257,7 @@ type pageState struct {
 //
 // Selectivity is estimated by annotating every type on a probe of
 // ProbePages pages (optionally combined with SampleOptions.Selectivity);
-// types with fewer expected hits come first, on pages of one object not
-// counting the hits in template text (estimateOf). After each type the candidate
+// types with fewer expected hits come first. After each type the candidate
 // set is divided by Shrink, never below K, keeping the richest pages: those
 // with hits for more types, then with more (confidence-weighted,
 // whole-node-favoured, logarithmically damped) hits, hits beyond a type's
