@@ -14,7 +14,6 @@ func TestEstimateOf(t *testing.T) {
 		name         string
 		probe        []*pageState
 		prior        func(string) (float64, bool)
-		many         bool
 		est, inTempl []float64
 	}{
 		{
@@ -25,16 +24,6 @@ func TestEstimateOf(t *testing.T) {
 			},
 			est:     []float64{0.5, 1, 2},
 			inTempl: []float64{17, 0, 0},
-		},
-		{
-			name: "on list pages a text on most pages may be a recurring value: every hit counts",
-			probe: []*pageState{
-				page([]int{17, 1, 2}, []int{17, 0, 0}),
-				page([]int{18, 1, 2}, []int{17, 0, 0}),
-			},
-			many:    true,
-			est:     []float64{17.5, 1, 2},
-			inTempl: []float64{0, 0, 0},
 		},
 		{
 			name: "a page left out of the probe counts in neither sum",
@@ -58,7 +47,7 @@ func TestEstimateOf(t *testing.T) {
 			inTempl: []float64{0, 0, 0},
 		},
 	} {
-		est, in := estimateOf(tc.probe, types, tc.prior, tc.many)
+		est, in := estimateOf(tc.probe, types, tc.prior)
 		for i := range types {
 			if est[i] != tc.est[i] || in[i] != tc.inTempl[i] {
 				t.Errorf("%s: %s: estimate %v in template %v, want %v %v", tc.name, types[i].Name, est[i], in[i], tc.est[i], tc.inTempl[i])

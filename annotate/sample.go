@@ -480,7 +480,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 	for _, st := range probe {
 		st.page = nil
 	}
-	estimate, inTemplate := estimateOf(probe, types, opts.Selectivity, a.sod.Mult.Many())
+	estimate, inTemplate := estimateOf(probe, types, opts.Selectivity)
 
 	order := make([]int, nt)
 	copy(order, all)
@@ -810,11 +810,7 @@ func parallel[T any](ctx context.Context, n int, items []T, work func(T) error, 
 // chose, and its few real instances would be left out of the sample.
 // inTemplate is the mean number of the hits left out, per probe page: of
 // two types as selective, the one with fewer of them comes first.
-//
-// Only on pages of one object (the SOD's objects = "1" or "?"): on a list
-// page (many true) a text on most pages may be a value that recurs among
-// the records (a publisher, a cuisine, a position), so every hit counts.
-func estimateOf(probe []*pageState, types []*EntityType, prior func(string) (float64, bool), many bool) (estimate, inTemplate []float64) {
+func estimateOf(probe []*pageState, types []*EntityType, prior func(string) (float64, bool)) (estimate, inTemplate []float64) {
 	estimate, inTemplate = make([]float64, len(types)), make([]float64, len(types))
 	n := 0
 	for _, st := range probe {
@@ -826,11 +822,8 @@ func estimateOf(probe []*pageState, types []*EntityType, prior func(string) (flo
 		var h, th int
 		for _, st := range probe {
 			if st.err == nil {
-				h += st.hits[i]
-				if !many {
-					h -= st.thits[i]
-					th += st.thits[i]
-				}
+				h += st.hits[i] - st.thits[i]
+				th += st.thits[i]
 			}
 		}
 		if n > 0 {
