@@ -238,7 +238,6 @@ type pageState struct {
 	spans []textSpan // where texts holds attribute values (attr.go); nil when it holds none
 	done  []bool     // by type index: hits counted
 	hits  []int      // by type index
-	thits []int      // by type index: the hits in template text (estimateOf)
 	conf  []float64
 	recs  map[string]int // hits per recognizer of the type of the current step
 	tmpl  int            // hits in template text of the type of the current step
@@ -289,7 +288,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 	res := &SampleResult{Total: len(paths), Pool: len(paths)}
 	states := make([]*pageState, len(paths))
 	for i := range states {
-		states[i] = &pageState{idx: i, done: make([]bool, nt), hits: make([]int, nt), thits: make([]int, nt), conf: make([]float64, nt)}
+		states[i] = &pageState{idx: i, done: make([]bool, nt), hits: make([]int, nt), conf: make([]float64, nt)}
 	}
 
 	var scope string
@@ -348,7 +347,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 				continue
 			}
 			et := types[i]
-			hits, th, w := 0, 0, 0.0
+			hits, w := 0, 0.0
 			lo, hi := textRange(st.texts.len(), st.spans, et.Type.Attr)
 			for j := lo; j < hi; j++ {
 				text := st.texts.at(j)
@@ -364,7 +363,6 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 						c /= 2
 					}
 					if inTemplate {
-						th++
 						c *= TemplateWeight
 						if i == recOf {
 							st.tmpl++
@@ -384,7 +382,7 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			if m := et.MaxPerPage; m > 0 && hits > m {
 				w *= float64(m) / float64(hits)
 			}
-			st.hits[i], st.thits[i], st.conf[i] = hits, th, w
+			st.hits[i], st.conf[i] = hits, w
 		}
 		for _, i := range ti {
 			st.done[i] = true
@@ -444,6 +442,23 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 			probed = append(probed, st.page)
 		}
 	}
+	estimate := make([]float64, nt)
+	for i, t := range types {
+		var h int
+		for _, st := range probe {
+			if st.err == nil {
+				h += st.hits[i]
+			}
+		}
+		if len(probed) > 0 {
+			estimate[i] = float64(h) / float64(len(probed))
+		}
+		if opts.Selectivity != nil {
+			if v, ok := opts.Selectivity(t.Name); ok {
+				estimate[i] = (estimate[i] + v) / 2
+			}
+		}
+	}
 	if !opts.NoSegment {
 		if seg, ok := FindSegment(probed, DefaultSegmentShare); ok {
 			scope = seg
@@ -480,7 +495,6 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 	for _, st := range probe {
 		st.page = nil
 	}
-	estimate, inTemplate := estimateOf(probe, types, opts.Selectivity)
 
 	order := make([]int, nt)
 	copy(order, all)
@@ -488,9 +502,6 @@ func Sample(ctx context.Context, paths []string, root string, a *Annotator, opts
 		ex, ey := estimate[order[x]], estimate[order[y]]
 		if ex != ey {
 			return ex < ey
-		}
-		if tx, ty := inTemplate[order[x]], inTemplate[order[y]]; tx != ty {
-			return tx < ty
 		}
 		return types[order[x]].Mandatory && !types[order[y]].Mandatory
 	})
@@ -798,43 +809,4 @@ func parallel[T any](ctx context.Context, n int, items []T, work func(T) error, 
 		report(done, r.item, r.err)
 	}
 	return ctx.Err()
-}
-
-// estimateOf is each type's selectivity, which orders the steps of Sample:
-// the mean number of its hits per probe page, within the segment, leaving
-// out the hits in template text (texts on most probe pages: a gazetteer
-// entry "Schedule" in the menu, a footer link). Such a hit is on every page
-// alike, so it tells no page from another: counted, a dictionary that
-// knows a few menu words and few of the object's values would look the
-// least selective type, be annotated last, on the pages the other types
-// chose, and its few real instances would be left out of the sample.
-// inTemplate is the mean number of the hits left out, per probe page: of
-// two types as selective, the one with fewer of them comes first.
-func estimateOf(probe []*pageState, types []*EntityType, prior func(string) (float64, bool)) (estimate, inTemplate []float64) {
-	estimate, inTemplate = make([]float64, len(types)), make([]float64, len(types))
-	n := 0
-	for _, st := range probe {
-		if st.err == nil {
-			n++
-		}
-	}
-	for i, t := range types {
-		var h, th int
-		for _, st := range probe {
-			if st.err == nil {
-				h += st.hits[i] - st.thits[i]
-				th += st.thits[i]
-			}
-		}
-		if n > 0 {
-			estimate[i] = float64(h) / float64(n)
-			inTemplate[i] = float64(th) / float64(n)
-		}
-		if prior != nil {
-			if v, ok := prior(t.Name); ok {
-				estimate[i] = (estimate[i] + v) / 2
-			}
-		}
-	}
-	return estimate, inTemplate
 }
