@@ -435,6 +435,13 @@ func (w *State) multiplicityNotes(pages []*annotate.Page) []Note {
 			out = append(out, Note{Kind: NoteSharedEmpty, Field: f.Path, Message: fmt.Sprintf(
 				"field %s shares its slot with field %s, which reads the rest of it, but on %d of the %d sample objects where %s's type is found there, %s's instance covers it (e.g. %q): the slot may be %s's, and %s's values a part of it",
 				f.Path, tl.partner, tl.eaten, tl.eatenOf, tl.partner, f.Path, tl.eatenEx, tl.partner, f.Path)})
+			// The split is wrong for both fields: the slot holds one
+			// value, and the partner's part of it is a piece of this
+			// field's instance ("6" of the date "6 February 1995" read as
+			// a jersey number), so the partner is named too.
+			out = append(out, Note{Kind: NoteSharedEmpty, Field: tl.partner, Message: fmt.Sprintf(
+				"field %s reads the rest of a slot whose instance of field %s covers %s's type on %d of the %d sample objects where it is found there (e.g. %q): its values may be a piece of %s's",
+				tl.partner, f.Path, tl.partner, tl.eaten, tl.eatenOf, tl.eatenEx, f.Path)})
 		}
 		if f.Many && tl.beside >= 2 && 2*tl.beside >= tl.Objs {
 			out = append(out, Note{Kind: NoteBeside, Field: f.Path, Message: fmt.Sprintf(
