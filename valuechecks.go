@@ -20,7 +20,9 @@ import (
 // Measured on dev zoo seeds 42800-42999 and 14600-14699: the two set
 // fields so read were a line-up read as its first act on every page (F1
 // 0.76) and a list's guests read as one of them (F1 0.04); no set field
-// scoring >= 0.95 gave one item on every object.
+// scoring >= 0.95 gave one item on every object. On the real job pages a
+// newcomer's variant declaring location and date "+" is named too (one
+// per job, right): the message then says to declare the field single.
 const DiagOneItem = "one-item"
 
 // OneItemMin is the number of objects with a value from which DiagOneItem
@@ -127,7 +129,7 @@ func valueChecks(rep *Report) []Diagnostic {
 		if s.sets[f.Path] {
 			if t.objs >= OneItemMin && t.multi == 0 {
 				out = append(out, Diagnostic{Kind: DiagOneItem, Field: f.Path, Message: fmt.Sprintf(
-					"set field %s gave one item on each of its %d objects with a value, never two: its slot may read one place of the list (its first item) or a single value beside it",
+					"set field %s gave one item on each of its %d objects with a value, never two: its slot may read one place of the list (its first item) or a single value beside it; if each object holds one value, declare it \"1\" or \"?\"",
 					f.Path, t.objs)})
 			}
 			continue
