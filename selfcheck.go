@@ -40,6 +40,9 @@ type sampleSplit struct {
 	// another kind's instance (DiagRunOnValues); runOnEx is one of them.
 	runOn map[string]*runOnTally
 	kinds []otherKind
+	// values and sets: the value checks' tallies (valuechecks.go).
+	values map[string]*valueTally
+	sets   map[string]bool
 }
 
 // countSplit adds o to rep.split (count).
@@ -59,6 +62,7 @@ func (rep *Report) countSplit(o *wrapper.Object) {
 		}
 	}
 	rep.countRunOn(o)
+	rep.countValues(o) // valuechecks.go
 	if s.pages == nil {
 		return
 	}
@@ -123,6 +127,7 @@ func unfitFields(rep *Report) []Diagnostic {
 func selfChecks(rep *Report) []Diagnostic {
 	out := unfitFields(rep)
 	out = append(out, runOnValues(rep)...)
+	out = append(out, valueChecks(rep)...) // valuechecks.go
 	return append(out, sampleOnly(rep)...)
 }
 
