@@ -1,15 +1,10 @@
 package objectrunner
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/objectrunner/objectrunner/recognizers"
-	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper"
 )
 
@@ -17,27 +12,10 @@ import (
 // a postal address, on 8 small pages.
 func learnTagged(t *testing.T) *wrapper.Wrapper {
 	t.Helper()
-	dir := t.TempDir()
-	for i := range 8 {
-		page := fmt.Sprintf("<html><body><h1>Item %c</h1><ul><li>tag-a%c</li><li>tag-b%c</li></ul><p>%d Main St, Springfield, IL 62701</p><p>Footer</p></body></html>", 'A'+i, 'a'+i, 'a'+i, 10+i)
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d.html", i)), []byte(page), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := sod.Parse("tagged.toml", []byte("object = \"item\"\n[entity.name]\nregex = 'Item [A-Z]'\n[entity.tags]\nregex = 'tag-[a-z]+'\n"+
-		"[entity.addr]\npredefined = \"address\"\n[tuple.item]\nname = \"1\"\ntags = \"*\"\naddr = \"1\"\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := recognizers.ForSOD(s, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	learned, err := Run(context.Background(), dir, Config{SOD: s, Recognizers: recs}, func(*wrapper.Object) error { return nil })
-	if err != nil || learned.Wrapper == nil {
-		t.Fatalf("learning: %v", err)
-	}
-	return learned.Wrapper
+	return learnPages(t, "tagged.toml", "object = \"item\"\n[entity.name]\nregex = 'Item [A-Z]'\n[entity.tags]\nregex = 'tag-[a-z]+'\n"+
+		"[entity.addr]\npredefined = \"address\"\n[tuple.item]\nname = \"1\"\ntags = \"*\"\naddr = \"1\"\n", func(i int) string {
+		return fmt.Sprintf("<html><body><h1>Item %c</h1><ul><li>tag-a%c</li><li>tag-b%c</li></ul><p>%d Main St, Springfield, IL 62701</p><p>Footer</p></body></html>", 'A'+i, 'a'+i, 'a'+i, 10+i)
+	})
 }
 
 // TestOneItem: a set field giving one item on each of ten objects is
