@@ -1,15 +1,10 @@
 package objectrunner
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/objectrunner/objectrunner/recognizers"
-	"github.com/objectrunner/objectrunner/sod"
 	"github.com/objectrunner/objectrunner/wrapper"
 )
 
@@ -17,28 +12,11 @@ import (
 // address (all mandatory) and an optional date, on 8 small pages.
 func learnItems(t *testing.T) *wrapper.Wrapper {
 	t.Helper()
-	dir := t.TempDir()
-	for i := range 8 {
-		page := fmt.Sprintf("<html><body><h1>Item %c</h1><table><tr><th>Code</th><td>ABC-%03d</td></tr><tr><th>Address</th><td>%d Main St, Springfield, IL 62701</td></tr><tr><th>Date</th><td>July %d, 2010</td></tr></table><p>Footer</p></body></html>", 'A'+i, 100+i, 10+i, 1+i)
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d.html", i)), []byte(page), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := sod.Parse("items.toml", []byte("object = \"item\"\n[entity.name]\nregex = 'Item [A-Z]'\n[entity.code]\nregex = '[A-Z]{3}-[0-9]{3}'\n"+
+	return learnPages(t, "items.toml", "object = \"item\"\n[entity.name]\nregex = 'Item [A-Z]'\n[entity.code]\nregex = '[A-Z]{3}-[0-9]{3}'\n"+
 		"[entity.addr]\npredefined = \"address\"\n[entity.when]\npredefined = \"date\"\n"+
-		"[tuple.item]\nname = \"1\"\ncode = \"1\"\naddr = \"1\"\nwhen = \"?\"\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := recognizers.ForSOD(s, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	learned, err := Run(context.Background(), dir, Config{SOD: s, Recognizers: recs}, func(*wrapper.Object) error { return nil })
-	if err != nil || learned.Wrapper == nil {
-		t.Fatalf("learning: %v", err)
-	}
-	return learned.Wrapper
+		"[tuple.item]\nname = \"1\"\ncode = \"1\"\naddr = \"1\"\nwhen = \"?\"\n", func(i int) string {
+		return fmt.Sprintf("<html><body><h1>Item %c</h1><table><tr><th>Code</th><td>ABC-%03d</td></tr><tr><th>Address</th><td>%d Main St, Springfield, IL 62701</td></tr><tr><th>Date</th><td>July %d, 2010</td></tr></table><p>Footer</p></body></html>", 'A'+i, 100+i, 10+i, 1+i)
+	})
 }
 
 // diagnosed returns the fields diagnostics of kind name in rep, sorted.

@@ -1,7 +1,6 @@
 package mapping
 
 import (
-	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -61,21 +60,7 @@ func TestBesideItems(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			doc, err := html.Parse(strings.NewReader(tc.page))
-			if err != nil {
-				t.Fatal(err)
-			}
-			texts := map[string]*html.Node{}
-			var walk func(n *html.Node)
-			walk = func(n *html.Node) {
-				if n.Type == html.TextNode {
-					texts[n.Data] = n
-				}
-				for k := n.FirstChild; k != nil; k = k.NextSibling {
-					walk(k)
-				}
-			}
-			walk(doc)
+			texts := textNodes(t, tc.page)
 			var items []*html.Node
 			for _, s := range tc.items {
 				items = append(items, texts[s])

@@ -11,8 +11,24 @@ import (
 // element's (or its parent's, two levels up at most), and only when that
 // element holds no other text.
 func TestValueClass(t *testing.T) {
-	doc, err := html.Parse(strings.NewReader(`<div class="rec"><span class="sp-college">Kestrel State</span>` +
-		`<span class="sp-data"><b>6' 2"</b></span><p class="row">Ht.: <span>5' 9"</span></p><i>plain</i></div>`))
+	texts := textNodes(t, `<div class="rec"><span class="sp-college">Kestrel State</span>`+
+		`<span class="sp-data"><b>6' 2"</b></span><p class="row">Ht.: <span>5' 9"</span></p><i>plain</i></div>`)
+	for txt, want := range map[string]string{
+		"Kestrel State": "sp-college", // its own element's class
+		`6' 2"`:         "sp-data",    // the parent's, two levels up
+		`5' 9"`:         "",           // the classed element holds a label too
+		"plain":         "",           // the record's class: it holds the other rows too
+	} {
+		if got, _ := valueClass(texts[txt]); got != want {
+			t.Errorf("valueClass(%q) = %q, want %q", txt, got, want)
+		}
+	}
+}
+
+// textNodes parses page and returns its text nodes by their text.
+func textNodes(t *testing.T, page string) map[string]*html.Node {
+	t.Helper()
+	doc, err := html.Parse(strings.NewReader(page))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,14 +43,5 @@ func TestValueClass(t *testing.T) {
 		}
 	}
 	walk(doc)
-	for txt, want := range map[string]string{
-		"Kestrel State": "sp-college", // its own element's class
-		`6' 2"`:         "sp-data",    // the parent's, two levels up
-		`5' 9"`:         "",           // the classed element holds a label too
-		"plain":         "",           // the record's class: it holds the other rows too
-	} {
-		if got, _ := valueClass(texts[txt]); got != want {
-			t.Errorf("valueClass(%q) = %q, want %q", txt, got, want)
-		}
-	}
+	return texts
 }
